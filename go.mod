@@ -1,0 +1,33 @@
+module github.com/orbitgraph/orbit
+
+go 1.26.0
+
+toolchain go1.26.8
+
+require (
+	github.com/tree-sitter/go-tree-sitter v0.25.0
+	github.com/tree-sitter/tree-sitter-go v0.25.0
+)
+
+require (
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
+	github.com/bazel-contrib/bazel-gazelle/v2 v2.0.0-3 // indirect
+	github.com/bazelbuild/bazel-gazelle v0.54.0 // indirect
+	github.com/bazelbuild/buildtools v0.0.0-20260904073137-eaa4d125b423 // indirect
+	github.com/bmatcuk/doublestar/v4 v4.9.1 // indirect
+	github.com/google/go-cmp v0.7.0 // indirect
+	github.com/mattn/go-pointer v0.0.1 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	github.com/tree-sitter/tree-sitter-python v0.25.0 // indirect
+	golang.org/x/mod v0.30.0 // indirect
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/tools v0.39.0 // indirect
+	golang.org/x/tools/go/vcs v0.1.0-deprecated // indirect
+)
+
+tool (
+	github.com/bazel-contrib/bazel-gazelle/v2/cmd/gazelle
+	golang.org/x/perf/cmd/benchstat
+)
