@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/dbpath"
+)
+
+// app holds what every command shares: global flags and the output streams.
+type app struct {
+	stdout, stderr io.Writer
+	root           string
+	format         string
+}
+
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	a := &app{stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:           "orbit",
+		Short:         "Orbit: a fast, fresh code graph for coding agents",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	graph := &cobra.Command{
+		Use:   "graph",
+		Short: "Index a worktree and query its code graph",
+		Long: `Index a worktree and query its code graph: symbols, references, imports,
+strings, config keys and CLI commands, kept in .orbit/graph/ (one SQLite file
+per worktree and branch, never committed).
+
+Run "orbit graph sync" first and after edits: queries read the index as of the
+last sync (use "show" to see whether a file is stale).
+
+Output is JSON on stdout; --format text is for people.
+Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
+4 no index or a corrupt one (run "orbit graph sync").`,
+	}
+	pf := graph.PersistentFlags()
+	pf.StringVar(&a.root, "root", "", "worktree root (default: the git toplevel of the current directory, or the directory itself)")
+	pf.StringVar(&a.format, "format", "json", "output format: json or text")
+	graph.AddCommand(
+		newSyncCmd(a), newSearchCmd(a), newShowCmd(a),
+		newVersionCmd(a), newDBPathCmd(a), newCleanCmd(a),
+	)
+	root.AddCommand(graph)
+	return root
+}
+
+// worktreeRoot is --root, else the git toplevel above the working
+// directory, else the working directory itself.
+func (a *app) worktreeRoot() (string, error) {
+	if a.root != "" {
+		return a.root, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	top, err := dbpath.FindRoot(wd)
+	if err != nil || top == "" {
+		return wd, err
+	}
+	return top, nil
+}
+
+// open opens the graph of the worktree, with warnings going to stderr.
+func (a *app) open() (*core.Graph, error) {
+	if a.format != "json" && a.format != "text" {
+		return nil, usageError{fmt.Errorf("unknown --format %q (want json or text)", a.format)}
+	}
+	root, err := a.worktreeRoot()
+	if err != nil {
+		return nil, err
+	}
+	return core.Open(root, core.Options{
+		Warn: func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
+	})
+}

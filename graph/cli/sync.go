@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/render"
+)
+
+func newSyncCmd(a *app) *cobra.Command {
+	var full bool
+	cmd := &cobra.Command{
+		Use:   "sync [--full]",
+		Short: "Bring the index up to date with the files on disk",
+		Long: `Bring the index up to date with the files on disk.
+
+Files unchanged by mtime and size are skipped; others are hashed (BLAKE3) and
+re-extracted only if their content changed. New files are added, deleted
+files removed, all in one transaction. The first sync, a corrupt index or an
+extractor upgrade builds a fresh index and swaps it in atomically.
+
+Honors .gitignore, .git/info/exclude and .orbitignore (with defaults for
+vendored, generated and build output). Files over 1 MiB and binary files are
+skipped and counted in the report.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			g, err := a.open()
+			if err != nil {
+				return err
+			}
+			defer g.Close()
+			mode := core.SyncAuto
+			if full {
+				mode = core.SyncFull
+			}
+			stop := a.progress(g)
+			rep, err := g.Sync(context.Background(), mode)
+			stop()
+			if err != nil {
+				return err
+			}
+			return emit(a, rep, render.ReportText)
+		},
+	}
+	cmd.Flags().BoolVar(&full, "full", false, "rehash and re-extract every file (rebuilds the index)")
+	return cmd
+}
+
+// progress shows a one-line counter on stderr during long syncs, only when
+// stderr is a terminal.
+func (a *app) progress(g *core.Graph) (stop func()) {
+	f, ok := a.stderr.(*os.File)
+	if !ok {
+		return func() {}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return func() {}
+	}
+	start := time.Now()
+	shown := false
+	g.SetProgress(func(done, total int) {
+		if time.Since(start) > 500*time.Millisecond {
+			fmt.Fprintf(f, "\rorbit: indexing %d/%d files", done, total)
+			shown = true
+		}
+	})
+	return func() {
+		if shown {
+			fmt.Fprint(f, "\r\033[K")
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/store"
+	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
+)
+
+// ErrNoIndex: the worktree has not been indexed yet.
+var ErrNoIndex = errors.New("graph: no index yet; run `orbit graph sync`")
+
+// ErrCorruptIndex: the index file is damaged or from another version.
+var ErrCorruptIndex = errors.New("graph: index is corrupt or from another version; run `orbit graph sync` to rebuild it")
+
+// Options configure a Graph.
+type Options struct {
+	// Registry picks extractors; nil means every language (extract/all).
+	Registry *extract.Registry
+	// MaxFileSize skips larger files; 0 means 1 MiB.
+	MaxFileSize int64
+	// Warn receives warnings for people (a rebuilt index); nil discards.
+	Warn func(string)
+	// Progress is called during a sync with files processed so far.
+	Progress func(done, total int)
+}
+
+// Graph is the index of one worktree on its current branch.
+type Graph struct {
+	loc  dbpath.Location
+	opts Options
+	st   *store.Store
+}
+
+// SyncMode selects an incremental or a full sync.
+type SyncMode int
+
+const (
+	SyncAuto SyncMode = iota // rewrite only what changed
+	SyncFull                 // rehash and re-extract everything
+)
+
+// Open locates the index of the worktree at root (the DB itself is opened
+// lazily, so Open never fails on a missing or damaged index).
+func Open(root string, opts Options) (*Graph, error) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, fmt.Errorf("open graph: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("open graph: %s is not a directory", root)
+	}
+	if opts.Registry == nil {
+		opts.Registry = all.Registry()
+	}
+	loc, err := dbpath.Resolve(root, extract.Version)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph{loc: loc, opts: opts}, nil
+}
+
+// Location is where the index lives and which HEAD it describes.
+func (g *Graph) Location() dbpath.Location { return g.loc }
+
+// Close releases the index.
+func (g *Graph) Close() error {
+	if g.st == nil {
+		return nil
+	}
+	err := g.st.Close()
+	g.st = nil
+	return err
+}
+
+// Sync brings the index up to date with the files on disk (spec §8.1).
+func (g *Graph) Sync(ctx context.Context, mode SyncMode) (sync.Report, error) {
+	if err := ctx.Err(); err != nil {
+		return sync.Report{}, err
+	}
+	g.Close() // a cold build replaces the file under any open handle
+	return sync.Run(sync.Options{
+		Location:    g.loc,
+		Registry:    g.opts.Registry,
+		Full:        mode == SyncFull,
+		MaxFileSize: g.opts.MaxFileSize,
+		Warn:        g.opts.Warn,
+		Progress:    g.opts.Progress,
+	})
+}
+
+// reader opens the index for queries.
+func (g *Graph) reader() (*store.Store, error) {
+	if g.st != nil {
+		return g.st, nil
+	}
+	st, err := store.Open(g.loc.Path, extract.Version)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil, ErrNoIndex
+	case errors.Is(err, store.ErrCorrupt), errors.Is(err, store.ErrIncompatible):
+		return nil, fmt.Errorf("%w (%v)", ErrCorruptIndex, err)
+	case err != nil:
+		return nil, err
+	}
+	g.st = st
+	return st, nil
+}
+
+// queryErr turns SQLite corruption met mid-query into ErrCorruptIndex, so a
+// damaged file yields an instruction rather than wrong rows.
+func queryErr(err error) error {
+	if err != nil && store.IsCorruption(err) {
+		return fmt.Errorf("%w (%v)", ErrCorruptIndex, err)
+	}
+	return err
+}
+
+// Search runs a full-text search (spec §9.1).
+func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
+	st, err := g.reader()
+	if err != nil {
+		return query.SearchResult{}, err
+	}
+	res, err := query.Search(ctx, st.DB, g.loc.Root, q)
+	return res, queryErr(err)
+}
+
+// Show returns what a selector addresses (spec §9.2).
+func (g *Graph) Show(ctx context.Context, selector string, maxBytes int) (*query.NodeView, error) {
+	sel, err := query.ParseSelector(selector)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.reader()
+	if err != nil {
+		return nil, err
+	}
+	v, err := query.Show(ctx, st.DB, g.loc.Root, sel, maxBytes)
+	return v, queryErr(err)
+}
+
+// Clean deletes stale index files (other extractor versions, unreachable
+// detached commits), never the active one.
+func (g *Graph) Clean() (dbpath.CleanReport, error) {
+	return dbpath.Clean(g.loc, extract.Version, commitOf)
+}
+
+// commitOf reads meta.commit_sha of an index file, "" if unreadable.
+func commitOf(path string) string {
+	st, err := store.OpenAny(path)
+	if err != nil {
+		return ""
+	}
+	defer st.Close()
+	m, err := st.Meta()
+	if err != nil {
+		return ""
+	}
+	return m[store.MetaCommitSHA]
+}
+
+// SetProgress sets the callback a sync reports progress to.
+func (g *Graph) SetProgress(fn func(done, total int)) { g.opts.Progress = fn }

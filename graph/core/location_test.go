@@ -1,0 +1,94 @@
+package core_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+func dbName(g *core.Graph) string { return filepath.Base(g.Location().Path) }
+
+func TestBranchDetachedWorktreeAndNonGit(t *testing.T) {
+	repo := gittest.New(t, fixture)
+	v := "." + strconv.Itoa(extract.Version) + ".db"
+	if got := dbName(openGraph(t, repo.Root)); got != "main"+v {
+		t.Errorf("main branch db = %s", got)
+	}
+	repo.Git("checkout", "-q", "-b", "feat/new-thing")
+	g := openGraph(t, repo.Root)
+	if got := dbName(g); got != "feat_new-thing"+v {
+		t.Errorf("feature branch db = %s", got)
+	}
+	if g.Location().Branch != "feat/new-thing" {
+		t.Errorf("raw branch = %q", g.Location().Branch)
+	}
+	mustSync(t, g, core.SyncAuto)
+
+	sha := repo.Git("rev-parse", "HEAD")
+	repo.Git("checkout", "-q", "--detach")
+	g = openGraph(t, repo.Root)
+	if got := dbName(g); got != "detached-"+sha[:12]+v || !g.Location().Detached || g.Location().CommitSHA != sha {
+		t.Errorf("detached db = %s, loc = %+v", got, g.Location())
+	}
+	if got := mustSync(t, g, core.SyncAuto); got.mode != "cold" {
+		t.Errorf("detached first sync = %+v", got)
+	}
+
+	wt := filepath.Join(t.TempDir(), "wt")
+	repo.Git("worktree", "add", "-q", wt, "main")
+	gw := openGraph(t, wt)
+	if !strings.HasPrefix(gw.Location().Path, wt) || dbName(gw) != "main"+v {
+		t.Errorf("worktree db = %s", gw.Location().Path)
+	}
+	if got := mustSync(t, gw, core.SyncAuto); got.mode != "cold" || got.indexed != 5 {
+		t.Errorf("worktree sync = %+v", got)
+	}
+
+	plain := t.TempDir()
+	gittest.WriteFile(t, plain, "x.py", "def f():\n    pass\n")
+	gp := openGraph(t, plain)
+	if got := dbName(gp); got != "nogit"+v || gp.Location().Git {
+		t.Errorf("non-git db = %s", got)
+	}
+	if got := mustSync(t, gp, core.SyncAuto); got.indexed != 1 {
+		t.Errorf("non-git sync = %+v", got)
+	}
+}
+
+func TestClean(t *testing.T) {
+	repo := gittest.New(t, fixture)
+	g := openGraph(t, repo.Root)
+	mustSync(t, g, core.SyncAuto)
+	dir := filepath.Dir(g.Location().Path)
+	stale := []string{"main.0.db", "main.0.db-wal", "detached-0123456789ab." + strconv.Itoa(extract.Version) + ".db"}
+	keep := []string{"other." + strconv.Itoa(extract.Version) + ".db"}
+	for _, f := range append(stale, keep...) {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := g.Clean()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Removed) != 2 {
+		t.Errorf("removed = %v, want the old-version and unreachable detached DBs", rep.Removed)
+	}
+	for _, f := range stale {
+		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {
+			t.Errorf("%s not removed", f)
+		}
+	}
+	for _, f := range append(keep, dbName(g)) {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s removed: %v", f, err)
+		}
+	}
+}
+

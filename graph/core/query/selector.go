@@ -1,0 +1,127 @@
+package query
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// SelectorKind is the form of a selector (spec §9.2).
+type SelectorKind string
+
+const (
+	SelSymbol  SelectorKind = "symbol"  // symbol:<path>#<name>[:<kind>]
+	SelFile    SelectorKind = "file"    // file:<path>
+	SelModule  SelectorKind = "module"  // module:<qualified>
+	SelCommand SelectorKind = "command" // command:<name>
+)
+
+// Selector addresses one thing in the graph.
+type Selector struct {
+	Kind SelectorKind
+	Path string // symbol, file
+	Name string // symbol name or dotted suffix; module qualified; command name
+	Sym  string // optional symbol kind filter
+	Raw  string
+}
+
+// ErrBadSelector is wrapped by every selector syntax error.
+var ErrBadSelector = errors.New("graph: bad selector")
+
+// ParseSelector parses the four forms of spec §9.2. Paths are repo-relative
+// and may not leave the worktree.
+func ParseSelector(s string) (Selector, error) {
+	sel := Selector{Raw: s}
+	form, rest, ok := strings.Cut(s, ":")
+	if !ok || rest == "" {
+		return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>], file:<path>, module:<qualified> or command:<name>", ErrBadSelector, s)
+	}
+	sel.Kind = SelectorKind(form)
+	switch sel.Kind {
+	case SelSymbol:
+		p, name, ok := strings.Cut(rest, "#")
+		if !ok || p == "" || name == "" {
+			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
+		}
+		if n, k, ok := strings.Cut(name, ":"); ok {
+			name, sel.Sym = n, k
+		}
+		sel.Path, sel.Name = p, name
+	case SelFile:
+		sel.Path = rest
+	case SelModule, SelCommand:
+		sel.Name = rest
+	default:
+		return sel, fmt.Errorf("%w %q: unknown form %q (want symbol, file, module or command)", ErrBadSelector, s, form)
+	}
+	if sel.Path != "" {
+		clean, err := cleanRepoPath(sel.Path)
+		if err != nil {
+			return sel, fmt.Errorf("%w %q: %v", ErrBadSelector, s, err)
+		}
+		sel.Path = clean
+	}
+	return sel, nil
+}
+
+// cleanRepoPath normalizes a repo-relative path and rejects ones that leave
+// the worktree.
+func cleanRepoPath(p string) (string, error) {
+	p = strings.TrimPrefix(strings.ReplaceAll(p, "\\", "/"), "./")
+	if path.IsAbs(p) {
+		return "", fmt.Errorf("path %s is absolute; use a path relative to the worktree root", p)
+	}
+	c := path.Clean(p)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "", fmt.Errorf("path %s is outside the worktree", p)
+	}
+	return c, nil
+}
+
+// LookupError says a selector matched nothing or more than one thing. It is
+// never answered by guessing: the caller sees the suggestions or candidates.
+type LookupError struct {
+	Selector    string      `json:"selector"`
+	Reason      string      `json:"reason"` // "not_found" or "ambiguous"
+	Suggestions []string    `json:"suggestions,omitempty"`
+	Candidates  []Candidate `json:"candidates,omitempty"`
+}
+
+// Candidate is one of several symbols an ambiguous selector matched.
+type Candidate struct {
+	Selector  string `json:"selector"`
+	Qualified string `json:"qualified"`
+	Kind      string `json:"kind"`
+	Line      int    `json:"line"`
+}
+
+// ErrNotFound and ErrAmbiguous classify LookupErrors for errors.Is.
+var (
+	ErrNotFound  = errors.New("graph: not found")
+	ErrAmbiguous = errors.New("graph: ambiguous selector")
+)
+
+func (e *LookupError) Error() string {
+	var b strings.Builder
+	if e.Reason == "ambiguous" {
+		fmt.Fprintf(&b, "selector %s is ambiguous; pick one of:", e.Selector)
+		for _, c := range e.Candidates {
+			fmt.Fprintf(&b, "\n  %s  (%s %s, line %d)", c.Selector, c.Kind, c.Qualified, c.Line)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "selector %s matches nothing", e.Selector)
+	if len(e.Suggestions) > 0 {
+		b.WriteString("; did you mean:")
+		for _, s := range e.Suggestions {
+			b.WriteString("\n  " + s)
+		}
+	}
+	return b.String()
+}
+
+// Is lets errors.Is(err, ErrNotFound) and ErrAmbiguous work.
+func (e *LookupError) Is(target error) bool {
+	return target == ErrNotFound && e.Reason == "not_found" || target == ErrAmbiguous && e.Reason == "ambiguous"
+}

@@ -1,0 +1,89 @@
+package query
+
+import (
+	"bytes"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/zeebo/blake3"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// sources reads worktree files for line numbers and source text, once per
+// file per query. Spans in the index refer to the bytes that were hashed, so
+// a file edited since the last sync is reported as stale, not misquoted.
+type sources struct {
+	root  string
+	files map[string]*sourceFile
+}
+
+type sourceFile struct {
+	content []byte
+	lines   extract.LineIndex
+	ok      bool // the file could be read
+}
+
+func newSources(root string) *sources {
+	return &sources{root: root, files: map[string]*sourceFile{}}
+}
+
+func (s *sources) get(path string) *sourceFile {
+	if f, ok := s.files[path]; ok {
+		return f
+	}
+	f := &sourceFile{}
+	if b, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(path))); err == nil {
+		f.content, f.lines, f.ok = b, extract.NewLineIndex(b), true
+	}
+	s.files[path] = f
+	return f
+}
+
+// line is the 1-based line of a byte offset, or 0 if the file is unreadable.
+func (s *sources) line(path string, off int64) int {
+	f := s.get(path)
+	if !f.ok {
+		return 0
+	}
+	return f.lines.Line(uint32(min(off, int64(len(f.content)))))
+}
+
+// stale reports whether a file's bytes differ from what was indexed.
+func (s *sources) stale(db *sql.DB, path string) bool {
+	f := s.get(path)
+	if !f.ok {
+		return true
+	}
+	var hash []byte
+	if err := db.QueryRow(`SELECT content_hash FROM files WHERE path = ?`, path).Scan(&hash); err != nil {
+		return true
+	}
+	sum := blake3.Sum256(f.content)
+	return !bytes.Equal(sum[:], hash)
+}
+
+// text returns content[start:end] capped at maxBytes (cut on a UTF-8
+// boundary) and whether it was cut.
+func (s *sources) text(path string, start, end int64, maxBytes int) (string, bool) {
+	f := s.get(path)
+	if !f.ok {
+		return "", false
+	}
+	n := int64(len(f.content))
+	start, end = min(max(start, 0), n), min(max(end, 0), n)
+	if start > end {
+		return "", false
+	}
+	b := f.content[start:end]
+	if maxBytes <= 0 || len(b) <= maxBytes {
+		return string(b), false
+	}
+	cut := maxBytes
+	for cut > 0 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut]), true
+}

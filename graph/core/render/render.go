@@ -1,0 +1,118 @@
+// Package render turns query results into the bytes front ends print: JSON
+// in the shapes of spec §9 (the same bytes for CLI and MCP) and a compact
+// text form for people.
+//
+// Layer: core. It imports query, sync and dbpath result types; never cli or
+// mcp.
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/sync"
+)
+
+// JSON writes v as one line of JSON. HTML escaping is off: source text and
+// "<-" stay readable.
+func JSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// SearchText renders search matches one per line.
+func SearchText(w io.Writer, r query.SearchResult) error {
+	if len(r.Matches) == 0 {
+		_, err := fmt.Fprintln(w, "no matches")
+		return err
+	}
+	for _, m := range r.Matches {
+		loc := fmt.Sprintf("%s:%d", m.Path, m.Line)
+		var err error
+		switch m.Kind {
+		case "symbol":
+			_, err = fmt.Fprintf(w, "%-9s %-60s %s\n", m.SymbolKind, m.Qualified, loc)
+		case "string":
+			_, err = fmt.Fprintf(w, "%-9s %-60q %s\n", "string", m.Value, loc)
+		case "config":
+			_, err = fmt.Fprintf(w, "%-9s %-60s %s\n", "config:"+m.ConfigKind, m.Key, loc)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ShowText renders a node: a header, its children, then its source.
+func ShowText(w io.Writer, v *query.NodeView) error {
+	var b strings.Builder
+	switch v.Kind {
+	case "symbol":
+		fmt.Fprintf(&b, "%s %s  %s:%d-%d\n", v.SymbolKind, v.Qualified, v.Path, v.Line, v.EndLine)
+		if v.Signature != "" {
+			fmt.Fprintf(&b, "  %s\n", v.Signature)
+		}
+	case "file":
+		fmt.Fprintf(&b, "file %s (%s)\n", v.Path, v.Lang)
+	case "module":
+		fmt.Fprintf(&b, "%s %s  (%d files)\n", v.SymbolKind, v.Qualified, len(v.Files))
+	case "command":
+		fmt.Fprintf(&b, "command %q  %s:%d\n", v.Name, v.Path, v.Line)
+		if v.Handler != nil {
+			fmt.Fprintf(&b, "  handler %s %s  %s:%d\n", v.Handler.Kind, v.Handler.Qualified, v.Handler.Path, v.Handler.Line)
+		} else {
+			b.WriteString("  handler unresolved\n")
+		}
+	}
+	if v.Stale {
+		b.WriteString("  (stale: the file changed since the last sync)\n")
+	}
+	for _, c := range v.Children {
+		fmt.Fprintf(&b, "  - %s %s  :%d\n", c.Kind, c.Name, c.Line)
+	}
+	if v.ChildrenTruncated {
+		b.WriteString("  - …\n")
+	}
+	if v.Source != "" {
+		b.WriteString("\n" + v.Source)
+		if !strings.HasSuffix(v.Source, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	if v.Truncated {
+		b.WriteString("… (truncated; raise --max-bytes)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ReportText renders a sync report in one line plus warnings.
+func ReportText(w io.Writer, r sync.Report) error {
+	_, err := fmt.Fprintf(w, "%s sync: %d files indexed, %d changed, %d removed in %.0f ms (skipped: %d large, %d binary, %d unreadable, %d symlinks)\n",
+		r.Mode, r.FilesIndexed, r.FilesChanged, r.FilesRemoved, r.DurationMs,
+		r.Skipped.Large, r.Skipped.Binary, r.Skipped.Unreadable, r.Skipped.Symlinks)
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", warn)
+	}
+	return err
+}
+
+// CleanText lists removed index files.
+func CleanText(w io.Writer, r dbpath.CleanReport) error {
+	if len(r.Removed) == 0 {
+		_, err := fmt.Fprintln(w, "nothing to clean")
+		return err
+	}
+	for _, f := range r.Removed {
+		if _, err := fmt.Fprintf(w, "removed %s\n", f); err != nil {
+			return err
+		}
+	}
+	return nil
+}

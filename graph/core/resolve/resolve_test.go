@@ -1,0 +1,82 @@
+package resolve
+
+import "testing"
+
+type table map[string][]Symbol
+
+func (t table) Lookup(q string) ([]Symbol, error) { return t[q], nil }
+
+func TestResolve(t *testing.T) {
+	syms := table{
+		"example.com/m/a.Run":    {{ID: 1, File: "a/run.go"}},
+		"example.com/m/a.Helper": {{ID: 2, File: "a/helper.go"}},
+		"example.com/m/b.Do":     {{ID: 3, File: "b/do.go"}},
+		"pkg.dup":                {{ID: 4, File: "pkg.py"}, {ID: 5, File: "pkg.py"}},
+	}
+	imports := []Import{{Path: "example.com/m/b"}, {Path: "fmt"}, {Path: "os.path", Symbol: "join"}}
+	for _, tc := range []struct {
+		candidate, file string
+		want            Result
+	}{
+		{"example.com/m/a.Run", "a/run.go", Result{Exact, 1}},
+		{"example.com/m/a.Helper", "a/run.go", Result{SameModule, 2}},
+		{"example.com/m/b.Do", "a/run.go", Result{ImportResolved, 3}},
+		{"fmt.Println", "a/run.go", Result{ImportResolved, 0}}, // imported, outside the index
+		{"os.path.join", "a/run.go", Result{ImportResolved, 0}},
+		{"example.com/m/a.Missing", "a/run.go", Result{FuzzyName, 0}},
+		{"fmtx.Println", "a/run.go", Result{FuzzyName, 0}},
+		{"", "a/run.go", Result{FuzzyName, 0}},
+		{"pkg.dup", "pkg.py", Result{Exact, 0}}, // two definitions: no unique hint
+	} {
+		got, err := Resolve(tc.candidate, tc.file, imports, syms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("Resolve(%q, %q) = %+v, want %+v", tc.candidate, tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestParseFloorAndRank(t *testing.T) {
+	for in, want := range map[string]string{"exact": Exact, "import": ImportResolved, "same_module": SameModule, "fuzzy": FuzzyName} {
+		if got, ok := ParseFloor(in); !ok || got != want {
+			t.Errorf("ParseFloor(%q) = %q, %v", in, got, ok)
+		}
+	}
+	if _, ok := ParseFloor("certain"); ok {
+		t.Error("unknown floor accepted")
+	}
+	if !(Rank(Exact) < Rank(ImportResolved) && Rank(ImportResolved) < Rank(SameModule) && Rank(SameModule) < Rank(FuzzyName)) {
+		t.Error("ranks out of order")
+	}
+}
+
+// TestRegradeAgreesWithResolve: re-grading a stored ref after the symbol
+// table changed must give what resolving it fresh gives.
+func TestRegradeAgreesWithResolve(t *testing.T) {
+	imports := []Import{{Path: "example.com/m/b"}}
+	tables := []table{
+		{},
+		{"example.com/m/a.F": {{ID: 7, File: "a/other.go"}}},
+		{"example.com/m/a.F": {{ID: 7, File: "a/other.go"}, {ID: 8, File: "a/third.go"}}},
+		{"example.com/m/b.G": {{ID: 9, File: "b/g.go"}}},
+		{"example.com/m/a.F": {{ID: 3, File: "a/x.go"}}},
+	}
+	for _, cand := range []string{"example.com/m/a.F", "example.com/m/b.G"} {
+		for _, before := range tables {
+			stored, _ := Resolve(cand, "a/x.go", imports, before)
+			for _, after := range tables {
+				if before["example.com/m/a.F"] != nil && before["example.com/m/a.F"][0].File == "a/x.go" ||
+					after["example.com/m/a.F"] != nil && after["example.com/m/a.F"][0].File == "a/x.go" {
+					continue // a/x.go itself unchanged: its own definitions cannot come and go
+				}
+				want, _ := Resolve(cand, "a/x.go", imports, after)
+				defs, _ := after.Lookup(cand)
+				if got := Regrade(stored.Confidence, "a/x.go", defs); got != want {
+					t.Errorf("%s: Regrade(%s) = %+v, want %+v", cand, stored.Confidence, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package core_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+)
+
+func TestIgnoresAndSkips(t *testing.T) {
+	repo := gittest.New(t, map[string]string{
+		".gitignore":               "ignored_by_git.py\nbuild_out/\n",
+		"sub/.gitignore":           "local.py\n!keep.py\n",
+		".orbitignore":             "skip_me/\n!vendor/\n",
+		"app.py":                   "def app():\n    pass\n",
+		"sub/local.py":             "def local():\n    pass\n",
+		"sub/keep.py":              "def keep():\n    pass\n",
+		"skip_me/x.py":             "def x():\n    pass\n",
+		"vendor/dep.py":            "def dep():\n    pass\n",
+		"node_modules/lib/m.py":    "def m():\n    pass\n",
+		"gen/api.pb.go":            "package gen\n",
+		"binary.py":                "def f():\x00\x01\x02\n",
+		"latin1.py":                "# caf\xe9\ndef cafe():\n    return 'd\xe9j\xe0 vu, tr\xe8s bien'\n",
+		"notes.txt":                "not code",
+	})
+	repo.Write("ignored_by_git.py", "def ig():\n    pass\n")
+	repo.Write("build_out/gen.py", "def gen():\n    pass\n")
+	repo.Write("excluded.py", "def excluded():\n    pass\n")
+	repo.Write(".git/info/exclude", "excluded.py\n")
+	repo.Write("big.py", "X = '"+strings.Repeat("a", 2<<20)+"'\n")
+
+	g, err := core.Open(repo.Root, core.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	rep, err := g.Sync(context.Background(), core.SyncAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Skipped.Binary != 1 || rep.Skipped.Large != 1 || rep.NonUTF8 != 1 {
+		t.Errorf("skipped = %+v, non-utf8 = %d; want 1 binary, 1 large, 1 non-UTF-8", rep.Skipped, rep.NonUTF8)
+	}
+	// app, keep, vendor/dep (re-included), latin1: nothing else.
+	if rep.FilesIndexed != 4 {
+		t.Errorf("indexed %d files, want 4: %+v", rep.FilesIndexed, rep)
+	}
+	for _, name := range []string{"app", "keep", "dep", "cafe"} {
+		if hits := search(t, g, name); !contains(hits, "symbol:"+name) {
+			t.Errorf("%s not indexed: %v", name, hits)
+		}
+	}
+	for _, name := range []string{"ig", "gen", "excluded", "local", "x", "m"} {
+		if hits := search(t, g, name); contains(hits, "symbol:"+name) {
+			t.Errorf("%s should be ignored: %v", name, hits)
+		}
+	}
+}

@@ -1,0 +1,7 @@
+// Package store owns the SQLite file of one index: the schema of spec §6.2,
+// opening and validating a DB, the write transaction a sync runs in, and a
+// canonical dump used to prove determinism.
+//
+// Layer: core (bottom). It is the only package that imports the SQLite
+// driver; it must not import sync, resolve, query or any front end.
+package store

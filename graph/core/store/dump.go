@@ -1,0 +1,80 @@
+package store
+
+import (
+	"bufio"
+	"database/sql"
+	"fmt"
+	"io"
+)
+
+// dumpQueries render every table in a fixed order with symbol ids replaced by
+// the identity of the symbol they point at, since ids are not stable across
+// incremental syncs (spec §6.3). Timestamps are left out.
+var dumpQueries = []struct{ table, query string }{
+	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len FROM files ORDER BY path`},
+	{"symbols", `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, s.span_end, s.signature,
+		p.qualified, p.span_start FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
+		ORDER BY s.file_path, s.span_start, s.span_end, s.qualified, s.kind`},
+	{"refs", `SELECT r.from_file, r.from_span_start, r.from_span_end, r.target_name, r.target_qualified,
+		h.file_path, h.span_start, r.kind, r.confidence FROM refs r LEFT JOIN symbols h ON h.id = r.target_symbol_hint
+		ORDER BY r.from_file, r.from_span_start, r.from_span_end, r.kind, r.target_name, r.target_qualified`},
+	{"relations", `SELECT from_qualified, to_qualified, kind, def_file, def_span_start, def_span_end, confidence
+		FROM relations ORDER BY def_file, def_span_start, def_span_end, from_qualified, to_qualified, kind`},
+	{"imports", `SELECT from_file, target_path, target_symbol FROM imports ORDER BY 1, 2, 3`},
+	{"commands", `SELECT c.name, c.file_path, c.span_start, h.file_path, h.qualified, h.span_start
+		FROM commands c LEFT JOIN symbols h ON h.id = c.handler_symbol ORDER BY c.name`},
+	{"strings", `SELECT s.file_path, s.line, s.value, c.qualified, c.span_start FROM strings s
+		LEFT JOIN symbols c ON c.id = s.context_symbol ORDER BY 1, 2, 3, 4, 5`},
+	{"configs", `SELECT file_path, line, key, kind FROM configs ORDER BY 1, 2, 3, 4`},
+	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
+		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
+	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},
+}
+
+// Dump writes a canonical text form of the whole index: two indexes of the
+// same files dump identically, however they were built.
+func (s *Store) Dump(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, q := range dumpQueries {
+		fmt.Fprintf(bw, "## %s\n", q.table)
+		var args []any
+		if q.table == "symbols_fts" {
+			args = append(args, "handler OR test OR new") // a sample of FTS terms: proves FTS rows track symbols
+		}
+		if err := dumpRows(bw, s.DB, q.query, args...); err != nil {
+			return fmt.Errorf("dump %s: %w", q.table, err)
+		}
+	}
+	return bw.Flush()
+}
+
+func dumpRows(w io.Writer, db *sql.DB, query string, args ...any) error {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	vals := make([]sql.NullString, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		for i, v := range vals {
+			if i > 0 {
+				io.WriteString(w, "\t")
+			}
+			if v.Valid {
+				fmt.Fprintf(w, "%q", v.String)
+			} else {
+				io.WriteString(w, "NULL")
+			}
+		}
+		io.WriteString(w, "\n")
+	}
+	return rows.Err()
+}

@@ -1,0 +1,117 @@
+package store
+
+// SchemaVersion is the layout of the tables below. A DB with another version
+// is rebuilt, never migrated (the index is derived data, spec §6.1).
+//
+// Changelog (one line per bump):
+//
+//	1: the schema of graph-spec §6.2.
+const SchemaVersion = 1
+
+// schema is spec §6.2, verbatim in tables, columns, STRICT, indexes and FTS5
+// tables.
+const schema = `
+CREATE TABLE files (
+  path          TEXT PRIMARY KEY,
+  content_hash  BLOB NOT NULL,
+  mtime_ns      INTEGER NOT NULL,
+  lang          TEXT NOT NULL,
+  byte_len      INTEGER NOT NULL,
+  extracted_at  INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE symbols (
+  id             INTEGER PRIMARY KEY,
+  file_path      TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  name           TEXT NOT NULL,
+  qualified      TEXT NOT NULL,
+  kind           TEXT NOT NULL,
+  span_start     INTEGER NOT NULL,
+  span_end       INTEGER NOT NULL,
+  signature      TEXT,
+  parent_symbol  INTEGER REFERENCES symbols(id) ON DELETE CASCADE
+) STRICT;
+
+CREATE INDEX symbols_name ON symbols(name);
+CREATE INDEX symbols_qualified ON symbols(qualified);
+CREATE INDEX symbols_file ON symbols(file_path);
+
+CREATE TABLE refs (
+  id                  INTEGER PRIMARY KEY,
+  from_file           TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  from_span_start     INTEGER NOT NULL,
+  from_span_end       INTEGER NOT NULL,
+  target_name         TEXT NOT NULL,
+  target_qualified    TEXT,
+  target_symbol_hint  INTEGER,
+  kind                TEXT NOT NULL,
+  confidence          TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX refs_target_qualified ON refs(target_qualified) WHERE target_qualified IS NOT NULL;
+CREATE INDEX refs_target_name ON refs(target_name);
+CREATE INDEX refs_from_file ON refs(from_file);
+
+CREATE TABLE relations (
+  id              INTEGER PRIMARY KEY,
+  from_qualified  TEXT NOT NULL,
+  to_qualified    TEXT NOT NULL,
+  kind            TEXT NOT NULL,
+  def_file        TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  def_span_start  INTEGER NOT NULL,
+  def_span_end    INTEGER NOT NULL,
+  confidence      TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX relations_from ON relations(from_qualified);
+CREATE INDEX relations_to ON relations(to_qualified);
+CREATE INDEX relations_kind ON relations(kind);
+
+CREATE TABLE imports (
+  from_file      TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  target_path    TEXT NOT NULL,
+  target_symbol  TEXT
+) STRICT;
+
+CREATE TABLE commands (
+  name            TEXT PRIMARY KEY,
+  file_path       TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  span_start      INTEGER NOT NULL,
+  handler_symbol  INTEGER REFERENCES symbols(id)
+) STRICT;
+
+CREATE TABLE strings (
+  id              INTEGER PRIMARY KEY,
+  file_path       TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  line            INTEGER NOT NULL,
+  value           TEXT NOT NULL,
+  context_symbol  INTEGER REFERENCES symbols(id)
+) STRICT;
+
+CREATE TABLE configs (
+  id         INTEGER PRIMARY KEY,
+  file_path  TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  line       INTEGER NOT NULL,
+  key        TEXT NOT NULL,
+  kind       TEXT NOT NULL
+) STRICT;
+
+CREATE VIRTUAL TABLE symbols_fts USING fts5(name, qualified, signature, content='symbols');
+CREATE VIRTUAL TABLE strings_fts USING fts5(value, content='strings');
+CREATE VIRTUAL TABLE configs_fts USING fts5(key, content='configs');
+
+CREATE TABLE meta (
+  key    TEXT PRIMARY KEY,
+  value  TEXT NOT NULL
+) STRICT;
+`
+
+// Meta keys (spec §6.2).
+const (
+	MetaExtractorVersion  = "extractor_version"
+	MetaSchemaVersion     = "schema_version"
+	MetaBranch            = "branch"
+	MetaCommitSHA         = "commit_sha"
+	MetaLastFullBuildAt   = "last_full_build_at"
+	MetaLastIncrementalAt = "last_incremental_at"
+)

@@ -1,0 +1,322 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// FileRow is one row of files.
+type FileRow struct {
+	Path        string
+	Hash        []byte
+	MtimeNs     int64
+	Lang        string
+	Size        int64
+	ExtractedAt int64
+}
+
+// RefRow is a resolved reference.
+type RefRow struct {
+	Span       extract.Span
+	Name       string
+	Qualified  string // "" is stored as NULL
+	Hint       int64  // 0 is stored as NULL
+	Kind       string
+	Confidence string
+}
+
+// RelationRow is a resolved relation.
+type RelationRow struct {
+	From, To, Kind string
+	Span           extract.Span
+	Confidence     string
+}
+
+// CommandRow is a command; Handler 0 is NULL.
+type CommandRow struct {
+	Name      string
+	SpanStart uint32
+}
+
+// Tx is the single write transaction of a sync. Nothing is visible to
+// readers until Commit; a crash leaves the previous index.
+type Tx struct {
+	tx        *sql.Tx
+	nextID    int64 // next symbols.id; assigned here so ids are deterministic
+	refs      *bulk
+	symbols   *bulk
+	strings   *bulk
+	configs   *bulk
+	imports   *bulk
+	relations *bulk
+	insFile   *sql.Stmt
+	insCmd    *sql.Stmt
+}
+
+// Begin starts the write transaction.
+func (s *Store) Begin() (*Tx, error) {
+	tx, err := s.DB.Begin()
+	if err != nil {
+		return nil, fmt.Errorf("begin sync: %w", err)
+	}
+	t := &Tx{tx: tx}
+	if err := t.prepare(); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *Tx) prepare() (err error) {
+	// Bulk inserts reach SQLite in batches, so a string may land before the
+	// symbol it points at; check foreign keys at commit instead.
+	if _, err := t.tx.Exec(`PRAGMA defer_foreign_keys = ON`); err != nil {
+		return fmt.Errorf("begin sync: %w", err)
+	}
+	if err := t.tx.QueryRow(`SELECT COALESCE(MAX(id), 0) + 1 FROM symbols`).Scan(&t.nextID); err != nil {
+		return fmt.Errorf("begin sync: %w", err)
+	}
+	mk := func(table string, cols ...string) *bulk {
+		if err != nil {
+			return nil
+		}
+		var b *bulk
+		b, err = newBulk(t.tx, table, cols...)
+		return b
+	}
+	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol")
+	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence")
+	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
+	t.configs = mk("configs", "file_path", "line", "key", "kind")
+	t.imports = mk("imports", "from_file", "target_path", "target_symbol")
+	t.relations = mk("relations", "from_qualified", "to_qualified", "kind", "def_file", "def_span_start", "def_span_end", "confidence")
+	if err != nil {
+		return err
+	}
+	if t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at) VALUES(?, ?, ?, ?, ?, ?)`); err != nil {
+		return fmt.Errorf("prepare files insert: %w", err)
+	}
+	// The first declaration of a name wins, by (path, offset), whatever order
+	// files arrive in, so an incremental sync agrees with a cold one.
+	t.insCmd, err = t.tx.Prepare(`INSERT INTO commands(name, file_path, span_start) VALUES(?, ?, ?)
+		ON CONFLICT(name) DO UPDATE SET file_path = excluded.file_path, span_start = excluded.span_start, handler_symbol = NULL
+		WHERE (excluded.file_path, excluded.span_start) < (commands.file_path, commands.span_start)`)
+	if err != nil {
+		return fmt.Errorf("prepare commands insert: %w", err)
+	}
+	return nil
+}
+
+// SQL gives sync and resolve read access inside the transaction.
+func (t *Tx) SQL() *sql.Tx { return t.tx }
+
+// DeleteFile removes a file and, by cascade, everything it contributed. The
+// external-content FTS rows are deleted first, with the values they were
+// indexed with.
+func (t *Tx) DeleteFile(path string) error {
+	stmts := []string{
+		`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`,
+		`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
+			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`,
+		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
+		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`,
+		`DELETE FROM files WHERE path = ?1`,
+	}
+	for _, s := range stmts {
+		if _, err := t.tx.Exec(s, path); err != nil {
+			return fmt.Errorf("delete file %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// TouchFile records a new mtime for a file whose content did not change.
+func (t *Tx) TouchFile(path string, mtimeNs int64) error {
+	_, err := t.tx.Exec(`UPDATE files SET mtime_ns = ? WHERE path = ?`, mtimeNs, path)
+	if err != nil {
+		return fmt.Errorf("touch file %s: %w", path, err)
+	}
+	return nil
+}
+
+// InsertFile writes a file with its symbols, imports, strings and configs
+// (pass 1 of spec §7.1) and returns the ids given to its symbols, in order.
+func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, error) {
+	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt); err != nil {
+		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
+	}
+	ids, err := t.insertSymbols(f.Path, x.Symbols)
+	if err != nil {
+		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
+	}
+	for _, im := range x.Imports {
+		if err := t.imports.add(f.Path, im.Path, nullString(im.Symbol)); err != nil {
+			return nil, fmt.Errorf("insert imports of %s: %w", f.Path, err)
+		}
+	}
+	for _, s := range x.Strings {
+		ctx := innermost(x.Symbols, ids, s.Span)
+		if err := t.strings.add(f.Path, s.Line, s.Value, nullInt(ctx)); err != nil {
+			return nil, fmt.Errorf("insert strings of %s: %w", f.Path, err)
+		}
+	}
+	for _, c := range x.Configs {
+		if err := t.configs.add(f.Path, c.Line, c.Key, c.Kind.String()); err != nil {
+			return nil, fmt.Errorf("insert configs of %s: %w", f.Path, err)
+		}
+	}
+	return ids, nil
+}
+
+func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, error) {
+	ids := make([]int64, len(syms))
+	for i := range syms {
+		ids[i] = t.nextID
+		t.nextID++
+	}
+	for i, s := range syms {
+		var parent any
+		if s.Parent >= 0 && s.Parent < len(syms) {
+			parent = ids[s.Parent]
+		}
+		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
+			s.Span.Start, s.Span.End, nullString(s.Signature), parent)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// innermost returns the id of the smallest symbol whose span contains sp, or 0.
+func innermost(syms []extract.RawSymbol, ids []int64, sp extract.Span) int64 {
+	best, bestLen := int64(0), uint32(0)
+	for i, s := range syms {
+		if s.Span.Contains(sp) && (best == 0 || s.Span.End-s.Span.Start < bestLen) {
+			best, bestLen = ids[i], s.Span.End-s.Span.Start
+		}
+	}
+	return best
+}
+
+// InsertRefs writes resolved references of one file.
+func (t *Tx) InsertRefs(path string, refs []RefRow) error {
+	for _, r := range refs {
+		err := t.refs.add(path, r.Span.Start, r.Span.End, r.Name, nullString(r.Qualified), nullInt(r.Hint), r.Kind, r.Confidence)
+		if err != nil {
+			return fmt.Errorf("insert refs of %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// InsertRelations writes resolved relations of one file.
+func (t *Tx) InsertRelations(path string, rels []RelationRow) error {
+	for _, r := range rels {
+		if err := t.relations.add(r.From, r.To, r.Kind, path, r.Span.Start, r.Span.End, r.Confidence); err != nil {
+			return fmt.Errorf("insert relations of %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// InsertCommand writes a command; handlers are linked by LinkCommandHandlers.
+func (t *Tx) InsertCommand(path string, c CommandRow) error {
+	if _, err := t.insCmd.Exec(c.Name, path, c.SpanStart); err != nil {
+		return fmt.Errorf("insert command %q of %s: %w", c.Name, path, err)
+	}
+	return nil
+}
+
+// Flush writes pending bulk rows so that reads in the transaction see them.
+func (t *Tx) Flush() error {
+	for _, b := range []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations} {
+		if err := b.flush(); err != nil {
+			return fmt.Errorf("flush inserts: %w", err)
+		}
+	}
+	return nil
+}
+
+// IndexSearch adds the FTS rows of the given files' symbols, strings and
+// configs; with no paths it indexes everything (a cold build).
+func (t *Tx) IndexSearch(paths []string) error {
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	const (
+		sym = `INSERT INTO symbols_fts(rowid, name, qualified, signature)
+			SELECT id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols`
+		str = `INSERT INTO strings_fts(rowid, value) SELECT id, value FROM strings`
+		cfg = `INSERT INTO configs_fts(rowid, key) SELECT id, key FROM configs`
+	)
+	if len(paths) == 0 {
+		for _, s := range []string{sym, str, cfg} {
+			if _, err := t.tx.Exec(s); err != nil {
+				return fmt.Errorf("index search: %w", err)
+			}
+		}
+		return nil
+	}
+	for _, p := range paths {
+		for _, s := range []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`} {
+			if _, err := t.tx.Exec(s, p); err != nil {
+				return fmt.Errorf("index search for %s: %w", p, err)
+			}
+		}
+	}
+	return nil
+}
+
+// LinkCommandHandlers points every command at its handler: the symbol its
+// handler reference (a "use" ref with the command's own span start) resolved
+// to, when that resolution is unique and at least same_module (spec §11).
+func (t *Tx) LinkCommandHandlers() error {
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	_, err := t.tx.Exec(`UPDATE commands SET handler_symbol = (
+		SELECT CASE WHEN COUNT(*) = 1 THEN MAX(r.target_symbol_hint) END FROM refs r
+		WHERE r.from_file = commands.file_path AND r.from_span_start = commands.span_start
+		  AND r.kind = 'use' AND r.target_symbol_hint IS NOT NULL
+		  AND r.confidence IN ('exact', 'import_resolved', 'same_module'))`)
+	if err != nil {
+		return fmt.Errorf("link command handlers: %w", err)
+	}
+	return nil
+}
+
+// Commit closes the bulk inserters and commits.
+func (t *Tx) Commit() error {
+	for _, b := range []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations} {
+		if err := b.close(); err != nil {
+			t.tx.Rollback()
+			return fmt.Errorf("commit sync: %w", err)
+		}
+	}
+	t.insFile.Close()
+	t.insCmd.Close()
+	if err := t.tx.Commit(); err != nil {
+		return fmt.Errorf("commit sync: %w", err)
+	}
+	return nil
+}
+
+// Rollback abandons the transaction; the previous index is untouched.
+func (t *Tx) Rollback() error { return t.tx.Rollback() }
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullInt(n int64) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}

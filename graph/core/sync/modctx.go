@@ -1,0 +1,78 @@
+package sync
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// contexts is what extractors need to know about a file's surroundings: the
+// Go module that contains it, the Python package root above it.
+type contexts struct {
+	goMods    map[string]string // directory of a go.mod → module path
+	pyPkgDirs map[string]bool   // directories holding __init__.py
+}
+
+// contextMarkers are the files whose appearance or change alters other
+// files' qualified names.
+func isContextMarker(p string) bool {
+	b := path.Base(p)
+	return b == "go.mod" || b == "__init__.py"
+}
+
+func loadContexts(root string, files []candidate) contexts {
+	c := contexts{goMods: map[string]string{}, pyPkgDirs: map[string]bool{}}
+	for _, f := range files {
+		dir := parentDir(f.Path)
+		switch path.Base(f.Path) {
+		case "go.mod":
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+			if err == nil {
+				c.goMods[dir] = modfile.ModulePath(b)
+			}
+		case "__init__.py":
+			c.pyPkgDirs[dir] = true
+		}
+	}
+	return c
+}
+
+// parentDir is path.Dir with "" for the root.
+func parentDir(p string) string {
+	d := path.Dir(p)
+	if d == "." || d == "/" {
+		return ""
+	}
+	return d
+}
+
+// forFile computes the ModuleContext of a file of the given language.
+func (c contexts) forFile(p, lang string) extract.ModuleContext {
+	switch lang {
+	case "go":
+		for d := parentDir(p); ; d = parentDir(d) {
+			if mp, ok := c.goMods[d]; ok {
+				return extract.ModuleContext{Root: d, Path: mp}
+			}
+			if d == "" {
+				return extract.ModuleContext{}
+			}
+		}
+	case "python":
+		d := parentDir(p)
+		for d != "" && c.pyPkgDirs[d] {
+			d = parentDir(d)
+		}
+		return extract.ModuleContext{Root: d}
+	}
+	return extract.ModuleContext{}
+}
+
+// under reports whether p is inside directory dir ("" is the root).
+func under(p, dir string) bool {
+	return dir == "" || len(p) > len(dir) && p[:len(dir)] == dir && p[len(dir)] == '/'
+}

@@ -1,0 +1,177 @@
+package sync
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/store"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// DefaultMaxFileSize is the largest file indexed unless configured otherwise.
+const DefaultMaxFileSize = 1 << 20
+
+// Options configure one sync.
+type Options struct {
+	Location    dbpath.Location
+	Registry    *extract.Registry
+	Full        bool  // rehash and re-extract everything (a cold rebuild)
+	MaxFileSize int64 // 0 means DefaultMaxFileSize
+	// Warn receives problems worth telling a person (a rebuilt index).
+	Warn func(string)
+	// Progress, if set, is called as files are processed.
+	Progress func(done, total int)
+}
+
+// Run brings the index at opts.Location up to date and returns what it did.
+// The index is replaced atomically: a cold build writes a new file and renames
+// it into place; an incremental sync is one transaction.
+func Run(opts Options) (Report, error) {
+	start := time.Now()
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	if opts.Warn == nil {
+		opts.Warn = func(string) {}
+	}
+	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
+		return Report{}, err
+	}
+	sc, err := scan(opts.Location.Root, opts.Registry, opts.MaxFileSize)
+	if err != nil {
+		return Report{}, err
+	}
+	rep, err := run(opts, sc)
+	if err != nil {
+		return rep, err
+	}
+	rep.FilesScanned = len(sc.Files)
+	rep.Skipped.Large += sc.Large
+	rep.Skipped.Symlinks = sc.Symlinks
+	for _, e := range sc.Errors {
+		rep.Skipped.Unreadable++
+		rep.warn(e)
+	}
+	rep.Duration = time.Since(start)
+	rep.DurationMs = float64(rep.Duration.Microseconds()) / 1000
+	return rep, nil
+}
+
+func run(opts Options, sc scanResult) (Report, error) {
+	if opts.Full {
+		return cold(opts, sc, "full")
+	}
+	st, err := store.Open(opts.Location.Path, extract.Version)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return cold(opts, sc, "cold")
+	case errors.Is(err, store.ErrCorrupt), errors.Is(err, store.ErrIncompatible):
+		opts.Warn(fmt.Sprintf("rebuilding index %s: %v", opts.Location.Path, err))
+		return cold(opts, sc, "cold")
+	case err != nil:
+		return Report{}, err
+	}
+	rep, err := incremental(opts, st, sc)
+	st.Close()
+	if err != nil && store.IsCorruption(err) {
+		opts.Warn(fmt.Sprintf("rebuilding corrupt index %s: %v", opts.Location.Path, err))
+		return cold(opts, sc, "cold")
+	}
+	return rep, err
+}
+
+// meta is what every sync records about HEAD.
+func headMeta(loc dbpath.Location, key string, now time.Time) map[string]string {
+	return map[string]string{
+		store.MetaBranch:    loc.Branch,
+		store.MetaCommitSHA: loc.CommitSHA,
+		key:                 strconv.FormatInt(now.UnixNano(), 10),
+	}
+}
+
+// cold builds a fresh index in a temporary file and renames it into place,
+// so a crash at any moment leaves the previous index intact.
+func cold(opts Options, sc scanResult, mode string) (Report, error) {
+	rep := Report{Mode: mode}
+	tmp := fmt.Sprintf("%s.%d.tmp", opts.Location.Path, os.Getpid())
+	st, err := store.Create(tmp, extract.Version)
+	if err != nil {
+		return rep, err
+	}
+	defer os.Remove(tmp)
+	if err := buildInto(st, opts, sc, &rep); err != nil {
+		st.Close()
+		return rep, err
+	}
+	if err := st.Seal(); err != nil {
+		return rep, err
+	}
+	// A stale WAL beside the target would be replayed into the new file.
+	for _, side := range []string{"-wal", "-shm"} {
+		if err := os.Remove(opts.Location.Path + side); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return rep, fmt.Errorf("replace index: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, opts.Location.Path); err != nil {
+		return rep, fmt.Errorf("replace index: %w", err)
+	}
+	return rep, nil
+}
+
+func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error {
+	tx, err := st.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	ctxs := loadContexts(opts.Location.Root, sc.Files)
+	jobs := make([]job, len(sc.Files))
+	for i, f := range sc.Files {
+		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, langOf(opts.Registry, f.Path))}
+	}
+	w := newWriter(tx, newMemSymbols())
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
+		progress(opts, rep.FilesScanned+1, len(jobs))
+		rep.FilesScanned++
+		return w.apply(o, rep)
+	})
+	if err != nil {
+		return err
+	}
+	if err := w.finish(nil); err != nil {
+		return err
+	}
+	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastFullBuildAt, time.Now())); err != nil {
+		return err
+	}
+	rep.FilesIndexed = len(w.written)
+	return tx.Commit()
+}
+
+func progress(opts Options, done, total int) {
+	if opts.Progress != nil && (done%256 == 0 || done == total) {
+		opts.Progress(done, total)
+	}
+}
+
+func langOf(reg *extract.Registry, p string) string {
+	if ex := reg.For(p); ex != nil {
+		return ex.Lang()
+	}
+	return ""
+}
+
+// sortedKeys returns a set's members in order, for deterministic writes.
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,21 @@
+// Package all is the explicit, ordered list of every extractor (no init()
+// registration): earlier entries win when two support a path.
+//
+// Layer: extract (top of it); imports the language packages only.
+package all
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
+	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
+	"github.com/orbitgraph/orbit/graph/extract/lang/python"
+)
+
+// Registry returns a registry of every language extractor.
+func Registry() *extract.Registry {
+	return extract.NewRegistry(
+		golang.New(),
+		gomod.New(),
+		python.New(),
+	)
+}

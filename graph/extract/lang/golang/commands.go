@@ -1,0 +1,159 @@
+package golang
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// cobraPath is the import path whose Command literals are CLI commands.
+const cobraPath = "github.com/spf13/cobra"
+
+// commands collects cobra.Command literals during the walk, and what ties
+// them together in this file: the variables and constructor functions they
+// are bound to, and the parent.AddCommand(child...) calls.
+type commands struct {
+	enabled bool // the file imports cobra
+	lits    []cmdLit
+	vars    map[binding]int // variable → literal
+	funcs   map[string]int  // function returning a literal → literal
+	returns []binding       // `return x` in a function, resolved at the end
+	adds    []pendingAdd
+}
+
+// cmdLit is one cobra.Command{...} literal.
+type cmdLit struct {
+	span    extract.Span // the literal, including a leading &
+	base    string       // first word of a literal Use
+	literal bool         // Use is a non-empty string literal
+	handler string       // short name of the handler, "" when none
+	target  string       // the handler's candidate qualified name
+	parent  int          // index into lits, -1 for a root
+}
+
+// binding names a variable: fn is the enclosing top-level function ("" at
+// package level).
+type binding struct{ fn, name string }
+
+type pendingAdd struct {
+	fn, parent string
+	children   []childRef
+}
+
+// childRef is an argument of AddCommand: a variable x or a call newX().
+type childRef struct {
+	name string
+	call bool
+}
+
+// isCobraCommand reports a composite literal type cobra.Command, with
+// cobra the local name of the cobra import.
+func (x *fileExtractor) isCobraCommand(typ int32) bool {
+	if x.t.kind(typ) != kinds.qualifiedType || x.t.text(x.t.child(typ, fields.name)) != "Command" {
+		return false
+	}
+	path, ok := x.importPath(x.t.text(x.t.child(typ, fields.pkg)))
+	return ok && path == cobraPath
+}
+
+// compositeLit walks T{...}, noting cobra commands.
+func (x *fileExtractor) compositeLit(i int32) {
+	typ := x.t.child(i, fields.typ)
+	x.walk(typ)
+	if x.cmds.enabled && x.isCobraCommand(typ) {
+		x.commandLit(i)
+	}
+	x.walk(x.t.child(i, fields.body))
+}
+
+// commandLit records a cobra.Command literal. A Use that is not a string
+// literal gets a command ref (its text as the name) instead of a row.
+func (x *fileExtractor) commandLit(i int32) {
+	outer := i
+	if p := x.t.parent(i); x.t.kind(p) == kinds.unaryExpr && x.t.src[x.t.nodes[p].start] == '&' {
+		outer = p
+	}
+	lit := cmdLit{span: x.span(outer), parent: -1}
+	use, run, runE := x.commandFields(x.t.child(i, fields.body))
+	if v, ok := x.stringValue(use); ok {
+		if words := strings.Fields(v); len(words) > 0 {
+			lit.base, lit.literal = words[0], true
+		}
+	} else if use >= 0 {
+		x.addRef(use, extract.RefCommand, normalize(x.t.text(use)), "")
+	}
+	if runE < 0 {
+		runE = run // cobra runs RunE when both are set
+	}
+	lit.handler, lit.target = x.handlerTarget(runE)
+	x.cmds.lits = append(x.cmds.lits, lit)
+	x.bindCommand(outer, len(x.cmds.lits)-1)
+}
+
+// commandFields finds the values of the Use, Run and RunE keys.
+func (x *fileExtractor) commandFields(body int32) (use, run, runE int32) {
+	use, run, runE = -1, -1, -1
+	for el := x.t.firstChild(body); el >= 0; el = x.t.next(el) {
+		if x.t.kind(el) != kinds.keyedElement {
+			continue
+		}
+		value := x.t.firstChild(x.t.child(el, fields.value))
+		switch x.t.text(x.t.firstChild(x.t.child(el, fields.key))) {
+		case "Use":
+			use = value
+		case "Run":
+			run = value
+		case "RunE":
+			runE = value
+		}
+	}
+	return use, run, runE
+}
+
+// bindCommand notes what a literal is bound to: x := lit, x = lit,
+// var x = lit, or `return lit` in a top-level function.
+func (x *fileExtractor) bindCommand(outer int32, lit int) {
+	list := x.t.parent(outer)
+	if x.t.kind(list) != kinds.exprList || x.t.onlyChild(list) != outer {
+		return
+	}
+	holder := x.t.parent(list)
+	switch x.t.kind(holder) {
+	case kinds.shortVarDecl, kinds.assignStmt:
+		if id := x.t.onlyChild(x.t.child(holder, fields.left)); x.t.kind(id) == kinds.ident {
+			x.bindVar(x.t.text(id), lit)
+		}
+	case kinds.varSpec:
+		id := x.t.child(holder, fields.name)
+		if id >= 0 && x.t.field(x.t.next(id)) != fields.name { // one name
+			x.bindVar(x.t.text(id), lit)
+		}
+	case kinds.returnStmt:
+		if x.lits == 0 && x.fn != "" {
+			x.bindFunc(x.fn, lit)
+		}
+	}
+}
+
+func (x *fileExtractor) bindVar(name string, lit int) {
+	if x.cmds.vars == nil {
+		x.cmds.vars = make(map[binding]int)
+	}
+	if key := (binding{x.fn, name}); !hasKey(x.cmds.vars, key) {
+		x.cmds.vars[key] = lit
+	}
+}
+
+func (x *fileExtractor) bindFunc(fn string, lit int) {
+	if x.cmds.funcs == nil {
+		x.cmds.funcs = make(map[string]int)
+	}
+	if !hasKey(x.cmds.funcs, fn) {
+		x.cmds.funcs[fn] = lit
+	}
+}
+
+func hasKey[K comparable](m map[K]int, key K) bool {
+	_, ok := m[key]
+	return ok
+}

@@ -1,0 +1,175 @@
+package golang
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// handlerTarget names the handler of a Run/RunE value: a function name or
+// pkg.Func, or the one call a func literal's body makes (a single call
+// statement or `return call`). Anything else — a method value, a local, a
+// longer body — has none ("", "").
+func (x *fileExtractor) handlerTarget(v int32) (name, target string) {
+	v = x.t.unwrap(v)
+	if x.t.kind(v) != kinds.funcLit {
+		return x.calleeTarget(v, nil)
+	}
+	call := x.singleCall(x.t.child(v, fields.body))
+	if call < 0 {
+		return "", ""
+	}
+	var params []string
+	for p := x.t.firstChild(x.t.child(v, fields.parameters)); p >= 0; p = x.t.next(p) {
+		for c := x.t.firstChild(p); c >= 0; c = x.t.next(c) {
+			if x.t.nodes[c].field == fields.name {
+				params = append(params, x.t.text(c))
+			}
+		}
+	}
+	return x.calleeTarget(x.t.unwrap(x.t.child(call, fields.function)), params)
+}
+
+// calleeTarget is the candidate of a called or referenced function: f, or
+// pkg.F, or pkg.T.M; names in shadow (a literal's parameters) have none.
+func (x *fileExtractor) calleeTarget(e int32, shadow []string) (name, target string) {
+	switch x.t.kind(e) {
+	case kinds.ident:
+		name = x.t.text(e)
+		if _, isType := x.types[name]; isType || contains(shadow, name) {
+			return "", ""
+		}
+		if cand, ok := x.localCandidate(name, true); ok {
+			return name, cand
+		}
+	case kinds.selectorExpr:
+		op := x.t.child(e, fields.operand)
+		if contains(shadow, x.t.text(op)) {
+			return "", ""
+		}
+		name = x.t.text(x.t.child(e, fields.field))
+		if path, ok := x.importPath(x.t.text(op)); ok && x.t.kind(op) == kinds.ident {
+			return name, path + "." + name
+		}
+		if cand, ok := x.qualifiedValue(op); ok {
+			return name, cand + "." + name
+		}
+	}
+	return "", ""
+}
+
+// singleCall returns the call of a block holding only `call(...)` or
+// `return call(...)`, or -1.
+func (x *fileExtractor) singleCall(block int32) int32 {
+	stmt := x.t.onlyChild(x.t.childOfKind(block, kinds.statementList))
+	switch x.t.kind(stmt) {
+	case kinds.exprStmt:
+		stmt = x.t.onlyChild(stmt)
+	case kinds.returnStmt:
+		stmt = x.t.onlyChild(x.t.onlyChild(stmt))
+	default:
+		return -1
+	}
+	if x.t.kind(stmt) != kinds.callExpr {
+		return -1
+	}
+	return stmt
+}
+
+// returnedCommand notes `return x` in a top-level function, so that a
+// constructor returning a variable bound to a literal counts as well.
+func (x *fileExtractor) returnedCommand(ret int32) {
+	if !x.cmds.enabled || x.lits > 0 || x.fn == "" {
+		return
+	}
+	if id := x.t.onlyChild(x.t.onlyChild(ret)); x.t.kind(id) == kinds.ident {
+		x.cmds.returns = append(x.cmds.returns, binding{x.fn, x.t.text(id)})
+	}
+}
+
+// addCommandCall notes parent.AddCommand(a, b, newC()).
+func (x *fileExtractor) addCommandCall(callee, args int32) {
+	if !x.cmds.enabled || x.t.kind(callee) != kinds.selectorExpr ||
+		x.t.text(x.t.child(callee, fields.field)) != "AddCommand" {
+		return
+	}
+	parent := x.t.child(callee, fields.operand)
+	if x.t.kind(parent) != kinds.ident {
+		return
+	}
+	add := pendingAdd{fn: x.fn, parent: x.t.text(parent)}
+	for a := x.t.firstChild(args); a >= 0; a = x.t.next(a) {
+		switch fn := x.t.child(a, fields.function); {
+		case x.t.kind(a) == kinds.ident:
+			add.children = append(add.children, childRef{name: x.t.text(a)})
+		case x.t.kind(a) == kinds.callExpr && x.t.kind(fn) == kinds.ident:
+			add.children = append(add.children, childRef{name: x.t.text(fn), call: true})
+		}
+	}
+	x.cmds.adds = append(x.cmds.adds, add)
+}
+
+// finishCommands links children to parents, then emits one command row per
+// literal whose full name is known, with its handler ref.
+func (x *fileExtractor) finishCommands() {
+	c := &x.cmds
+	for _, r := range c.returns {
+		if lit, ok := c.vars[r]; ok && !hasKey(c.funcs, r.fn) {
+			x.bindFunc(r.fn, lit)
+		}
+	}
+	for _, a := range c.adds {
+		p, ok := c.lookupVar(a.fn, a.parent)
+		for _, ch := range a.children {
+			lit, found := c.lookupVar(a.fn, ch.name)
+			if ch.call {
+				lit, found = c.funcs[ch.name]
+			}
+			if ok && found && lit != p && c.lits[lit].parent < 0 {
+				c.lits[lit].parent = p
+			}
+		}
+	}
+	for i := range c.lits {
+		x.emitCommand(i)
+	}
+}
+
+// lookupVar finds a variable in the function first, then at package level.
+func (c *commands) lookupVar(fn, name string) (int, bool) {
+	if lit, ok := c.vars[binding{fn, name}]; ok {
+		return lit, true
+	}
+	lit, ok := c.vars[binding{"", name}]
+	return lit, ok
+}
+
+// fullName is "root sub leaf"; ok is false below a parent whose name is not
+// a literal, and on a cycle.
+func (c *commands) fullName(i, depth int) (string, bool) {
+	l := &c.lits[i]
+	switch {
+	case !l.literal || depth > len(c.lits):
+		return "", false
+	case l.parent < 0:
+		return l.base, true
+	}
+	p, ok := c.fullName(l.parent, depth+1)
+	return p + " " + l.base, ok
+}
+
+// emitCommand writes literal i's row; a literal Use under a parent without
+// a known name becomes a command ref instead (its path cannot be stated).
+func (x *fileExtractor) emitCommand(i int) {
+	l := &x.cmds.lits[i]
+	if !l.literal {
+		return // its non-literal Use already has a command ref
+	}
+	name, ok := x.cmds.fullName(i, 0)
+	if !ok {
+		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.base, Kind: extract.RefCommand})
+		return
+	}
+	handler := extract.NoHandler
+	if l.target != "" {
+		handler = len(x.out.Refs)
+		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.handler, Qualified: l.target, Kind: extract.RefUse})
+	}
+	x.out.Commands = append(x.out.Commands, extract.RawCommand{Name: name, Span: l.span, Handler: handler})
+}

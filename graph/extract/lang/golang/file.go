@@ -1,0 +1,135 @@
+package golang
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// fileExtractor holds the state of one Extract call.
+type fileExtractor struct {
+	t     tree
+	in    extract.Input
+	ns    string
+	out   *extract.ExtractedFile
+	lines extract.LineIndex
+
+	testFile bool              // the path ends in _test.go
+	imports  map[string]string // local name → import path; "_" and "." bind nothing
+	topNames map[string]int    // top-level func and type names → symbol index
+	types    map[string]int    // top-level type names → symbol index
+	methods  []pendingMethod   // methods whose Parent is linked after the pass
+	scope    scope             // function-local names
+	fn       string            // enclosing top-level function, "" outside one
+	inFunc   int               // function bodies (declared or literal) around the walk
+	lits     int               // func literals around the walk
+	cmds     commands
+}
+
+type pendingMethod struct {
+	symbol int
+	recv   string
+}
+
+func newFileExtractor(in extract.Input, nodes []node, lines extract.LineIndex, out *extract.ExtractedFile) *fileExtractor {
+	return &fileExtractor{
+		t:        tree{nodes: nodes, src: string(in.Content)},
+		in:       in,
+		out:      out,
+		lines:    lines,
+		testFile: strings.HasSuffix(in.Path, "_test.go"),
+		imports:  make(map[string]string),
+		topNames: make(map[string]int),
+		types:    make(map[string]int),
+		scope:    newScope(),
+	}
+}
+
+// run fills out: declarations first (package, imports, symbols, relations),
+// so that the walk knows the file's imports and top-level names, then the
+// walk over everything for refs, strings and configs, then commands.
+func (x *fileExtractor) run() {
+	x.ns = namespace(x.in, x.packageName())
+	x.out.Namespace = x.ns
+	x.declarations()
+	x.walk(0)
+	x.finishCommands()
+	x.sortRefs()
+}
+
+// sortRefs puts refs in source order (outer spans first at one offset):
+// the walk emits them nearly so, commands' refs come last. Command
+// handler indexes follow their refs.
+func (x *fileExtractor) sortRefs() {
+	refs := x.out.Refs
+	if slices.IsSortedFunc(refs, compareRefs) {
+		return
+	}
+	perm := make([]int, len(refs))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int { return compareRefs(refs[a], refs[b]) })
+	sorted := make([]extract.RawRef, len(refs))
+	moved := make([]int, len(refs))
+	for to, from := range perm {
+		sorted[to], moved[from] = refs[from], to
+	}
+	x.out.Refs = sorted
+	for i, c := range x.out.Commands {
+		if c.Handler != extract.NoHandler {
+			x.out.Commands[i].Handler = moved[c.Handler]
+		}
+	}
+}
+
+func compareRefs(a, b extract.RawRef) int {
+	if a.Span.Start != b.Span.Start {
+		return cmp.Compare(a.Span.Start, b.Span.Start)
+	}
+	return cmp.Compare(b.Span.End, a.Span.End)
+}
+
+// packageName is the name in the package clause, or a lexical guess when
+// the parser did not find one.
+func (x *fileExtractor) packageName() string {
+	for c := x.t.firstChild(0); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) == kinds.packageClause {
+			return x.t.text(x.t.childOfKind(c, kinds.packageIdent))
+		}
+	}
+	return scanPackageName(x.in.Content)
+}
+
+// span is a node's byte range.
+func (x *fileExtractor) span(i int32) extract.Span {
+	n := &x.t.nodes[i]
+	return extract.Span{Start: n.start, End: n.end}
+}
+
+// line is the 1-based line a node starts on.
+func (x *fileExtractor) line(i int32) int { return x.lines.Line(x.t.nodes[i].start) }
+
+func (x *fileExtractor) addSymbol(s extract.RawSymbol) int {
+	x.out.Symbols = append(x.out.Symbols, s)
+	return len(x.out.Symbols) - 1
+}
+
+func (x *fileExtractor) addRef(i int32, kind extract.RefKind, name, qualified string) {
+	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(i), Name: name, Qualified: qualified, Kind: kind})
+}
+
+// qualify is the candidate for a name of this package.
+func (x *fileExtractor) qualify(name string) string { return x.ns + "." + name }
+
+// importPath returns the import a package name in this file stands for,
+// unless a local variable shadows it.
+func (x *fileExtractor) importPath(name string) (string, bool) {
+	p, ok := x.imports[name]
+	if !ok || x.scope.has(name) {
+		return "", false
+	}
+	return p, true
+}

@@ -1,0 +1,106 @@
+// Package golang is the Go extractor of Orbit Graph: it turns one .go file
+// into an extract.ExtractedFile (package, functions, methods, types, consts,
+// vars, tests; calls, type uses and imports with candidate qualified names;
+// embedding relations; notable strings; env reads and struct tags; cobra
+// commands).
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// the tree-sitter bindings. The only cgo is tree.go's flattener, which copies
+// the syntax tree into Go memory in one call; no tree-sitter node escapes
+// Extract.
+//
+// Qualified names follow the go tool: a package's import path, then
+// "path.Func", "path.Type", "path.Type.Method". Candidates are what the file
+// itself says; receiver types of method calls are left to the resolver.
+package golang
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the value of ExtractedFile.Lang and files.lang.
+const langName = "go"
+
+// Extractor extracts Go files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+}
+
+// New returns an extractor sharing the package's parser pool.
+func New() *Extractor { return &Extractor{lang: goLang} }
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	l := tsutil.NewLang(tsgo.Language())
+	l.Timeout = d
+	return &Extractor{lang: l}
+}
+
+// Lang implements extract.Extractor.
+func (e *Extractor) Lang() string { return langName }
+
+// Supports implements extract.Extractor: .go files.
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".go") }
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// Extract implements extract.Extractor. It never panics: a file that does
+// not parse yields a Diagnostic and an otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+	out = &extract.ExtractedFile{Lang: langName}
+	defer func() {
+		if r := recover(); r != nil {
+			*out = *failed(in, fmt.Errorf("go extractor: internal error: %v", r))
+		}
+	}()
+	buf := nodePool.Get().(*[]node)
+	defer putNodes(buf)
+	lines := extract.NewLineIndex(in.Content)
+	err := e.lang.Parse(in.Content, func(root *sitter.Node) {
+		*buf = flatten(root, *buf)
+		out.Diagnostics = tsutil.Errors(root, lines)
+	})
+	if err == nil && len(*buf) == 0 {
+		err = errors.New("go extractor: could not copy the syntax tree")
+	}
+	if err != nil {
+		return failed(in, err)
+	}
+	x := newFileExtractor(in, *buf, lines, out)
+	x.run()
+	return out
+}
+
+// failed is the result for a file that could not be read: the namespace
+// from a lexical scan of the package clause and one diagnostic.
+func failed(in extract.Input, err error) *extract.ExtractedFile {
+	return &extract.ExtractedFile{
+		Lang:        langName,
+		Namespace:   namespace(in, scanPackageName(in.Content)),
+		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
+	}
+}
+
+// nodePool recycles flat-tree buffers between files.
+var nodePool = sync.Pool{New: func() any { return new([]node) }}
+
+// maxPooledNodes keeps one huge file's buffer (20 bytes a node) from staying
+// pinned in the pool.
+const maxPooledNodes = 1 << 20
+
+func putNodes(buf *[]node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodePool.Put(buf)
+	}
+}

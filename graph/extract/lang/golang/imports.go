@@ -1,0 +1,40 @@
+package golang
+
+import (
+	"strconv"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// importDecl records each import spec of an import declaration: a RawImport
+// (Alias is the explicit name, `_` and `.` included), a use ref whose
+// candidate is the imported package, and the local name it binds.
+func (x *fileExtractor) importDecl(decl int32) {
+	for c := x.t.firstChild(decl); c >= 0; c = x.t.next(c) {
+		switch x.t.kind(c) {
+		case kinds.importSpec:
+			x.importSpec(c)
+		case kinds.importSpecList:
+			x.importDecl(c)
+		}
+	}
+}
+
+func (x *fileExtractor) importSpec(spec int32) {
+	path, err := strconv.Unquote(x.t.text(x.t.child(spec, fields.path)))
+	if err != nil || path == "" {
+		return
+	}
+	nameNode := x.t.child(spec, fields.name)
+	alias := x.t.text(nameNode)
+	local := alias
+	if nameNode < 0 || x.t.kind(nameNode) != kinds.packageIdent {
+		local = importName(path)
+	}
+	if nameNode < 0 || x.t.kind(nameNode) == kinds.packageIdent {
+		x.imports[local] = path
+	}
+	x.cmds.enabled = x.cmds.enabled || path == cobraPath
+	x.out.Imports = append(x.out.Imports, extract.RawImport{Path: path, Alias: alias, Span: x.span(spec)})
+	x.addRef(spec, extract.RefUse, local, path)
+}

@@ -1,0 +1,254 @@
+package golang
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// isBuiltinFunc reports Go's predeclared functions.
+func isBuiltinFunc(name string) bool {
+	switch name {
+	case "append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
+		"make", "max", "min", "new", "panic", "print", "println", "real", "recover":
+		return true
+	}
+	return false
+}
+
+// isPredeclaredType reports Go's predeclared types (and nil, which a type
+// switch case lists as one).
+func isPredeclaredType(name string) bool {
+	switch name {
+	case "any", "bool", "byte", "comparable", "complex64", "complex128", "error",
+		"float32", "float64", "int", "int8", "int16", "int32", "int64", "rune", "string",
+		"uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
+		"nil": // case nil: in a type switch
+		return true
+	}
+	return false
+}
+
+// isUniverse reports a predeclared name the file does not redeclare.
+func (x *fileExtractor) isUniverse(name string, funcs bool) bool {
+	if _, ok := x.topNames[name]; ok {
+		return false
+	}
+	return isPredeclaredType(name) || funcs && isBuiltinFunc(name)
+}
+
+// localCandidate is the candidate for an unqualified name: ok is false for
+// locals and predeclared names, which get no ref.
+func (x *fileExtractor) localCandidate(name string, funcs bool) (string, bool) {
+	if name == "" || name == "_" || x.scope.has(name) || x.isUniverse(name, funcs) {
+		return "", false
+	}
+	return x.qualify(name), true
+}
+
+// typeRef emits a type ref for a type_identifier or qualified_type.
+func (x *fileExtractor) typeRef(i int32) {
+	if name, cand, ok := x.typeCandidate(i); ok {
+		x.addRef(i, extract.RefType, name, cand)
+	}
+}
+
+// typeCandidate resolves T, pkg.T and T[...] / pkg.T[...] to (name,
+// candidate). A qualified type whose package is not an import keeps its
+// name with an empty candidate; ok is false for locals and predeclared types.
+func (x *fileExtractor) typeCandidate(i int32) (name, cand string, ok bool) {
+	switch x.t.kind(i) {
+	case kinds.typeIdent:
+		name = x.t.text(i)
+		cand, ok = x.localCandidate(name, false)
+		return name, cand, ok
+	case kinds.qualifiedType:
+		name = x.t.text(x.t.child(i, fields.name))
+		if path, found := x.importPath(x.t.text(x.t.child(i, fields.pkg))); found {
+			cand = path + "." + name
+		}
+		return name, cand, name != ""
+	case kinds.genericType:
+		return x.typeCandidate(x.t.child(i, fields.typ))
+	}
+	return "", "", false
+}
+
+// call handles a call expression: a ref for what is called, then the walk
+// of the callee's remaining parts and of the arguments, then the configs
+// and commands a call can state.
+func (x *fileExtractor) call(i int32) {
+	fn := x.t.child(i, fields.function)
+	callee := x.t.unwrap(fn)
+	var inst int32 = -1
+	if x.t.kind(callee) == kinds.typeInstExpr { // Map[K, V](xs)
+		inst, callee = callee, x.t.child(callee, fields.typ)
+	}
+	if !x.calleeRef(callee) {
+		x.walk(fn)
+	} else if inst >= 0 {
+		x.walkExcept(inst, callee) // the type arguments
+	}
+	x.walkExcept(i, fn)
+	x.envConfig(callee, x.t.child(i, fields.arguments))
+	x.addCommandCall(callee, x.t.child(i, fields.arguments))
+}
+
+// calleeRef emits the ref for a called name. It returns false when the
+// callee still has to be walked (a method call's receiver, a func literal).
+func (x *fileExtractor) calleeRef(callee int32) bool {
+	switch x.t.kind(callee) {
+	case kinds.ident, kinds.typeIdent:
+		name := x.t.text(callee)
+		if cand, ok := x.localCandidate(name, true); ok {
+			kind := extract.RefCall
+			if _, isType := x.types[name]; isType {
+				kind = extract.RefType // a conversion T(x) to a type of this file
+			}
+			x.addRef(callee, kind, name, cand)
+		}
+		return true
+	case kinds.qualifiedType:
+		x.typeRefAs(callee, extract.RefCall)
+		return true
+	case kinds.selectorExpr:
+		return x.selectorCall(callee)
+	case kinds.unaryExpr:
+		return x.pointerConversion(callee)
+	}
+	return false
+}
+
+// pointerConversion emits a type ref for the T of (*T)(x) or (*pkg.T)(x).
+func (x *fileExtractor) pointerConversion(deref int32) bool {
+	if !x.isDeref(deref) {
+		return false
+	}
+	t := x.t.unwrap(x.t.firstChild(deref))
+	switch x.t.kind(t) {
+	case kinds.ident:
+		name := x.t.text(t)
+		if cand, ok := x.localCandidate(name, false); ok {
+			x.addRef(t, extract.RefType, name, cand)
+		}
+		return true
+	case kinds.selectorExpr:
+		if cand, ok := x.qualifiedValue(t); ok {
+			x.addRef(t, extract.RefType, x.t.text(x.t.child(t, fields.field)), cand)
+			return true
+		}
+	}
+	return false
+}
+
+// conversion handles T(x) as the parser sees it: G[A](x) is either a
+// conversion to a generic type or a call of a generic function. Only a
+// generic type of this file makes it a conversion; otherwise it is a call
+// (explicitly instantiated calls are far more common).
+func (x *fileExtractor) conversion(i int32) {
+	typ := x.t.child(i, fields.typ)
+	base := x.t.child(typ, fields.typ)
+	_, isType := x.types[x.t.text(base)]
+	if x.t.kind(typ) != kinds.genericType || isType || !x.calleeRef(base) {
+		x.walkExcept(i, -1)
+		return
+	}
+	x.walkExcept(typ, base)
+	x.walkExcept(i, typ)
+}
+
+// typeRefAs emits the ref of a type node with another kind (pkg.F parsed as
+// a type in pkg.F[T](x)).
+func (x *fileExtractor) typeRefAs(i int32, kind extract.RefKind) {
+	if name, cand, ok := x.typeCandidate(i); ok {
+		x.addRef(i, kind, name, cand)
+	}
+}
+
+// selectorCall handles a called selector: pkg.F(), pkg.X.M() (a method
+// expression, or a method of a package variable: the candidate is
+// pkg.X.M either way), (*T).M(), and otherwise a method call x.M(), whose
+// ref has the name only, after the receiver's own refs.
+func (x *fileExtractor) selectorCall(sel int32) bool {
+	name := x.t.text(x.t.child(sel, fields.field))
+	operand := x.t.unwrap(x.t.child(sel, fields.operand))
+	if x.t.kind(operand) == kinds.ident {
+		if path, ok := x.importPath(x.t.text(operand)); ok {
+			x.addRef(sel, extract.RefCall, name, path+"."+name)
+			return true
+		}
+	}
+	if cand, ok := x.qualifiedValue(operand); ok {
+		x.addRef(sel, extract.RefCall, name, cand+"."+name)
+		return true
+	}
+	if x.methodExpr(sel) {
+		return true
+	}
+	x.walk(operand)
+	x.addRef(x.t.child(sel, fields.field), extract.RefCall, name, "")
+	return true
+}
+
+// qualifiedValue resolves pkg.X, where pkg is an import, to "path.X".
+func (x *fileExtractor) qualifiedValue(i int32) (string, bool) {
+	if x.t.kind(i) != kinds.selectorExpr {
+		return "", false
+	}
+	op := x.t.child(i, fields.operand)
+	if x.t.kind(op) != kinds.ident {
+		return "", false
+	}
+	path, ok := x.importPath(x.t.text(op))
+	if !ok {
+		return "", false
+	}
+	return path + "." + x.t.text(x.t.child(i, fields.field)), true
+}
+
+// selector handles a selector that is not called: only an unambiguous
+// method expression — T.M or (*T).M for a type T of this file, (*pkg.T).M —
+// gets a ref; pkg.X.Y may be a field of a package variable, so it has none.
+func (x *fileExtractor) selector(i int32) {
+	if !x.methodExpr(i) {
+		x.walkExcept(i, -1)
+	}
+}
+
+// methodExpr emits a call ref for T.M or (*T).M (T a type of this file) or
+// (*pkg.T).M, and reports whether it did.
+func (x *fileExtractor) methodExpr(sel int32) bool {
+	operand := x.t.child(sel, fields.operand)
+	inner := x.t.unwrap(operand)
+	pointer := inner != operand && x.isDeref(inner)
+	if pointer {
+		inner = x.t.unwrap(x.t.firstChild(inner))
+	}
+	cand, ok := "", false
+	switch x.t.kind(inner) {
+	case kinds.ident, kinds.typeIdent:
+		name := x.t.text(inner)
+		if _, isType := x.types[name]; isType {
+			cand, ok = x.localCandidate(name, false)
+		}
+	case kinds.selectorExpr:
+		cand, ok = x.qualifiedValue(inner)
+		ok = ok && pointer
+	case kinds.qualifiedType:
+		_, cand, ok = x.typeCandidate(inner)
+		ok = ok && cand != ""
+	}
+	if !ok {
+		return false
+	}
+	name := x.t.text(x.t.child(sel, fields.field))
+	x.addRef(sel, extract.RefCall, name, cand+"."+name)
+	return true
+}
+
+// isDeref reports *e written as a unary expression or a pointer type.
+func (x *fileExtractor) isDeref(i int32) bool {
+	switch x.t.kind(i) {
+	case kinds.pointerType:
+		return true
+	case kinds.unaryExpr:
+		return x.t.src[x.t.nodes[i].start] == '*'
+	}
+	return false
+}

@@ -1,0 +1,79 @@
+package golang
+
+// scope tracks the names declared inside functions, simply and
+// conservatively: parameters, receivers, named results, type parameters,
+// := and var/const/type declarations, range and type-switch variables and
+// select receives, each visible until the end of the block (or function,
+// if, for, switch, case) that declared it. A name in scope is never a
+// package-level candidate. Package-level declarations are not tracked.
+type scope struct {
+	count map[string]int32 // declarations of a name currently visible
+	names []string         // declaration log, undone by pop
+	marks []int            // len(names) at each push
+}
+
+func newScope() scope { return scope{count: make(map[string]int32)} }
+
+func (s *scope) push() { s.marks = append(s.marks, len(s.names)) }
+
+func (s *scope) pop() {
+	m := s.marks[len(s.marks)-1]
+	s.marks = s.marks[:len(s.marks)-1]
+	for _, n := range s.names[m:] {
+		if s.count[n]--; s.count[n] == 0 {
+			delete(s.count, n)
+		}
+	}
+	s.names = s.names[:m]
+}
+
+// declare makes name visible until the innermost scope is popped. Outside
+// every scope (package level) it does nothing.
+func (s *scope) declare(name string) {
+	if name == "" || name == "_" || len(s.marks) == 0 {
+		return
+	}
+	s.count[name]++
+	s.names = append(s.names, name)
+}
+
+func (s *scope) has(name string) bool {
+	if len(s.count) == 0 {
+		return false
+	}
+	return s.count[name] > 0
+}
+
+// declareNames declares the identifiers among i's children (an
+// expression_list, or a spec's name fields when fid is set).
+func (x *fileExtractor) declareNames(i int32, fid uint16) {
+	for c := x.t.firstChild(i); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) == kinds.ident && (fid == 0 || x.t.nodes[c].field == fid) {
+			x.scope.declare(x.t.text(c))
+		}
+	}
+}
+
+// declareTypeParams declares the names of a type parameter list.
+func (x *fileExtractor) declareTypeParams(list int32) {
+	for c := x.t.firstChild(list); c >= 0; c = x.t.next(c) {
+		x.declareNames(c, fields.name)
+	}
+}
+
+// declareReceiverTypeParams declares T and K of a receiver `(m *Map[K, T])`.
+func (x *fileExtractor) declareReceiverTypeParams(method int32) {
+	recv := x.t.child(method, fields.receiver)
+	for p := x.t.firstChild(recv); p >= 0; p = x.t.next(p) {
+		typ := x.t.unwrap(x.t.child(p, fields.typ))
+		if x.t.kind(typ) == kinds.pointerType {
+			typ = x.t.unwrap(x.t.firstChild(typ))
+		}
+		args := x.t.child(typ, fields.typArgs)
+		for e := x.t.firstChild(args); e >= 0; e = x.t.next(e) {
+			if id := x.t.onlyChild(e); x.t.kind(id) == kinds.typeIdent {
+				x.scope.declare(x.t.text(id))
+			}
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package golang
+
+// What the walk does at a node, by kind id (a table lookup, not a chain of
+// comparisons).
+const (
+	actChildren   uint8 = iota // walk the children
+	actNothing                 // leaves, and what declarations already read
+	actTypeRef                 // type_identifier, qualified_type
+	actCall                    // call_expression
+	actConversion              // type_conversion_expression
+	actSelector                // selector_expression not called
+	actComposite               // composite_literal
+	actString                  // string literals
+	actFunc                    // function and method declarations, func literals
+	actTypeSpec                // type_spec, type_alias
+	actParam                   // parameter declarations
+	actShortVar                // x := ...
+	actValueSpec               // var_spec, const_spec
+	actRange                   // range_clause
+	actReceive                 // case v := <-ch
+	actField                   // field_declaration
+	actScope                   // blocks and statements that open a scope
+	actTypeSwitch              // switch v := x.(type)
+	actReturn                  // return_statement
+)
+
+var actions = buildActions()
+
+func buildActions() []uint8 {
+	a := make([]uint8, len(kindFlags))
+	for _, name := range leafKinds {
+		a[goLang.KindID(name)] = actNothing
+	}
+	set := func(act uint8, ids ...uint16) {
+		for _, id := range ids {
+			a[id] = act
+		}
+	}
+	set(actNothing, kinds.packageClause, kinds.importDecl)
+	set(actTypeRef, kinds.typeIdent, kinds.qualifiedType)
+	set(actCall, kinds.callExpr)
+	set(actConversion, kinds.typeConvExpr)
+	set(actSelector, kinds.selectorExpr)
+	set(actComposite, kinds.compositeLit)
+	set(actString, kinds.interpString, kinds.rawString)
+	set(actFunc, kinds.funcDecl, kinds.methodDecl, kinds.funcLit)
+	set(actTypeSpec, kinds.typeSpec, kinds.typeAlias)
+	set(actParam, kinds.paramDecl, kinds.variadicParamDecl)
+	set(actShortVar, kinds.shortVarDecl)
+	set(actValueSpec, kinds.varSpec, kinds.constSpec)
+	set(actRange, kinds.rangeClause)
+	set(actReceive, kinds.receiveStmt)
+	set(actField, kinds.fieldDecl)
+	set(actScope, kinds.block, kinds.ifStmt, kinds.forStmt, kinds.exprSwitch, kinds.selectStmt,
+		kinds.exprCase, kinds.defaultCase, kinds.typeCase, kinds.commCase)
+	set(actTypeSwitch, kinds.typeSwitch)
+	set(actReturn, kinds.returnStmt)
+	return a
+}
+
+// walk visits node i and what it contains, in source order.
+func (x *fileExtractor) walk(i int32) {
+	if i < 0 {
+		return
+	}
+	act := actChildren
+	if k := x.t.nodes[i].kind; int(k) < len(actions) {
+		act = actions[k]
+	}
+	switch act {
+	case actNothing:
+	case actTypeRef:
+		x.typeRef(i)
+	case actCall:
+		x.call(i)
+	case actConversion:
+		x.conversion(i)
+	case actSelector:
+		x.selector(i)
+	case actComposite:
+		x.compositeLit(i)
+	case actString:
+		x.stringLit(i)
+	default:
+		x.walkDeclaring(i, act)
+	}
+}
+
+// walkDeclaring handles the nodes that declare local names or open scopes.
+func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
+	switch act {
+	case actFunc:
+		x.function(i)
+	case actTypeSpec:
+		x.typeSpec(i)
+	case actParam:
+		x.declareNames(i, fields.name)
+		x.walk(x.t.child(i, fields.typ))
+	case actShortVar, actRange, actReceive:
+		x.walk(x.t.child(i, fields.right))
+		x.declareNames(x.t.child(i, fields.left), 0)
+	case actValueSpec:
+		x.walkExcept(i, -1)
+		if x.inFunc > 0 {
+			x.declareNames(i, fields.name)
+		}
+	case actField:
+		x.walk(x.t.child(i, fields.typ))
+		x.structTag(x.t.child(i, fields.tag))
+	case actScope, actTypeSwitch:
+		x.scope.push()
+		x.declareNames(x.t.child(i, fields.alias), 0)
+		x.walkExcept(i, -1)
+		x.scope.pop()
+	case actReturn:
+		x.returnedCommand(i)
+		x.walkExcept(i, -1)
+	default:
+		x.walkExcept(i, -1)
+	}
+}
+
+// walkExcept walks the children of i but skip.
+func (x *fileExtractor) walkExcept(i, skip int32) {
+	for c := x.t.firstChild(i); c >= 0; c = x.t.nodes[c].next {
+		if c != skip {
+			x.walk(c)
+		}
+	}
+}
+
+// function walks a function declaration or literal in its own scope, with
+// its type parameters (and a generic receiver's) declared first.
+func (x *fileExtractor) function(i int32) {
+	outerFn, outerLits := x.fn, x.lits
+	name := x.t.child(i, fields.name)
+	switch x.t.kind(i) {
+	case kinds.funcLit:
+		x.lits++
+	case kinds.methodDecl:
+		x.fn = "(" + x.receiverTypeName(i) + ")." + x.t.text(name)
+	default:
+		x.fn = x.t.text(name)
+	}
+	x.inFunc++
+	x.scope.push()
+	x.declareTypeParams(x.t.child(i, fields.typParams))
+	if x.t.kind(i) == kinds.methodDecl {
+		x.declareReceiverTypeParams(i)
+	}
+	x.walkExcept(i, name)
+	x.scope.pop()
+	x.inFunc--
+	x.fn, x.lits = outerFn, outerLits
+}
+
+// typeSpec walks a type declaration; one inside a function declares a
+// local type name.
+func (x *fileExtractor) typeSpec(i int32) {
+	name := x.t.child(i, fields.name)
+	if x.inFunc > 0 {
+		x.scope.declare(x.t.text(name))
+	}
+	x.scope.push()
+	x.declareTypeParams(x.t.child(i, fields.typParams))
+	x.walkExcept(i, name)
+	x.scope.pop()
+}

@@ -1,0 +1,126 @@
+package python
+
+// collect records in sc every name the statements under i bind: defs,
+// classes, imports, assignment and loop targets, `as` names, walrus targets
+// and match captures. Python decides a name's scope from the whole body, so
+// this runs before the body is walked. It does not enter nested functions,
+// classes or lambdas, nor the loop variables of comprehensions.
+func (w *walker) collect(i int32, sc *scope) {
+	x, t := w.x, w.t
+	switch k := t.nodes[i].kind; k {
+	case x.funcDef:
+		w.bindDefinition(i, sc, bindDef)
+	case x.classDef:
+		w.bindDefinition(i, sc, bindClass)
+	case x.decorated:
+		if d := t.child(i, x.fDefinition); d != noNode {
+			w.collect(d, sc)
+		}
+	case x.lambda:
+	case x.importStmt, x.importFrom, x.futureImport:
+		w.importItems(i, func(it importItem) {
+			if it.local != "" {
+				sc.bind(it.local, binding{kind: bindImport, target: it.target})
+			}
+		})
+	case x.assignment, x.augAssign, x.forStmt, x.forIn:
+		w.collectTargets(i, sc)
+	case x.asPatternTarget:
+		w.bindTargets(i, sc)
+	case x.namedExpr:
+		w.bindTargets(t.child(i, x.fName), sc)
+	case x.globalStmt, x.nonlocalStmt:
+		w.bindDeclared(i, sc, k == x.globalStmt)
+	case x.typeAlias:
+		w.bindTargets(t.firstKid(t.child(i, x.fLeft)), sc)
+	case x.casePattern:
+		w.bindCaptures(i, sc, k)
+	default:
+		for c := range t.kids(i) {
+			w.collect(c, sc)
+		}
+	}
+}
+
+// collectTargets binds the left side of an assignment or loop and scans
+// the rest; a comprehension's loop variables belong to the comprehension.
+func (w *walker) collectTargets(i int32, sc *scope) {
+	isComp := w.t.nodes[i].kind == w.x.forIn
+	for c := range w.t.kids(i) {
+		switch {
+		case w.t.nodes[c].field != w.x.fLeft:
+			w.collect(c, sc)
+		case !isComp:
+			w.bindTargets(c, sc)
+		}
+	}
+}
+
+// bindDefinition binds the name of a def or class to its qualified name.
+func (w *walker) bindDefinition(i int32, sc *scope, kind bindKind) {
+	if n := w.t.child(i, w.x.fName); n != noNode {
+		name := w.t.text(n)
+		sc.bind(name, binding{kind: kind, target: join(sc.qual, name)})
+	}
+}
+
+// bindTargets binds the plain names of an assignment target, a parameter
+// or a pattern; attributes and subscripts bind nothing.
+func (w *walker) bindTargets(i int32, sc *scope) {
+	if i == noNode {
+		return
+	}
+	x, t := w.x, w.t
+	switch t.nodes[i].kind {
+	case x.identifier:
+		sc.bind(t.text(i), binding{kind: bindVar})
+	case x.defaultParam, x.typedDefault:
+		w.bindTargets(t.child(i, x.fName), sc)
+	case x.tuplePat, x.listPat, x.patternList, x.listSplatPat, x.dictSplatPat,
+		x.parenExpr, x.tuple, x.list, x.listSplat, x.typedParam, x.asPatternTarget,
+		x.parameters, x.lambdaParams:
+		for c := range t.kids(i) {
+			if t.nodes[c].field != x.fType {
+				w.bindTargets(c, sc)
+			}
+		}
+	}
+}
+
+// bindDeclared handles `global a, b` and `nonlocal a, b`. At module level
+// both are no-ops.
+func (w *walker) bindDeclared(i int32, sc *scope, global bool) {
+	if sc.kind == scopeModule {
+		return
+	}
+	kind := bindNonlocal
+	if global {
+		kind = bindGlobal
+	}
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].kind == w.x.identifier {
+			sc.names[w.t.text(c)] = binding{kind: kind}
+		}
+	}
+}
+
+// bindCaptures binds the capture names of a match-case pattern: a bare
+// name (not a class pattern's class), *rest, **rest and `as` names.
+func (w *walker) bindCaptures(i int32, sc *scope, parent uint16) {
+	x, t := w.x, w.t
+	switch k := t.nodes[i].kind; {
+	case k == x.dottedName:
+		if parent != x.classPattern && t.nodes[i].sub == i+2 && t.text(i) != "_" {
+			w.bindTargets(i+1, sc)
+		}
+	case k == x.identifier:
+		if parent == x.asPattern || parent == x.splatPattern {
+			w.bindTargets(i, sc)
+		}
+	case k == x.str:
+	default:
+		for c := range t.kids(i) {
+			w.bindCaptures(c, sc, k)
+		}
+	}
+}

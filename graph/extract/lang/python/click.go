@@ -1,0 +1,146 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// clickGroup is a function decorated as a Click group: its full command
+// path, or dynamic when the path is not known.
+type clickGroup struct {
+	path    string
+	dynamic bool
+}
+
+// click records the Click command or group declared by the decorators of
+// function name (qualified q), spec §11: @click.command / @click.group
+// (through the file's imports of click) and @g.command / @g.group for a
+// group g declared earlier in the file. The first such decorator counts.
+func (w *walker) click(dec int32, name, q string, sc *scope) {
+	for d := range w.t.kids(dec) {
+		if w.t.nodes[d].kind == w.x.decorator && w.clickDecorator(d, dec, name, q, sc) {
+			return
+		}
+	}
+}
+
+// clickDecorator handles one decorator and reports whether it was Click's.
+func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) bool {
+	x, t := w.x, w.t
+	callee, args := t.firstKid(d), int32(noNode)
+	if t.kindOf(callee) == x.call {
+		callee, args = t.child(callee, x.fFunction), t.child(callee, x.fArguments)
+	}
+	if callee == noNode {
+		return false
+	}
+	parent, isGroup, ok := w.clickRole(callee, sc)
+	if !ok {
+		return false
+	}
+	name, expr := w.clickName(args, fn)
+	switch {
+	case expr != noNode: // a name Click only knows at run time
+		w.addRef(t.span(expr), t.text(expr), "", extract.RefCommand)
+	case parent != nil && parent.dynamic:
+		w.addRef(t.span(d), name, "", extract.RefCommand)
+	case name != "":
+		if parent != nil {
+			name = parent.path + " " + name
+		}
+		h := w.addRef(t.span(dec), fn, q, extract.RefUse)
+		w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: t.span(dec), Handler: h})
+		w.setGroup(isGroup, fn, clickGroup{path: name})
+		return true
+	}
+	w.setGroup(isGroup, fn, clickGroup{dynamic: true})
+	return true
+}
+
+func (w *walker) setGroup(isGroup bool, fn string, g clickGroup) {
+	if !isGroup {
+		return
+	}
+	if w.groups == nil {
+		w.groups = make(map[string]clickGroup)
+	}
+	w.groups[fn] = g
+}
+
+// clickRole recognises a Click decorator: its parent group (nil at the
+// root) and whether it declares a group.
+func (w *walker) clickRole(callee int32, sc *scope) (parent *clickGroup, group, ok bool) {
+	x, t := w.x, w.t
+	switch q, _, _ := w.target(callee, sc); q {
+	case "click.command":
+		return nil, false, true
+	case "click.group":
+		return nil, true, true
+	}
+	if t.nodes[callee].kind != x.attribute {
+		return nil, false, false
+	}
+	obj, attr := t.child(callee, x.fObject), t.child(callee, x.fAttribute)
+	if t.kindOf(obj) != x.identifier || attr == noNode {
+		return nil, false, false
+	}
+	g, found := w.groups[string(t.bytes(obj))]
+	switch method := string(t.bytes(attr)); {
+	case !found:
+	case method == "command":
+		return &g, false, true
+	case method == "group":
+		return &g, true, true
+	}
+	return nil, false, false
+}
+
+// clickName reads the command name from the decorator's arguments: a
+// literal first positional argument or name= keyword. With neither (or
+// None) it is Click's default for function fn. A non-literal name is
+// returned as expr.
+func (w *walker) clickName(args int32, fn string) (name string, expr int32) {
+	arg := int32(noNode)
+	if args != noNode && w.t.nodes[args].kind == w.x.argList {
+		arg = w.firstPositional(args)
+		if arg == noNode {
+			arg = w.keywordValue(args, "name")
+		}
+	}
+	if arg == noNode || w.t.nodes[arg].kind == w.x.none {
+		return defaultCommandName(fn), noNode
+	}
+	if v, ok := w.literal(arg); ok {
+		return v, noNode
+	}
+	return "", arg
+}
+
+// keywordValue returns the value of keyword argument key, or noNode.
+func (w *walker) keywordValue(args int32, key string) int32 {
+	x, t := w.x, w.t
+	for c := range t.kids(args) {
+		if t.nodes[c].kind != x.keywordArg {
+			continue
+		}
+		if n := t.child(c, x.fName); n != noNode && string(t.bytes(n)) == key {
+			return t.child(c, x.fValue)
+		}
+	}
+	return noNode
+}
+
+// defaultCommandName is Click's (≥ 8.2) name for a command function:
+// lower case, "_" → "-", and a trailing -command, -cmd, -group or -grp
+// removed.
+func defaultCommandName(fn string) string {
+	name := strings.ReplaceAll(strings.ToLower(fn), "_", "-")
+	if i := strings.LastIndexByte(name, '-'); i >= 0 {
+		switch name[i+1:] {
+		case "command", "cmd", "group", "grp":
+			return name[:i]
+		}
+	}
+	return name
+}

@@ -1,0 +1,147 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// importItem is one imported module or name of an import statement.
+type importItem struct {
+	node   int32  // the dotted_name, aliased_import or wildcard_import
+	path   string // absolute dotted module path, or the relative path as written
+	symbol string // imported name; "*" for a star import; "" for `import m`
+	alias  string
+	local  string // the name the import binds; "" for a star import
+	target string // what local refers to; "" when unresolvable
+	ref    string // qualified name of the use ref; "" when unresolvable
+}
+
+// importItems calls fn for each item of an import, import-from or
+// __future__ import statement, in source order.
+func (w *walker) importItems(stmt int32, fn func(importItem)) {
+	x, t := w.x, w.t
+	if t.nodes[stmt].kind == x.importStmt {
+		for c := range t.kids(stmt) {
+			if t.nodes[c].field == x.fName {
+				fn(w.moduleItem(c))
+			}
+		}
+		return
+	}
+	path, resolved := "__future__", true
+	if m := t.child(stmt, x.fModuleName); m != noNode {
+		path, resolved = w.modulePath(m)
+	}
+	for c := range t.kids(stmt) {
+		switch {
+		case t.nodes[c].kind == x.wildcard:
+			fn(importItem{node: c, path: path, symbol: "*"})
+		case t.nodes[c].field == x.fName:
+			fn(w.fromItem(c, path, resolved))
+		}
+	}
+}
+
+// moduleItem is `import a.b` (binds a) or `import a.b as c` (binds c).
+func (w *walker) moduleItem(c int32) importItem {
+	name, alias := w.splitAlias(c)
+	it := importItem{node: c, path: name, alias: alias, local: alias, target: name, ref: name}
+	if alias == "" {
+		it.local, _, _ = strings.Cut(name, ".")
+		it.target = it.local
+	}
+	return it
+}
+
+// fromItem is `from path import name [as alias]`.
+func (w *walker) fromItem(c int32, path string, resolved bool) importItem {
+	name, alias := w.splitAlias(c)
+	it := importItem{node: c, path: path, symbol: name, alias: alias, local: alias}
+	if it.local == "" {
+		it.local = name
+	}
+	if resolved {
+		it.target = path + "." + name
+		it.ref = it.target
+	}
+	return it
+}
+
+// splitAlias reads a dotted_name or an aliased_import.
+func (w *walker) splitAlias(c int32) (name, alias string) {
+	x, t := w.x, w.t
+	if t.nodes[c].kind != x.aliasedImport {
+		return w.dotted(c), ""
+	}
+	if a := t.child(c, x.fAlias); a != noNode {
+		alias = t.text(a)
+	}
+	if n := t.child(c, x.fName); n != noNode {
+		name = w.dotted(n)
+	}
+	return name, alias
+}
+
+// modulePath reads the module of a from-import. A relative module is
+// resolved against the file's package; when it climbs above the root it is
+// kept as written and reported unresolved.
+func (w *walker) modulePath(m int32) (string, bool) {
+	x, t := w.x, w.t
+	if t.nodes[m].kind != x.relImport {
+		return w.dotted(m), true
+	}
+	dots, mod := 0, ""
+	for c := range t.kids(m) {
+		switch t.nodes[c].kind {
+		case x.importPrefix:
+			dots = len(t.bytes(c))
+		case x.dottedName:
+			mod = w.dotted(c)
+		}
+	}
+	if abs, ok := resolveRelative(w.pkg, dots, mod); ok {
+		return abs, true
+	}
+	return strings.Repeat(".", dots) + mod, false
+}
+
+// dotted joins the identifiers of a dotted_name with single dots, dropping
+// any whitespace or comments written between them.
+func (w *walker) dotted(i int32) string {
+	t := w.t
+	switch {
+	case t.nodes[i].kind == w.x.identifier:
+		return t.text(i)
+	case t.nodes[i].sub == i+2:
+		return t.text(i + 1)
+	}
+	var b strings.Builder
+	for c := range t.kids(i) {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(t.bytes(c))
+	}
+	return b.String()
+}
+
+// imports emits the records of an import statement: one RawImport and one
+// use ref per item (none for a star import).
+func (w *walker) imports(stmt int32) {
+	w.importItems(stmt, func(it importItem) {
+		if it.path == "" || it.symbol == "" && it.local == "" {
+			return // a name missing from broken code
+		}
+		sp := w.t.span(it.node)
+		w.out.Imports = append(w.out.Imports, extract.RawImport{Path: it.path, Symbol: it.symbol, Alias: it.alias, Span: sp})
+		if it.symbol == "*" {
+			return
+		}
+		name := it.symbol
+		if name == "" {
+			name = lastSegment(it.path)
+		}
+		w.addRef(sp, lastSegment(name), it.ref, extract.RefUse)
+	})
+}

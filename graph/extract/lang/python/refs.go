@@ -1,0 +1,145 @@
+package python
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// nameTarget is the candidate qualified name of a bare name used in sc and
+// whether the use deserves a ref. Imports give the imported name, defs and
+// classes their qualified name, module-level and unbound names ns.name.
+// Local variables and parameters give no ref; builtins give no ref and the
+// candidate "builtins.name" (which callers use to recognise __import__).
+func (w *walker) nameTarget(name []byte, sc *scope) (string, bool) {
+	b, s, found := sc.lookup(name)
+	switch {
+	case !found && isBuiltin(name):
+		return "builtins." + string(name), false
+	case !found:
+		return join(w.ns, string(name)), true
+	case b.kind != bindVar:
+		return b.target, true
+	case s.kind == scopeModule:
+		return join(w.ns, string(name)), true
+	}
+	return "", false
+}
+
+// chain collects into w.segs the identifiers of a dotted expression a.b.c
+// and reports whether i is one.
+func (w *walker) chain(i int32) bool {
+	w.segs = w.segs[:0]
+	return w.appendChain(i)
+}
+
+func (w *walker) appendChain(i int32) bool {
+	x, t := w.x, w.t
+	switch t.nodes[i].kind {
+	case x.identifier:
+		w.segs = append(w.segs, t.bytes(i))
+		return true
+	case x.attribute:
+		obj, attr := t.child(i, x.fObject), t.child(i, x.fAttribute)
+		if obj == noNode || attr == noNode || !w.appendChain(obj) {
+			return false
+		}
+		w.segs = append(w.segs, t.bytes(attr))
+		return true
+	}
+	return false
+}
+
+// chainTarget is the candidate of the chain in w.segs: the first name
+// bound to an import or a class is replaced by its qualified name; any
+// other chain (self.x, obj.m) has no candidate.
+func (w *walker) chainTarget(sc *scope) string {
+	b, _, found := sc.lookup(w.segs[0])
+	if !found || (b.kind != bindImport && b.kind != bindClass) || b.target == "" {
+		return ""
+	}
+	buf := make([]byte, 0, 64)
+	buf = append(buf, b.target...)
+	for _, s := range w.segs[1:] {
+		buf = append(buf, '.')
+		buf = append(buf, s...)
+	}
+	return string(buf)
+}
+
+// chainText is the chain in w.segs as written, dot-joined.
+func (w *walker) chainText() string {
+	buf := make([]byte, 0, 64)
+	for i, s := range w.segs {
+		if i > 0 {
+			buf = append(buf, '.')
+		}
+		buf = append(buf, s...)
+	}
+	return string(buf)
+}
+
+// target resolves a name or attribute expression: its candidate, whether
+// it deserves a ref, and the node naming it (the last identifier).
+func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
+	x, t := w.x, w.t
+	switch t.nodes[i].kind {
+	case x.identifier:
+		q, emit = w.nameTarget(t.bytes(i), sc)
+		return q, emit, i
+	case x.attribute:
+		attr := t.child(i, x.fAttribute)
+		if attr == noNode {
+			return "", false, noNode
+		}
+		if w.chain(i) {
+			q = w.chainTarget(sc)
+		}
+		return q, true, attr
+	}
+	return "", false, noNode
+}
+
+// exprRef emits a ref of the given kind for a name or attribute
+// expression and returns its candidate.
+// A zero-width name is one tree-sitter inserted to recover from an error.
+func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) string {
+	q, emit, name := w.target(i, sc)
+	if emit && w.t.nodes[name].end > w.t.nodes[name].start {
+		w.addRef(w.t.span(name), w.t.text(name), q, kind)
+	}
+	return q
+}
+
+func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) int {
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+	return len(w.out.Refs) - 1
+}
+
+// call emits the callee's call ref, then reads special calls (environment
+// reads, import_module) and walks the arguments.
+func (w *walker) call(i int32, sc *scope) {
+	x, t := w.x, w.t
+	q := ""
+	if fn := t.child(i, x.fFunction); fn != noNode {
+		q = w.exprRef(fn, sc, extract.RefCall)
+		w.walk(fn, sc, false)
+	}
+	if args := t.child(i, x.fArguments); args != noNode {
+		w.specialCall(q, args)
+		w.walk(args, sc, false)
+	}
+}
+
+// decorators emits a call ref for each decorator (@foo and @foo(...)).
+func (w *walker) decorators(dec int32, sc *scope) {
+	x, t := w.x, w.t
+	for d := range t.kids(dec) {
+		e := t.firstKid(d)
+		if t.nodes[d].kind != x.decorator || e == noNode {
+			continue
+		}
+		if k := t.nodes[e].kind; k == x.identifier || k == x.attribute {
+			w.exprRef(e, sc, extract.RefCall)
+		}
+		w.walk(e, sc, false)
+	}
+}

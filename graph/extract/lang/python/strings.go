@@ -1,0 +1,102 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// stringLit emits a notable string literal and walks its f-string
+// interpolations. Byte strings are skipped.
+func (w *walker) stringLit(i int32, sc *scope) {
+	w.walkInterpolations(i, sc)
+	if i == w.skipStr {
+		return
+	}
+	if v, ok := w.strValue(i); ok {
+		w.addString(i, v)
+	}
+}
+
+// concatString emits implicitly concatenated literals ("a" "b") as one
+// value; a byte string part drops the whole value.
+func (w *walker) concatString(i int32, sc *scope) {
+	var b strings.Builder
+	ok := true
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].kind != w.x.str {
+			continue
+		}
+		w.walkInterpolations(c, sc)
+		v, isText := w.strValue(c)
+		ok = ok && isText
+		b.WriteString(v)
+	}
+	if ok && i != w.skipStr {
+		w.addString(i, b.String())
+	}
+}
+
+func (w *walker) addString(i int32, v string) {
+	if !extract.Notable(v) {
+		return
+	}
+	sp := w.t.span(i)
+	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(sp.Start), Span: sp})
+}
+
+func (w *walker) walkInterpolations(i int32, sc *scope) {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].kind == w.x.interp {
+			w.walk(c, sc, false)
+		}
+	}
+}
+
+// strValue is the text between a string literal's quotes as written, with
+// f-string {...} parts kept; ok is false for byte strings.
+func (w *walker) strValue(i int32) (string, bool) {
+	t := w.t
+	start, end := t.nodes[i].start, t.nodes[i].end
+	for c := range t.kids(i) {
+		switch t.nodes[c].kind {
+		case w.x.strStart:
+			if strings.ContainsAny(t.text(c), "bB") {
+				return "", false
+			}
+			start = t.nodes[c].end
+		case w.x.strEnd:
+			end = t.nodes[c].start
+		}
+	}
+	if end < start {
+		return "", true
+	}
+	return string(t.src[start:end]), true
+}
+
+// literal is the value of a plain string literal (or a concatenation of
+// them): not bytes and without interpolations. ok is false otherwise.
+func (w *walker) literal(i int32) (string, bool) {
+	x, t := w.x, w.t
+	switch t.nodes[i].kind {
+	case x.str:
+		for c := range t.kids(i) {
+			if t.nodes[c].kind == x.interp {
+				return "", false
+			}
+		}
+		return w.strValue(i)
+	case x.concatStr:
+		var b strings.Builder
+		for c := range t.kids(i) {
+			v, ok := w.literal(c)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		}
+		return b.String(), true
+	}
+	return "", false
+}

@@ -1,0 +1,184 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// decorated handles a decorated def or class; its symbol's span includes
+// the decorators.
+func (w *walker) decorated(i int32, sc *scope) {
+	d := w.t.child(i, w.x.fDefinition)
+	switch w.t.kindOf(d) {
+	case w.x.funcDef:
+		w.function(d, i, sc)
+	case w.x.classDef:
+		w.class(d, i, sc)
+	default: // broken code
+		w.walkKids(i, sc, false)
+	}
+}
+
+// function emits a function, method or test symbol and walks it: the
+// decorators, annotations and defaults in the enclosing scope, the body in
+// a scope of its own.
+func (w *walker) function(i, dec int32, sc *scope) {
+	x, t := w.x, w.t
+	name := w.defName(i)
+	if name == "" {
+		w.walkKids(i, sc, false)
+		return
+	}
+	q := join(sc.qual, name)
+	sig := w.signature(i, x.fName, x.fTypeParams, x.fParameters, x.fReturnType)
+	sym := w.addSymbol(name, q, w.funcKind(name, sc), w.outerSpan(i, dec), sig, sc.symbolParent())
+	if dec != noNode {
+		w.click(dec, name, q, sc)
+		w.decorators(dec, sc)
+	}
+	params := t.child(i, x.fParameters)
+	if params != noNode {
+		w.paramExprs(params, sc)
+	}
+	if r := t.child(i, x.fReturnType); r != noNode {
+		w.typeRefs(r, sc)
+	}
+	fs := newScope(scopeFunc, q, sym, sc)
+	w.bindTargets(params, fs)
+	if body := t.child(i, x.fBody); body != noNode {
+		w.collect(body, fs)
+		w.walkBody(body, fs, false)
+	}
+}
+
+// funcKind: a def in a class is a method; in a test file, module-level
+// test_* functions and test* methods are tests.
+func (w *walker) funcKind(name string, sc *scope) extract.SymbolKind {
+	switch {
+	case sc.kind == scopeClass && w.testFile && strings.HasPrefix(name, "test"):
+		return extract.KindTest
+	case sc.kind == scopeClass:
+		return extract.KindMethod
+	case sc.kind == scopeModule && w.testFile && strings.HasPrefix(name, "test_"):
+		return extract.KindTest
+	}
+	return extract.KindFunction
+}
+
+// paramExprs walks parameter annotations (as types) and default values,
+// both evaluated in the scope that defines the function.
+func (w *walker) paramExprs(params int32, sc *scope) {
+	x, t := w.x, w.t
+	for p := range t.kids(params) {
+		for c := range t.kids(p) {
+			switch t.nodes[c].field {
+			case x.fType:
+				w.typeRefs(c, sc)
+			case x.fValue:
+				w.walk(c, sc, false)
+			}
+		}
+	}
+}
+
+// class emits a class symbol, its base relations and walks its body, where
+// ALL_CAPS assignments are class constants.
+func (w *walker) class(i, dec int32, sc *scope) {
+	x, t := w.x, w.t
+	name := w.defName(i)
+	if name == "" {
+		w.walkKids(i, sc, false)
+		return
+	}
+	q := join(sc.qual, name)
+	sig := w.signature(i, x.fName, x.fTypeParams, x.fSuperclasses)
+	sym := w.addSymbol(name, q, extract.KindClass, w.outerSpan(i, dec), sig, sc.symbolParent())
+	if dec != noNode {
+		w.decorators(dec, sc)
+	}
+	if sup := t.child(i, x.fSuperclasses); sup != noNode {
+		w.bases(sup, q, sc)
+	}
+	cs := newScope(scopeClass, q, sym, sc)
+	if body := t.child(i, x.fBody); body != noNode {
+		w.collect(body, cs)
+		w.walkBody(body, cs, true)
+	}
+}
+
+// assignSymbols emits module-level constants and variables, and class-level
+// constants, for each plain name assigned by a statement (`A = B = 1`
+// defines both; `a, b = ...` defines neither).
+func (w *walker) assignSymbols(stmt int32, sc *scope) {
+	x, t := w.x, w.t
+	for a := t.firstKid(stmt); t.kindOf(a) == x.assignment; a = t.child(a, x.fRight) {
+		left := t.child(a, x.fLeft)
+		if t.kindOf(left) != x.identifier {
+			continue
+		}
+		name := t.text(left)
+		kind := extract.KindVar
+		if isAllCaps(name) {
+			kind = extract.KindConst
+		} else if sc.kind != scopeModule {
+			continue
+		}
+		w.addSymbol(name, join(sc.qual, name), kind, t.span(a), "", sc.symbolParent())
+	}
+}
+
+// isAllCaps reports whether name is a constant name: no lower-case letter
+// and at least one upper-case one (MAX_SIZE, _DEFAULT, HTTP2).
+func isAllCaps(name string) bool {
+	upper := false
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9', c == '_':
+		default:
+			return false
+		}
+	}
+	return upper
+}
+
+// outerSpan is the decorated definition when there is one.
+func (w *walker) outerSpan(i, dec int32) extract.Span {
+	if dec != noNode {
+		return w.t.span(dec)
+	}
+	return w.t.span(i)
+}
+
+func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.Span, sig string, parent int) int {
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: name, Qualified: q, Kind: kind, Span: sp, Signature: sig, Parent: parent,
+	})
+	return len(w.out.Symbols) - 1
+}
+
+// signature is the header of a def or class up to the last of the given
+// fields present, on one normalized line.
+func (w *walker) signature(i int32, fields ...uint16) string {
+	t := w.t
+	end := t.nodes[i].start
+	for c := range t.kids(i) {
+		for _, f := range fields {
+			if t.nodes[c].field == f && t.nodes[c].end > end {
+				end = t.nodes[c].end
+			}
+		}
+	}
+	return normalizeSignature(t.src[t.nodes[i].start:end])
+}
+
+// defName is the name of a def or class, or "" when the code is too broken
+// to have one.
+func (w *walker) defName(i int32) string {
+	if n := w.t.child(i, w.x.fName); n != noNode {
+		return w.t.text(n)
+	}
+	return ""
+}

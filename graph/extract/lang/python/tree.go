@@ -1,0 +1,78 @@
+package python
+
+import (
+	"iter"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// node is one named syntax node, copied out of tree-sitter. Nodes are stored
+// in pre-order, so the children of node i are i+1, nodes[i+1].sub, ... up to
+// nodes[i].sub. Its layout is shared with flat_node in load.go.
+type node struct {
+	kind, field uint16 // kind id; field id in the parent (0 when none)
+	start, end  uint32 // byte range
+	sub         int32  // one past the last node of this subtree
+}
+
+// noNode is the index returned when a child does not exist.
+const noNode = -1
+
+// tree is a parsed file as a flat array; it holds no cgo pointers.
+type tree struct {
+	nodes []node
+	src   []byte
+}
+
+// kids iterates over the children of node i.
+func (t *tree) kids(i int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		end := t.nodes[i].sub
+		for c := i + 1; c < end; c = t.nodes[c].sub {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// child returns the first child of i with field f, or noNode.
+func (t *tree) child(i int32, f uint16) int32 {
+	end := t.nodes[i].sub
+	for c := i + 1; c < end; c = t.nodes[c].sub {
+		if t.nodes[c].field == f {
+			return c
+		}
+	}
+	return noNode
+}
+
+// firstKid returns the first child of i, or noNode.
+func (t *tree) firstKid(i int32) int32 {
+	if i+1 < t.nodes[i].sub {
+		return i + 1
+	}
+	return noNode
+}
+
+// kindOf returns the kind of i, or 0 for noNode.
+func (t *tree) kindOf(i int32) uint16 {
+	if i < 0 {
+		return 0
+	}
+	return t.nodes[i].kind
+}
+
+// bytes returns the source bytes of i, without copying.
+func (t *tree) bytes(i int32) []byte {
+	n := &t.nodes[i]
+	return t.src[n.start:n.end]
+}
+
+// text returns the source text of i.
+func (t *tree) text(i int32) string { return string(t.bytes(i)) }
+
+// span returns the byte range of i.
+func (t *tree) span(i int32) extract.Span {
+	return extract.Span{Start: t.nodes[i].start, End: t.nodes[i].end}
+}

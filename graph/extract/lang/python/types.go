@@ -1,0 +1,102 @@
+package python
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// typeRefs emits type refs for the names in an annotation: plain and
+// dotted names, including inside subscripts (list[Foo]), unions and
+// Callable's argument lists. String annotations are skipped.
+func (w *walker) typeRefs(i int32, sc *scope) {
+	if i == noNode {
+		return
+	}
+	x, t := w.x, w.t
+	switch k := t.nodes[i].kind; k {
+	case x.identifier:
+		w.exprRef(i, sc, extract.RefType)
+	case x.attribute:
+		if w.chain(i) {
+			w.exprRef(i, sc, extract.RefType)
+		} else {
+			w.walk(i, sc, false)
+		}
+	case x.typ, x.subscript, x.genericType, x.typeParameter, x.unionType, x.binaryOp,
+		x.list, x.tuple, x.parenExpr, x.exprList:
+		for c := range t.kids(i) {
+			w.typeRefs(c, sc)
+		}
+	case x.str, x.concatStr:
+	default:
+		w.walk(i, sc, false)
+	}
+}
+
+// bases emits, for each base of class from, a type ref and an extends
+// relation. Keyword arguments are not bases: metaclass=M is a type ref,
+// the others are walked as expressions.
+func (w *walker) bases(sup int32, from string, sc *scope) {
+	x, t := w.x, w.t
+	for c := range t.kids(sup) {
+		switch t.nodes[c].kind {
+		case x.keywordArg:
+			w.keywordBase(c, sc)
+		case x.identifier, x.attribute, x.subscript:
+			w.base(c, from, sc)
+		default:
+			w.walk(c, sc, false)
+		}
+	}
+}
+
+// base handles one base expression: Name, mod.Name or Name[params].
+// object is skipped; so are the parameters of Generic[...] and
+// Protocol[...], while those of other subscripted bases are type refs.
+func (w *walker) base(c int32, from string, sc *scope) {
+	x, t := w.x, w.t
+	e := c
+	if t.nodes[c].kind == x.subscript {
+		e = t.child(c, x.fValue)
+	}
+	if e == noNode || !w.chain(e) {
+		w.walk(c, sc, false)
+		return
+	}
+	written := w.chainText()
+	q, emit, name := w.target(e, sc)
+	if q == "builtins.object" {
+		return
+	}
+	if emit {
+		w.addRef(t.span(name), t.text(name), q, extract.RefType)
+	}
+	if q == "" {
+		q = written
+	}
+	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: extract.RelExtends, Span: t.span(c)})
+	if e == c {
+		return
+	}
+	if last := lastSegment(written); last == "Generic" || last == "Protocol" {
+		return
+	}
+	for p := range t.kids(c) {
+		if t.nodes[p].field == x.fSubscript {
+			w.typeRefs(p, sc)
+		}
+	}
+}
+
+// keywordBase handles a keyword argument of a class statement.
+func (w *walker) keywordBase(c int32, sc *scope) {
+	x, t := w.x, w.t
+	v := t.child(c, x.fValue)
+	if v == noNode {
+		return
+	}
+	if n := t.child(c, x.fName); n != noNode && t.text(n) == "metaclass" && w.chain(v) {
+		w.exprRef(v, sc, extract.RefType)
+		return
+	}
+	w.walk(v, sc, false)
+}

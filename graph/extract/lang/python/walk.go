@@ -1,0 +1,160 @@
+package python
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// walker holds the state of one file's analysis. It visits the flat tree
+// once, in source order, so every record list comes out in source order.
+type walker struct {
+	x        *ids
+	t        *tree
+	file     string
+	ns, pkg  string
+	testFile bool
+	lines    extract.LineIndex
+	out      *extract.ExtractedFile
+	groups   map[string]clickGroup // Click groups by Python function name
+	skipStr  int32                 // a string literal not to index (an import_module argument)
+	segs     [][]byte              // scratch for dotted chains
+}
+
+func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
+	return &walker{
+		x: x, t: t, file: file, ns: out.Namespace, pkg: packageOf(file, out.Namespace),
+		testFile: isTestFile(file), lines: lines, out: out, skipStr: noNode,
+	}
+}
+
+// run emits the module symbol and walks the module body.
+func (w *walker) run() {
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: lastSegment(w.ns), Qualified: w.ns, Kind: extract.KindModule,
+		Span: extract.Span{End: uint32(len(w.t.src))}, Parent: extract.NoParent,
+	})
+	if len(w.t.nodes) == 0 {
+		return
+	}
+	mod := newScope(scopeModule, w.ns, extract.NoParent, nil)
+	w.collect(0, mod)
+	w.walkBody(0, mod, true)
+}
+
+// walkBody walks the statements of a module, class or function body,
+// skipping its docstring. def says whether simple assignments here define
+// symbols (module and class level).
+func (w *walker) walkBody(i int32, sc *scope, def bool) {
+	first := true
+	for c := range w.t.kids(i) {
+		if first && w.isDocstring(c) {
+			first = false
+			continue
+		}
+		first = false
+		w.walk(c, sc, def)
+	}
+}
+
+// isDocstring reports whether statement i is a bare string literal.
+func (w *walker) isDocstring(i int32) bool {
+	t, x := w.t, w.x
+	if t.nodes[i].kind != x.exprStmt || t.nodes[i].sub == i+1 {
+		return false
+	}
+	c := i + 1
+	k := t.nodes[c].kind
+	return t.nodes[c].sub == t.nodes[i].sub && (k == x.str || k == x.concatStr)
+}
+
+// walk dispatches on the node kind. Statement and expression nodes share
+// one walk because blocks can appear below expressions in broken code.
+func (w *walker) walk(i int32, sc *scope, def bool) {
+	x := w.x
+	switch k := w.t.nodes[i].kind; k {
+	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.exceptClause, x.finallyClause:
+		w.walkKids(i, sc, def)
+	case x.decorated:
+		w.decorated(i, sc)
+	case x.funcDef:
+		w.function(i, noNode, sc)
+	case x.classDef:
+		w.class(i, noNode, sc)
+	case x.importStmt, x.importFrom, x.futureImport:
+		w.imports(i)
+	case x.exprStmt:
+		if def {
+			w.assignSymbols(i, sc)
+		}
+		w.walkKids(i, sc, false)
+	default:
+		w.walkExpr(i, sc, k)
+	}
+}
+
+// walkExpr handles the expression kinds that produce records or scopes.
+func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
+	x := w.x
+	switch k {
+	case x.identifier, x.globalStmt, x.nonlocalStmt:
+	case x.call:
+		w.call(i, sc)
+	case x.subscript:
+		w.envSubscript(i, sc)
+		w.walkKids(i, sc, false)
+	case x.assignment:
+		w.assignment(i, sc)
+	case x.str:
+		w.stringLit(i, sc)
+	case x.concatStr:
+		w.concatString(i, sc)
+	case x.lambda:
+		w.lambda(i, sc)
+	case x.listComp, x.dictComp, x.setComp, x.genExpr:
+		w.comprehension(i, sc)
+	case x.typeAlias:
+		w.typeRefs(w.t.child(i, x.fRight), sc)
+	default:
+		w.walkKids(i, sc, false)
+	}
+}
+
+func (w *walker) walkKids(i int32, sc *scope, def bool) {
+	for c := range w.t.kids(i) {
+		w.walk(c, sc, def)
+	}
+}
+
+// assignment walks an assignment, reading its annotation as types.
+func (w *walker) assignment(i int32, sc *scope) {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].field == w.x.fType {
+			w.typeRefs(c, sc)
+		} else {
+			w.walk(c, sc, false)
+		}
+	}
+}
+
+// lambda walks default values in the enclosing scope and the body in a
+// scope of its own parameters.
+func (w *walker) lambda(i int32, sc *scope) {
+	ls := newScope(scopeComp, sc.qual, sc.sym, sc)
+	if p := w.t.child(i, w.x.fParameters); p != noNode {
+		w.bindTargets(p, ls)
+		w.paramExprs(p, sc)
+	}
+	if b := w.t.child(i, w.x.fBody); b != noNode {
+		w.walk(b, ls, false)
+	}
+}
+
+// comprehension walks a comprehension in a scope of its loop variables.
+func (w *walker) comprehension(i int32, sc *scope) {
+	cs := newScope(scopeComp, sc.qual, sc.sym, sc)
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].kind == w.x.forIn {
+			w.bindTargets(w.t.child(c, w.x.fLeft), cs)
+		}
+	}
+	w.walkKids(i, cs, false)
+}
