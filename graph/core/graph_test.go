@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -71,7 +71,7 @@ func mustSync(t *testing.T, g *core.Graph, mode core.SyncMode) syncReport {
 }
 
 type syncReport struct {
-	mode                    string
+	mode                   string
 	indexed, changed, gone int
 }
 

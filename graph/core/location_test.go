@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -91,4 +91,3 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
-

@@ -6,24 +6,24 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
 func TestIgnoresAndSkips(t *testing.T) {
 	repo := gittest.New(t, map[string]string{
-		".gitignore":               "ignored_by_git.py\nbuild_out/\n",
-		"sub/.gitignore":           "local.py\n!keep.py\n",
-		".orbitignore":             "skip_me/\n!vendor/\n",
-		"app.py":                   "def app():\n    pass\n",
-		"sub/local.py":             "def local():\n    pass\n",
-		"sub/keep.py":              "def keep():\n    pass\n",
-		"skip_me/x.py":             "def x():\n    pass\n",
-		"vendor/dep.py":            "def dep():\n    pass\n",
-		"node_modules/lib/m.py":    "def m():\n    pass\n",
-		"gen/api.pb.go":            "package gen\n",
-		"binary.py":                "def f():\x00\x01\x02\n",
-		"latin1.py":                "# caf\xe9\ndef cafe():\n    return 'd\xe9j\xe0 vu, tr\xe8s bien'\n",
-		"notes.txt":                "not code",
+		".gitignore":            "ignored_by_git.py\nbuild_out/\n",
+		"sub/.gitignore":        "local.py\n!keep.py\n",
+		".orbitignore":          "skip_me/\n!vendor/\n",
+		"app.py":                "def app():\n    pass\n",
+		"sub/local.py":          "def local():\n    pass\n",
+		"sub/keep.py":           "def keep():\n    pass\n",
+		"skip_me/x.py":          "def x():\n    pass\n",
+		"vendor/dep.py":         "def dep():\n    pass\n",
+		"node_modules/lib/m.py": "def m():\n    pass\n",
+		"gen/api.pb.go":         "package gen\n",
+		"binary.py":             "def f():\x00\x01\x02\n",
+		"latin1.py":             "# caf\xe9\ndef cafe():\n    return 'd\xe9j\xe0 vu, tr\xe8s bien'\n",
+		"notes.txt":             "not code",
 	})
 	repo.Write("ignored_by_git.py", "def ig():\n    pass\n")
 	repo.Write("build_out/gen.py", "def gen():\n    pass\n")

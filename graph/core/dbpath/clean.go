@@ -104,4 +104,3 @@ func reachable(root, sha string) bool {
 	}
 	return len(bytes.TrimSpace(out)) > 0
 }
-

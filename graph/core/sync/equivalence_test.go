@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/orbitgraph/orbit/graph/core/dbpath"
-	"github.com/orbitgraph/orbit/graph/core/internal/gittest"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"

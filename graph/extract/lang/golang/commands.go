@@ -17,7 +17,7 @@ type commands struct {
 	lits    []cmdLit
 	vars    map[binding]int // variable → literal
 	funcs   map[string]int  // function returning a literal → literal
-	returns []binding       // `return x` in a function, resolved at the end
+	returns []pendingReturn // `return x` in a function, resolved at the end
 	adds    []pendingAdd
 }
 
@@ -31,13 +31,22 @@ type cmdLit struct {
 	parent  int          // index into lits, -1 for a root
 }
 
-// binding names a variable: fn is the enclosing top-level function ("" at
-// package level).
-type binding struct{ fn, name string }
+// binding names a variable: decl is the node of the enclosing top-level
+// function or method, -1 at package level.
+type binding struct {
+	decl int32
+	name string
+}
+
+type pendingReturn struct {
+	fn  string // the function's name
+	ret binding
+}
 
 type pendingAdd struct {
-	fn, parent string
-	children   []childRef
+	decl     int32
+	parent   string
+	children []childRef
 }
 
 // childRef is an argument of AddCommand: a variable x or a call newX().
@@ -111,7 +120,7 @@ func (x *fileExtractor) commandFields(body int32) (use, run, runE int32) {
 }
 
 // bindCommand notes what a literal is bound to: x := lit, x = lit,
-// var x = lit, or `return lit` in a top-level function.
+// var x = lit, or `return lit` in a top-level function (not a method).
 func (x *fileExtractor) bindCommand(outer int32, lit int) {
 	list := x.t.parent(outer)
 	if x.t.kind(list) != kinds.exprList || x.t.onlyChild(list) != outer {
@@ -121,12 +130,15 @@ func (x *fileExtractor) bindCommand(outer int32, lit int) {
 	switch x.t.kind(holder) {
 	case kinds.shortVarDecl, kinds.assignStmt:
 		if id := x.t.onlyChild(x.t.child(holder, fields.left)); x.t.kind(id) == kinds.ident {
-			x.bindVar(x.t.text(id), lit)
+			name := x.t.text(id)
+			// x = lit with no local x assigns a package variable (in init).
+			global := x.t.kind(holder) == kinds.assignStmt && !x.scope.has(name)
+			x.bindVar(name, lit, global)
 		}
 	case kinds.varSpec:
 		id := x.t.child(holder, fields.name)
 		if id >= 0 && x.t.field(x.t.next(id)) != fields.name { // one name
-			x.bindVar(x.t.text(id), lit)
+			x.bindVar(x.t.text(id), lit, false)
 		}
 	case kinds.returnStmt:
 		if x.lits == 0 && x.fn != "" {
@@ -135,11 +147,15 @@ func (x *fileExtractor) bindCommand(outer int32, lit int) {
 	}
 }
 
-func (x *fileExtractor) bindVar(name string, lit int) {
+func (x *fileExtractor) bindVar(name string, lit int, global bool) {
 	if x.cmds.vars == nil {
 		x.cmds.vars = make(map[binding]int)
 	}
-	if key := (binding{x.fn, name}); !hasKey(x.cmds.vars, key) {
+	key := binding{x.fnDecl, name}
+	if global {
+		key.decl = -1
+	}
+	if !hasKey(x.cmds.vars, key) {
 		x.cmds.vars[key] = lit
 	}
 }

@@ -79,11 +79,11 @@ func (x *fileExtractor) returnedCommand(ret int32) {
 		return
 	}
 	if id := x.t.onlyChild(x.t.onlyChild(ret)); x.t.kind(id) == kinds.ident {
-		x.cmds.returns = append(x.cmds.returns, binding{x.fn, x.t.text(id)})
+		x.cmds.returns = append(x.cmds.returns, pendingReturn{x.fn, binding{x.fnDecl, x.t.text(id)}})
 	}
 }
 
-// addCommandCall notes parent.AddCommand(a, b, newC()).
+// addCommandCall notes parent.AddCommand(a, &b, newC()).
 func (x *fileExtractor) addCommandCall(callee, args int32) {
 	if !x.cmds.enabled || x.t.kind(callee) != kinds.selectorExpr ||
 		x.t.text(x.t.child(callee, fields.field)) != "AddCommand" {
@@ -93,8 +93,12 @@ func (x *fileExtractor) addCommandCall(callee, args int32) {
 	if x.t.kind(parent) != kinds.ident {
 		return
 	}
-	add := pendingAdd{fn: x.fn, parent: x.t.text(parent)}
-	for a := x.t.firstChild(args); a >= 0; a = x.t.next(a) {
+	add := pendingAdd{decl: x.fnDecl, parent: x.t.text(parent)}
+	for arg := x.t.firstChild(args); arg >= 0; arg = x.t.next(arg) {
+		a := arg
+		if x.t.kind(a) == kinds.unaryExpr && x.t.src[x.t.nodes[a].start] == '&' {
+			a = x.t.firstChild(a) // AddCommand(&cmd) for cmd := cobra.Command{...}
+		}
 		switch fn := x.t.child(a, fields.function); {
 		case x.t.kind(a) == kinds.ident:
 			add.children = append(add.children, childRef{name: x.t.text(a)})
@@ -110,14 +114,14 @@ func (x *fileExtractor) addCommandCall(callee, args int32) {
 func (x *fileExtractor) finishCommands() {
 	c := &x.cmds
 	for _, r := range c.returns {
-		if lit, ok := c.vars[r]; ok && !hasKey(c.funcs, r.fn) {
+		if lit, ok := c.lookupVar(r.ret.decl, r.ret.name); ok {
 			x.bindFunc(r.fn, lit)
 		}
 	}
 	for _, a := range c.adds {
-		p, ok := c.lookupVar(a.fn, a.parent)
+		p, ok := c.lookupVar(a.decl, a.parent)
 		for _, ch := range a.children {
-			lit, found := c.lookupVar(a.fn, ch.name)
+			lit, found := c.lookupVar(a.decl, ch.name)
 			if ch.call {
 				lit, found = c.funcs[ch.name]
 			}
@@ -132,11 +136,11 @@ func (x *fileExtractor) finishCommands() {
 }
 
 // lookupVar finds a variable in the function first, then at package level.
-func (c *commands) lookupVar(fn, name string) (int, bool) {
-	if lit, ok := c.vars[binding{fn, name}]; ok {
+func (c *commands) lookupVar(decl int32, name string) (int, bool) {
+	if lit, ok := c.vars[binding{decl, name}]; ok {
 		return lit, true
 	}
-	lit, ok := c.vars[binding{"", name}]
+	lit, ok := c.vars[binding{-1, name}]
 	return lit, ok
 }
 

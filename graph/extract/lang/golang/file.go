@@ -22,7 +22,8 @@ type fileExtractor struct {
 	types    map[string]int    // top-level type names → symbol index
 	methods  []pendingMethod   // methods whose Parent is linked after the pass
 	scope    scope             // function-local names
-	fn       string            // enclosing top-level function, "" outside one
+	fn       string            // enclosing top-level function, "" outside one or in a method
+	fnDecl   int32             // node of the enclosing top-level function or method, -1 outside
 	inFunc   int               // function bodies (declared or literal) around the walk
 	lits     int               // func literals around the walk
 	cmds     commands
@@ -44,6 +45,7 @@ func newFileExtractor(in extract.Input, nodes []node, lines extract.LineIndex, o
 		topNames: make(map[string]int),
 		types:    make(map[string]int),
 		scope:    newScope(),
+		fnDecl:   -1,
 	}
 }
 

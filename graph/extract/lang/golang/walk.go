@@ -132,15 +132,15 @@ func (x *fileExtractor) walkExcept(i, skip int32) {
 // function walks a function declaration or literal in its own scope, with
 // its type parameters (and a generic receiver's) declared first.
 func (x *fileExtractor) function(i int32) {
-	outerFn, outerLits := x.fn, x.lits
+	outerFn, outerDecl, outerLits := x.fn, x.fnDecl, x.lits
 	name := x.t.child(i, fields.name)
 	switch x.t.kind(i) {
 	case kinds.funcLit:
 		x.lits++
 	case kinds.methodDecl:
-		x.fn = "(" + x.receiverTypeName(i) + ")." + x.t.text(name)
+		x.fn, x.fnDecl = "", i // commands bind only to plain functions
 	default:
-		x.fn = x.t.text(name)
+		x.fn, x.fnDecl = x.t.text(name), i
 	}
 	x.inFunc++
 	x.scope.push()
@@ -151,7 +151,7 @@ func (x *fileExtractor) function(i int32) {
 	x.walkExcept(i, name)
 	x.scope.pop()
 	x.inFunc--
-	x.fn, x.lits = outerFn, outerLits
+	x.fn, x.fnDecl, x.lits = outerFn, outerDecl, outerLits
 }
 
 // typeSpec walks a type declaration; one inside a function declares a

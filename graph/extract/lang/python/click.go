@@ -17,34 +17,46 @@ type clickGroup struct {
 // function name (qualified q), spec §11: @click.command / @click.group
 // (through the file's imports of click) and @g.command / @g.group for a
 // group g declared earlier in the file. The first such decorator counts.
-func (w *walker) click(dec int32, name, q string, sc *scope) {
+// A command with a known name gets its row and handler ref at once; one
+// whose name is dynamic gets a command ref, returned for the caller to emit
+// when it walks decorator at, so that refs stay in source order.
+func (w *walker) click(dec int32, name, q string, sc *scope) (at int32, ref extract.RawRef) {
 	for d := range w.t.kids(dec) {
-		if w.t.nodes[d].kind == w.x.decorator && w.clickDecorator(d, dec, name, q, sc) {
-			return
+		if w.t.nodes[d].kind != w.x.decorator {
+			continue
+		}
+		if ok, dyn := w.clickDecorator(d, dec, name, q, sc); ok {
+			if dyn.Name == "" {
+				return noNode, dyn
+			}
+			return d, dyn
 		}
 	}
+	return noNode, extract.RawRef{}
 }
 
-// clickDecorator handles one decorator and reports whether it was Click's.
-func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) bool {
+// clickDecorator handles one decorator and reports whether it was Click's,
+// and the command ref to emit if the command's name is dynamic.
+func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) (bool, extract.RawRef) {
 	x, t := w.x, w.t
 	callee, args := t.firstKid(d), int32(noNode)
 	if t.kindOf(callee) == x.call {
 		callee, args = t.child(callee, x.fFunction), t.child(callee, x.fArguments)
 	}
 	if callee == noNode {
-		return false
+		return false, extract.RawRef{}
 	}
 	parent, isGroup, ok := w.clickRole(callee, sc)
 	if !ok {
-		return false
+		return false, extract.RawRef{}
 	}
 	name, expr := w.clickName(args, fn)
+	dyn := extract.RawRef{Span: t.span(d), Kind: extract.RefCommand}
 	switch {
 	case expr != noNode: // a name Click only knows at run time
-		w.addRef(t.span(expr), t.text(expr), "", extract.RefCommand)
+		dyn.Name = t.text(expr)
 	case parent != nil && parent.dynamic:
-		w.addRef(t.span(d), name, "", extract.RefCommand)
+		dyn.Name = name
 	case name != "":
 		if parent != nil {
 			name = parent.path + " " + name
@@ -52,10 +64,10 @@ func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) bool {
 		h := w.addRef(t.span(dec), fn, q, extract.RefUse)
 		w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: t.span(dec), Handler: h})
 		w.setGroup(isGroup, fn, clickGroup{path: name})
-		return true
+		return true, extract.RawRef{}
 	}
 	w.setGroup(isGroup, fn, clickGroup{dynamic: true})
-	return true
+	return true, dyn
 }
 
 func (w *walker) setGroup(isGroup bool, fn string, g clickGroup) {

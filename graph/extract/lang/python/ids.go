@@ -9,45 +9,42 @@ type ids struct {
 	// tree (flagKeep) and whether their children are skipped (flagLeaf).
 	kindFlags []uint8
 
-	module, block, exprStmt, funcDef, classDef, decorated, decorator  uint16
-	parameters, lambdaParams, identifier, typedParam, typedDefault    uint16
-	defaultParam, listSplatPat, dictSplatPat, tuplePat, listPat       uint16
-	patternList, assignment, augAssign, attribute, call, argList      uint16
-	keywordArg, subscript, str, concatStr, strStart, strEnd, interp   uint16
-	importStmt, importFrom, futureImport, aliasedImport, dottedName   uint16
-	relImport, importPrefix, wildcard, ifStmt, elifClause, elseClause uint16
-	tryStmt, exceptClause, finallyClause, forStmt, whileStmt          uint16
-	withStmt, withClause, withItem, asPattern, asPatternTarget        uint16
-	namedExpr, globalStmt, nonlocalStmt, lambda, listComp, dictComp   uint16
-	setComp, genExpr, forIn, typ, genericType, typeParameter          uint16
-	unionType, memberType, binaryOp, list, tuple, caseClause          uint16
-	casePattern, splatPattern, typeAlias, parenExpr, keywordPattern   uint16
-	classPattern, listSplat, dictSplat, matchStmt                     uint16
-	exprList, await, deleteStmt, none                                 uint16
+	block, exprStmt, funcDef, classDef, decorated, decorator, parameters   uint16
+	lambdaParams, identifier, typedParam, typedDefault, defaultParam       uint16
+	listSplatPat, dictSplatPat, tuplePat, listPat, patternList, assignment uint16
+	augAssign, attribute, call, argList, keywordArg, subscript, str        uint16
+	concatStr, strStart, strEnd, interp, importStmt, importFrom            uint16
+	futureImport, aliasedImport, dottedName, relImport, importPrefix       uint16
+	wildcard, ifStmt, elifClause, elseClause, tryStmt, exceptClause        uint16
+	finallyClause, forStmt, asPattern, asPatternTarget, namedExpr          uint16
+	globalStmt, nonlocalStmt, lambda, listComp, dictComp, setComp, genExpr uint16
+	forIn, typ, genericType, typeParameter, unionType, binaryOp, list      uint16
+	tuple, casePattern, splatPattern, typeAlias, parenExpr, classPattern   uint16
+	listSplat, dictSplat, exprList, none                                   uint16
 
 	fName, fParameters, fReturnType, fBody, fSuperclasses, fDefinition uint16
 	fLeft, fRight, fType, fObject, fAttribute, fFunction, fArguments   uint16
-	fValue, fSubscript, fModuleName, fAlias, fExpression, fTypeParams  uint16
-	fAlternative, fConsequence                                         uint16
+	fValue, fSubscript, fModuleName, fAlias, fTypeParams               uint16
 }
 
 func newIDs(l *tsutil.Lang) *ids {
 	k := l.KindID
 	f := l.FieldID
 	x := &ids{
-		module: k("module"), block: k("block"), exprStmt: k("expression_statement"),
+		block: k("block"), exprStmt: k("expression_statement"), identifier: k("identifier"),
 		funcDef: k("function_definition"), classDef: k("class_definition"),
 		decorated: k("decorated_definition"), decorator: k("decorator"),
 		parameters: k("parameters"), lambdaParams: k("lambda_parameters"),
-		identifier: k("identifier"), typedParam: k("typed_parameter"),
-		typedDefault: k("typed_default_parameter"), defaultParam: k("default_parameter"),
-		listSplatPat: k("list_splat_pattern"), dictSplatPat: k("dictionary_splat_pattern"),
-		tuplePat: k("tuple_pattern"), listPat: k("list_pattern"), patternList: k("pattern_list"),
+		typedParam: k("typed_parameter"), typedDefault: k("typed_default_parameter"),
+		defaultParam: k("default_parameter"), listSplatPat: k("list_splat_pattern"),
+		dictSplatPat: k("dictionary_splat_pattern"), tuplePat: k("tuple_pattern"),
+		listPat: k("list_pattern"), patternList: k("pattern_list"),
 		assignment: k("assignment"), augAssign: k("augmented_assignment"),
 		attribute: k("attribute"), call: k("call"), argList: k("argument_list"),
 		keywordArg: k("keyword_argument"), subscript: k("subscript"),
-		str: k("string"), concatStr: k("concatenated_string"),
-		strStart: k("string_start"), strEnd: k("string_end"), interp: k("interpolation"),
+		listSplat: k("list_splat"), dictSplat: k("dictionary_splat"),
+		str: k("string"), concatStr: k("concatenated_string"), interp: k("interpolation"),
+		strStart: k("string_start"), strEnd: k("string_end"),
 		importStmt: k("import_statement"), importFrom: k("import_from_statement"),
 		futureImport: k("future_import_statement"), aliasedImport: k("aliased_import"),
 		dottedName: k("dotted_name"), relImport: k("relative_import"),
@@ -55,31 +52,25 @@ func newIDs(l *tsutil.Lang) *ids {
 		ifStmt: k("if_statement"), elifClause: k("elif_clause"), elseClause: k("else_clause"),
 		tryStmt: k("try_statement"), exceptClause: k("except_clause"),
 		finallyClause: k("finally_clause"), forStmt: k("for_statement"),
-		whileStmt: k("while_statement"), withStmt: k("with_statement"),
-		withClause: k("with_clause"), withItem: k("with_item"), asPattern: k("as_pattern"),
-		asPatternTarget: k("as_pattern_target"), namedExpr: k("named_expression"),
-		globalStmt: k("global_statement"), nonlocalStmt: k("nonlocal_statement"),
-		lambda: k("lambda"), listComp: k("list_comprehension"),
-		dictComp: k("dictionary_comprehension"), setComp: k("set_comprehension"),
-		genExpr: k("generator_expression"), forIn: k("for_in_clause"), typ: k("type"),
-		genericType: k("generic_type"), typeParameter: k("type_parameter"),
-		unionType: k("union_type"), memberType: k("member_type"),
+		asPattern: k("as_pattern"), asPatternTarget: k("as_pattern_target"),
+		namedExpr: k("named_expression"), globalStmt: k("global_statement"),
+		nonlocalStmt: k("nonlocal_statement"), lambda: k("lambda"),
+		listComp: k("list_comprehension"), dictComp: k("dictionary_comprehension"),
+		setComp: k("set_comprehension"), genExpr: k("generator_expression"),
+		forIn: k("for_in_clause"), typ: k("type"), genericType: k("generic_type"),
+		typeParameter: k("type_parameter"), unionType: k("union_type"),
 		binaryOp: k("binary_operator"), list: k("list"), tuple: k("tuple"),
-		caseClause: k("case_clause"), casePattern: k("case_pattern"),
-		splatPattern: k("splat_pattern"), typeAlias: k("type_alias_statement"),
-		parenExpr: k("parenthesized_expression"), keywordPattern: k("keyword_pattern"),
-		classPattern: k("class_pattern"), listSplat: k("list_splat"),
-		dictSplat: k("dictionary_splat"), matchStmt: k("match_statement"),
-		exprList: k("expression_list"), await: k("await"), deleteStmt: k("delete_statement"),
-		none: k("none"),
+		parenExpr: k("parenthesized_expression"), exprList: k("expression_list"),
+		none: k("none"), typeAlias: k("type_alias_statement"),
+		casePattern: k("case_pattern"), classPattern: k("class_pattern"),
+		splatPattern: k("splat_pattern"),
 
 		fName: f("name"), fParameters: f("parameters"), fReturnType: f("return_type"),
 		fBody: f("body"), fSuperclasses: f("superclasses"), fDefinition: f("definition"),
 		fLeft: f("left"), fRight: f("right"), fType: f("type"), fObject: f("object"),
 		fAttribute: f("attribute"), fFunction: f("function"), fArguments: f("arguments"),
 		fValue: f("value"), fSubscript: f("subscript"), fModuleName: f("module_name"),
-		fAlias: f("alias"), fExpression: f("expression"), fTypeParams: f("type_parameters"),
-		fAlternative: f("alternative"), fConsequence: f("consequence"),
+		fAlias: f("alias"), fTypeParams: f("type_parameters"),
 	}
 	x.kindFlags = kindFlags(l, k)
 	return x

@@ -56,6 +56,17 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // treePool recycles the flat node arrays between files.
 var treePool = sync.Pool{New: func() any { return new(tree) }}
 
+// maxPooledNodes keeps the array of one huge file from being held on to.
+const maxPooledNodes = 1 << 20
+
+// release returns t to the pool, without the source it points into.
+func (t *tree) release() {
+	t.src = nil
+	if cap(t.nodes) <= maxPooledNodes {
+		treePool.Put(t)
+	}
+}
+
 // Extract parses one file. Syntax errors give a partial result plus
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
@@ -64,7 +75,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: Lang, Namespace: ns}
 	lines := extract.NewLineIndex(in.Content)
 	t := treePool.Get().(*tree)
-	defer treePool.Put(t)
+	defer t.release()
 	err := e.lang.Parse(in.Content, func(root *sitter.Node) {
 		t.load(root, in.Content, e.ids)
 		out.Diagnostics = tsutil.Errors(root, lines)

@@ -99,8 +99,8 @@ func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 }
 
 // exprRef emits a ref of the given kind for a name or attribute
-// expression and returns its candidate.
-// A zero-width name is one tree-sitter inserted to recover from an error.
+// expression and returns its candidate. A zero-width name is one that
+// tree-sitter inserted to recover from an error: it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) string {
 	q, emit, name := w.target(i, sc)
 	if emit && w.t.nodes[name].end > w.t.nodes[name].start {
@@ -114,14 +114,15 @@ func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) i
 	return len(w.out.Refs) - 1
 }
 
-// call emits the callee's call ref, then reads special calls (environment
-// reads, import_module) and walks the arguments.
+// call walks the callee's receiver, emits the callee's call ref, then reads
+// special calls (environment reads, import_module) and walks the arguments:
+// records come out in source order.
 func (w *walker) call(i int32, sc *scope) {
 	x, t := w.x, w.t
 	q := ""
 	if fn := t.child(i, x.fFunction); fn != noNode {
-		q = w.exprRef(fn, sc, extract.RefCall)
 		w.walk(fn, sc, false)
+		q = w.exprRef(fn, sc, extract.RefCall)
 	}
 	if args := t.child(i, x.fArguments); args != noNode {
 		w.specialCall(q, args)
@@ -129,17 +130,21 @@ func (w *walker) call(i int32, sc *scope) {
 	}
 }
 
-// decorators emits a call ref for each decorator (@foo and @foo(...)).
-func (w *walker) decorators(dec int32, sc *scope) {
+// decorators emits a call ref for each decorator (@foo and @foo(...)),
+// and the Click command ref cmd before the refs of decorator at.
+func (w *walker) decorators(dec int32, sc *scope, at int32, cmd extract.RawRef) {
 	x, t := w.x, w.t
 	for d := range t.kids(dec) {
+		if d == at {
+			w.out.Refs = append(w.out.Refs, cmd)
+		}
 		e := t.firstKid(d)
 		if t.nodes[d].kind != x.decorator || e == noNode {
 			continue
 		}
+		w.walk(e, sc, false)
 		if k := t.nodes[e].kind; k == x.identifier || k == x.attribute {
 			w.exprRef(e, sc, extract.RefCall)
 		}
-		w.walk(e, sc, false)
 	}
 }

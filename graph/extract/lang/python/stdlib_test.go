@@ -86,8 +86,8 @@ func checkFile(t *testing.T, rel string, src []byte, f *extract.ExtractedFile) {
 	}
 	end := uint32(len(src))
 	for _, s := range f.Symbols {
-		if s.Span.Start > s.Span.End || s.Span.End > end {
-			t.Errorf("%s: symbol %s span %v out of file", rel, s.Qualified, s.Span)
+		if s.Span.Start > s.Span.End || s.Span.End > end || s.Name == "" {
+			t.Errorf("%s: bad symbol %+v", rel, s)
 		}
 	}
 	for _, r := range f.Refs {
@@ -95,9 +95,30 @@ func checkFile(t *testing.T, rel string, src []byte, f *extract.ExtractedFile) {
 			t.Errorf("%s: bad ref %+v", rel, r)
 		}
 	}
+	for _, im := range f.Imports {
+		if im.Path == "" {
+			t.Errorf("%s: bad import %+v", rel, im)
+		}
+	}
+	checkOrder(t, rel, "symbols", f.Symbols, func(s extract.RawSymbol) uint32 { return s.Span.Start })
+	checkOrder(t, rel, "refs", f.Refs, func(r extract.RawRef) uint32 { return r.Span.Start })
+	checkOrder(t, rel, "imports", f.Imports, func(r extract.RawImport) uint32 { return r.Span.Start })
+	checkOrder(t, rel, "strings", f.Strings, func(r extract.RawString) uint32 { return r.Span.Start })
+	checkOrder(t, rel, "configs", f.Configs, func(r extract.RawConfig) uint32 { return r.Span.Start })
 	for _, c := range f.Commands {
 		if c.Handler != extract.NoHandler && f.Refs[c.Handler].Span != c.Span {
 			t.Errorf("%s: command %q handler span differs", rel, c.Name)
+		}
+	}
+}
+
+// checkOrder checks that records come in source order.
+func checkOrder[T any](t *testing.T, rel, what string, recs []T, start func(T) uint32) {
+	t.Helper()
+	for i := 1; i < len(recs); i++ {
+		if start(recs[i]) < start(recs[i-1]) {
+			t.Errorf("%s: %s out of source order at %d: %+v after %+v", rel, what, i, recs[i], recs[i-1])
+			return
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -9,13 +10,10 @@ import (
 // stringLit emits a notable string literal and walks its f-string
 // interpolations. Byte strings are skipped.
 func (w *walker) stringLit(i int32, sc *scope) {
+	if start, end, ok := w.strRange(i); ok && end-start >= extract.MinStringLen && i != w.skipStr {
+		w.addString(i, string(w.t.src[start:end]))
+	}
 	w.walkInterpolations(i, sc)
-	if i == w.skipStr {
-		return
-	}
-	if v, ok := w.strValue(i); ok {
-		w.addString(i, v)
-	}
 }
 
 // concatString emits implicitly concatenated literals ("a" "b") as one
@@ -24,16 +22,15 @@ func (w *walker) concatString(i int32, sc *scope) {
 	var b strings.Builder
 	ok := true
 	for c := range w.t.kids(i) {
-		if w.t.nodes[c].kind != w.x.str {
-			continue
-		}
-		w.walkInterpolations(c, sc)
 		v, isText := w.strValue(c)
 		ok = ok && isText
 		b.WriteString(v)
 	}
 	if ok && i != w.skipStr {
 		w.addString(i, b.String())
+	}
+	for c := range w.t.kids(i) {
+		w.walkInterpolations(c, sc)
 	}
 }
 
@@ -56,23 +53,27 @@ func (w *walker) walkInterpolations(i int32, sc *scope) {
 // strValue is the text between a string literal's quotes as written, with
 // f-string {...} parts kept; ok is false for byte strings.
 func (w *walker) strValue(i int32) (string, bool) {
+	start, end, ok := w.strRange(i)
+	return string(w.t.src[start:end]), ok
+}
+
+// strRange is the byte range between a string literal's quotes; ok is
+// false for byte strings.
+func (w *walker) strRange(i int32) (start, end uint32, ok bool) {
 	t := w.t
-	start, end := t.nodes[i].start, t.nodes[i].end
+	start, end = t.nodes[i].start, t.nodes[i].end
 	for c := range t.kids(i) {
 		switch t.nodes[c].kind {
 		case w.x.strStart:
-			if strings.ContainsAny(t.text(c), "bB") {
-				return "", false
+			if bytes.ContainsAny(t.bytes(c), "bB") {
+				return start, start, false
 			}
 			start = t.nodes[c].end
 		case w.x.strEnd:
 			end = t.nodes[c].start
 		}
 	}
-	if end < start {
-		return "", true
-	}
-	return string(t.src[start:end]), true
+	return start, max(start, end), true
 }
 
 // literal is the value of a plain string literal (or a concatenation of

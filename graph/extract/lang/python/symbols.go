@@ -34,8 +34,8 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	sig := w.signature(i, x.fName, x.fTypeParams, x.fParameters, x.fReturnType)
 	sym := w.addSymbol(name, q, w.funcKind(name, sc), w.outerSpan(i, dec), sig, sc.symbolParent())
 	if dec != noNode {
-		w.click(dec, name, q, sc)
-		w.decorators(dec, sc)
+		at, ref := w.click(dec, name, q, sc)
+		w.decorators(dec, sc, at, ref)
 	}
 	params := t.child(i, x.fParameters)
 	if params != noNode {
@@ -95,7 +95,7 @@ func (w *walker) class(i, dec int32, sc *scope) {
 	sig := w.signature(i, x.fName, x.fTypeParams, x.fSuperclasses)
 	sym := w.addSymbol(name, q, extract.KindClass, w.outerSpan(i, dec), sig, sc.symbolParent())
 	if dec != noNode {
-		w.decorators(dec, sc)
+		w.decorators(dec, sc, noNode, extract.RawRef{})
 	}
 	if sup := t.child(i, x.fSuperclasses); sup != noNode {
 		w.bases(sup, q, sc)
@@ -114,7 +114,7 @@ func (w *walker) assignSymbols(stmt int32, sc *scope) {
 	x, t := w.x, w.t
 	for a := t.firstKid(stmt); t.kindOf(a) == x.assignment; a = t.child(a, x.fRight) {
 		left := t.child(a, x.fLeft)
-		if t.kindOf(left) != x.identifier {
+		if t.kindOf(left) != x.identifier || t.nodes[left].end == t.nodes[left].start {
 			continue
 		}
 		name := t.text(left)

@@ -1,0 +1,169 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+)
+
+// corpora are shared by all benchmarks of one process: copying the standard
+// library is not what is being measured.
+var corpora = map[string]*Corpus{}
+
+func corpus(b *testing.B, name string) *Corpus {
+	b.Helper()
+	if name == "gostd" && testing.Short() {
+		b.Skip("the whole standard library is skipped in -short mode")
+	}
+	if c, ok := corpora[name]; ok {
+		return c
+	}
+	dir, err := os.MkdirTemp("", "orbit-bench-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := NewCorpus(name, dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	corpora[name] = c
+	return c
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, c := range corpora {
+		os.RemoveAll(filepath.Dir(c.Root))
+	}
+	os.Exit(code)
+}
+
+var corpusNames = []string{"gostd200k", "gostd"}
+
+func openGraph(b *testing.B, root string) *core.Graph {
+	g, err := core.Open(root, core.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+func syncOnce(b *testing.B, g *core.Graph, mode core.SyncMode) {
+	if _, err := g.Sync(context.Background(), mode); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func dbBytes(g *core.Graph) float64 {
+	var n int64
+	for _, side := range []string{"", "-wal"} {
+		if fi, err := os.Stat(g.Location().Path + side); err == nil {
+			n += fi.Size()
+		}
+	}
+	return float64(n)
+}
+
+func BenchmarkSync(b *testing.B) {
+	for _, name := range corpusNames {
+		b.Run("corpus="+name+"/mode=cold", func(b *testing.B) {
+			c := corpus(b, name)
+			g := openGraph(b, c.Root)
+			defer g.Close()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				os.RemoveAll(filepath.Join(c.Root, ".orbit"))
+				b.StartTimer()
+				syncOnce(b, g, core.SyncAuto)
+			}
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(float64(c.Files)/sec, "files/s")
+			b.ReportMetric(float64(c.Lines)/sec, "lines/s")
+			b.ReportMetric(dbBytes(g)/(1<<20), "db-MB")
+		})
+		b.Run("corpus="+name+"/mode=noop", func(b *testing.B) {
+			c := corpus(b, name)
+			g := openGraph(b, c.Root)
+			defer g.Close()
+			syncOnce(b, g, core.SyncAuto)
+			syncOnce(b, g, core.SyncAuto) // settle files written during the cold build
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				syncOnce(b, g, core.SyncAuto)
+			}
+			b.ReportMetric(float64(c.Files)/(b.Elapsed().Seconds()/float64(b.N)), "files/s")
+		})
+		b.Run("corpus="+name+"/mode=onefile", func(b *testing.B) {
+			benchOneFile(b, corpus(b, name))
+		})
+	}
+}
+
+// oneFile is edited before each one-file sync: a typical 30 KB source file.
+const oneFile = "fmt/print.go"
+
+func benchOneFile(b *testing.B, c *Corpus) {
+	g := openGraph(b, c.Root)
+	defer g.Close()
+	syncOnce(b, g, core.SyncAuto)
+	path := filepath.Join(c.Root, oneFile)
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer os.WriteFile(path, orig, 0o644)
+	times := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		edit := fmt.Sprintf("%s\nfunc benchEdit%d() { Println(%d) }\n", orig, i%3, i)
+		if err := os.WriteFile(path, []byte(edit), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		rep, err := g.Sync(context.Background(), core.SyncAuto)
+		times = append(times, time.Since(start))
+		if err != nil || rep.FilesChanged != 1 {
+			b.Fatalf("one-file sync: %+v, %v", rep, err)
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	b.ReportMetric(float64(times[(len(times)*95)/100].Microseconds())/1000, "p95-ms")
+}
+
+var searches = []string{"handler", "ParseFile", "connection refused"}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, name := range corpusNames {
+		for _, q := range searches {
+			b.Run(fmt.Sprintf("corpus=%s/q=%s", name, q), func(b *testing.B) {
+				c := corpus(b, name)
+				g := openGraph(b, c.Root)
+				defer g.Close()
+				if _, err := os.Stat(g.Location().Path); err != nil {
+					syncOnce(b, g, core.SyncAuto)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					res, err := g.Search(context.Background(), query.SearchQuery{Text: q})
+					if err != nil || len(res.Matches) == 0 {
+						b.Fatalf("search %q: %d matches, %v", q, len(res.Matches), err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite: formatting, vet, Bazel file drift, race tests, and the
+# real-corpus extractor tests. Needs only Go and gcc (cgo); the first run
+# compiles SQLite and the tree-sitter grammars (a few minutes on 2 cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOFLAGS="${GOFLAGS:-} -tags=sqlite_fts5"
+
+echo "== gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v /testdata/) 2>/dev/null || true)
+if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; exit 1; fi
+
+echo "== go vet"
+go vet ./...
+
+echo "== gazelle: BUILD.bazel files match the Go sources"
+go tool gazelle -external=static -mode=diff
+
+echo "== go test -race -short"
+go test -race -short -count=1 ./...
+
+echo "== real corpora (Go and Python standard libraries), no race detector"
+go test -count=1 -run 'Stdlib|Corpus' ./graph/extract/...
+
+echo "== benchmarks compile and run once"
+go test -count=1 -run '^$' -bench . -benchtime=1x -short ./bench/...
+
+echo "all tests passed"
