@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/internal/gittest"
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
 func dbName(g *core.Graph) string { return filepath.Base(g.Location().Path) }

@@ -12,10 +12,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/orbitgraph/orbit/graph/core/dbpath"
-	"github.com/orbitgraph/orbit/graph/internal/gittest"
 	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
 // seedRepo is a Go module and a Python package whose files refer to each
