@@ -148,6 +148,12 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, error) {
 		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
 	ids, err := t.insertSymbols(f.Path, x.Symbols)
+	if err == nil && len(x.Strings) > 0 {
+		// Strings point at symbols: write those first, so no foreign key is
+		// ever pending (a pending one makes SQLite scan child tables on every
+		// later insert).
+		err = t.symbols.flush()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
