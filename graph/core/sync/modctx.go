@@ -56,6 +56,9 @@ func (c contexts) forFile(p, lang string) extract.ModuleContext {
 	case "go":
 		for d := parentDir(p); ; d = parentDir(d) {
 			if mp, ok := c.goMods[d]; ok {
+				if mp == "std" { // GOROOT/src: standard-library import paths have no prefix
+					mp = ""
+				}
 				return extract.ModuleContext{Root: d, Path: mp}
 			}
 			if d == "" {

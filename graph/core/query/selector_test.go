@@ -1,0 +1,53 @@
+package query
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseSelector(t *testing.T) {
+	for in, want := range map[string]Selector{
+		"symbol:a/b.go#Foo":            {Kind: SelSymbol, Path: "a/b.go", Name: "Foo"},
+		"symbol:./a/b.go#T.M:method":   {Kind: SelSymbol, Path: "a/b.go", Name: "T.M", Sym: "method"},
+		"file:pkg/x.py":                {Kind: SelFile, Path: "pkg/x.py"},
+		"module:example.com/app/store": {Kind: SelModule, Name: "example.com/app/store"},
+		"command:cli sync":             {Kind: SelCommand, Name: "cli sync"},
+		"symbol:a/../b.go#F":           {Kind: SelSymbol, Path: "b.go", Name: "F"},
+	} {
+		got, err := ParseSelector(in)
+		want.Raw = in
+		if err != nil || got != want {
+			t.Errorf("ParseSelector(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "Foo", "symbol:a.go", "symbol:#F", "thing:x", "file:", "file:../x.go", "file:/etc/passwd", "symbol:../../x.go#F"} {
+		if _, err := ParseSelector(bad); !errors.Is(err, ErrBadSelector) {
+			t.Errorf("ParseSelector(%q): err = %v, want ErrBadSelector", bad, err)
+		}
+	}
+}
+
+func TestFTSQuery(t *testing.T) {
+	for in, want := range map[string]string{
+		"handler":            `("handler"* OR "handl"*)`,
+		"ParseFile":          `("parsefile"*)`,
+		"connection refused": `("connection"*) AND ("refused"* OR "refus"*)`,
+		"a.b":                `("a"*) AND ("b"*)`,
+		`"; DROP`:            `("drop"*)`,
+		"  ":                 ``,
+	} {
+		if got := ftsQuery(in); got != want {
+			t.Errorf("ftsQuery(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNearest(t *testing.T) {
+	got := nearest("Gret", []string{"Greet", "Farewell", "greeting", "Other"})
+	if len(got) != 1 || got[0] != "Greet" {
+		t.Errorf("nearest = %v", got)
+	}
+	if got := nearest("zzzz", []string{"Greet"}); len(got) != 0 {
+		t.Errorf("far names suggested: %v", got)
+	}
+}
