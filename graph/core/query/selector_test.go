@@ -30,7 +30,7 @@ func TestParseSelector(t *testing.T) {
 func TestFTSQuery(t *testing.T) {
 	for in, want := range map[string]string{
 		"handler":            `("handler"* OR "handl"*)`,
-		"ParseFile":          `("parsefile"*)`,
+		"ParseFile":          `("parsefile"* OR "parsefil"*)`,
 		"connection refused": `("connection"*) AND ("refused"* OR "refus"*)`,
 		"a.b":                `("a"*) AND ("b"*)`,
 		`"; DROP`:            `("drop"*)`,

@@ -10,12 +10,12 @@ import (
 // the root directory's base name, or "__init__" at the repository root. A
 // file outside root is named from the repository root.
 func namespace(file, root string) string {
+	root = path.Clean("/" + root)[1:] // "" for the repository root
 	rel := relToRoot(file, root)
-	ext := path.Ext(rel)
-	rel = strings.TrimSuffix(rel, ext)
+	rel = strings.TrimSuffix(rel, path.Ext(rel))
 	if rel == "__init__" {
-		if base := path.Base(root); root != "" && base != "." && base != "/" {
-			return base
+		if root != "" {
+			return path.Base(root)
 		}
 		return "__init__"
 	}
@@ -23,13 +23,9 @@ func namespace(file, root string) string {
 	return strings.ReplaceAll(rel, "/", ".")
 }
 
-// relToRoot strips root from a repo-relative file path.
+// relToRoot strips a clean root from a repo-relative file path.
 func relToRoot(file, root string) string {
-	root = strings.Trim(root, "/")
-	if root == "" || root == "." {
-		return file
-	}
-	if rest, ok := strings.CutPrefix(file, root+"/"); ok {
+	if rest, ok := strings.CutPrefix(file, root+"/"); ok && root != "" {
 		return rest
 	}
 	return file

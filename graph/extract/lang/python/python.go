@@ -6,9 +6,10 @@
 // the tree-sitter bindings. It must not import os, database/sql or any other
 // graph package: Extract is a pure function of its Input.
 //
-// The syntax tree is copied once into a flat, pointer-free array (tree.go)
-// and the tree-sitter tree is closed before any analysis runs, so no node
-// escapes Extract and the analysis costs no cgo calls.
+// The syntax tree is copied once, by a small C loop (load.go), into a flat,
+// pointer-free array (tree.go), and the tree-sitter tree is closed before
+// any analysis runs: no node escapes Extract and the analysis makes no cgo
+// calls.
 package python
 
 import (
@@ -22,8 +23,8 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
-// Lang is the language name stored in files.lang.
-const Lang = "python"
+// langName is the language name stored in files.lang.
+const langName = "python"
 
 // Extractor extracts Python source files. It is safe for concurrent use.
 type Extractor struct {
@@ -48,7 +49,7 @@ func New() *Extractor {
 }
 
 // Lang returns "python".
-func (e *Extractor) Lang() string { return Lang }
+func (e *Extractor) Lang() string { return langName }
 
 // Supports accepts .py and .pyi files.
 func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".py", ".pyi") }
@@ -72,7 +73,7 @@ func (t *tree) release() {
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	ns := namespace(in.Path, in.Module.Root)
-	out := &extract.ExtractedFile{Lang: Lang, Namespace: ns}
+	out := &extract.ExtractedFile{Lang: langName, Namespace: ns}
 	lines := extract.NewLineIndex(in.Content)
 	t := treePool.Get().(*tree)
 	defer t.release()

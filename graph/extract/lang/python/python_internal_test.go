@@ -41,6 +41,8 @@ func TestNamespace(t *testing.T) {
 		{"__init__.py", "", "__init__"},
 		{"__init__.py", ".", "__init__"},
 		{"other/x.py", "src", "other.x"},
+		{"src/a/x.py", "./src", "a.x"},
+		{"src/a/x.py", "/src/", "a.x"},
 	} {
 		if got := namespace(c.path, c.root); got != c.want {
 			t.Errorf("namespace(%q, %q) = %q, want %q", c.path, c.root, got, c.want)
