@@ -22,7 +22,7 @@ func newVersionCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the build, extractor and schema versions",
-		Args:  cobra.NoArgs,
+		Args:  args(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			v := versionInfo{Version: "(devel)", ExtractorVersion: extract.Version, SchemaVersion: store.SchemaVersion}
 			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
@@ -49,7 +49,7 @@ func newDBPathCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "db-path",
 		Short: "Print where this worktree's index lives",
-		Args:  cobra.NoArgs,
+		Args:  args(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			g, err := a.open()
 			if err != nil {
@@ -72,7 +72,7 @@ func newCleanCmd(a *app) *cobra.Command {
 		Long: `Delete index files of other extractor versions, and indexes of detached
 commits that no local branch or tag reaches. The active index and other
 branches' current indexes are kept.`,
-		Args: cobra.NoArgs,
+		Args: args(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			g, err := a.open()
 			if err != nil {

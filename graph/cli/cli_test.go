@@ -132,6 +132,15 @@ func TestCLIEndToEnd(t *testing.T) {
 	if _, _, code = orbit(t, append([]string{"graph", "search", "x", "--format", "yaml"}, root...)...); code != 2 {
 		t.Fatalf("bad format: exit %d, want 2", code)
 	}
+	for _, bad := range [][]string{{"graph", "search"}, {"graph", "sync", "--no-such-flag"}, {"graph", "frobnicate"}, {"graph", "sync", "--max-file-size", "0"}} {
+		if _, _, code := orbit(t, append(bad, root...)...); code != 2 {
+			t.Errorf("orbit %v: exit %d, want 2", bad, code)
+		}
+	}
+	out, _, code = orbit(t, append([]string{"graph", "sync", "--max-file-size", "100"}, root...)...)
+	if code != 0 || !strings.Contains(out, `"large":2`) {
+		t.Errorf("sync with a 100-byte cap: exit %d, %s", code, out)
+	}
 	out, _, code = orbit(t, append([]string{"graph", "db-path", "--format", "text"}, root...)...)
 	if code != 0 || !strings.HasPrefix(strings.TrimSpace(out), filepath.Join(repo.Root, ".orbit", "graph", "main.")) {
 		t.Fatalf("db-path: exit %d, %s", code, out)

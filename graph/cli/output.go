@@ -2,8 +2,11 @@ package main
 
 import (
 	"errors"
+
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
@@ -29,7 +32,8 @@ func isReported(err error) bool {
 func exitCode(err error) int {
 	var u usageError
 	switch {
-	case errors.As(err, &u), errors.Is(err, query.ErrBadSelector), errors.Is(err, query.ErrBadQuery):
+	case errors.As(err, &u), errors.Is(err, query.ErrBadSelector), errors.Is(err, query.ErrBadQuery),
+		strings.HasPrefix(err.Error(), "unknown command"):
 		return 2
 	case errors.Is(err, query.ErrNotFound), errors.Is(err, query.ErrAmbiguous):
 		return 3
@@ -71,4 +75,14 @@ func emit[T any](a *app, v T, text func(io.Writer, T) error) error {
 		return text(a.stdout, v)
 	}
 	return render.JSON(a.stdout, v)
+}
+
+// args wraps a cobra argument check so that its failures exit with code 2.
+func args(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, a []string) error {
+		if err := check(cmd, a); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
 }

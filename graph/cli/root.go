@@ -16,6 +16,7 @@ type app struct {
 	stdout, stderr io.Writer
 	root           string
 	format         string
+	maxFileSize    int64 // sync only; 0 means the default
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -28,6 +29,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	graph := &cobra.Command{
 		Use:   "graph",
 		Short: "Index a worktree and query its code graph",
@@ -41,6 +43,13 @@ last sync (use "show" to see whether a file is stale).
 Output is JSON on stdout; --format text is for people.
 Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 4 no index or a corrupt one (run "orbit graph sync").`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageError{fmt.Errorf("unknown command %q for \"orbit graph\"; see orbit graph --help", args[0])}
+			}
+			return cmd.Help()
+		},
 	}
 	pf := graph.PersistentFlags()
 	pf.StringVar(&a.root, "root", "", "worktree root (default: the git toplevel of the current directory, or the directory itself)")
@@ -80,6 +89,7 @@ func (a *app) open() (*core.Graph, error) {
 		return nil, err
 	}
 	return core.Open(root, core.Options{
-		Warn: func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
+		MaxFileSize: a.maxFileSize,
+		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
 	})
 }

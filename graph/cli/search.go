@@ -22,7 +22,7 @@ handle_request. An exact symbol name ranks first, then relevance (bm25).`,
 		Example: `  orbit graph search ServeHTTP
   orbit graph search "connection refused" --kind string
   orbit graph search handler --kind method --lang go --limit 5`,
-		Args: cobra.MinimumNArgs(1),
+		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := a.open()
 			if err != nil {

@@ -31,7 +31,7 @@ suggests near names; an ambiguous one lists selectors for each candidate.`,
   orbit graph show file:cmd/tool/main.go --max-bytes 2000
   orbit graph show module:example.com/app/internal/store
   orbit graph show "command:cli sync"`,
-		Args: cobra.ExactArgs(1),
+		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := a.open()
 			if err != nil {

@@ -10,10 +10,12 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/render"
+	"github.com/orbitgraph/orbit/graph/core/sync"
 )
 
 func newSyncCmd(a *app) *cobra.Command {
 	var full bool
+	var maxSize int64
 	cmd := &cobra.Command{
 		Use:   "sync [--full]",
 		Short: "Bring the index up to date with the files on disk",
@@ -27,8 +29,12 @@ extractor upgrade builds a fresh index and swaps it in atomically.
 Honors .gitignore, .git/info/exclude and .orbitignore (with defaults for
 vendored, generated and build output). Files over 1 MiB and binary files are
 skipped and counted in the report.`,
-		Args: cobra.NoArgs,
+		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if maxSize <= 0 {
+				return usageError{fmt.Errorf("--max-file-size must be positive, got %d", maxSize)}
+			}
+			a.maxFileSize = maxSize
 			g, err := a.open()
 			if err != nil {
 				return err
@@ -48,6 +54,7 @@ skipped and counted in the report.`,
 		},
 	}
 	cmd.Flags().BoolVar(&full, "full", false, "rehash and re-extract every file (rebuilds the index)")
+	cmd.Flags().Int64Var(&maxSize, "max-file-size", sync.DefaultMaxFileSize, "skip files larger than this many bytes")
 	return cmd
 }
 
