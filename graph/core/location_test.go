@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -73,12 +74,20 @@ func TestClean(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	old := filepath.Join(dir, dbName(g)+".4242.tmp") // a killed cold build's leftover
+	if err := os.WriteFile(old, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
 	rep, err := g.Clean()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Removed) != 2 {
-		t.Errorf("removed = %v, want the old-version and unreachable detached DBs", rep.Removed)
+	if len(rep.Removed) != 3 {
+		t.Errorf("removed = %v, want the old-version and unreachable detached DBs and the abandoned build", rep.Removed)
 	}
 	for _, f := range stale {
 		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {

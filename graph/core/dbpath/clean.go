@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // CleanReport lists what Clean removed and kept.
@@ -38,6 +39,12 @@ func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanRepor
 	families := map[string][]string{} // db file → it plus its sidecars
 	for _, e := range entries {
 		name := e.Name()
+		if isAbandonedBuild(e) {
+			if err := os.Remove(filepath.Join(dir, name)); err == nil {
+				rep.Removed = append(rep.Removed, name)
+			}
+			continue
+		}
 		base := name
 		for _, suf := range []string{"-wal", "-shm", "-journal"} {
 			base = strings.TrimSuffix(base, suf)
@@ -65,6 +72,20 @@ func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanRepor
 		rep.Removed = append(rep.Removed, base)
 	}
 	return rep, nil
+}
+
+// abandonedAge is how old a cold build's temporary file must be before
+// clean takes it for the leftover of a killed sync rather than a running one.
+const abandonedAge = 10 * time.Minute
+
+// isAbandonedBuild: "<db>.<pid>.tmp" files are cold builds in progress; a
+// killed sync leaves one behind.
+func isAbandonedBuild(e os.DirEntry) bool {
+	if !strings.HasSuffix(e.Name(), ".tmp") {
+		return false
+	}
+	info, err := e.Info()
+	return err == nil && time.Since(info.ModTime()) > abandonedAge
 }
 
 func stale(base, full string, active Location, extractorVersion int, commitOf CommitOf) bool {
