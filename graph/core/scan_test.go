@@ -2,7 +2,10 @@ package core_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
@@ -31,6 +34,17 @@ func TestIgnoresAndSkips(t *testing.T) {
 	repo.Write(".git/info/exclude", "excluded.py\n")
 	repo.Write("big.py", "X = '"+strings.Repeat("a", 2<<20)+"'\n")
 
+	// Neither a FIFO (reading it would block forever) nor a symlink out of
+	// the worktree may be read.
+	if err := syscall.Mkfifo(filepath.Join(repo.Root, "pipe.py"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret.py")
+	gittest.WriteFile(t, filepath.Dir(outside), "secret.py", "def secret():\n    pass\n")
+	if err := os.Symlink(outside, filepath.Join(repo.Root, "link.py")); err != nil {
+		t.Fatal(err)
+	}
+
 	g, err := core.Open(repo.Root, core.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -40,8 +54,8 @@ func TestIgnoresAndSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Skipped.Binary != 1 || rep.Skipped.Large != 1 || rep.NonUTF8 != 1 {
-		t.Errorf("skipped = %+v, non-utf8 = %d; want 1 binary, 1 large, 1 non-UTF-8", rep.Skipped, rep.NonUTF8)
+	if rep.Skipped.Binary != 1 || rep.Skipped.Large != 1 || rep.Skipped.Symlinks != 1 || rep.NonUTF8 != 1 {
+		t.Errorf("skipped = %+v, non-utf8 = %d; want 1 binary, 1 large, 1 symlink, 1 non-UTF-8", rep.Skipped, rep.NonUTF8)
 	}
 	// app, keep, vendor/dep (re-included), latin1: nothing else.
 	if rep.FilesIndexed != 4 {
@@ -52,9 +66,27 @@ func TestIgnoresAndSkips(t *testing.T) {
 			t.Errorf("%s not indexed: %v", name, hits)
 		}
 	}
-	for _, name := range []string{"ig", "gen", "excluded", "local", "x", "m"} {
+	for _, name := range []string{"ig", "gen", "excluded", "local", "x", "m", "secret"} {
 		if hits := search(t, g, name); contains(hits, "symbol:"+name) {
 			t.Errorf("%s should be ignored: %v", name, hits)
 		}
+	}
+}
+
+func TestUnreadableFileIsCountedNotFatal(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads files whatever their mode")
+	}
+	repo := gittest.New(t, map[string]string{"a.py": "def a():\n    pass\n", "b.py": "def b():\n    pass\n"})
+	if err := os.Chmod(filepath.Join(repo.Root, "b.py"), 0); err != nil {
+		t.Fatal(err)
+	}
+	g := openGraph(t, repo.Root)
+	rep, err := g.Sync(context.Background(), core.SyncAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Skipped.Unreadable != 1 || rep.FilesIndexed != 1 || len(rep.Warnings) == 0 {
+		t.Errorf("report = %+v; want b.py skipped as unreadable with a warning", rep)
 	}
 }
