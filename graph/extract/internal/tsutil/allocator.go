@@ -1,11 +1,7 @@
 package tsutil
 
 /*
-#include <stddef.h>
-// Declared here rather than included: the header lives inside the
-// go-tree-sitter module, and this one prototype is all we need.
-extern void ts_set_allocator(void *(*)(size_t), void *(*)(size_t, size_t),
-                             void *(*)(void *, size_t), void (*)(void *));
+#include "tsapi.h"
 static void orbit_use_libc_allocator(void) { ts_set_allocator(NULL, NULL, NULL, NULL); }
 */
 import "C"

@@ -1,7 +1,10 @@
 // Package tsutil holds the only tree-sitter helpers of the extractors: a
 // parser pool per language, parse with a timeout, node kind and field id
-// tables, and node → Span/text conversions.
+// tables, node → Span/text conversions, and ParseFlat, which copies a parsed
+// tree into a pointer-free []Node in one cgo call so that extractors walk it
+// without cgo of their own.
 //
 // Layer: extract (leaf). Trees never escape: Parse hands the root node to a
-// callback and closes the tree when it returns.
+// callback and closes the tree when it returns; ParseFlat closes it before
+// returning. All the hand-declared tree-sitter C API is in tsapi.h.
 package tsutil

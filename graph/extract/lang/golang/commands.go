@@ -79,7 +79,7 @@ func (x *fileExtractor) compositeLit(i int32) {
 // literal gets a command ref (its text as the name) instead of a row.
 func (x *fileExtractor) commandLit(i int32) {
 	outer := i
-	if p := x.t.parent(i); x.t.kind(p) == kinds.unaryExpr && x.t.src[x.t.nodes[p].start] == '&' {
+	if p := x.t.parent(i); x.t.kind(p) == kinds.unaryExpr && x.t.src[x.t.nodes[p].Start] == '&' {
 		outer = p
 	}
 	lit := cmdLit{span: x.span(outer), parent: -1}

@@ -18,7 +18,7 @@ func (x *fileExtractor) handlerTarget(v int32) (name, target string) {
 	var params []string
 	for p := x.t.firstChild(x.t.child(v, fields.parameters)); p >= 0; p = x.t.next(p) {
 		for c := x.t.firstChild(p); c >= 0; c = x.t.next(c) {
-			if x.t.nodes[c].field == fields.name {
+			if x.t.nodes[c].Field == fields.name {
 				params = append(params, x.t.text(c))
 			}
 		}
@@ -96,7 +96,7 @@ func (x *fileExtractor) addCommandCall(callee, args int32) {
 	add := pendingAdd{decl: x.fnDecl, parent: x.t.text(parent)}
 	for arg := x.t.firstChild(args); arg >= 0; arg = x.t.next(arg) {
 		a := arg
-		if x.t.kind(a) == kinds.unaryExpr && x.t.src[x.t.nodes[a].start] == '&' {
+		if x.t.kind(a) == kinds.unaryExpr && x.t.src[x.t.nodes[a].Start] == '&' {
 			a = x.t.firstChild(a) // AddCommand(&cmd) for cmd := cobra.Command{...}
 		}
 		switch fn := x.t.child(a, fields.function); {

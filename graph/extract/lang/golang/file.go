@@ -108,11 +108,11 @@ func (x *fileExtractor) packageName() string {
 // span is a node's byte range.
 func (x *fileExtractor) span(i int32) extract.Span {
 	n := &x.t.nodes[i]
-	return extract.Span{Start: n.start, End: n.end}
+	return extract.Span{Start: n.Start, End: n.End}
 }
 
 // line is the 1-based line a node starts on.
-func (x *fileExtractor) line(i int32) int { return x.lines.Line(x.t.nodes[i].start) }
+func (x *fileExtractor) line(i int32) int { return x.lines.Line(x.t.nodes[i].Start) }
 
 func (x *fileExtractor) addSymbol(s extract.RawSymbol) int {
 	x.out.Symbols = append(x.out.Symbols, s)

@@ -5,9 +5,9 @@
 // commands).
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
-// the tree-sitter bindings. The only cgo is tree.go's flattener, which copies
-// the syntax tree into Go memory in one call; no tree-sitter node escapes
-// Extract.
+// the tree-sitter bindings. It has no cgo of its own: tsutil.ParseFlat
+// copies the syntax tree into Go memory in one call, so no tree-sitter node
+// escapes tsutil.
 //
 // Qualified names follow the go tool: a package's import path, then
 // "path.Func", "path.Type", "path.Type.Method". Candidates are what the file
@@ -20,7 +20,6 @@ import (
 	"sync"
 	"time"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -66,10 +65,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	buf := nodePool.Get().(*[]node)
 	defer putNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
-	err := e.lang.Parse(in.Content, func(root *sitter.Node) {
-		*buf = flatten(root, *buf)
-		out.Diagnostics = tsutil.Errors(root, lines)
-	})
+	var err error
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
 	if err == nil && len(*buf) == 0 {
 		err = errors.New("go extractor: could not copy the syntax tree")
 	}
@@ -94,7 +91,7 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 // nodePool recycles flat-tree buffers between files.
 var nodePool = sync.Pool{New: func() any { return new([]node) }}
 
-// maxPooledNodes keeps one huge file's buffer (20 bytes a node) from staying
+// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
 // pinned in the pool.
 const maxPooledNodes = 1 << 20
 

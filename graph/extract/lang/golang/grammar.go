@@ -83,12 +83,6 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	return k, f
 }
 
-// Flags for the flattener, per kind id.
-const (
-	flagKeep    = 1 // copy the node into the flat tree
-	flagDescend = 2 // and visit its children
-)
-
 // leafKinds are named nodes whose children (quotes, escapes) never matter.
 var leafKinds = []string{
 	"identifier", "type_identifier", "field_identifier", "package_identifier",
@@ -101,15 +95,10 @@ var leafKinds = []string{
 // comments, and it does not descend into leaves.
 var kindFlags = buildFlags(goLang)
 
-func buildFlags(l *tsutil.Lang) []uint8 {
-	flags := make([]uint8, l.Language.NodeKindCount())
-	for i := range flags {
-		if l.Language.NodeKindIsNamed(uint16(i)) {
-			flags[i] = flagKeep | flagDescend
-		}
-	}
+func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
+	flags := l.NamedKinds()
 	for _, name := range leafKinds {
-		flags[l.KindID(name)] = flagKeep
+		flags[l.KindID(name)] = tsutil.Keep
 	}
 	flags[l.KindID("comment")] = 0
 	return flags

@@ -248,7 +248,7 @@ func (x *fileExtractor) isDeref(i int32) bool {
 	case kinds.pointerType:
 		return true
 	case kinds.unaryExpr:
-		return x.t.src[x.t.nodes[i].start] == '*'
+		return x.t.src[x.t.nodes[i].Start] == '*'
 	}
 	return false
 }

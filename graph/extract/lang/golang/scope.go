@@ -48,7 +48,7 @@ func (s *scope) has(name string) bool {
 // expression_list, or a spec's name fields when fid is set).
 func (x *fileExtractor) declareNames(i int32, fid uint16) {
 	for c := x.t.firstChild(i); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) == kinds.ident && (fid == 0 || x.t.nodes[c].field == fid) {
+		if x.t.kind(c) == kinds.ident && (fid == 0 || x.t.nodes[c].Field == fid) {
 			x.scope.declare(x.t.text(c))
 		}
 	}

@@ -4,18 +4,18 @@ import "strings"
 
 // funcSignature is a function or method declaration up to its body.
 func (x *fileExtractor) funcSignature(decl int32) string {
-	end := x.t.nodes[decl].end
+	end := x.t.nodes[decl].End
 	if body := x.t.child(decl, fields.body); body >= 0 {
-		end = x.t.nodes[body].start
+		end = x.t.nodes[body].Start
 	}
-	return normalize(x.t.src[x.t.nodes[decl].start:end])
+	return normalize(x.t.src[x.t.nodes[decl].Start:end])
 }
 
 // typeSignature is "type Name[P any] struct", "type Name = Other" or
 // "type Name underlying", cut before any inline struct or interface body.
 func (x *fileExtractor) typeSignature(spec int32) string {
 	typ := x.t.child(spec, fields.typ)
-	prefix := "type " + normalize(x.t.src[x.t.nodes[spec].start:x.nodeStart(typ)]) + " "
+	prefix := "type " + normalize(x.t.src[x.t.nodes[spec].Start:x.nodeStart(typ)]) + " "
 	switch x.t.kind(typ) {
 	case kinds.structType:
 		return prefix + "struct"
@@ -43,7 +43,7 @@ func (x *fileExtractor) nodeStart(i int32) uint32 {
 	if i < 0 {
 		return uint32(len(x.t.src))
 	}
-	return x.t.nodes[i].start
+	return x.t.nodes[i].Start
 }
 
 // normalize turns source text into one line: comments dropped, white space

@@ -11,7 +11,7 @@ import (
 // never get here: the walk does not visit them.
 func (x *fileExtractor) stringLit(i int32) {
 	n := &x.t.nodes[i]
-	if n.end-n.start < extract.MinStringLen+2 { // unquoting never lengthens
+	if n.End-n.Start < extract.MinStringLen+2 { // unquoting never lengthens
 		return
 	}
 	v, ok := unquote(x.t.text(i))

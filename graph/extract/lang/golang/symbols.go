@@ -122,7 +122,7 @@ func (x *fileExtractor) receiverTypeName(method int32) string {
 // inside a group `type ( ... )`.
 func (x *fileExtractor) specSpan(decl, spec int32) extract.Span {
 	d, s := &x.t.nodes[decl], &x.t.nodes[spec]
-	if strings.IndexByte(x.t.src[d.start:s.start], '(') >= 0 {
+	if strings.IndexByte(x.t.src[d.Start:s.Start], '(') >= 0 {
 		return x.span(spec)
 	}
 	return x.span(decl)
@@ -184,7 +184,7 @@ func (x *fileExtractor) valueSymbols(decl int32, kind extract.SymbolKind, keywor
 		}
 		for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
 			name := x.t.text(c)
-			if x.t.nodes[c].field != fields.name || name == "_" {
+			if x.t.nodes[c].Field != fields.name || name == "_" {
 				continue
 			}
 			x.addSymbol(extract.RawSymbol{

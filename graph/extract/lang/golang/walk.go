@@ -64,7 +64,7 @@ func (x *fileExtractor) walk(i int32) {
 		return
 	}
 	act := actChildren
-	if k := x.t.nodes[i].kind; int(k) < len(actions) {
+	if k := x.t.nodes[i].Kind; int(k) < len(actions) {
 		act = actions[k]
 	}
 	switch act {
@@ -122,7 +122,7 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 
 // walkExcept walks the children of i but skip.
 func (x *fileExtractor) walkExcept(i, skip int32) {
-	for c := x.t.firstChild(i); c >= 0; c = x.t.nodes[c].next {
+	for c := x.t.firstChild(i); c >= 0; c = x.t.nodes[c].Next {
 		if c != skip {
 			x.walk(c)
 		}

@@ -7,7 +7,7 @@ package python
 // classes or lambdas, nor the loop variables of comprehensions.
 func (w *walker) collect(i int32, sc *scope) {
 	x, t := w.x, w.t
-	switch k := t.nodes[i].kind; k {
+	switch k := t.nodes[i].Kind; k {
 	case x.funcDef:
 		w.bindDefinition(i, sc, bindDef)
 	case x.classDef:
@@ -45,10 +45,10 @@ func (w *walker) collect(i int32, sc *scope) {
 // collectTargets binds the left side of an assignment or loop and scans
 // the rest; a comprehension's loop variables belong to the comprehension.
 func (w *walker) collectTargets(i int32, sc *scope) {
-	isComp := w.t.nodes[i].kind == w.x.forIn
+	isComp := w.t.nodes[i].Kind == w.x.forIn
 	for c := range w.t.kids(i) {
 		switch {
-		case w.t.nodes[c].field != w.x.fLeft:
+		case w.t.nodes[c].Field != w.x.fLeft:
 			w.collect(c, sc)
 		case !isComp:
 			w.bindTargets(c, sc)
@@ -71,7 +71,7 @@ func (w *walker) bindTargets(i int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	switch t.nodes[i].kind {
+	switch t.nodes[i].Kind {
 	case x.identifier:
 		sc.bind(t.text(i), binding{kind: bindVar})
 	case x.defaultParam, x.typedDefault:
@@ -80,7 +80,7 @@ func (w *walker) bindTargets(i int32, sc *scope) {
 		x.parenExpr, x.tuple, x.list, x.listSplat, x.typedParam, x.asPatternTarget,
 		x.parameters, x.lambdaParams:
 		for c := range t.kids(i) {
-			if t.nodes[c].field != x.fType {
+			if t.nodes[c].Field != x.fType {
 				w.bindTargets(c, sc)
 			}
 		}
@@ -98,7 +98,7 @@ func (w *walker) bindDeclared(i int32, sc *scope, global bool) {
 		kind = bindGlobal
 	}
 	for c := range w.t.kids(i) {
-		if w.t.nodes[c].kind == w.x.identifier {
+		if w.t.nodes[c].Kind == w.x.identifier {
 			sc.names[w.t.text(c)] = binding{kind: kind}
 		}
 	}
@@ -108,9 +108,9 @@ func (w *walker) bindDeclared(i int32, sc *scope, global bool) {
 // name (not a class pattern's class), *rest, **rest and `as` names.
 func (w *walker) bindCaptures(i int32, sc *scope, parent uint16) {
 	x, t := w.x, w.t
-	switch k := t.nodes[i].kind; {
+	switch k := t.nodes[i].Kind; {
 	case k == x.dottedName:
-		if parent != x.classPattern && t.nodes[i].sub == i+2 && t.text(i) != "_" {
+		if parent != x.classPattern && t.nodes[i].SubEnd == i+2 && t.text(i) != "_" {
 			w.bindTargets(i+1, sc)
 		}
 	case k == x.identifier:

@@ -22,7 +22,7 @@ type clickGroup struct {
 // when it walks decorator at, so that refs stay in source order.
 func (w *walker) click(dec int32, name, q string, sc *scope) (at int32, ref extract.RawRef) {
 	for d := range w.t.kids(dec) {
-		if w.t.nodes[d].kind != w.x.decorator {
+		if w.t.nodes[d].Kind != w.x.decorator {
 			continue
 		}
 		if ok, dyn := w.clickDecorator(d, dec, name, q, sc); ok {
@@ -90,7 +90,7 @@ func (w *walker) clickRole(callee int32, sc *scope) (parent *clickGroup, group, 
 	case "click.group":
 		return nil, true, true
 	}
-	if t.nodes[callee].kind != x.attribute {
+	if t.nodes[callee].Kind != x.attribute {
 		return nil, false, false
 	}
 	obj, attr := t.child(callee, x.fObject), t.child(callee, x.fAttribute)
@@ -114,13 +114,13 @@ func (w *walker) clickRole(callee int32, sc *scope) (parent *clickGroup, group, 
 // returned as expr.
 func (w *walker) clickName(args int32, fn string) (name string, expr int32) {
 	arg := int32(noNode)
-	if args != noNode && w.t.nodes[args].kind == w.x.argList {
+	if args != noNode && w.t.nodes[args].Kind == w.x.argList {
 		arg = w.firstPositional(args)
 		if arg == noNode {
 			arg = w.keywordValue(args, "name")
 		}
 	}
-	if arg == noNode || w.t.nodes[arg].kind == w.x.none {
+	if arg == noNode || w.t.nodes[arg].Kind == w.x.none {
 		return defaultCommandName(fn), noNode
 	}
 	if v, ok := w.literal(arg); ok {
@@ -133,7 +133,7 @@ func (w *walker) clickName(args int32, fn string) (name string, expr int32) {
 func (w *walker) keywordValue(args int32, key string) int32 {
 	x, t := w.x, w.t
 	for c := range t.kids(args) {
-		if t.nodes[c].kind != x.keywordArg {
+		if t.nodes[c].Kind != x.keywordArg {
 			continue
 		}
 		if n := t.child(c, x.fName); n != noNode && string(t.bytes(n)) == key {

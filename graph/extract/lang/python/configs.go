@@ -22,7 +22,7 @@ var importCalls = map[string]bool{
 
 // specialCall reads the arguments of a call to a known function.
 func (w *walker) specialCall(callee string, args int32) {
-	if callee == "" || w.t.nodes[args].kind != w.x.argList {
+	if callee == "" || w.t.nodes[args].Kind != w.x.argList {
 		return
 	}
 	switch {
@@ -39,13 +39,13 @@ func (w *walker) specialCall(callee string, args int32) {
 func (w *walker) envSubscript(i int32, sc *scope) {
 	x, t := w.x, w.t
 	v := t.child(i, x.fValue)
-	if v == noNode || t.nodes[v].kind != x.attribute && t.nodes[v].kind != x.identifier {
+	if v == noNode || t.nodes[v].Kind != x.attribute && t.nodes[v].Kind != x.identifier {
 		return
 	}
 	if q, _, _ := w.target(v, sc); q != "os.environ" {
 		return
 	}
-	if k := t.child(i, x.fSubscript); k != noNode && t.nodes[k].sub == t.nodes[i].sub {
+	if k := t.child(i, x.fSubscript); k != noNode && t.nodes[k].SubEnd == t.nodes[i].SubEnd {
 		w.envKey(k)
 	}
 }
@@ -65,7 +65,7 @@ func (w *walker) envKey(k int32) {
 func (w *walker) firstPositional(args int32) int32 {
 	x, t := w.x, w.t
 	for c := range t.kids(args) {
-		switch t.nodes[c].kind {
+		switch t.nodes[c].Kind {
 		case x.keywordArg, x.listSplat, x.dictSplat:
 			return noNode
 		}

@@ -5,9 +5,9 @@ import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 // ids holds the grammar's node kind and field ids, looked up once so that
 // the walk compares small integers rather than kind strings.
 type ids struct {
-	// kindFlags[k] says whether nodes of kind k are copied into the flat
-	// tree (flagKeep) and whether their children are skipped (flagLeaf).
-	kindFlags []uint8
+	// kindFlags tells tsutil.ParseFlat which nodes to copy into the flat
+	// tree and which to descend into.
+	kindFlags tsutil.KindFlags
 
 	block, exprStmt, funcDef, classDef, decorated, decorator, parameters   uint16
 	lambdaParams, identifier, typedParam, typedDefault, defaultParam       uint16
@@ -76,28 +76,16 @@ func newIDs(l *tsutil.Lang) *ids {
 	return x
 }
 
-// Flags of kindFlags; the values are shared with load.go's C code.
-const (
-	flagKeep = 1
-	flagLeaf = 2
-)
-
 // kindFlags keeps every named kind except comments, line continuations and
 // the insides of string literals (a value is read from the source between
 // string_start and string_end), and does not descend into tokens.
-func kindFlags(l *tsutil.Lang, k func(string) uint16) []uint8 {
-	n := l.Language.NodeKindCount()
-	flags := make([]uint8, n)
-	for id := uint16(0); uint32(id) < n; id++ {
-		if l.Language.NodeKindIsNamed(id) {
-			flags[id] = flagKeep
-		}
-	}
+func kindFlags(l *tsutil.Lang, k func(string) uint16) tsutil.KindFlags {
+	flags := l.NamedKinds()
 	for _, name := range []string{"comment", "line_continuation", "string_content"} {
 		flags[k(name)] = 0
 	}
 	for _, name := range []string{"identifier", "string_start", "string_end", "integer", "float"} {
-		flags[k(name)] |= flagLeaf
+		flags[k(name)] &^= tsutil.Descend
 	}
 	return flags
 }

@@ -21,9 +21,9 @@ type importItem struct {
 // __future__ import statement, in source order.
 func (w *walker) importItems(stmt int32, fn func(importItem)) {
 	x, t := w.x, w.t
-	if t.nodes[stmt].kind == x.importStmt {
+	if t.nodes[stmt].Kind == x.importStmt {
 		for c := range t.kids(stmt) {
-			if t.nodes[c].field == x.fName {
+			if t.nodes[c].Field == x.fName {
 				fn(w.moduleItem(c))
 			}
 		}
@@ -35,9 +35,9 @@ func (w *walker) importItems(stmt int32, fn func(importItem)) {
 	}
 	for c := range t.kids(stmt) {
 		switch {
-		case t.nodes[c].kind == x.wildcard:
+		case t.nodes[c].Kind == x.wildcard:
 			fn(importItem{node: c, path: path, symbol: "*"})
-		case t.nodes[c].field == x.fName:
+		case t.nodes[c].Field == x.fName:
 			fn(w.fromItem(c, path, resolved))
 		}
 	}
@@ -71,7 +71,7 @@ func (w *walker) fromItem(c int32, path string, resolved bool) importItem {
 // splitAlias reads a dotted_name or an aliased_import.
 func (w *walker) splitAlias(c int32) (name, alias string) {
 	x, t := w.x, w.t
-	if t.nodes[c].kind != x.aliasedImport {
+	if t.nodes[c].Kind != x.aliasedImport {
 		return w.dotted(c), ""
 	}
 	if a := t.child(c, x.fAlias); a != noNode {
@@ -88,12 +88,12 @@ func (w *walker) splitAlias(c int32) (name, alias string) {
 // kept as written and reported unresolved.
 func (w *walker) modulePath(m int32) (string, bool) {
 	x, t := w.x, w.t
-	if t.nodes[m].kind != x.relImport {
+	if t.nodes[m].Kind != x.relImport {
 		return w.dotted(m), true
 	}
 	dots, mod := 0, ""
 	for c := range t.kids(m) {
-		switch t.nodes[c].kind {
+		switch t.nodes[c].Kind {
 		case x.importPrefix:
 			dots = len(t.bytes(c))
 		case x.dottedName:
@@ -111,9 +111,9 @@ func (w *walker) modulePath(m int32) (string, bool) {
 func (w *walker) dotted(i int32) string {
 	t := w.t
 	switch {
-	case t.nodes[i].kind == w.x.identifier:
+	case t.nodes[i].Kind == w.x.identifier:
 		return t.text(i)
-	case t.nodes[i].sub == i+2:
+	case t.nodes[i].SubEnd == i+2:
 		return t.text(i + 1)
 	}
 	var b strings.Builder

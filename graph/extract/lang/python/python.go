@@ -6,17 +6,16 @@
 // the tree-sitter bindings. It must not import os, database/sql or any other
 // graph package: Extract is a pure function of its Input.
 //
-// The syntax tree is copied once, by a small C loop (load.go), into a flat,
+// The syntax tree is copied once, by tsutil.ParseFlat, into a flat,
 // pointer-free array (tree.go), and the tree-sitter tree is closed before
-// any analysis runs: no node escapes Extract and the analysis makes no cgo
-// calls.
+// any analysis runs: no node escapes tsutil, the analysis makes no cgo
+// calls and the package has no cgo of its own.
 package python
 
 import (
 	"fmt"
 	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -77,10 +76,9 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	lines := extract.NewLineIndex(in.Content)
 	t := treePool.Get().(*tree)
 	defer t.release()
-	err := e.lang.Parse(in.Content, func(root *sitter.Node) {
-		t.load(root, in.Content, e.ids)
-		out.Diagnostics = tsutil.Errors(root, lines)
-	})
+	var err error
+	t.nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, t.nodes, lines)
+	t.src = in.Content
 	if err != nil {
 		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
 		return out

@@ -33,7 +33,7 @@ func (w *walker) chain(i int32) bool {
 
 func (w *walker) appendChain(i int32) bool {
 	x, t := w.x, w.t
-	switch t.nodes[i].kind {
+	switch t.nodes[i].Kind {
 	case x.identifier:
 		w.segs = append(w.segs, t.bytes(i))
 		return true
@@ -81,7 +81,7 @@ func (w *walker) chainText() string {
 // it deserves a ref, and the node naming it (the last identifier).
 func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 	x, t := w.x, w.t
-	switch t.nodes[i].kind {
+	switch t.nodes[i].Kind {
 	case x.identifier:
 		q, emit = w.nameTarget(t.bytes(i), sc)
 		return q, emit, i
@@ -103,7 +103,7 @@ func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 // tree-sitter inserted to recover from an error: it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) string {
 	q, emit, name := w.target(i, sc)
-	if emit && w.t.nodes[name].end > w.t.nodes[name].start {
+	if emit && w.t.nodes[name].End > w.t.nodes[name].Start {
 		w.addRef(w.t.span(name), w.t.text(name), q, kind)
 	}
 	return q
@@ -139,11 +139,11 @@ func (w *walker) decorators(dec int32, sc *scope, at int32, cmd extract.RawRef) 
 			w.out.Refs = append(w.out.Refs, cmd)
 		}
 		e := t.firstKid(d)
-		if t.nodes[d].kind != x.decorator || e == noNode {
+		if t.nodes[d].Kind != x.decorator || e == noNode {
 			continue
 		}
 		w.walk(e, sc, false)
-		if k := t.nodes[e].kind; k == x.identifier || k == x.attribute {
+		if k := t.nodes[e].Kind; k == x.identifier || k == x.attribute {
 			w.exprRef(e, sc, extract.RefCall)
 		}
 	}

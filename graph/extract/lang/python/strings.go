@@ -44,7 +44,7 @@ func (w *walker) addString(i int32, v string) {
 
 func (w *walker) walkInterpolations(i int32, sc *scope) {
 	for c := range w.t.kids(i) {
-		if w.t.nodes[c].kind == w.x.interp {
+		if w.t.nodes[c].Kind == w.x.interp {
 			w.walk(c, sc, false)
 		}
 	}
@@ -61,16 +61,16 @@ func (w *walker) strValue(i int32) (string, bool) {
 // false for byte strings.
 func (w *walker) strRange(i int32) (start, end uint32, ok bool) {
 	t := w.t
-	start, end = t.nodes[i].start, t.nodes[i].end
+	start, end = t.nodes[i].Start, t.nodes[i].End
 	for c := range t.kids(i) {
-		switch t.nodes[c].kind {
+		switch t.nodes[c].Kind {
 		case w.x.strStart:
 			if bytes.ContainsAny(t.bytes(c), "bB") {
 				return start, start, false
 			}
-			start = t.nodes[c].end
+			start = t.nodes[c].End
 		case w.x.strEnd:
-			end = t.nodes[c].start
+			end = t.nodes[c].Start
 		}
 	}
 	return start, max(start, end), true
@@ -80,10 +80,10 @@ func (w *walker) strRange(i int32) (start, end uint32, ok bool) {
 // them): not bytes and without interpolations. ok is false otherwise.
 func (w *walker) literal(i int32) (string, bool) {
 	x, t := w.x, w.t
-	switch t.nodes[i].kind {
+	switch t.nodes[i].Kind {
 	case x.str:
 		for c := range t.kids(i) {
-			if t.nodes[c].kind == x.interp {
+			if t.nodes[c].Kind == x.interp {
 				return "", false
 			}
 		}

@@ -72,7 +72,7 @@ func (w *walker) paramExprs(params int32, sc *scope) {
 	x, t := w.x, w.t
 	for p := range t.kids(params) {
 		for c := range t.kids(p) {
-			switch t.nodes[c].field {
+			switch t.nodes[c].Field {
 			case x.fType:
 				w.typeRefs(c, sc)
 			case x.fValue:
@@ -114,7 +114,7 @@ func (w *walker) assignSymbols(stmt int32, sc *scope) {
 	x, t := w.x, w.t
 	for a := t.firstKid(stmt); t.kindOf(a) == x.assignment; a = t.child(a, x.fRight) {
 		left := t.child(a, x.fLeft)
-		if t.kindOf(left) != x.identifier || t.nodes[left].end == t.nodes[left].start {
+		if t.kindOf(left) != x.identifier || t.nodes[left].End == t.nodes[left].Start {
 			continue
 		}
 		name := t.text(left)
@@ -163,15 +163,15 @@ func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.S
 // fields present, on one normalized line.
 func (w *walker) signature(i int32, fields ...uint16) string {
 	t := w.t
-	end := t.nodes[i].start
+	end := t.nodes[i].Start
 	for c := range t.kids(i) {
 		for _, f := range fields {
-			if t.nodes[c].field == f && t.nodes[c].end > end {
-				end = t.nodes[c].end
+			if t.nodes[c].Field == f && t.nodes[c].End > end {
+				end = t.nodes[c].End
 			}
 		}
 	}
-	return normalizeSignature(t.src[t.nodes[i].start:end])
+	return normalizeSignature(t.src[t.nodes[i].Start:end])
 }
 
 // defName is the name of a def or class, or "" when the code is too broken

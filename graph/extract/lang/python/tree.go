@@ -4,16 +4,13 @@ import (
 	"iter"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
-// node is one named syntax node, copied out of tree-sitter. Nodes are stored
-// in pre-order, so the children of node i are i+1, nodes[i+1].sub, ... up to
-// nodes[i].sub. Its layout is shared with flat_node in load.go.
-type node struct {
-	kind, field uint16 // kind id; field id in the parent (0 when none)
-	start, end  uint32 // byte range
-	sub         int32  // one past the last node of this subtree
-}
+// node is one named syntax node, copied out of tree-sitter by
+// tsutil.ParseFlat. Nodes are stored in pre-order, so the children of node
+// i are i+1, nodes[i+1].SubEnd, ... up to nodes[i].SubEnd.
+type node = tsutil.Node
 
 // noNode is the index returned when a child does not exist.
 const noNode = -1
@@ -27,8 +24,8 @@ type tree struct {
 // kids iterates over the children of node i.
 func (t *tree) kids(i int32) iter.Seq[int32] {
 	return func(yield func(int32) bool) {
-		end := t.nodes[i].sub
-		for c := i + 1; c < end; c = t.nodes[c].sub {
+		end := t.nodes[i].SubEnd
+		for c := i + 1; c < end; c = t.nodes[c].SubEnd {
 			if !yield(c) {
 				return
 			}
@@ -38,9 +35,9 @@ func (t *tree) kids(i int32) iter.Seq[int32] {
 
 // child returns the first child of i with field f, or noNode.
 func (t *tree) child(i int32, f uint16) int32 {
-	end := t.nodes[i].sub
-	for c := i + 1; c < end; c = t.nodes[c].sub {
-		if t.nodes[c].field == f {
+	end := t.nodes[i].SubEnd
+	for c := i + 1; c < end; c = t.nodes[c].SubEnd {
+		if t.nodes[c].Field == f {
 			return c
 		}
 	}
@@ -49,7 +46,7 @@ func (t *tree) child(i int32, f uint16) int32 {
 
 // firstKid returns the first child of i, or noNode.
 func (t *tree) firstKid(i int32) int32 {
-	if i+1 < t.nodes[i].sub {
+	if i+1 < t.nodes[i].SubEnd {
 		return i + 1
 	}
 	return noNode
@@ -60,13 +57,13 @@ func (t *tree) kindOf(i int32) uint16 {
 	if i < 0 {
 		return 0
 	}
-	return t.nodes[i].kind
+	return t.nodes[i].Kind
 }
 
 // bytes returns the source bytes of i, without copying.
 func (t *tree) bytes(i int32) []byte {
 	n := &t.nodes[i]
-	return t.src[n.start:n.end]
+	return t.src[n.Start:n.End]
 }
 
 // text returns the source text of i.
@@ -74,5 +71,5 @@ func (t *tree) text(i int32) string { return string(t.bytes(i)) }
 
 // span returns the byte range of i.
 func (t *tree) span(i int32) extract.Span {
-	return extract.Span{Start: t.nodes[i].start, End: t.nodes[i].end}
+	return extract.Span{Start: t.nodes[i].Start, End: t.nodes[i].End}
 }

@@ -12,7 +12,7 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	switch k := t.nodes[i].kind; k {
+	switch k := t.nodes[i].Kind; k {
 	case x.identifier:
 		w.exprRef(i, sc, extract.RefType)
 	case x.attribute:
@@ -38,7 +38,7 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 func (w *walker) bases(sup int32, from string, sc *scope) {
 	x, t := w.x, w.t
 	for c := range t.kids(sup) {
-		switch t.nodes[c].kind {
+		switch t.nodes[c].Kind {
 		case x.keywordArg:
 			w.keywordBase(c, sc)
 		case x.identifier, x.attribute, x.subscript:
@@ -55,7 +55,7 @@ func (w *walker) bases(sup int32, from string, sc *scope) {
 func (w *walker) base(c int32, from string, sc *scope) {
 	x, t := w.x, w.t
 	e := c
-	if t.nodes[c].kind == x.subscript {
+	if t.nodes[c].Kind == x.subscript {
 		e = t.child(c, x.fValue)
 	}
 	if e == noNode || !w.chain(e) {
@@ -81,7 +81,7 @@ func (w *walker) base(c int32, from string, sc *scope) {
 		return
 	}
 	for p := range t.kids(c) {
-		if t.nodes[p].field == x.fSubscript {
+		if t.nodes[p].Field == x.fSubscript {
 			w.typeRefs(p, sc)
 		}
 	}

@@ -58,19 +58,19 @@ func (w *walker) walkBody(i int32, sc *scope, def bool) {
 // isDocstring reports whether statement i is a bare string literal.
 func (w *walker) isDocstring(i int32) bool {
 	t, x := w.t, w.x
-	if t.nodes[i].kind != x.exprStmt || t.nodes[i].sub == i+1 {
+	if t.nodes[i].Kind != x.exprStmt || t.nodes[i].SubEnd == i+1 {
 		return false
 	}
 	c := i + 1
-	k := t.nodes[c].kind
-	return t.nodes[c].sub == t.nodes[i].sub && (k == x.str || k == x.concatStr)
+	k := t.nodes[c].Kind
+	return t.nodes[c].SubEnd == t.nodes[i].SubEnd && (k == x.str || k == x.concatStr)
 }
 
 // walk dispatches on the node kind. Statement and expression nodes share
 // one walk because blocks can appear below expressions in broken code.
 func (w *walker) walk(i int32, sc *scope, def bool) {
 	x := w.x
-	switch k := w.t.nodes[i].kind; k {
+	switch k := w.t.nodes[i].Kind; k {
 	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.exceptClause, x.finallyClause:
 		w.walkKids(i, sc, def)
 	case x.decorated:
@@ -127,7 +127,7 @@ func (w *walker) walkKids(i int32, sc *scope, def bool) {
 // assignment walks an assignment, reading its annotation as types.
 func (w *walker) assignment(i int32, sc *scope) {
 	for c := range w.t.kids(i) {
-		if w.t.nodes[c].field == w.x.fType {
+		if w.t.nodes[c].Field == w.x.fType {
 			w.typeRefs(c, sc)
 		} else {
 			w.walk(c, sc, false)
@@ -152,7 +152,7 @@ func (w *walker) lambda(i int32, sc *scope) {
 func (w *walker) comprehension(i int32, sc *scope) {
 	cs := newScope(scopeComp, sc.qual, sc.sym, sc)
 	for c := range w.t.kids(i) {
-		if w.t.nodes[c].kind == w.x.forIn {
+		if w.t.nodes[c].Kind == w.x.forIn {
 			w.bindTargets(w.t.child(c, w.x.fLeft), cs)
 		}
 	}
