@@ -10,9 +10,10 @@ import (
 )
 
 // namespace returns the import path of the file's package: the module path
-// joined with the directory relative to the module root. Without a module
-// (Path "") it is the repo-relative directory, or the package name for a
-// file at the repository root. An external test package (package foo_test)
+// joined with the directory relative to the module root. With an empty
+// module path (no go.mod: Root is the repository root; GOROOT/src's module
+// "std": Root is src) it is the directory relative to Root, or the package
+// name for a file at Root. An external test package (package foo_test)
 // gets the suffix "_test", as the go tool names it.
 func namespace(in extract.Input, pkgName string) string {
 	dir := path.Dir(in.Path)
@@ -20,10 +21,10 @@ func namespace(in extract.Input, pkgName string) string {
 		dir = ""
 	}
 	ns := dir
-	if rel, ok := relDir(dir, in.Module.Root); ok && in.Module.Path != "" {
-		ns = in.Module.Path
-		if rel != "" {
-			ns += "/" + rel
+	if rel, ok := relDir(dir, in.Module.Root); ok {
+		ns = rel // the standard library's module "std" has no path prefix
+		if in.Module.Path != "" {
+			ns = strings.TrimSuffix(in.Module.Path+"/"+rel, "/")
 		}
 	}
 	isTest := strings.HasSuffix(pkgName, "_test")
