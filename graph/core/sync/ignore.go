@@ -2,58 +2,87 @@ package sync
 
 import (
 	"bytes"
+	"path"
 	"strings"
 
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
 )
 
-// DefaultOrbitIgnore is what every worktree skips unless its own .orbitignore
-// re-includes it with "!pattern": vendored and generated code, build output,
-// lock files and minified files (ADR: .orbitignore is for committed but
-// non-indexable paths).
-const DefaultOrbitIgnore = `
-node_modules/
-vendor/
-third_party/
-.venv/
-venv/
-__pycache__/
-.tox/
-.mypy_cache/
-site-packages/
-/dist/
-/build/
-/out/
-/target/
-/bin/
-/obj/
-*.min.js
-*.min.css
-*.bundle.js
-*.map
-*.lock
-package-lock.json
-pnpm-lock.yaml
-*.pb.go
-*_pb2.py
-*_pb2_grpc.py
-zz_generated*
-*_generated.go
-*.generated.*
-`
+// Default exclusions: vendored and generated code, build output, lock files
+// and minified files (the ADR: .orbitignore is for committed but
+// non-indexable paths). A worktree's own root .orbitignore is consulted first,
+// so "!vendor/" there re-includes vendor/. They are checked natively because
+// they are consulted for every file of every scan.
+var (
+	defaultIgnoredDirs     = set("node_modules", "vendor", "third_party", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", "site-packages")
+	defaultIgnoredRootDirs = set("dist", "build", "out", "target", "bin", "obj") // build output at the root only
+	defaultIgnoredFiles    = set("package-lock.json", "pnpm-lock.yaml")
+	defaultIgnoredSuffixes = []string{".min.js", ".min.css", ".bundle.js", ".map", ".lock", ".pb.go", "_pb2.py", "_pb2_grpc.py", "_generated.go"}
+	defaultIgnoredPrefixes = []string{"zz_generated"}
+)
 
-// matcher is one ignore file, applying to paths below its directory.
+func set(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// rules is one source of exclusions for paths below dir.
+type rules interface {
+	// decide says whether rel (relative to the rules' directory) is
+	// excluded; matched is false when the rules say nothing about it.
+	decide(rel string, isDir bool) (ignored, matched bool)
+}
+
+type defaultRules struct{}
+
+func (defaultRules) decide(rel string, isDir bool) (bool, bool) {
+	base := path.Base(rel)
+	if isDir {
+		hit := defaultIgnoredDirs[base] || defaultIgnoredRootDirs[base] && !strings.Contains(rel, "/")
+		return hit, hit
+	}
+	if defaultIgnoredFiles[base] {
+		return true, true
+	}
+	for _, suf := range defaultIgnoredSuffixes {
+		if strings.HasSuffix(base, suf) {
+			return true, true
+		}
+	}
+	for _, pre := range defaultIgnoredPrefixes {
+		if strings.HasPrefix(base, pre) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// fileRules is one .gitignore, .orbitignore or .git/info/exclude file.
+type fileRules struct{ ig gitignore.GitIgnore }
+
+func (f fileRules) decide(rel string, isDir bool) (bool, bool) {
+	if m := f.ig.Relative(rel, isDir); m != nil {
+		return m.Ignore(), true
+	}
+	return false, false
+}
+
+// matcher is a rules source applying to paths below its directory.
 type matcher struct {
-	dir string // repo-relative directory of the ignore file ("" = root)
-	ig  gitignore.GitIgnore
+	dir   string // repo-relative directory ("" = root)
+	rules rules
 }
 
 func newMatcher(dir string, content []byte) matcher {
-	return matcher{dir: dir, ig: gitignore.New(bytes.NewReader(content), "/", func(gitignore.Error) bool { return true })}
+	ig := gitignore.New(bytes.NewReader(content), "/", func(gitignore.Error) bool { return true })
+	return matcher{dir: dir, rules: fileRules{ig}}
 }
 
-// ignoreStack holds the ignore files that apply to the current directory,
-// outermost first. Git semantics: the deepest file that matches decides.
+// ignoreStack holds the rules that apply to the current directory, outermost
+// first. Git semantics: the deepest source that matches decides.
 type ignoreStack []matcher
 
 // ignored reports whether rel (repo-relative, slash-separated) is excluded.
@@ -64,8 +93,8 @@ func (s ignoreStack) ignored(rel string, isDir bool) bool {
 		if m.dir != "" {
 			sub = strings.TrimPrefix(rel, m.dir+"/")
 		}
-		if match := m.ig.Relative(sub, isDir); match != nil {
-			return match.Ignore()
+		if ignored, matched := m.rules.decide(sub, isDir); matched {
+			return ignored
 		}
 	}
 	return false

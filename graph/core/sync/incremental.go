@@ -36,17 +36,23 @@ func loadIndexed(st *store.Store) (map[string]indexedFile, error) {
 
 // incremental diffs the scan against the index and rewrites only what
 // changed, in one transaction.
-func incremental(opts Options, st *store.Store, sc scanResult) (Report, error) {
+func incremental(opts Options, st *store.Store, waitScan func() (scanResult, error)) (Report, error) {
 	rep := Report{Mode: "incremental"}
 	indexed, err := loadIndexed(st)
+	if err == nil {
+		var meta map[string]string
+		if meta, err = st.Meta(); err == nil {
+			opts.racyCutoff = racyCutoff(meta)
+		}
+	}
+	sc, scanErr := waitScan()
 	if err != nil {
 		return rep, err
 	}
-	meta, err := st.Meta()
-	if err != nil {
-		return rep, err
+	if scanErr != nil {
+		return rep, scanErr
 	}
-	jobs, deleted := plan(opts, sc, indexed, racyCutoff(meta))
+	jobs, deleted := plan(opts, sc, indexed)
 	if len(jobs) == 0 && len(deleted) == 0 {
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
@@ -91,7 +97,7 @@ func incremental(opts Options, st *store.Store, sc scanResult) (Report, error) {
 
 // plan decides which scanned files to read (mtime or size changed, new, or
 // their module context changed) and which indexed files are gone.
-func plan(opts Options, sc scanResult, indexed map[string]indexedFile, racy int64) ([]job, []string) {
+func plan(opts Options, sc scanResult, indexed map[string]indexedFile) ([]job, []string) {
 	ctxs := loadContexts(opts.Location.Root, sc.Files)
 	forced := contextChanges(sc, indexed)
 	seen := make(map[string]bool, len(sc.Files))
@@ -101,7 +107,7 @@ func plan(opts Options, sc scanResult, indexed map[string]indexedFile, racy int6
 		lang := langOf(opts.Registry, f.Path)
 		old, ok := indexed[f.Path]
 		isForced := forced.covers(f.Path, lang)
-		if ok && !isForced && old.mtimeNs == f.MtimeNs && old.size == f.Size && old.mtimeNs < racy {
+		if ok && !isForced && old.mtimeNs == f.MtimeNs && old.size == f.Size && old.mtimeNs < opts.racyCutoff {
 			continue
 		}
 		j := job{cand: f, ctx: ctxs.forFile(f.Path, lang)}

@@ -7,6 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"sort"
+	gosync "sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -31,75 +36,96 @@ type scanner struct {
 	root    string
 	reg     *extract.Registry
 	maxSize int64
+	workers *errgroup.Group // bounds the goroutines walking directories
+	mu      gosync.Mutex    // guards res
 	res     scanResult
 }
 
-// scan walks root in lexical order. Directories excluded by .gitignore,
-// .git/info/exclude or .orbitignore are not entered; .git and .orbit never
-// are. Symlinks are never followed, so nothing outside root is read.
+// scan walks root. Directories excluded by .gitignore, .git/info/exclude or
+// .orbitignore are not entered; .git and .orbit never are. Symlinks are never
+// followed, so nothing outside root is read. Directories are read in
+// parallel (stat calls dominate a no-op sync); the result is sorted by path,
+// so it does not depend on scheduling.
 func scan(root string, reg *extract.Registry, maxSize int64) (scanResult, error) {
-	s := &scanner{root: root, reg: reg, maxSize: maxSize}
+	s := &scanner{root: root, reg: reg, maxSize: maxSize, workers: new(errgroup.Group)}
+	s.workers.SetLimit(2 * runtime.GOMAXPROCS(0))
 	var git, orbit ignoreStack
 	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
 		git = append(git, newMatcher("", b))
 	}
-	orbit = append(orbit, newMatcher("", []byte(DefaultOrbitIgnore)))
-	if err := s.walk("", git, orbit); err != nil {
+	orbit = append(orbit, matcher{dir: "", rules: defaultRules{}})
+	if _, err := os.ReadDir(root); err != nil {
+		return scanResult{}, fmt.Errorf("scan %s: %w", root, err)
+	}
+	s.walk("", git, orbit)
+	if err := s.workers.Wait(); err != nil {
 		return scanResult{}, err
 	}
+	sort.Slice(s.res.Files, func(i, j int) bool { return s.res.Files[i].Path < s.res.Files[j].Path })
+	sort.Strings(s.res.Errors)
 	return s.res, nil
 }
 
-func (s *scanner) walk(rel string, git, orbit ignoreStack) error {
+// walk reads one directory, hands its subdirectories to other goroutines
+// when one is free (or walks them itself), and records its files.
+func (s *scanner) walk(rel string, git, orbit ignoreStack) {
 	dir := filepath.Join(s.root, filepath.FromSlash(rel))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		if rel == "" {
-			return fmt.Errorf("scan %s: %w", s.root, err)
-		}
-		s.res.Errors = append(s.res.Errors, fmt.Sprintf("%s: %v", rel, err))
-		return nil
+		s.addError(fmt.Sprintf("%s: %v", rel, err))
+		return
 	}
 	git, orbit = s.loadIgnores(rel, dir, entries, git, orbit)
+	var files []candidate
+	symlinks := 0
 	for _, e := range entries {
 		name := e.Name()
 		p := path.Join(rel, name)
-		if e.Type()&fs.ModeSymlink != 0 {
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
 			if s.reg.For(p) != nil {
-				s.res.Symlinks++
+				symlinks++
 			}
-			continue
-		}
-		if e.IsDir() {
+		case e.IsDir():
 			if (rel == "" && name == ".orbit") || name == ".git" || git.ignored(p, true) || orbit.ignored(p, true) {
 				continue
 			}
-			if err := s.walk(p, git, orbit); err != nil {
-				return err
+			if !s.workers.TryGo(func() error { s.walk(p, git, orbit); return nil }) {
+				s.walk(p, git, orbit)
 			}
-			continue
+		case e.Type().IsRegular() && s.reg.For(p) != nil && !git.ignored(p, false) && !orbit.ignored(p, false):
+			if c, ok := s.stat(p, e); ok {
+				files = append(files, c)
+			}
 		}
-		if !e.Type().IsRegular() || s.reg.For(p) == nil || git.ignored(p, false) || orbit.ignored(p, false) {
-			continue
-		}
-		s.addFile(p, e)
 	}
-	return nil
+	s.mu.Lock()
+	s.res.Files = append(s.res.Files, files...)
+	s.res.Symlinks += symlinks
+	s.mu.Unlock()
 }
 
-func (s *scanner) addFile(p string, e fs.DirEntry) {
+func (s *scanner) addError(msg string) {
+	s.mu.Lock()
+	s.res.Errors = append(s.res.Errors, msg)
+	s.mu.Unlock()
+}
+
+func (s *scanner) stat(p string, e fs.DirEntry) (candidate, bool) {
 	info, err := e.Info()
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) { // vanished since ReadDir: simply absent
-			s.res.Errors = append(s.res.Errors, fmt.Sprintf("%s: %v", p, err))
+			s.addError(fmt.Sprintf("%s: %v", p, err))
 		}
-		return
+		return candidate{}, false
 	}
 	if info.Size() > s.maxSize {
+		s.mu.Lock()
 		s.res.Large++
-		return
+		s.mu.Unlock()
+		return candidate{}, false
 	}
-	s.res.Files = append(s.res.Files, candidate{Path: p, Size: info.Size(), MtimeNs: info.ModTime().UnixNano()})
+	return candidate{Path: p, Size: info.Size(), MtimeNs: info.ModTime().UnixNano()}, true
 }
 
 // loadIgnores pushes this directory's .gitignore and .orbitignore, if any.
@@ -112,12 +138,8 @@ func (s *scanner) loadIgnores(rel, dir string, entries []os.DirEntry, git, orbit
 			}
 		case ".orbitignore":
 			if b, err := os.ReadFile(filepath.Join(dir, ".orbitignore")); err == nil {
-				if rel == "" { // the root file refines the defaults, so "!vendor/" works
-					b = append([]byte(DefaultOrbitIgnore+"\n"), b...)
-					orbit = ignoreStack{newMatcher("", b)}
-				} else {
-					orbit = append(orbit[:len(orbit):len(orbit)], newMatcher(rel, b))
-				}
+				// Above the defaults, so the root file's "!vendor/" re-includes.
+				orbit = append(orbit[:len(orbit):len(orbit)], newMatcher(rel, b))
 			}
 		}
 	}

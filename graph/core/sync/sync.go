@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	gosync "sync"
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/dbpath"
@@ -26,6 +27,8 @@ type Options struct {
 	Warn func(string)
 	// Progress, if set, is called as files are processed.
 	Progress func(done, total int)
+
+	racyCutoff int64 // set by incremental from the index's last write time
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -42,14 +45,21 @@ func Run(opts Options) (Report, error) {
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
-	sc, err := scan(opts.Location.Root, opts.Registry, opts.MaxFileSize)
-	if err != nil {
-		return Report{}, err
-	}
-	rep, err := run(opts, sc)
+	// Scan while the index is opened and its file list read: both are I/O.
+	scanned := make(chan scanOutcome, 1)
+	go func() {
+		sc, err := scan(opts.Location.Root, opts.Registry, opts.MaxFileSize)
+		scanned <- scanOutcome{sc, err}
+	}()
+	waitScan := gosync.OnceValues(func() (scanResult, error) {
+		o := <-scanned
+		return o.sc, o.err
+	})
+	rep, err := run(opts, waitScan)
 	if err != nil {
 		return rep, err
 	}
+	sc, _ := waitScan()
 	rep.FilesScanned = len(sc.Files)
 	rep.Skipped.Large += sc.Large
 	rep.Skipped.Symlinks = sc.Symlinks
@@ -62,25 +72,39 @@ func Run(opts Options) (Report, error) {
 	return rep, nil
 }
 
-func run(opts Options, sc scanResult) (Report, error) {
+// scanOutcome carries the scan's result from its goroutine.
+type scanOutcome struct {
+	sc  scanResult
+	err error
+}
+
+func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
+	coldBuild := func(mode string) (Report, error) {
+		sc, err := waitScan()
+		if err != nil {
+			return Report{}, err
+		}
+		return cold(opts, sc, mode)
+	}
 	if opts.Full {
-		return cold(opts, sc, "full")
+		return coldBuild("full")
 	}
 	st, err := store.Open(opts.Location.Path, extract.Version)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return cold(opts, sc, "cold")
+		return coldBuild("cold")
 	case errors.Is(err, store.ErrCorrupt), errors.Is(err, store.ErrIncompatible):
 		opts.Warn(fmt.Sprintf("rebuilding index %s: %v", opts.Location.Path, err))
-		return cold(opts, sc, "cold")
+		return coldBuild("cold")
 	case err != nil:
+		waitScan()
 		return Report{}, err
 	}
-	rep, err := incremental(opts, st, sc)
+	rep, err := incremental(opts, st, waitScan)
 	st.Close()
 	if err != nil && store.IsCorruption(err) {
 		opts.Warn(fmt.Sprintf("rebuilding corrupt index %s: %v", opts.Location.Path, err))
-		return cold(opts, sc, "cold")
+		return coldBuild("cold")
 	}
 	return rep, err
 }
