@@ -3,6 +3,7 @@ package sync
 import (
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/resolve"
@@ -79,13 +80,14 @@ type writer struct {
 	syms     symbolTable
 	existing map[string]bool // paths indexed before this sync (nil: cold)
 	pending  []pendingFile
-	written  map[string]bool // paths whose rows this sync replaced or removed
-	touched  map[string]bool // qualified names defined in those files, before or after
+	written  map[string]bool   // paths whose rows this sync replaced or removed
+	touched  map[string]bool   // qualified names defined in those files, before or after
+	names    map[string]string // interned ref names (see internRefs)
 	now      int64
 }
 
 func newWriter(tx *store.Tx, syms symbolTable) *writer {
-	return &writer{tx: tx, syms: syms, written: map[string]bool{}, touched: map[string]bool{}, now: time.Now().UnixNano()}
+	return &writer{tx: tx, syms: syms, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, now: time.Now().UnixNano()}
 }
 
 func (w *writer) apply(o outcome, rep *Report) error {
@@ -137,16 +139,38 @@ func (w *writer) insert(o outcome) error {
 		return err
 	}
 	for i, s := range x.Symbols {
-		w.syms.add(s.Qualified, resolve.Symbol{ID: ids[i], File: p})
-		w.touched[s.Qualified] = true
+		q := w.intern(s.Qualified)
+		w.syms.add(q, resolve.Symbol{ID: ids[i], File: p})
+		w.touched[q] = true
 	}
 	imports := make([]resolve.Import, len(x.Imports))
 	for i, im := range x.Imports {
 		imports[i] = resolve.Import{Path: im.Path, Symbol: im.Symbol}
 	}
 	w.written[p] = true
-	w.pending = append(w.pending, pendingFile{path: p, refs: x.Refs, relations: x.Relations, imports: imports, commands: x.Commands})
+	w.pending = append(w.pending, pendingFile{path: p, refs: w.internRefs(x.Refs), relations: x.Relations, imports: imports, commands: x.Commands})
 	return nil
+}
+
+// internRefs copies the names pass 2 needs into shared strings: extractors
+// slice names out of the file's text, and holding a few names of every file
+// until pass 2 would otherwise keep every file's text alive.
+func (w *writer) internRefs(refs []extract.RawRef) []extract.RawRef {
+	out := make([]extract.RawRef, len(refs))
+	for i, r := range refs {
+		r.Name, r.Qualified = w.intern(r.Name), w.intern(r.Qualified)
+		out[i] = r
+	}
+	return out
+}
+
+func (w *writer) intern(s string) string {
+	if v, ok := w.names[s]; ok {
+		return v
+	}
+	v := strings.Clone(s)
+	w.names[v] = v
+	return v
 }
 
 // remove deletes a file's rows, remembering the names it defined so refs to
