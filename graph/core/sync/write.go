@@ -143,25 +143,34 @@ func (w *writer) insert(o outcome) error {
 		w.syms.add(q, resolve.Symbol{ID: ids[i], File: p})
 		w.touched[q] = true
 	}
-	imports := make([]resolve.Import, len(x.Imports))
-	for i, im := range x.Imports {
-		imports[i] = resolve.Import{Path: im.Path, Symbol: im.Symbol}
-	}
 	w.written[p] = true
-	w.pending = append(w.pending, pendingFile{path: p, refs: w.internRefs(x.Refs), relations: x.Relations, imports: imports, commands: x.Commands})
+	w.pending = append(w.pending, w.keepForPass2(p, x))
 	return nil
 }
 
-// internRefs copies the names pass 2 needs into shared strings: extractors
+// keepForPass2 copies what pass 2 needs into interned strings: extractors
 // slice names out of the file's text, and holding a few names of every file
 // until pass 2 would otherwise keep every file's text alive.
-func (w *writer) internRefs(refs []extract.RawRef) []extract.RawRef {
-	out := make([]extract.RawRef, len(refs))
-	for i, r := range refs {
+func (w *writer) keepForPass2(p string, x *extract.ExtractedFile) pendingFile {
+	f := pendingFile{path: p, commands: x.Commands}
+	f.refs = make([]extract.RawRef, len(x.Refs))
+	for i, r := range x.Refs {
 		r.Name, r.Qualified = w.intern(r.Name), w.intern(r.Qualified)
-		out[i] = r
+		f.refs[i] = r
 	}
-	return out
+	f.relations = make([]extract.RawRelation, len(x.Relations))
+	for i, r := range x.Relations {
+		r.From, r.To = w.intern(r.From), w.intern(r.To)
+		f.relations[i] = r
+	}
+	f.imports = make([]resolve.Import, len(x.Imports))
+	for i, im := range x.Imports {
+		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol)}
+	}
+	for i := range f.commands {
+		f.commands[i].Name = strings.Clone(f.commands[i].Name)
+	}
+	return f
 }
 
 func (w *writer) intern(s string) string {
