@@ -146,3 +146,24 @@ func TestCLIEndToEnd(t *testing.T) {
 		t.Fatalf("db-path: exit %d, %s", code, out)
 	}
 }
+
+// TestRootFromSubdirectory: without --root the worktree is the git toplevel
+// above the working directory, as a user running orbit inside a repo expects.
+func TestRootFromSubdirectory(t *testing.T) {
+	repo := gittest.New(t, repoFiles)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(filepath.Join(repo.Root, "tool")); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	out, _, code := orbit(t, "graph", "sync")
+	if code != 0 || !strings.Contains(out, `"files_indexed":3`) {
+		t.Fatalf("sync from a subdirectory: exit %d, %s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(repo.Root, ".orbit", "graph")); err != nil {
+		t.Errorf("index not at the worktree root: %v", err)
+	}
+}

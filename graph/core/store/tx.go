@@ -44,7 +44,8 @@ type CommandRow struct {
 // readers until Commit; a crash leaves the previous index.
 type Tx struct {
 	tx        *sql.Tx
-	nextID    int64 // next symbols.id; assigned here so ids are deterministic
+	nextID    int64  // next fresh symbols.id; assigned here so ids are deterministic
+	pool      idPool // ids of deleted symbols, for re-inserted ones
 	refs      *bulk
 	symbols   *bulk
 	strings   *bulk
@@ -61,7 +62,7 @@ func (s *Store) Begin() (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin sync: %w", err)
 	}
-	t := &Tx{tx: tx}
+	t := &Tx{tx: tx, pool: idPool{}}
 	if err := t.prepare(); err != nil {
 		tx.Rollback()
 		return nil, err
@@ -112,10 +113,14 @@ func (t *Tx) prepare() (err error) {
 // SQL gives sync and resolve read access inside the transaction.
 func (t *Tx) SQL() *sql.Tx { return t.tx }
 
-// DeleteFile removes a file and, by cascade, everything it contributed. The
+// DeleteFile removes a file and, by cascade, everything it contributed. Its
+// symbol ids go to the pool for re-inserted symbols (see idPool). The
 // external-content FTS rows are deleted first, with the values they were
 // indexed with.
 func (t *Tx) DeleteFile(path string) error {
+	if err := t.recycle(path); err != nil {
+		return err
+	}
 	stmts := []string{
 		`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`,
 		`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
@@ -142,12 +147,13 @@ func (t *Tx) TouchFile(path string, mtimeNs int64) error {
 }
 
 // InsertFile writes a file with its symbols, imports, strings and configs
-// (pass 1 of spec §7.1) and returns the ids given to its symbols, in order.
-func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, error) {
+// (pass 1 of spec §7.1). It returns the ids given to its symbols, in order,
+// and which of them are fresh rather than recycled (see idPool).
+func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, error) {
 	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt); err != nil {
-		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
+		return nil, nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
-	ids, err := t.insertSymbols(f.Path, x.Symbols)
+	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols)
 	if err == nil && len(x.Strings) > 0 {
 		// Strings point at symbols: write those first, so no foreign key is
 		// ever pending (a pending one makes SQLite scan child tables on every
@@ -155,32 +161,32 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, error) {
 		err = t.symbols.flush()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("insert file %s: %w", f.Path, err)
+		return nil, nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
 	for _, im := range x.Imports {
 		if err := t.imports.add(f.Path, im.Path, nullString(im.Symbol)); err != nil {
-			return nil, fmt.Errorf("insert imports of %s: %w", f.Path, err)
+			return nil, nil, fmt.Errorf("insert imports of %s: %w", f.Path, err)
 		}
 	}
 	for _, s := range x.Strings {
 		ctx := innermost(x.Symbols, ids, s.Span)
 		if err := t.strings.add(f.Path, s.Line, s.Value, nullInt(ctx)); err != nil {
-			return nil, fmt.Errorf("insert strings of %s: %w", f.Path, err)
+			return nil, nil, fmt.Errorf("insert strings of %s: %w", f.Path, err)
 		}
 	}
 	for _, c := range x.Configs {
 		if err := t.configs.add(f.Path, c.Line, c.Key, c.Kind.String()); err != nil {
-			return nil, fmt.Errorf("insert configs of %s: %w", f.Path, err)
+			return nil, nil, fmt.Errorf("insert configs of %s: %w", f.Path, err)
 		}
 	}
-	return ids, nil
+	return ids, fresh, nil
 }
 
-func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, error) {
+func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bool, error) {
 	ids := make([]int64, len(syms))
-	for i := range syms {
-		ids[i] = t.nextID
-		t.nextID++
+	fresh := make([]bool, len(syms))
+	for i, s := range syms {
+		ids[i], fresh[i] = t.takeID(s.Qualified, s.Kind.String())
 	}
 	for i, s := range syms {
 		var parent any
@@ -190,10 +196,10 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, erro
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
 			s.Span.Start, s.Span.End, nullString(s.Signature), parent)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return ids, nil
+	return ids, fresh, nil
 }
 
 // innermost returns the id of the smallest symbol whose span contains sp, or 0.

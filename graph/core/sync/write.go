@@ -81,7 +81,7 @@ type writer struct {
 	existing map[string]bool // paths indexed before this sync (nil: cold)
 	pending  []pendingFile
 	written  map[string]bool   // paths whose rows this sync replaced or removed
-	touched  map[string]bool   // qualified names defined in those files, before or after
+	touched  map[string]bool   // qualified names whose definitions came or went
 	names    map[string]string // interned ref names (see internRefs)
 	now      int64
 }
@@ -134,14 +134,16 @@ func countSkip(rep *Report, o outcome) {
 func (w *writer) insert(o outcome) error {
 	p, x := o.cand.Path, o.x
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now}
-	ids, err := w.tx.InsertFile(row, x)
+	ids, fresh, err := w.tx.InsertFile(row, x)
 	if err != nil {
 		return err
 	}
 	for i, s := range x.Symbols {
 		q := w.intern(s.Qualified)
 		w.syms.add(q, resolve.Symbol{ID: ids[i], File: p})
-		w.touched[q] = true
+		if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
+			w.touched[q] = true
+		}
 	}
 	w.written[p] = true
 	w.pending = append(w.pending, w.keepForPass2(p, x))
@@ -182,22 +184,10 @@ func (w *writer) intern(s string) string {
 	return v
 }
 
-// remove deletes a file's rows, remembering the names it defined so refs to
-// them from other files are re-graded.
+// remove deletes a file's rows. References elsewhere to the names it
+// defined are re-graded in finish if those definitions do not come back
+// with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
-	rows, err := w.tx.SQL().Query(`SELECT DISTINCT qualified FROM symbols WHERE file_path = ?`, p)
-	if err != nil {
-		return fmt.Errorf("remove %s: %w", p, err)
-	}
-	for rows.Next() {
-		var q string
-		if err := rows.Scan(&q); err != nil {
-			rows.Close()
-			return err
-		}
-		w.touched[q] = true
-	}
-	rows.Close()
 	w.written[p] = true
 	return w.tx.DeleteFile(p)
 }
@@ -215,6 +205,9 @@ func (w *writer) finish(searchPaths []string) error {
 		}
 	}
 	if w.existing != nil {
+		for _, q := range w.tx.Unrecycled() {
+			w.touched[q] = true
+		}
 		if err := w.regrade(); err != nil {
 			return err
 		}

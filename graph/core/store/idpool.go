@@ -1,0 +1,59 @@
+package store
+
+import (
+	"fmt"
+	"sort"
+)
+
+// idPool hands the ids of a sync's deleted symbols to the symbols it inserts
+// with the same qualified name and kind. A file edited without renaming
+// anything keeps its symbol ids, so the target_symbol_hint of every ref
+// into it stays valid and nothing elsewhere needs rewriting (spec §6.3 lets
+// hints go stale; keeping them fresh is what lets incremental equal cold).
+type idPool map[poolKey][]int64
+
+type poolKey struct{ qualified, kind string }
+
+// recycle puts a file's symbol ids in the pool; DeleteFile deletes the rows
+// right after.
+func (t *Tx) recycle(path string) error {
+	rows, err := t.tx.Query(`SELECT id, qualified, kind FROM symbols WHERE file_path = ? ORDER BY span_start, id`, path)
+	if err != nil {
+		return fmt.Errorf("recycle ids of %s: %w", path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var k poolKey
+		if err := rows.Scan(&id, &k.qualified, &k.kind); err != nil {
+			return fmt.Errorf("recycle ids of %s: %w", path, err)
+		}
+		t.pool[k] = append(t.pool[k], id)
+	}
+	return rows.Err()
+}
+
+// takeID reuses a pooled id for the symbol, or assigns a fresh one.
+func (t *Tx) takeID(qualified, kind string) (id int64, fresh bool) {
+	k := poolKey{qualified, kind}
+	if ids := t.pool[k]; len(ids) > 0 {
+		t.pool[k] = ids[1:]
+		return ids[0], false
+	}
+	id = t.nextID
+	t.nextID++
+	return id, true
+}
+
+// Unrecycled lists, sorted, the qualified names of deleted symbols whose ids
+// no inserted symbol took: definitions that are gone.
+func (t *Tx) Unrecycled() []string {
+	var out []string
+	for k, ids := range t.pool {
+		if len(ids) > 0 {
+			out = append(out, k.qualified)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
