@@ -103,16 +103,22 @@ func BenchmarkSync(b *testing.B) {
 			}
 			b.ReportMetric(float64(c.Files)/(b.Elapsed().Seconds()/float64(b.N)), "files/s")
 		})
-		b.Run("corpus="+name+"/mode=onefile", func(b *testing.B) {
-			benchOneFile(b, corpus(b, name))
-		})
+		for _, f := range oneFiles {
+			b.Run("corpus="+name+"/mode=onefile/file="+f.size, func(b *testing.B) {
+				benchOneFile(b, corpus(b, name), f.path)
+			})
+		}
 	}
 }
 
-// oneFile is edited before each one-file sync: a typical 30 KB source file.
-const oneFile = "fmt/print.go"
+// oneFiles are edited before each one-file sync: a file of the corpus'
+// average size (12 KB) and a large one.
+var oneFiles = []struct{ size, path string }{
+	{"15KB", "bufio/scan.go"},
+	{"33KB", "fmt/print.go"},
+}
 
-func benchOneFile(b *testing.B, c *Corpus) {
+func benchOneFile(b *testing.B, c *Corpus, oneFile string) {
 	g := openGraph(b, c.Root)
 	defer g.Close()
 	syncOnce(b, g, core.SyncAuto)
