@@ -15,6 +15,11 @@ go vet ./...
 
 echo "== gazelle: BUILD.bazel files match the Go sources"
 go tool gazelle -external=static -mode=diff
+# Every external repository a BUILD file uses must be brought in by MODULE.bazel.
+used=$(git ls-files '*BUILD.bazel' | xargs grep -oh '"@[a-z0-9_]*//' | tr -d '"@/' | grep -v '^rules_go$' | sort -u)
+for repo in $used; do
+  grep -q "\"$repo\"" MODULE.bazel || { echo "MODULE.bazel: use_repo lacks $repo"; exit 1; }
+done
 
 echo "== go test -race -short"
 go test -race -short -count=1 ./...
