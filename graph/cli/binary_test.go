@@ -38,8 +38,15 @@ func TestBinary(t *testing.T) {
 	var res struct {
 		Matches []struct{ Kind, Key, Path string } `json:"matches"`
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Matches) == 0 || res.Matches[0].Key != "LISTEN_ADDR" {
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
 		t.Fatalf("search: exit %d: %s", code, out)
+	}
+	found := false
+	for _, m := range res.Matches {
+		found = found || m.Kind == "config" && m.Key == "LISTEN_ADDR" && m.Path == "main.go"
+	}
+	if !found {
+		t.Errorf("search LISTEN_ADDR: no env config match in %s", out)
 	}
 	if _, code := run("graph", "show", "symbol:main.go#nothing"); code != 3 {
 		t.Errorf("unknown symbol: exit %d, want 3", code)
