@@ -104,6 +104,9 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 		content = replaceInvalidUTF8(content)
 	}
 	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx})
+	if o.x.Lang != "" { // one extractor may serve several languages (.h → c or cpp)
+		o.lang = o.x.Lang
+	}
 	return o
 }
 

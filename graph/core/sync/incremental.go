@@ -3,7 +3,6 @@ package sync
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/store"
@@ -159,10 +158,7 @@ func (f forcedDirs) covers(p, lang string) bool {
 func contextChanges(sc scanResult, indexed map[string]indexedFile) forcedDirs {
 	forced := forcedDirs{}
 	mark := func(p string) {
-		lang := "go"
-		if strings.HasSuffix(p, ".py") {
-			lang = "python"
-		}
+		lang := markerLang(p)
 		forced[lang] = append(forced[lang], parentDir(p))
 	}
 	present := map[string]bool{}
@@ -172,8 +168,9 @@ func contextChanges(sc scanResult, indexed map[string]indexedFile) forcedDirs {
 		}
 		present[f.Path] = true
 		old, ok := indexed[f.Path]
-		// __init__.py matters by existence only; go.mod by content too.
-		if !ok || !strings.HasSuffix(f.Path, ".py") && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
+		// __init__.py matters by existence only; go.mod and Cargo.toml by
+		// content too.
+		if !ok || markerLang(f.Path) != "python" && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
 			mark(f.Path)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/mod/modfile"
 
@@ -15,17 +16,29 @@ import (
 type contexts struct {
 	goMods    map[string]string // directory of a go.mod → module path
 	pyPkgDirs map[string]bool   // directories holding __init__.py
+	crates    map[string]string // directory of a Cargo.toml with [package] → crate name
 }
 
 // contextMarkers are the files whose appearance or change alters other
 // files' qualified names.
 func isContextMarker(p string) bool {
 	b := path.Base(p)
-	return b == "go.mod" || b == "__init__.py"
+	return b == "go.mod" || b == "__init__.py" || b == "Cargo.toml"
+}
+
+// markerLang is the language whose files a context marker affects.
+func markerLang(p string) string {
+	switch path.Base(p) {
+	case "go.mod":
+		return "go"
+	case "Cargo.toml":
+		return "rust"
+	}
+	return "python"
 }
 
 func loadContexts(root string, files []candidate) contexts {
-	c := contexts{goMods: map[string]string{}, pyPkgDirs: map[string]bool{}}
+	c := contexts{goMods: map[string]string{}, pyPkgDirs: map[string]bool{}, crates: map[string]string{}}
 	for _, f := range files {
 		dir := parentDir(f.Path)
 		switch path.Base(f.Path) {
@@ -36,6 +49,11 @@ func loadContexts(root string, files []candidate) contexts {
 			}
 		case "__init__.py":
 			c.pyPkgDirs[dir] = true
+		case "Cargo.toml":
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+			if name := crateName(b); err == nil && name != "" {
+				c.crates[dir] = name
+			}
 		}
 	}
 	return c
@@ -65,6 +83,15 @@ func (c contexts) forFile(p, lang string) extract.ModuleContext {
 				return extract.ModuleContext{}
 			}
 		}
+	case "rust":
+		for d := parentDir(p); ; d = parentDir(d) {
+			if name, ok := c.crates[d]; ok {
+				return extract.ModuleContext{Root: d, Path: name}
+			}
+			if d == "" {
+				return extract.ModuleContext{}
+			}
+		}
 	case "python":
 		d := parentDir(p)
 		for d != "" && c.pyPkgDirs[d] {
@@ -78,4 +105,25 @@ func (c contexts) forFile(p, lang string) extract.ModuleContext {
 // under reports whether p is inside directory dir ("" is the root).
 func under(p, dir string) bool {
 	return dir == "" || len(p) > len(dir) && p[:len(dir)] == dir && p[len(dir)] == '/'
+}
+
+// crateName reads `name` from the [package] table of a Cargo.toml, as Rust
+// spells it in paths (dashes become underscores). A workspace-only manifest
+// has no [package] and names no crate. This is one key of a line-oriented
+// format, not a TOML parser: the config extractor indexes the whole file.
+func crateName(manifest []byte) string {
+	inPackage := false
+	for _, line := range strings.Split(string(manifest), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			inPackage = line == "[package]"
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if inPackage && ok && strings.TrimSpace(key) == "name" {
+			name := strings.Trim(strings.TrimSpace(val), `"'`)
+			return strings.ReplaceAll(name, "-", "_")
+		}
+	}
+	return ""
 }
