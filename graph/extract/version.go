@@ -7,4 +7,5 @@ package extract
 // Changelog (one line per bump):
 //
 //	1: Go and Python extractors.
-const Version = 1
+//	2: Rust (with clap commands).
+const Version = 2

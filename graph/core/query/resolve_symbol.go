@@ -77,13 +77,11 @@ func candidates(src *sources, sel Selector, hits []symbolRow) []Candidate {
 }
 
 func uniqueSelector(p string, h symbolRow, all []symbolRow) string {
-	segs := strings.FieldsFunc(h.qualified, func(r rune) bool { return r == '.' || r == ':' || r == '/' || r == '#' })
-	for n := 1; n <= len(segs); n++ {
-		suffix := strings.Join(segs[len(segs)-n:], ".")
+	for _, suffix := range suffixes(h.qualified) {
 		for _, withKind := range []bool{false, true} {
 			count := 0
 			for _, o := range all {
-				if nameMatches(o, suffix) && (!withKind || o.kind == h.kind) || n == 1 && o.name == suffix && (!withKind || o.kind == h.kind) {
+				if nameMatches(o, suffix) && (!withKind || o.kind == h.kind) {
 					count++
 				}
 			}
@@ -97,6 +95,18 @@ func uniqueSelector(p string, h symbolRow, all []symbolRow) string {
 		}
 	}
 	return "symbol:" + p + "#" + h.qualified + ":" + h.kind
+}
+
+// suffixes lists a qualified name's segment-boundary suffixes, shortest
+// first, spelled as in the name itself ("Type.Method", "Type::method").
+func suffixes(q string) []string {
+	var out []string
+	for i := len(q) - 1; i > 0; i-- {
+		if strings.ContainsRune("./:#", rune(q[i-1])) && !strings.ContainsRune("./:#", rune(q[i])) {
+			out = append(out, q[i:])
+		}
+	}
+	return append(out, q)
 }
 
 // fileNotFound suggests indexed files with the same or a similar name.

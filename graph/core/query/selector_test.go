@@ -51,3 +51,19 @@ func TestNearest(t *testing.T) {
 		t.Errorf("far names suggested: %v", got)
 	}
 }
+
+func TestSuffixes(t *testing.T) {
+	got := suffixes("orbit_core::model::Circle::new")
+	want := []string{"new", "Circle::new", "model::Circle::new", "orbit_core::model::Circle::new"}
+	if len(got) != len(want) {
+		t.Fatalf("suffixes = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("suffixes = %q, want %q", got, want)
+		}
+	}
+	if got := suffixes("example.com/m/a.T.M"); got[1] != "T.M" || got[2] != "a.T.M" {
+		t.Errorf("suffixes of a Go name = %q", got)
+	}
+}

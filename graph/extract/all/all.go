@@ -9,6 +9,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
 	"github.com/orbitgraph/orbit/graph/extract/lang/python"
+	"github.com/orbitgraph/orbit/graph/extract/lang/rust"
 )
 
 // Registry returns a registry of every language extractor.
@@ -17,5 +18,6 @@ func Registry() *extract.Registry {
 		golang.New(),
 		gomod.New(),
 		python.New(),
+		rust.New(),
 	)
 }

@@ -1,0 +1,157 @@
+package rust
+
+import (
+	"strconv"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// impl emits an impl block symbol, the `impl Trait for Type` relation and
+// the refs of its header, and walks its items as members of the type.
+func (w *walker) impl(i, attrs int32, sc *scope) {
+	x, t := w.x, w.t
+	typ, trait, body := t.child(i, x.fType), t.child(i, x.fTrait), t.child(i, x.fBody)
+	is := sc.child(scopeItem)
+	w.bindGenerics(i, is)
+	self := w.selfType(typ, is)
+	name := w.implName(trait, typ)
+	q := w.uniqueImpl(join(sc.prefix, name))
+	sym := w.addSymbol(name, q, extract.KindImpl, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
+	w.walkAttrs(attrs, i, sc)
+	if trait != noNode && self != "" && !w.isGeneric(typ, is) {
+		if to := w.traitTarget(trait, is); to != "" {
+			w.out.Relations = append(w.out.Relations, extract.RawRelation{
+				From: self, To: to, Kind: extract.RelImpl, Span: t.span(trait)})
+		}
+	}
+	for c := range t.kids(i) {
+		switch t.nodes[c].Field {
+		case x.fBody:
+		case x.fTrait:
+			w.typeExprAs(c, extract.RefType, is)
+		default:
+			w.walk(c, is)
+		}
+	}
+	if body != noNode {
+		is.self, is.prefix, is.sym, is.methods = self, self, sym, true
+		w.walkList(body, is)
+	}
+}
+
+// selfType is the qualified name of an impl's type: a path type resolved
+// like a type reference (references, pointers and generic arguments set
+// aside), a prelude type by its std path, anything else by its text under
+// the module.
+func (w *walker) selfType(typ int32, sc *scope) string {
+	x, t := w.x, w.t
+	if typ == noNode {
+		return ""
+	}
+	inner := typ
+	for {
+		switch t.nodes[inner].Kind {
+		case x.referenceType, x.pointerType:
+			inner = t.child(inner, x.fType)
+			if inner == noNode {
+				return ""
+			}
+			continue
+		case x.genericType:
+			inner = t.child(inner, x.fType)
+			if inner == noNode {
+				return ""
+			}
+		}
+		break
+	}
+	switch t.nodes[inner].Kind {
+	case x.typeIdent, x.scopedTypeIdent:
+		if w.pathSegs(inner) {
+			if b, _ := sc.lookup(w.segs[0]); b != boundLocal || len(w.segs) > 1 {
+				if q, ok := w.resolve(sc, true); ok && q != "" {
+					return q
+				}
+			}
+		}
+	case x.primitiveType:
+		return t.text(inner)
+	}
+	return join(sc.mod, w.reducedText(typ))
+}
+
+// isGeneric reports an impl for a bare generic parameter (a blanket impl).
+func (w *walker) isGeneric(typ int32, sc *scope) bool {
+	if typ == noNode || w.t.nodes[typ].Kind != w.x.typeIdent {
+		return false
+	}
+	b, _ := sc.lookup(w.t.bytes(typ))
+	return b == boundLocal
+}
+
+// traitTarget is the candidate qualified name of a trait in an impl
+// header or a bound; prelude traits give their std path.
+func (w *walker) traitTarget(i int32, sc *scope) string {
+	x, t := w.x, w.t
+	switch t.kindOf(i) {
+	case x.genericType:
+		i = t.child(i, x.fType)
+	case x.hrtb:
+		return w.traitTarget(t.child(i, x.fType), sc)
+	case x.functionType:
+		i = t.child(i, x.fTrait)
+	}
+	if i == noNode || !w.pathSegs(i) {
+		return ""
+	}
+	q, _ := w.resolve(sc, true)
+	return q
+}
+
+// implName names an impl block after its header: "impl Trait for Type" or
+// "impl Type", paths cut to their last segment.
+func (w *walker) implName(trait, typ int32) string {
+	name := "impl "
+	if trait != noNode {
+		name += w.reducedText(trait) + " for "
+	}
+	if typ != noNode {
+		name += w.reducedText(typ)
+	}
+	return name
+}
+
+// uniqueImpl appends " (2)", " (3)", ... to an impl name already used in
+// this file.
+func (w *walker) uniqueImpl(q string) string {
+	if w.impls == nil {
+		w.impls = make(map[string]int)
+	}
+	w.impls[q]++
+	if n := w.impls[q]; n > 1 {
+		return q + " (" + strconv.Itoa(n) + ")"
+	}
+	return q
+}
+
+// reducedText is the source of a type with every path cut to its last
+// segment (io::Result<fmt::Error> → Result<Error>), on one line.
+func (w *walker) reducedText(i int32) string {
+	x, t := w.x, w.t
+	var out []byte
+	pos := t.nodes[i].Start
+	for j := i; j < t.nodes[i].SubEnd; j++ {
+		k := t.nodes[j].Kind
+		if k != x.scopedTypeIdent && k != x.scopedIdent {
+			continue
+		}
+		n := t.child(j, x.fName)
+		if n == noNode || t.nodes[j].Start < pos {
+			continue
+		}
+		out = append(out, t.src[pos:t.nodes[j].Start]...)
+		pos = t.nodes[n].Start
+	}
+	out = append(out, t.src[pos:t.nodes[i].End]...)
+	return normalizeSignature(out)
+}

@@ -1,0 +1,171 @@
+package rust
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// macro handles a macro invocation: env!/option_env! give configs, a
+// macro that is not std's gets a call ref, and the token tree is read for
+// strings and for the calls written in it.
+func (w *walker) macro(i int32, sc *scope) {
+	x, t := w.x, w.t
+	m := t.child(i, x.fMacro)
+	tt := int32(noNode)
+	for c := range t.kids(i) {
+		if t.nodes[c].Kind == x.tokenTree {
+			tt = c
+		}
+	}
+	name := ""
+	if m != noNode && w.pathSegs(m) {
+		name = string(w.segs[len(w.segs)-1])
+		if q, ok := w.macroTarget(sc); ok {
+			w.addRef(t.span(m), name, q, extract.RefCall)
+		}
+	}
+	switch {
+	case tt == noNode:
+	case name == "env" || name == "option_env":
+		w.envMacro(tt)
+		w.strings(tt)
+	case asmMacros[name]:
+		w.strings(tt) // operands, not calls
+	default:
+		w.tokenTree(tt, sc)
+	}
+}
+
+// asmMacros take assembly operands (in(reg) x), not Rust expressions.
+var asmMacros = map[string]bool{"asm": true, "global_asm": true, "naked_asm": true, "llvm_asm": true}
+
+// macroTarget is the candidate of the macro path in w.segs: std's macros
+// get no ref; a plain name is its use binding or the file's macro_rules,
+// else an exported macro of the crate.
+func (w *walker) macroTarget(sc *scope) (string, bool) {
+	first := string(w.segs[0])
+	if len(w.segs) == 1 {
+		if stdMacros[first] {
+			return "", false
+		}
+		if b, q := sc.lookup(w.segs[0]); b == boundName {
+			return q, true
+		}
+		return join(w.loc.crate, first), true
+	}
+	if (first == "std" || first == "core" || first == "alloc") && stdMacros[string(w.segs[len(w.segs)-1])] {
+		return "", false
+	}
+	return w.resolve(sc, false)
+}
+
+// tokenTree reads a macro's tokens: string literals, nested macros'
+// environment reads, and calls — a path directly followed by a
+// parenthesized tree, `a::b(…)`, or a method name after a dot, `.m(…)`.
+// A name after fn, struct and the like is a definition, not a call.
+func (w *walker) tokenTree(tt int32, sc *scope) {
+	x, t := w.x, w.t
+	var segs [][]byte
+	run, prev := int32(noNode), int32(noNode) // first and last node of the path being read
+	for c := range t.kids(tt) {
+		switch k := t.nodes[c].Kind; k {
+		case x.identifier, x.crate, x.self, x.super, x.metavar:
+			if run != noNode && string(trimSpace(t.between(prev, c))) == "::" {
+				segs = append(segs, t.bytes(c))
+			} else {
+				run, segs = c, append(segs[:0], t.bytes(c))
+			}
+			prev = c
+			continue
+		case x.tokenTree:
+			if w.attrTree(c) { // #[cfg(...)] inside a macro: not calls
+				w.strings(c)
+				break
+			}
+			if run != noNode {
+				switch sep := t.between(prev, c); {
+				case len(trimSpace(sep)) == 0 && t.src[t.nodes[c].Start] == '(':
+					w.tokenCall(run, prev, segs, sc)
+				case string(trimSpace(sep)) == "!":
+					if n := string(segs[len(segs)-1]); n == "env" || n == "option_env" {
+						w.envMacro(c)
+					}
+				}
+			}
+			w.tokenTree(c, sc)
+		case x.strLit, x.rawStrLit:
+			w.stringLit(c)
+		}
+		run = noNode
+	}
+}
+
+// definers are the keywords after which a name is being defined.
+var definers = map[string]bool{
+	"fn": true, "struct": true, "enum": true, "union": true, "trait": true, "type": true,
+	"impl": true, "mod": true, "macro_rules": true,
+}
+
+// keywords can look like a callee in a token tree (`if (a)`, asm's
+// `in(reg)`); they are never one.
+var keywords = map[string]bool{
+	"as": true, "break": true, "const": true, "continue": true, "else": true, "for": true,
+	"if": true, "in": true, "let": true, "loop": true, "match": true, "move": true, "mut": true,
+	"ref": true, "return": true, "static": true, "unsafe": true, "where": true, "while": true,
+	"async": true, "await": true, "dyn": true, "yield": true, "box": true, "_": true,
+}
+
+// attrTree reports a token tree [...] written after # or #!: an attribute.
+func (w *walker) attrTree(tt int32) bool {
+	t := w.t
+	start := t.nodes[tt].Start
+	if t.src[start] != '[' {
+		return false
+	}
+	before := bytes.TrimRight(t.src[:start], " \t\r\n")
+	before = bytes.TrimSuffix(before, []byte("!"))
+	return len(before) > 0 && before[len(before)-1] == '#'
+}
+
+// tokenCall emits the call ref of a path [first, last] followed by (…) in
+// a token tree.
+func (w *walker) tokenCall(first, last int32, segs [][]byte, sc *scope) {
+	t := w.t
+	before := bytes.TrimRight(t.src[:t.nodes[first].Start], " \t\r\n")
+	word := before[lastWordStart(before):]
+	if definers[string(word)] || keywords[string(segs[0])] ||
+		t.nodes[first].Kind == w.x.metavar && string(segs[0]) != "$crate" {
+		return
+	}
+	sp := extract.Span{Start: t.nodes[first].Start, End: t.nodes[last].End}
+	name := string(segs[len(segs)-1])
+	if len(before) > 0 && before[len(before)-1] == '.' && len(segs) == 1 {
+		q := ""
+		if bytes.HasSuffix(before, []byte("self.")) && sc.self != "" {
+			q = sc.self + "::" + name
+		}
+		w.addRef(sp, name, q, extract.RefCall)
+		return
+	}
+	w.segs, w.abs = append(w.segs[:0], segs...), false
+	if w.variantPath() {
+		return // a variant or tuple struct being built
+	}
+	if q, ok := w.resolve(sc, false); ok {
+		w.addRef(sp, name, q, extract.RefCall)
+	}
+}
+
+// lastWordStart is where the identifier ending b starts.
+func lastWordStart(b []byte) int {
+	i := len(b)
+	for i > 0 && isIdentByte(b[i-1]) {
+		i--
+	}
+	return i
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

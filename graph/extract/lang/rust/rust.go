@@ -1,0 +1,167 @@
+// Package rust is the Rust extractor of Orbit Graph: functions, methods,
+// structs, enums, unions, traits, impl blocks, modules, consts, statics,
+// type aliases, macro_rules and #[test] functions; use trees; call, type,
+// use and trait-bound references with candidate qualified names; `impl
+// Trait for Type` and supertrait relations; notable strings; environment
+// reads (env!, std::env::var, clap's env =) and #[serde(rename)] keys; and
+// clap-derive commands (spec §11).
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// the tree-sitter bindings. It must not import os, database/sql or any other
+// graph package: Extract is a pure function of its Input. The syntax tree is
+// copied once, by tsutil.ParseFlat, into a flat, pointer-free array, and the
+// tree-sitter tree is closed before any analysis runs.
+//
+// # Qualified names
+//
+// Names are `::`-joined Rust paths rooted at the crate name: the crate is
+// ModuleContext.Path (the Cargo package name with - → _), or the literal
+// "crate" when no Cargo.toml was found; the crate directory is
+// ModuleContext.Root (the repository root without one). A file's module
+// path, its Namespace, follows Cargo's layout (see locate):
+//
+//	src/lib.rs, src/main.rs                 <crate>
+//	src/a.rs, src/a/mod.rs                  <crate>::a
+//	src/a/b.rs                              <crate>::a::b
+//	src/bin/tool.rs, src/bin/tool/main.rs   <crate>::bin::tool
+//	tests/it.rs, examples/demo.rs, benches/b.rs, build.rs
+//	                                        <crate>::it, <crate>::demo, ...
+//	tests/common/mod.rs                     <crate>::common
+//	anything else                           <crate>::<dir>::...::<stem>
+//
+// Files outside src/ are crate roots of their own (a test, an example),
+// named <crate>::<stem> with - → _ as Cargo does for target names; a
+// `mod x;` in such a root is the sibling file, <crate>::x. Inline `mod x {
+// … }` nests. Items are <module>::Name; methods of `impl Type` and of
+// `impl Trait for Type` are <Type>::method, Type resolved like any type
+// reference; trait methods <Trait>::method; items inside a function body
+// <function>::name; #[macro_export] macros <crate>::name. An impl block
+// is a symbol of kind impl named after its header with paths cut to their
+// last segment and the impl's own generic parameters dropped, "impl
+// Display for Wrapper<T>", qualified <module>::impl Display for
+// Wrapper<T>; a second block with the same header in the file gets " (2)".
+//
+// # Candidates
+//
+// `crate::x` → <crate>::x; `self::` and `super::` resolve against the
+// enclosing module; a first segment bound by a `use`, or naming an item
+// of the enclosing module, is replaced by what it names, following the
+// file's own modules (a `use` in a parent module is seen through
+// super::X). `Self` is the enclosing impl's or trait's type. Other plain
+// names are local (<module>::name), or come through the glob import in
+// scope when there is exactly one; multi-segment paths with an unknown
+// lower-case first segment (std, other crates) stay as written, which is
+// also how 2015-edition crate-relative `use` paths end up. Prelude names
+// (Option, Some, Vec, String, Clone, ...), primitive types, generic
+// parameters and local variables get no reference; Type::Variant and
+// Type::CONST refer to Type. Method calls on values have no candidate,
+// except self.m() inside an impl (<Type>::m). Calls written inside macro
+// invocations are read from the token tree: a path followed by (…).
+//
+// # Commands
+//
+// A #[derive(Parser)] struct or enum that no other clap type of the file
+// nests is a root command, named by #[command(name = "…")] (or clap 3's
+// #[clap]), else by the binary for a src/bin or examples target root,
+// else by the crate name with _ → -. Its #[command(subcommand)] field's
+// enum (a Parser enum: its own variants) gives the subcommands, kebab-case
+// by default or per rename_all, nested through tuple payloads that are
+// subcommand enums or Args structs with a subcommand field, flattened
+// enums merged in, skip and external_subcommand left out. Handlers: what
+// every single-call match arm on the variant calls (through ?, .await,
+// Ok(…), .context(…)), a method called on the arm's payload binding, else
+// the payload type's execute or run method in the file; the root's is the
+// one function that calls Root::parse(). A subcommand enum no root
+// reaches, and a root named by an expression, give command refs instead
+// of rows (spec §11). StructOpt derives are read the same way.
+package rust
+
+import (
+	"fmt"
+	"sync"
+
+	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the language name stored in files.lang.
+const langName = "rust"
+
+// Extractor extracts Rust source files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+	ids  *ids
+}
+
+var (
+	sharedOnce sync.Once
+	sharedLang *tsutil.Lang
+	sharedIDs  *ids
+)
+
+// New returns the Rust extractor. All extractors share one grammar, one
+// parser pool and one table of node kind and field ids.
+func New() *Extractor {
+	sharedOnce.Do(func() {
+		sharedLang = tsutil.NewLang(tsrust.Language())
+		sharedIDs = newIDs(sharedLang)
+	})
+	return &Extractor{lang: sharedLang, ids: sharedIDs}
+}
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// Lang returns "rust".
+func (e *Extractor) Lang() string { return langName }
+
+// Supports accepts .rs files.
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".rs") }
+
+// treePool recycles the flat node arrays between files.
+var treePool = sync.Pool{New: func() any { return new(tree) }}
+
+// maxPooledNodes keeps the array of one huge file from being held on to.
+const maxPooledNodes = 1 << 20
+
+// release returns t to the pool, without the source it points into.
+func (t *tree) release() {
+	t.src = nil
+	if cap(t.nodes) <= maxPooledNodes {
+		treePool.Put(t)
+	}
+}
+
+// Extract parses one file. Syntax errors give a partial result plus
+// diagnostics; a parse failure or timeout gives a diagnostic and an
+// otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	loc := locate(in.Path, in.Module)
+	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
+	lines := extract.NewLineIndex(in.Content)
+	t := treePool.Get().(*tree)
+	defer t.release()
+	var err error
+	t.nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, t.nodes, lines)
+	t.src = in.Content
+	if err != nil {
+		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
+		return out
+	}
+	e.analyze(loc, t, lines, out)
+	return out
+}
+
+// analyze runs the pure-Go passes over the flat tree. A bug there must not
+// take the whole sync down: it becomes a diagnostic and the records found
+// so far are kept.
+func (e *Extractor) analyze(loc location, t *tree, lines extract.LineIndex, out *extract.ExtractedFile) {
+	defer func() {
+		if r := recover(); r != nil {
+			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
+		}
+	}()
+	w := newWalker(e.ids, t, loc, lines, out)
+	w.run()
+}
