@@ -7,5 +7,5 @@ package extract
 // Changelog (one line per bump):
 //
 //	1: Go and Python extractors.
-//	2: Rust (with clap commands).
+//	2: Rust (with clap commands), C#, Ruby.
 const Version = 2

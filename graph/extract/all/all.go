@@ -6,9 +6,11 @@ package all
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/lang/csharp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
 	"github.com/orbitgraph/orbit/graph/extract/lang/python"
+	"github.com/orbitgraph/orbit/graph/extract/lang/ruby"
 	"github.com/orbitgraph/orbit/graph/extract/lang/rust"
 )
 
@@ -19,5 +21,7 @@ func Registry() *extract.Registry {
 		gomod.New(),
 		python.New(),
 		rust.New(),
+		csharp.New(),
+		ruby.New(),
 	)
 }

@@ -1,0 +1,106 @@
+// Package csharp is the C# extractor of Orbit Graph: it turns one .cs file
+// into an extract.ExtractedFile (namespaces, classes, structs, records,
+// interfaces, enums and their members, delegates, methods, properties,
+// constructors, constants, tests; calls, type uses and using directives with
+// candidate qualified names; base-list relations; notable strings;
+// environment reads and JSON property attributes).
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// the syntax tree into Go memory in one call, so no tree-sitter node escapes
+// tsutil, and Extract is a pure function of its Input.
+//
+// Qualified names are the CLR's, without generic arity: "Company.App.Service",
+// nested types "Outer.Inner", members "Company.App.Service.Run"; a
+// constructor is "Service.Service" (the C# spelling, not IL's ".ctor"), a
+// destructor "Service.~Service", an indexer "Service.this". Overloads share
+// one qualified name.
+package csharp
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the value of ExtractedFile.Lang and files.lang.
+const langName = "csharp"
+
+// Extractor extracts C# files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+}
+
+// New returns an extractor sharing the package's parser pool.
+func New() *Extractor { return &Extractor{lang: csLang} }
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	l := tsutil.NewLang(tscsharp.Language())
+	l.Timeout = d
+	return &Extractor{lang: l}
+}
+
+// Lang implements extract.Extractor.
+func (e *Extractor) Lang() string { return langName }
+
+// Supports implements extract.Extractor: .cs files.
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".cs") }
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// Extract implements extract.Extractor. It never panics: a file that does
+// not parse yields a Diagnostic and an otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+	out = &extract.ExtractedFile{Lang: langName}
+	defer func() {
+		if r := recover(); r != nil {
+			out = failed(in, fmt.Errorf("csharp extractor: internal error: %v", r))
+		}
+	}()
+	buf := nodePool.Get().(*[]node)
+	defer putNodes(buf)
+	lines := extract.NewLineIndex(in.Content)
+	var err error
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	if err == nil && len(*buf) == 0 {
+		err = errors.New("csharp extractor: could not copy the syntax tree")
+	}
+	if err != nil {
+		return failed(in, err)
+	}
+	w := newWalker(&tree{nodes: *buf, src: string(in.Content)}, lines, out)
+	w.run()
+	return out
+}
+
+// failed is the result for a file that could not be read: the namespace
+// from a lexical scan and one diagnostic.
+func failed(in extract.Input, err error) *extract.ExtractedFile {
+	return &extract.ExtractedFile{
+		Lang:        langName,
+		Namespace:   scanNamespace(in.Content),
+		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
+	}
+}
+
+// nodePool recycles flat-tree buffers between files.
+var nodePool = sync.Pool{New: func() any { return new([]node) }}
+
+// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
+// pinned in the pool.
+const maxPooledNodes = 1 << 20
+
+func putNodes(buf *[]node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodePool.Put(buf)
+	}
+}

@@ -1,0 +1,264 @@
+package csharp
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// namespace handles `namespace A.B { ... }`; a nested namespace is
+// qualified by the one around it.
+func (w *walker) namespace(i int32) {
+	outer := w.sc
+	w.sc = w.enterNamespace(i, w.t.span(i))
+	w.walk(w.t.child(i, fields.body))
+	w.sc = outer
+}
+
+// fileNamespace handles `namespace A.B;`: it scopes the rest of the file,
+// so the declarations after it (its siblings) are walked in it.
+func (w *walker) fileNamespace(i int32) {
+	w.sc = w.enterNamespace(i, extract.Span{Start: w.t.nodes[i].Start, End: uint32(len(w.t.src))})
+}
+
+// enterNamespace emits a namespace symbol, which is no symbol's parent
+// (like a Go package or a Python module), and returns its scope. The first
+// namespace of the file is its Namespace.
+func (w *walker) enterNamespace(i int32, sp extract.Span) *scope {
+	name := w.t.child(i, fields.name)
+	written := w.dottedText(name)
+	q := join(w.sc.ns, written)
+	if !w.nsSeen {
+		w.nsSeen = true
+		w.out.Namespace = q
+	}
+	w.addSymbol(lastSegment(q), q, extract.KindNamespace, sp, "namespace "+written, extract.NoParent)
+	return &scope{kind: scopeNamespace, qual: q, ns: q, sym: extract.NoParent, parent: w.sc}
+}
+
+// typeKind maps a declaration kind to its symbol kind; a record struct is a
+// record too (its signature says "record struct").
+func typeKind(k uint16) extract.SymbolKind {
+	switch k {
+	case kinds.classDecl:
+		return extract.KindClass
+	case kinds.structDecl:
+		return extract.KindStruct
+	case kinds.recordDecl:
+		return extract.KindRecord
+	case kinds.interfaceDecl:
+		return extract.KindInterface
+	}
+	return extract.KindEnum
+}
+
+// typeDecl emits a class, struct, record, interface or enum, its base-list
+// relations, and walks its members in a scope of its own. Attributes are
+// read in the enclosing scope.
+func (w *walker) typeDecl(i int32) {
+	t := w.t
+	nm := t.child(i, fields.name)
+	name := identText(t.text(nm))
+	if name == "" { // missing in broken code
+		w.walkKids(i)
+		return
+	}
+	q := join(w.sc.qual, name)
+	sym := w.addSymbol(name, q, typeKind(t.kind(i)), t.span(i), w.header(i), w.sc.sym)
+	outer := w.sc
+	ts := &scope{kind: scopeType, qual: q, ns: outer.ns, sym: sym, parent: outer,
+		tparams: w.typeParams(t.childOfKind(i, kinds.typeParamList))}
+	for c := range t.kids(i) {
+		switch k := t.nodes[c].Kind; {
+		case c == nm, k == kinds.modifier, k == kinds.typeParamList:
+		case k == kinds.attributeList:
+			w.sc = outer
+			w.walk(c)
+		case k == kinds.baseList:
+			w.sc = ts
+			w.bases(c, q, w.baseRule(i))
+		case k == kinds.paramList && t.nodes[i].Kind == kinds.recordDecl:
+			w.sc = ts
+			w.recordParams(c, q, sym)
+		default:
+			w.sc = ts
+			w.walk(c)
+		}
+	}
+	w.sc = outer
+}
+
+// recordParams emits the properties a record's positional parameters
+// declare, and walks their types and defaults.
+func (w *walker) recordParams(list int32, q string, sym int) {
+	t := w.t
+	for p := range t.kids(list) {
+		if nm := t.child(p, fields.name); t.nodes[p].Kind == kinds.parameter && nm != noNode {
+			name := identText(t.text(nm))
+			w.addSymbol(name, q+"."+name, extract.KindProperty, t.span(p), w.header(p), sym)
+		}
+		w.walk(p)
+	}
+}
+
+// delegate emits a delegate type.
+func (w *walker) delegate(i int32) {
+	nm := w.t.child(i, fields.name)
+	if nm != noNode {
+		name := identText(w.t.text(nm))
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindType, w.t.span(i), w.header(i), w.sc.sym)
+	}
+	w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+}
+
+// method emits a method, test, constructor, destructor or operator and
+// walks it with its type parameters in scope.
+func (w *walker) method(i int32) {
+	if name := w.memberName(i); name != "" {
+		kind := extract.KindMethod
+		switch {
+		case w.t.nodes[i].Kind == kinds.ctorDecl:
+			kind = extract.KindConstructor
+		case w.t.nodes[i].Kind == kinds.methodDecl && w.isTest(i):
+			kind = extract.KindTest
+		}
+		w.addSymbol(name, join(w.sc.qual, name), kind, w.t.span(i), w.header(i), w.sc.sym)
+	}
+	w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+}
+
+// memberName is the name a method-like declaration defines: its
+// identifier, "~T" for a destructor, "operator +" or "implicit operator
+// int" for operators; "" when the code is too broken to have one.
+func (w *walker) memberName(i int32) string {
+	t := w.t
+	switch t.nodes[i].Kind {
+	case kinds.dtorDecl:
+		if nm := t.child(i, fields.name); nm != noNode {
+			return "~" + identText(t.text(nm))
+		}
+	case kinds.operatorDecl, kinds.conversionDecl:
+		return w.operatorName(i)
+	default:
+		if nm := t.child(i, fields.name); nm != noNode {
+			return identText(t.text(nm))
+		}
+	}
+	return ""
+}
+
+// operatorName is the text from after the modifiers (or the return type
+// of an operator) to the parameters: "operator +", "implicit operator int".
+func (w *walker) operatorName(i int32) string {
+	t := w.t
+	start := t.nodes[i].Start
+	for c := range t.kids(i) {
+		switch n := &t.nodes[c]; {
+		case n.Field == fields.parameters:
+			name := normalize(t.src[start:n.Start])
+			if op, ok := strings.CutPrefix(name, "operator"); ok {
+				return "operator " + strings.TrimSpace(op)
+			}
+			return name
+		case n.Kind == kinds.attributeList || n.Kind == kinds.modifier ||
+			n.Field == fields.typ && t.nodes[i].Kind == kinds.operatorDecl:
+			start = n.End
+		}
+	}
+	return ""
+}
+
+// testAttributes mark a test method in NUnit, xUnit and MSTest.
+var testAttributes = map[string]bool{
+	"Test": true, "TestCase": true, "TestCaseSource": true, "Fact": true, "Theory": true, "TestMethod": true,
+}
+
+// isTest reports whether a method carries a test framework attribute.
+func (w *walker) isTest(i int32) bool {
+	for l := range w.t.kids(i) {
+		if w.t.nodes[l].Kind != kinds.attributeList {
+			continue
+		}
+		for a := range w.t.kids(l) {
+			if testAttributes[attributeName(w.t.text(w.lastIdent(w.t.child(a, fields.name))))] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// property emits a property, or an indexer named "this".
+func (w *walker) property(i int32) {
+	name := "this"
+	if w.t.nodes[i].Kind == kinds.propertyDecl {
+		name = identText(w.t.text(w.t.child(i, fields.name)))
+	}
+	if name != "" {
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindProperty, w.t.span(i), w.header(i), w.sc.sym)
+	}
+	w.walkKids(i)
+}
+
+// field emits the constants a const field declares; other fields are not
+// symbols. Their types and initializers are walked either way.
+func (w *walker) field(i int32) {
+	t := w.t
+	decl := t.childOfKind(i, kinds.variableDecl)
+	if w.hasModifier(i, "const") && decl != noNode {
+		typ := t.child(decl, fields.typ)
+		prefix := w.header(i)
+		if typ != noNode {
+			prefix = w.headerUpTo(i, t.nodes[typ].End)
+		}
+		for d := range t.kids(decl) {
+			if nm := t.child(d, fields.name); t.nodes[d].Kind == kinds.variableDeclarator && nm != noNode {
+				name := identText(t.text(nm))
+				w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, t.span(d), prefix+" "+name, w.sc.sym)
+			}
+		}
+	}
+	w.walkKids(i)
+}
+
+// headerUpTo is a declaration's text from its first modifier to end.
+func (w *walker) headerUpTo(i int32, end uint32) string {
+	start := w.t.nodes[i].Start
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Kind != kinds.attributeList {
+			break
+		}
+		start = w.t.nodes[c].End
+	}
+	return normalize(w.t.src[start:max(start, end)])
+}
+
+// enumMember emits an enum member as a constant of its enum.
+func (w *walker) enumMember(i int32) {
+	if nm := w.t.child(i, fields.name); nm != noNode {
+		name := identText(w.t.text(nm))
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, w.t.span(i), "", w.sc.sym)
+	}
+	w.walkKids(i)
+}
+
+func (w *walker) hasModifier(i int32, mod string) bool {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Kind == kinds.modifier && w.t.text(c) == mod {
+			return true
+		}
+	}
+	return false
+}
+
+// addSymbol records a definition and returns its index; a name that
+// tree-sitter made up for missing code (empty) records nothing.
+func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.Span, sig string, parent int) int {
+	if name == "" || q == "" {
+		return extract.NoParent
+	}
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: name, Qualified: q, Kind: kind, Span: sp, Signature: sig, Parent: parent,
+	})
+	return len(w.out.Symbols) - 1
+}

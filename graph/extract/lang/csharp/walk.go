@@ -1,0 +1,172 @@
+package csharp
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// walker holds the state of one Extract call. It visits the flat tree once,
+// in source order, so every record list comes out in source order; the
+// candidates that need the whole file's definitions are filled in after the
+// walk (resolve.go).
+type walker struct {
+	t       *tree
+	out     *extract.ExtractedFile
+	lines   extract.LineIndex
+	sc      *scope            // the innermost namespace, type or generic method
+	aliases map[string]string // using X = A.B; → X: A.B
+	types   []pendingType     // type candidates to resolve after the walk
+	calls   []pendingCall     // call candidates to resolve after the walk
+	segs    []seg             // scratch for dotted names
+	nsSeen  bool              // the file's Namespace is set
+}
+
+func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
+	return &walker{t: t, out: out, lines: lines, sc: &scope{kind: scopeNamespace, sym: extract.NoParent}}
+}
+
+// run walks the file, then fills in the candidates.
+func (w *walker) run() {
+	w.walk(0)
+	w.resolve()
+}
+
+// What the walk does at a node, by kind id (a table lookup, not a chain of
+// comparisons).
+const (
+	actChildren   uint8 = iota // walk the children
+	actNothing                 // names, literals that are not strings
+	actNamespace               // namespace_declaration
+	actFileNS                  // file_scoped_namespace_declaration
+	actType                    // class, struct, record, interface, enum
+	actDelegate                // delegate_declaration
+	actMethod                  // methods, constructors, destructors, operators
+	actLocalFunc               // local functions: no symbol, maybe type parameters
+	actProperty                // properties and indexers
+	actField                   // field_declaration: const fields are symbols
+	actEnumMember              // enum_member_declaration
+	actUsing                   // using_directive
+	actInvocation              // invocation_expression
+	actNew                     // object_creation_expression
+	actMember                  // member_access_expression not called
+	actAttribute               // attribute
+	actString                  // string literals
+	actInterp                  // interpolated strings
+	actTypes                   // nodes whose children are all types
+	actAsIs                    // as/is expressions: the right side is a type
+	actGeneric                 // generic_name in an expression: its arguments are types
+)
+
+var actions = buildActions()
+
+func buildActions() []uint8 {
+	a := make([]uint8, len(kindFlags))
+	for _, name := range leafKinds {
+		a[csLang.KindID(name)] = actNothing
+	}
+	set := func(act uint8, ids ...uint16) {
+		for _, id := range ids {
+			a[id] = act
+		}
+	}
+	k := &kinds
+	set(actString, k.stringLit, k.verbatimString, k.rawString)
+	set(actNothing, k.typeParamList, k.baseList)
+	set(actNamespace, k.namespaceDecl)
+	set(actFileNS, k.fileNamespace)
+	set(actType, k.classDecl, k.structDecl, k.recordDecl, k.interfaceDecl, k.enumDecl)
+	set(actDelegate, k.delegateDecl)
+	set(actMethod, k.methodDecl, k.ctorDecl, k.dtorDecl, k.operatorDecl, k.conversionDecl)
+	set(actLocalFunc, k.localFunc)
+	set(actProperty, k.propertyDecl, k.indexerDecl)
+	set(actField, k.fieldDecl)
+	set(actEnumMember, k.enumMember)
+	set(actUsing, k.usingDirective)
+	set(actInvocation, k.invocation)
+	set(actNew, k.objCreation)
+	set(actMember, k.memberAccess)
+	set(actAttribute, k.attribute)
+	set(actInterp, k.interpString)
+	set(actTypes, k.typeArgList, k.explicitIface)
+	set(actAsIs, k.asExpr, k.isExpr)
+	set(actGeneric, k.genericName)
+	return a
+}
+
+// walk visits node i and what it contains, in source order.
+func (w *walker) walk(i int32) {
+	if i < 0 {
+		return
+	}
+	act := actChildren
+	if k := w.t.nodes[i].Kind; int(k) < len(actions) {
+		act = actions[k]
+	}
+	switch act {
+	case actNothing:
+	case actNamespace:
+		w.namespace(i)
+	case actFileNS:
+		w.fileNamespace(i)
+	case actType:
+		w.typeDecl(i)
+	case actDelegate:
+		w.delegate(i)
+	case actMethod:
+		w.method(i)
+	case actLocalFunc:
+		w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+	case actProperty:
+		w.property(i)
+	case actField:
+		w.field(i)
+	case actEnumMember:
+		w.enumMember(i)
+	default:
+		w.walkExpr(i, act)
+	}
+}
+
+// walkExpr handles the actions of expressions and directives.
+func (w *walker) walkExpr(i int32, act uint8) {
+	switch act {
+	case actUsing:
+		w.using(i)
+	case actInvocation:
+		w.invocation(i)
+	case actNew:
+		w.objectCreation(i)
+	case actMember:
+		w.walk(w.t.child(i, fields.expression))
+		w.typeArgs(w.t.child(i, fields.name))
+	case actAttribute:
+		w.attribute(i)
+	case actString:
+		w.stringLit(i)
+	case actInterp:
+		w.stringLit(i)
+		w.walkKids(i)
+	case actTypes:
+		for c := range w.t.kids(i) {
+			w.typeRef(c)
+		}
+	case actAsIs:
+		w.walkKids(i)
+	case actGeneric:
+		w.typeArgs(i)
+	default:
+		w.walkKids(i)
+	}
+}
+
+// walkKids walks the children of i; those in a type or returns field are
+// types (every such field of the grammar holds one), as is the right side
+// of as and is.
+func (w *walker) walkKids(i int32) {
+	isAsIs := w.t.nodes[i].Kind == kinds.asExpr || w.t.nodes[i].Kind == kinds.isExpr
+	for c := range w.t.kids(i) {
+		switch f := w.t.nodes[c].Field; {
+		case f == fields.typ || f == fields.returns || isAsIs && f == fields.right:
+			w.typeRef(c)
+		default:
+			w.walk(c)
+		}
+	}
+}

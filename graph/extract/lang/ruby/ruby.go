@@ -1,0 +1,110 @@
+// Package ruby is the Ruby extractor of Orbit Graph: it turns one .rb or
+// .rake file, Rakefile or Gemfile into an extract.ExtractedFile (modules,
+// classes, methods, singleton methods, constants, attribute accessors,
+// aliases, tests; calls, constant references and requires with candidate
+// qualified names; superclass and mixin relations; notable strings;
+// environment reads; a Gemfile's gems as imports).
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// the syntax tree into Go memory in one call, so no tree-sitter node escapes
+// tsutil, and Extract is a pure function of its Input.
+//
+// Qualified names are Ruby's own: "Mod::Class" for classes and modules
+// (lexical nesting plus the name as written; a class reopened in another
+// file shares its name), "Mod::Class#method" for instance methods,
+// "Mod::Class.method" for singleton methods (def self.m, class << self),
+// "Object#helper" for a top-level def (Ruby makes it a private method of
+// Object). The Namespace of every file is "".
+package ruby
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"sync"
+	"time"
+
+	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the value of ExtractedFile.Lang and files.lang.
+const langName = "ruby"
+
+// Extractor extracts Ruby files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+}
+
+// New returns an extractor sharing the package's parser pool.
+func New() *Extractor { return &Extractor{lang: rbLang} }
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	l := tsutil.NewLang(tsruby.Language())
+	l.Timeout = d
+	return &Extractor{lang: l}
+}
+
+// Lang implements extract.Extractor.
+func (e *Extractor) Lang() string { return langName }
+
+// Supports implements extract.Extractor: .rb and .rake files, Rakefile and
+// Gemfile.
+func (e *Extractor) Supports(p string) bool {
+	switch path.Base(p) {
+	case "Rakefile", "Gemfile":
+		return true
+	}
+	return extract.HasExt(p, ".rb", ".rake")
+}
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// Extract implements extract.Extractor. It never panics: a file that does
+// not parse yields a Diagnostic and an otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+	out = &extract.ExtractedFile{Lang: langName}
+	defer func() {
+		if r := recover(); r != nil {
+			out = failed(fmt.Errorf("ruby extractor: internal error: %v", r))
+		}
+	}()
+	buf := nodePool.Get().(*[]node)
+	defer putNodes(buf)
+	lines := extract.NewLineIndex(in.Content)
+	var err error
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	if err == nil && len(*buf) == 0 {
+		err = errors.New("ruby extractor: could not copy the syntax tree")
+	}
+	if err != nil {
+		return failed(err)
+	}
+	w := newWalker(&tree{nodes: *buf, src: string(in.Content)}, in.Path, lines, out)
+	w.run()
+	return out
+}
+
+// failed is the result for a file that could not be read: one diagnostic.
+func failed(err error) *extract.ExtractedFile {
+	return &extract.ExtractedFile{Lang: langName, Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}}}
+}
+
+// nodePool recycles flat-tree buffers between files.
+var nodePool = sync.Pool{New: func() any { return new([]node) }}
+
+// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
+// pinned in the pool.
+const maxPooledNodes = 1 << 20
+
+func putNodes(buf *[]node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodePool.Put(buf)
+	}
+}
