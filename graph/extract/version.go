@@ -1,11 +1,11 @@
 package extract
 
-// Version identifies what extractors produce. Bump it whenever any extractor's
-// output changes; the DB path embeds it, so old indexes are rebuilt, never
-// reused (spec §6.1).
+// Version identifies what extractors produce. Bump it whenever any
+// extractor's output changes, or how core resolves it; the DB path embeds
+// it, so old indexes are rebuilt, never reused (spec §6.1).
 //
 // Changelog (one line per bump):
 //
 //	1: Go and Python extractors.
-//	2: Rust (with clap commands), C#, Ruby.
+//	2: Rust (clap commands), C#, Ruby, TypeScript/JavaScript; symbol imports match any separator.
 const Version = 2

@@ -114,28 +114,25 @@ func inFile(defs []Symbol, file string) bool {
 }
 
 // ViaImport reports whether candidate is an import of the file or a name
-// inside one: the import's path (plus its symbol, for `from a import b`)
-// equals the candidate or is followed in it by a separator.
+// inside one: the import's path equals the candidate or is followed in it by
+// a separator, and when the import names a symbol (`from a import b`,
+// `import {b} from "a"`) that symbol comes next, whatever separator the
+// language writes between them (".", "::", ":").
 func ViaImport(candidate string, imports []Import) bool {
 	for _, im := range imports {
-		base := im.Path
-		if im.Symbol != "" && im.Symbol != "*" {
-			base = joinQualified(im.Path, im.Symbol)
+		if im.Path == "" || !hasSegmentPrefix(candidate, im.Path) {
+			continue
 		}
-		if base != "" && hasSegmentPrefix(candidate, base) {
+		if im.Symbol == "" || im.Symbol == "*" {
+			return true
+		}
+		rest := candidate[len(im.Path):]
+		trimmed := strings.TrimLeft(rest, ".:/#")
+		if trimmed != rest && hasSegmentPrefix(trimmed, im.Symbol) {
 			return true
 		}
 	}
 	return false
-}
-
-// joinQualified joins a module path and a name with the separator the path
-// itself uses ("::" for Rust-style paths, "." otherwise).
-func joinQualified(path, name string) string {
-	if strings.Contains(path, "::") {
-		return path + "::" + name
-	}
-	return path + "." + name
 }
 
 // hasSegmentPrefix: s == prefix, or s starts with prefix and the next byte

@@ -13,7 +13,8 @@ func TestResolve(t *testing.T) {
 		"example.com/m/b.Do":     {{ID: 3, File: "b/do.go"}},
 		"pkg.dup":                {{ID: 4, File: "pkg.py"}, {ID: 5, File: "pkg.py"}},
 	}
-	imports := []Import{{Path: "example.com/m/b"}, {Path: "fmt"}, {Path: "os.path", Symbol: "join"}}
+	imports := []Import{{Path: "example.com/m/b"}, {Path: "fmt"}, {Path: "os.path", Symbol: "join"},
+		{Path: "react", Symbol: "useState"}, {Path: "serde", Symbol: "Deserialize"}}
 	for _, tc := range []struct {
 		candidate, file string
 		want            Result
@@ -23,6 +24,10 @@ func TestResolve(t *testing.T) {
 		{"example.com/m/b.Do", "a/run.go", Result{ImportResolved, 3}},
 		{"fmt.Println", "a/run.go", Result{ImportResolved, 0}}, // imported, outside the index
 		{"os.path.join", "a/run.go", Result{ImportResolved, 0}},
+		{"os.path.split", "a/run.go", Result{FuzzyName, 0}}, // not the imported symbol
+		{"react:useState", "a/run.go", Result{ImportResolved, 0}},
+		{"serde::Deserialize", "a/run.go", Result{ImportResolved, 0}},
+		{"react:useStateX", "a/run.go", Result{FuzzyName, 0}},
 		{"example.com/m/a.Missing", "a/run.go", Result{FuzzyName, 0}},
 		{"fmtx.Println", "a/run.go", Result{FuzzyName, 0}},
 		{"", "a/run.go", Result{FuzzyName, 0}},

@@ -12,6 +12,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/lang/python"
 	"github.com/orbitgraph/orbit/graph/extract/lang/ruby"
 	"github.com/orbitgraph/orbit/graph/extract/lang/rust"
+	"github.com/orbitgraph/orbit/graph/extract/lang/typescript"
 )
 
 // Registry returns a registry of every language extractor.
@@ -21,6 +22,7 @@ func Registry() *extract.Registry {
 		gomod.New(),
 		python.New(),
 		rust.New(),
+		typescript.New(),
 		csharp.New(),
 		ruby.New(),
 	)

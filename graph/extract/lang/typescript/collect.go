@@ -1,0 +1,196 @@
+package typescript
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// collect binds in sc every name the statements of a program or block
+// declare, before the block is walked: functions and classes are visible
+// above their declaration, and a name's symbol or import must be known at
+// its first use. `var` in nested blocks is not hoisted out of them.
+func (w *walker) collect(block int32, sc *scope) {
+	w.collectExports(block, sc)
+	for c := range w.t.kids(block) {
+		w.collectStmt(c, sc, false)
+	}
+}
+
+// collectExports marks the names `export {a}`, `export default a` and
+// `export = a` export, so that their declarations become symbols.
+func (w *walker) collectExports(block int32, sc *scope) {
+	x, t := w.x, w.t
+	for c := range t.kids(block) {
+		if t.nodes[c].Kind != x.exportStmt || t.child(c, x.fSource) != noNode {
+			continue
+		}
+		for k := range t.kids(c) {
+			switch {
+			case t.nodes[k].Kind == x.identifier:
+				sc.markExported(t.text(k))
+			case t.nodes[k].Kind == x.exportClause:
+				for s := range t.kids(k) {
+					if n := t.child(s, x.fName); t.kindOf(n) == x.identifier {
+						sc.markExported(t.text(n))
+					}
+				}
+			}
+		}
+	}
+}
+
+// collectStmt binds the names one statement declares.
+func (w *walker) collectStmt(c int32, sc *scope, exported bool) {
+	x, t := w.x, w.t
+	switch w.actOf(c) {
+	case actFunction:
+		w.bindDecl(c, extract.KindFunction, sc)
+	case actClass:
+		w.bindDecl(c, extract.KindClass, sc)
+	case actInterface:
+		w.bindDecl(c, extract.KindInterface, sc)
+	case actEnum:
+		w.bindDecl(c, extract.KindEnum, sc)
+	case actTypeAlias:
+		w.bindDecl(c, extract.KindTypeAlias, sc)
+	case actNamespace:
+		w.bindNamespace(c, sc)
+	case actExprStmt:
+		if k := t.onlyKid(c); w.actOfNode(k) == actNamespace {
+			w.bindNamespace(k, sc)
+		}
+	case actVars:
+		w.collectVars(c, sc, exported)
+	case actExport:
+		if d := t.child(c, x.fDeclaration); d != noNode {
+			w.collectStmt(d, sc, true)
+		}
+	case actAmbient:
+		w.collectAmbient(c, sc, exported)
+	case actImport:
+		w.collectImport(c, sc)
+	}
+}
+
+func (w *walker) collectAmbient(c int32, sc *scope, exported bool) {
+	saved := w.ambient
+	w.ambient = true
+	for k := range w.t.kids(c) {
+		if w.t.nodes[k].Kind == w.x.stmtBlock { // declare global { ... }
+			for s := range w.t.kids(k) {
+				w.collectStmt(s, sc, exported)
+			}
+		} else {
+			w.collectStmt(k, sc, exported)
+		}
+	}
+	w.ambient = saved
+}
+
+// bindDecl binds a named declaration to its qualified name.
+func (w *walker) bindDecl(c int32, kind extract.SymbolKind, sc *scope) {
+	if n := w.t.child(c, w.x.fName); n != noNode && !w.t.empty(n) {
+		name := w.t.text(n)
+		sc.bind(name, symbolBinding(kind, sc.prefix+name))
+	}
+}
+
+// bindNamespace binds `namespace A.B.C` as A; a module named by a string
+// binds nothing.
+func (w *walker) bindNamespace(c int32, sc *scope) {
+	x, t := w.x, w.t
+	n := t.child(c, x.fName)
+	for t.kindOf(n) == x.nestedID {
+		n = t.child(n, x.fObject)
+	}
+	if t.kindOf(n) == x.identifier && !t.empty(n) {
+		name := t.text(n)
+		sc.bind(name, symbolBinding(extract.KindNamespace, sc.prefix+name))
+	}
+}
+
+// collectVars binds each declarator of a let, const or var declaration:
+// to its symbol, to what it requires, or as a local.
+func (w *walker) collectVars(c int32, sc *scope, exported bool) {
+	x, t := w.x, w.t
+	isConst := w.isConstDecl(c)
+	for d := range t.kids(c) {
+		if t.nodes[d].Kind != x.declarator {
+			continue
+		}
+		name, value := t.child(d, x.fName), t.child(d, x.fValue)
+		switch {
+		case name == noNode:
+		case w.collectRequire(name, value, sc):
+		case t.nodes[name].Kind == x.identifier:
+			n := t.text(name)
+			if kind, ok := w.varKind(value, isConst, exported || sc.exported(n)); ok {
+				sc.bind(n, symbolBinding(kind, sc.prefix+n))
+			} else {
+				sc.bind(n, binding{kind: bindLocal})
+			}
+		default:
+			w.bindPattern(name, sc)
+		}
+	}
+}
+
+// collectRequire binds the names `const x = require("m")` and its
+// variants import.
+func (w *walker) collectRequire(name, value int32, sc *scope) bool {
+	x, t := w.x, w.t
+	spec, member, ok := w.requireSpec(value, sc)
+	if !ok {
+		return false
+	}
+	mp := modulePath(w.dir, spec)
+	switch {
+	case t.nodes[name].Kind == x.identifier && member == "":
+		sc.bind(t.text(name), binding{kind: bindModule, target: mp})
+	case t.nodes[name].Kind == x.identifier:
+		sc.bind(t.text(name), binding{kind: bindImport, target: mp + ":" + member})
+	case t.nodes[name].Kind == x.objectPattern && member == "":
+		w.eachPatternKey(name, func(key, local, _ int32) {
+			if local != noNode {
+				sc.bind(t.text(local), binding{kind: bindImport, target: mp + ":" + t.text(key)})
+			}
+		})
+	default:
+		return false
+	}
+	return true
+}
+
+// collectImport binds the names an import statement introduces.
+func (w *walker) collectImport(c int32, sc *scope) {
+	x, t := w.x, w.t
+	if req := t.childOfKind(c, x.importReq); req != noNode {
+		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
+		if spec != "" && local != noNode {
+			sc.bind(t.text(local), binding{kind: bindModule, target: modulePath(w.dir, spec)})
+		}
+		return
+	}
+	spec := w.specifier(t.child(c, x.fSource))
+	clause := t.childOfKind(c, x.importClause)
+	if spec == "" || clause == noNode {
+		return
+	}
+	mp := modulePath(w.dir, spec)
+	for k := range t.kids(clause) {
+		switch t.nodes[k].Kind {
+		case x.identifier:
+			sc.bind(t.text(k), binding{kind: bindImport, target: mp + ":default"})
+		case x.namespaceImport:
+			if l := t.firstKid(k); l != noNode {
+				sc.bind(t.text(l), binding{kind: bindModule, target: mp})
+			}
+		case x.namedImports:
+			for s := range t.kids(k) {
+				name, alias := w.specNames(s)
+				local := alias
+				if local == "" {
+					local = name
+				}
+				sc.bind(local, binding{kind: bindImport, target: mp + ":" + name})
+			}
+		}
+	}
+}

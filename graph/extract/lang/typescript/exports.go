@@ -1,0 +1,71 @@
+package typescript
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// export walks an export statement: a re-export is an import; an exported
+// declaration is a symbol whose span includes `export`; a default-exported
+// expression is the symbol "default"; `export {a}` gives use refs.
+func (w *walker) export(i int32, sc *scope) {
+	x, t := w.x, w.t
+	if src := t.child(i, x.fSource); src != noNode {
+		w.reexport(i, src)
+		return
+	}
+	target := int32(noNode)
+	for c := range t.kids(i) {
+		switch f := t.nodes[c].Field; {
+		case f == x.fDecorator:
+			w.walk(c, sc)
+		case f == x.fDeclaration || f == x.fValue:
+			target = c
+		case t.nodes[c].Kind == x.exportClause:
+			w.exportClause(c, sc)
+		}
+	}
+	if target == noNode {
+		return
+	}
+	d := decl{outer: i, exported: true, isDefault: w.isDefaultExport(i, target)}
+	switch {
+	case w.actOf(target) == actImport: // export import A = NS.B
+		w.importStmt(target)
+	case w.walkDecl(target, d, sc):
+	case d.isDefault && t.nodes[target].Kind != x.identifier:
+		w.defaultValue(i, target, sc)
+	default:
+		w.walk(target, sc)
+	}
+}
+
+// isDefaultExport reports whether `default` is written between the export
+// keyword (and decorators) and what it exports.
+func (w *walker) isDefaultExport(i, target int32) bool {
+	start := w.t.nodes[i].Start
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Field == w.x.fDecorator {
+			start = w.t.nodes[c].End
+		}
+	}
+	return bytes.Contains(w.t.src[start:w.t.nodes[target].Start], []byte("default"))
+}
+
+// defaultValue emits the constant "default" for `export default <expr>`
+// (an object, a call) and walks the expression.
+func (w *walker) defaultValue(i, value int32, sc *scope) {
+	w.addSymbol("default", sc.prefix+"default", extract.KindConst, w.t.span(i), "", sc.sym, false)
+	w.walk(value, sc)
+}
+
+// exportClause gives a use ref for each name `export {a, b as c}` exports
+// from this file.
+func (w *walker) exportClause(clause int32, sc *scope) {
+	for s := range w.t.kids(clause) {
+		if n := w.t.child(s, w.x.fName); w.t.kindOf(n) == w.x.identifier {
+			w.exprRef(n, sc, extract.RefUse)
+		}
+	}
+}

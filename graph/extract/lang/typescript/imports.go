@@ -1,0 +1,226 @@
+package typescript
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// addImport records an import and its use ref. The import keeps the
+// specifier as written; the ref's candidate is the module path joined
+// with the imported name ("src/utils/fetch:get"), or the module path for
+// a whole-module import.
+func (w *walker) addImport(spec, symbol, alias string, sp extract.Span) {
+	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: spec, Symbol: symbol, Alias: alias, Span: sp})
+	if symbol == "*" {
+		return
+	}
+	mp := modulePath(w.dir, spec)
+	if symbol == "" {
+		w.addRef(sp, moduleName(mp), mp, extract.RefUse)
+		return
+	}
+	w.addRef(sp, symbol, mp+":"+symbol, extract.RefUse)
+}
+
+// specifier is the value of an import's source string, or "".
+func (w *walker) specifier(i int32) string {
+	if w.t.kindOf(i) != w.x.str {
+		return ""
+	}
+	v, _ := unquote(w.t.bytes(i))
+	return v
+}
+
+// importStmt records `import ... from "m"`, `import "m"` and
+// `import x = require("m")`; `import x = NS.Y` records nothing.
+func (w *walker) importStmt(i int32) {
+	x, t := w.x, w.t
+	if req := t.childOfKind(i, x.importReq); req != noNode {
+		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
+		if spec != "" && local != noNode {
+			w.addImport(spec, "", t.text(local), t.span(req))
+		}
+		return
+	}
+	src := t.child(i, x.fSource)
+	spec := w.specifier(src)
+	if spec == "" {
+		return
+	}
+	clause := t.childOfKind(i, x.importClause)
+	if clause == noNode {
+		w.addImport(spec, "", "", t.span(src))
+		return
+	}
+	for c := range t.kids(clause) {
+		switch k := t.nodes[c].Kind; k {
+		case x.identifier:
+			w.addImport(spec, "default", t.text(c), t.span(c))
+		case x.namespaceImport:
+			if local := t.firstKid(c); local != noNode {
+				w.addImport(spec, "", t.text(local), t.span(c))
+			}
+		case x.namedImports:
+			w.specifiers(c, spec)
+		}
+	}
+}
+
+// specifiers records each `name as alias` of named imports or re-exports.
+func (w *walker) specifiers(list int32, spec string) {
+	for s := range w.t.kids(list) {
+		if name, alias := w.specNames(s); name != "" {
+			w.addImport(spec, name, alias, w.t.span(s))
+		}
+	}
+}
+
+// specNames reads an import or export specifier: the name and its alias
+// ("" when not renamed). A name may be a string: `import {"a-b" as ab}`.
+func (w *walker) specNames(s int32) (name, alias string) {
+	x, t := w.x, w.t
+	if k := t.nodes[s].Kind; k != x.importSpec && k != x.exportSpec {
+		return "", ""
+	}
+	n, a := t.child(s, x.fName), t.child(s, x.fAlias)
+	name = w.identOrString(n)
+	if a != noNode {
+		alias = w.identOrString(a)
+	}
+	return name, alias
+}
+
+func (w *walker) identOrString(i int32) string {
+	switch {
+	case i == noNode || w.t.empty(i):
+		return ""
+	case w.t.nodes[i].Kind == w.x.str:
+		return w.specifier(i)
+	}
+	return w.t.text(i)
+}
+
+// reexport records `export {a, b as c} from "m"`, `export * from "m"` and
+// `export * as ns from "m"`.
+func (w *walker) reexport(i, src int32) {
+	x, t := w.x, w.t
+	spec := w.specifier(src)
+	if spec == "" {
+		return
+	}
+	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
+		w.specifiers(clause, spec)
+		return
+	}
+	if ns := t.childOfKind(i, x.namespaceExport); ns != noNode {
+		if local := t.firstKid(ns); local != noNode {
+			w.addImport(spec, "", w.identOrString(local), t.span(ns))
+		}
+		return
+	}
+	w.addImport(spec, "*", "", t.span(src))
+}
+
+// requireSpec reads `require("m")` or `require("m").name` with the global
+// require: the specifier and the member ("" for the whole module).
+func (w *walker) requireSpec(i int32, sc *scope) (spec, member string, ok bool) {
+	x, t := w.x, w.t
+	if t.kindOf(i) == x.member {
+		p := t.child(i, x.fProperty)
+		spec, _, ok = w.requireSpec(t.child(i, x.fObject), sc)
+		if !ok || t.kindOf(p) != x.propertyID || t.nodes[i].SubEnd != t.nodes[p].SubEnd {
+			return "", "", false
+		}
+		return spec, t.text(p), true
+	}
+	if t.kindOf(i) != x.call {
+		return "", "", false
+	}
+	fn := t.child(i, x.fFunction)
+	if t.kindOf(fn) != x.identifier || string(t.bytes(fn)) != "require" {
+		return "", "", false
+	}
+	if _, bound := sc.lookup(t.bytes(fn)); bound {
+		return "", "", false
+	}
+	spec = w.specifier(t.firstKid(t.child(i, x.fArguments)))
+	return spec, "", spec != ""
+}
+
+// requireDecl records `const x = require("m")` (the whole module),
+// `const x = require("m").a` and `const {a, b: c} = require("m")` (names)
+// and reports whether the declarator was one.
+func (w *walker) requireDecl(name, value int32, sc *scope) bool {
+	x, t := w.x, w.t
+	spec, member, ok := w.requireSpec(value, sc)
+	if !ok || name == noNode {
+		return false
+	}
+	switch t.nodes[name].Kind {
+	case x.identifier:
+		alias := t.text(name)
+		if alias == member {
+			alias = ""
+		}
+		w.addImport(spec, member, alias, t.span(value))
+	case x.objectPattern:
+		if member != "" {
+			return false
+		}
+		w.eachPatternKey(name, func(key, local, at int32) {
+			alias := ""
+			if local != noNode && local != key {
+				alias = t.text(local)
+			}
+			w.addImport(spec, t.text(key), alias, t.span(at))
+		})
+	default:
+		return false
+	}
+	return true
+}
+
+// eachPatternKey calls fn for each property of an object pattern with a
+// plain key: the key, the local name it binds (noNode when nested) and the
+// property node.
+func (w *walker) eachPatternKey(pat int32, fn func(key, local, at int32)) {
+	x, t := w.x, w.t
+	for p := range t.kids(pat) {
+		switch t.nodes[p].Kind {
+		case x.shorthandPattern:
+			fn(p, p, p)
+		case x.objectAssignPattern:
+			if l := t.child(p, x.fLeft); t.kindOf(l) == x.shorthandPattern {
+				fn(l, l, p)
+			}
+		case x.pairPattern:
+			key, v := t.child(p, x.fKey), t.child(p, x.fValue)
+			if t.kindOf(key) != x.propertyID {
+				continue
+			}
+			if t.kindOf(v) == x.assignPattern {
+				v = t.child(v, x.fLeft)
+			}
+			if t.kindOf(v) != x.identifier {
+				v = noNode
+			}
+			fn(key, v, p)
+		}
+	}
+}
+
+// moduleCall records a bare `require("m")` or a dynamic `import("m")` as
+// a whole-module import and reports whether call was one.
+func (w *walker) moduleCall(call, fn int32, sc *scope) bool {
+	t := w.t
+	var spec string
+	if t.nodes[fn].Kind == w.x.importKw {
+		spec = w.specifier(t.firstKid(t.child(call, w.x.fArguments)))
+	} else if s, member, ok := w.requireSpec(call, sc); ok && member == "" {
+		spec = s
+	}
+	if spec == "" {
+		return false
+	}
+	w.addImport(spec, "", "", t.span(call))
+	return true
+}

@@ -1,0 +1,196 @@
+package typescript
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) {
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+}
+
+// nameTarget is the candidate of a bare name and whether its use deserves
+// a ref: an import or a definition of this file gives its qualified name;
+// a local gives no ref; an unbound name gives a name-only ref, unless it
+// is a builtin global.
+func (w *walker) nameTarget(name []byte, sc *scope) (string, bool) {
+	b, ok := sc.lookup(name)
+	switch {
+	case !ok:
+		return "", !builtins[string(name)]
+	case b.kind == bindLocal:
+		return "", false
+	}
+	return b.target, true
+}
+
+// chain collects into w.segs the names of a dotted expression a.b.c (a
+// member expression, a namespace or type name) and reports whether i is
+// one rooted at a plain identifier.
+func (w *walker) chain(i int32) bool {
+	w.segs = w.segs[:0]
+	return w.appendChain(i)
+}
+
+func (w *walker) appendChain(i int32) bool {
+	x, t := w.x, w.t
+	var obj, prop int32
+	switch t.kindOf(i) {
+	case x.identifier, x.typeID:
+		w.segs = append(w.segs, t.bytes(i))
+		return true
+	case x.member, x.nestedID:
+		obj, prop = t.child(i, x.fObject), t.child(i, x.fProperty)
+	case x.nestedTypeID:
+		obj, prop = t.child(i, x.fModule), t.child(i, x.fName)
+	default:
+		return false
+	}
+	if obj == noNode || prop == noNode || t.empty(prop) || !w.appendChain(obj) {
+		return false
+	}
+	w.segs = append(w.segs, t.bytes(prop))
+	return true
+}
+
+// chainTarget is the candidate of the chain in w.segs and whether it
+// deserves a ref: through an import, a whole module, or a class,
+// interface, enum or namespace of this file; any other receiver (a
+// value: obj.m(), this.m()) gives a name-only ref, a builtin one none.
+func (w *walker) chainTarget(sc *scope) (string, bool) {
+	b, ok := sc.lookup(w.segs[0])
+	switch {
+	case !ok:
+		return "", !builtins[string(w.segs[0])]
+	case b.kind == bindModule:
+		return w.joinSegs(b.target, ':'), true
+	case b.kind == bindScope || b.kind == bindImport:
+		return w.joinSegs(b.target, '.'), true
+	}
+	return "", true
+}
+
+// joinSegs is target, then sep and the chain's names after the first,
+// dot-joined.
+func (w *walker) joinSegs(target string, sep byte) string {
+	buf := make([]byte, 0, 64)
+	buf = append(buf, target...)
+	for j, s := range w.segs[1:] {
+		if j == 0 {
+			buf = append(buf, sep)
+		} else {
+			buf = append(buf, '.')
+		}
+		buf = append(buf, s...)
+	}
+	return string(buf)
+}
+
+// chainText is the chain in w.segs as written, dot-joined.
+func (w *walker) chainText() string {
+	buf := make([]byte, 0, 64)
+	for j, s := range w.segs {
+		if j > 0 {
+			buf = append(buf, '.')
+		}
+		buf = append(buf, s...)
+	}
+	return string(buf)
+}
+
+// target resolves a name or dotted expression: its candidate, whether it
+// deserves a ref, and the node naming it (the last name).
+func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
+	x, t := w.x, w.t
+	switch t.kindOf(i) {
+	case x.identifier, x.typeID:
+		q, emit = w.nameTarget(t.bytes(i), sc)
+		return q, emit, i
+	case x.member, x.nestedID:
+		name = t.child(i, x.fProperty)
+	case x.nestedTypeID:
+		name = t.child(i, x.fName)
+	default:
+		return "", false, noNode
+	}
+	if name == noNode {
+		return "", false, noNode
+	}
+	if !w.chain(i) {
+		return "", true, name // a call on a computed value: name only
+	}
+	q, emit = w.chainTarget(sc)
+	return q, emit, name
+}
+
+// exprRef emits a ref of the given kind for a name or dotted expression.
+// A zero-width name is one tree-sitter inserted to recover from an error:
+// it gets no ref.
+func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
+	q, emit, name := w.target(i, sc)
+	if emit && name != noNode && !w.t.empty(name) {
+		w.addRef(w.t.span(name), w.t.text(name), q, kind)
+	}
+}
+
+// call walks a call: a require or import() of a literal is an import;
+// otherwise the callee's receiver, the callee's call ref, then the type
+// arguments and arguments, so that records come out in source order.
+func (w *walker) call(i int32, sc *scope) {
+	fn := w.t.child(i, w.x.fFunction)
+	if fn == noNode {
+		w.walkKids(i, sc)
+		return
+	}
+	if w.moduleCall(i, fn, sc) {
+		return
+	}
+	for c := range w.t.kids(i) {
+		w.walk(c, sc)
+		if c == fn {
+			w.exprRef(fn, sc, extract.RefCall)
+		}
+	}
+}
+
+// newExpr emits `new X()` as a type ref to X.
+func (w *walker) newExpr(i int32, sc *scope) {
+	ctor := w.t.child(i, w.x.fConstructor)
+	for c := range w.t.kids(i) {
+		w.walk(c, sc)
+		if c == ctor {
+			w.exprRef(c, sc, extract.RefType)
+		}
+	}
+}
+
+// decorator emits a call ref for @dec and @ns.dec; @dec(...) is a call.
+func (w *walker) decorator(i int32, sc *scope) {
+	for c := range w.t.kids(i) {
+		w.walk(c, sc)
+		if k := w.t.nodes[c].Kind; k == w.x.identifier || k == w.x.member {
+			w.exprRef(c, sc, extract.RefCall)
+		}
+	}
+}
+
+// jsxElement emits a call ref for a component, <Foo /> or <ui.Foo>:
+// rendering it calls it. Lower-case names are HTML elements.
+func (w *walker) jsxElement(i int32, sc *scope) {
+	x, t := w.x, w.t
+	name := t.child(i, x.fName)
+	for c := range t.kids(i) {
+		if c != name {
+			w.walk(c, sc)
+			continue
+		}
+		switch k := t.nodes[c].Kind; {
+		case k == x.member:
+			w.walk(c, sc)
+			w.exprRef(c, sc, extract.RefCall)
+		case k == x.identifier && !t.empty(c) && isUpper(t.src[t.nodes[c].Start]):
+			w.exprRef(c, sc, extract.RefCall)
+		}
+	}
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }

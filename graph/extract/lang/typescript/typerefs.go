@@ -1,0 +1,47 @@
+package typescript
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// typeName emits a type ref for a type name used in a type position.
+// Declaration names never get here: their walkers skip them.
+func (w *walker) typeName(i int32, sc *scope) {
+	if w.t.empty(i) {
+		return
+	}
+	if q, emit := w.nameTarget(w.t.bytes(i), sc); emit {
+		w.addRef(w.t.span(i), w.t.text(i), q, extract.RefType)
+	}
+}
+
+// typeQuery emits `typeof x` and `typeof ns.x` as type refs to x.
+func (w *walker) typeQuery(i int32, sc *scope) {
+	for c := range w.t.kids(i) {
+		w.walk(c, sc)
+		if k := w.t.nodes[c].Kind; k == w.x.identifier || k == w.x.member {
+			w.exprRef(c, sc, extract.RefType)
+		}
+	}
+}
+
+// bindTypeName binds the name a type parameter, mapped type key or infer
+// introduces as a local type and walks the rest (constraints, defaults).
+func (w *walker) bindTypeName(i, name int32, sc *scope) {
+	if name != noNode && w.t.nodes[name].Kind == w.x.typeID {
+		sc.bind(w.t.text(name), binding{kind: bindLocal})
+	}
+	for c := range w.t.kids(i) {
+		if c != name {
+			w.walk(c, sc)
+		}
+	}
+}
+
+// objectType walks an object type; a mapped type { [K in T]: ... } binds
+// K in a scope of its own.
+func (w *walker) objectType(i int32, sc *scope) {
+	t := w.t
+	if first := t.firstKid(i); t.kindOf(first) == w.x.indexSig && t.childOfKind(first, w.x.mappedClause) != noNode {
+		sc = sc.inner()
+	}
+	w.walkKids(i, sc)
+}

@@ -1,0 +1,145 @@
+// Package typescript is the TypeScript and JavaScript extractor of Orbit
+// Graph: one extractor for .ts, .mts, .cts, .d.ts, .tsx, .js, .mjs, .cjs and
+// .jsx files. It finds functions, function-valued bindings, classes and their
+// members, interfaces, type aliases, enums, namespaces and exported
+// constants; ES imports, re-exports and require calls; call, type and use
+// references with candidate qualified names; extends and implements
+// relations; notable strings; and process.env reads.
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// its grammars' bindings. It must not import os, database/sql or any other
+// graph package: Extract is a pure function of its Input.
+//
+// Qualified names are "<repo-relative path without extension>:<Name>", with
+// nested members joined by dots: "src/utils/fetch:Client.get"; members of
+// `declare module "m"` are "m:Name". A name bound by an import has the
+// candidate "<module>:<name>", where the module is a relative specifier
+// resolved against the file's directory ("src/utils/fetch") or a bare one
+// as written ("react"); imports keep the specifier as written.
+//
+// The syntax tree is copied once, by tsutil.ParseFlat, into a flat,
+// pointer-free array (tree.go); the analysis makes no cgo calls.
+package typescript
+
+import (
+	"fmt"
+	"sync"
+	"time"
+	"unsafe"
+
+	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tsts "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the extractor's name; files get "typescript" or "javascript".
+const (
+	langName = "typescript"
+	langJS   = "javascript"
+)
+
+// grammar is one tree-sitter grammar with its kind and field ids.
+type grammar struct {
+	lang *tsutil.Lang
+	ids  *ids
+}
+
+// Extractor extracts TypeScript and JavaScript files. It is safe for
+// concurrent use.
+type Extractor struct {
+	grammars [dialectCount]*grammar
+}
+
+var (
+	sharedOnce     sync.Once
+	sharedGrammars [dialectCount]*grammar
+)
+
+// New returns the extractor. All extractors share one parser pool and one
+// id table per grammar.
+func New() *Extractor {
+	sharedOnce.Do(func() { sharedGrammars = newGrammars(tsutil.DefaultTimeout) })
+	return &Extractor{grammars: sharedGrammars}
+}
+
+// WithTimeout returns an extractor with parser pools of its own whose
+// parses give up after d.
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	return &Extractor{grammars: newGrammars(d)}
+}
+
+func newGrammars(timeout time.Duration) [dialectCount]*grammar {
+	var gs [dialectCount]*grammar
+	for d, language := range [dialectCount]func() unsafe.Pointer{
+		dialectTS:  tsts.LanguageTypescript,
+		dialectTSX: tsts.LanguageTSX,
+		dialectJS:  tsjs.Language,
+	} {
+		l := tsutil.NewLang(language())
+		l.Timeout = timeout
+		gs[d] = &grammar{lang: l, ids: newIDs(l)}
+	}
+	return gs
+}
+
+// Lang returns "typescript", the extractor's name; ExtractedFile.Lang says
+// "javascript" for JavaScript files.
+func (e *Extractor) Lang() string { return langName }
+
+// Supports accepts TypeScript and JavaScript sources by extension.
+func (e *Extractor) Supports(path string) bool {
+	_, ok := dialectOf(path)
+	return ok
+}
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// treePool recycles the flat node arrays between files.
+var treePool = sync.Pool{New: func() any { return new(tree) }}
+
+// maxPooledNodes keeps the array of one huge file from being held on to.
+const maxPooledNodes = 1 << 20
+
+func (t *tree) release() {
+	t.src = nil
+	if cap(t.nodes) <= maxPooledNodes {
+		treePool.Put(t)
+	}
+}
+
+// Extract parses one file. Syntax errors give a partial result plus
+// diagnostics; a parse failure or timeout gives a diagnostic and an
+// otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	k, _ := dialectOf(in.Path)
+	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: namespace(in.Path)}
+	g := e.grammars[k.d]
+	lines := extract.NewLineIndex(in.Content)
+	t := treePool.Get().(*tree)
+	defer t.release()
+	var err error
+	t.nodes, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, t.nodes, lines)
+	t.src = in.Content
+	if err == nil && len(t.nodes) == 0 {
+		err = fmt.Errorf("empty syntax tree")
+	}
+	if err != nil {
+		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
+		return out
+	}
+	analyze(g.ids, t, in.Path, lines, out)
+	return out
+}
+
+// analyze runs the pure-Go walk. A bug there must not take a sync down: it
+// becomes a diagnostic and the records found so far are kept.
+func analyze(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) {
+	defer func() {
+		if r := recover(); r != nil {
+			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
+		}
+	}()
+	newWalker(x, t, file, lines, out).run()
+}

@@ -1,0 +1,113 @@
+package typescript_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
+	"github.com/orbitgraph/orbit/graph/extract/lang/typescript"
+)
+
+// TestGolden checks every testdata/*.txtar case; regenerate the want
+// sections with -update and read them.
+func TestGolden(t *testing.T) {
+	extracttest.Run(t, typescript.New())
+}
+
+func TestSupports(t *testing.T) {
+	ex := typescript.New()
+	for p, want := range map[string]bool{
+		"a.ts": true, "a.mts": true, "a.cts": true, "types/a.d.ts": true, "A.TSX": true,
+		"a.js": true, "a.mjs": true, "a.cjs": true, "a.jsx": true,
+		"a.json": false, "a.tsbuildinfo": false, "ts": false, "a.vue": false, "a.d": false,
+	} {
+		if got := ex.Supports(p); got != want {
+			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if ex.Lang() != "typescript" {
+		t.Errorf("Lang() = %q", ex.Lang())
+	}
+}
+
+// TestLangByExtension checks that ExtractedFile.Lang tells JavaScript from
+// TypeScript and that the namespace drops the whole extension.
+func TestLangByExtension(t *testing.T) {
+	ex := typescript.New()
+	for p, want := range map[string][2]string{
+		"src/a.ts": {"typescript", "src/a"}, "src/a.d.ts": {"typescript", "src/a"},
+		"src/a.d.mts": {"typescript", "src/a"}, "src/A.tsx": {"typescript", "src/A"},
+		"lib/a.js": {"javascript", "lib/a"}, "lib/a.cjs": {"javascript", "lib/a"},
+		"lib/a.mjs": {"javascript", "lib/a"}, "ui/App.jsx": {"javascript", "ui/App"},
+		"src/index.ts": {"typescript", "src/index"}, "a.config.js": {"javascript", "a.config"},
+		"src/.ts": {"typescript", "src/.ts"},
+	} {
+		f := ex.Extract(extract.Input{Path: p, Content: []byte("export const x = 1\n")})
+		if f.Lang != want[0] || f.Namespace != want[1] {
+			t.Errorf("%s: Lang, Namespace = %q, %q; want %q, %q", p, f.Lang, f.Namespace, want[0], want[1])
+		}
+	}
+}
+
+func TestParseTimeout(t *testing.T) {
+	ex := typescript.New().WithTimeout(time.Nanosecond)
+	src := strings.Repeat("function f(a: number) { return g(a) + h(a) * 2 }\n", 20000)
+	f := ex.Extract(extract.Input{Path: "src/slow.ts", Content: []byte(src)})
+	if f.Lang != "typescript" || f.Namespace != "src/slow" {
+		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
+	}
+	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
+		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
+	}
+	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
+		t.Errorf("records after a timeout: %+v", f)
+	}
+}
+
+// goldenInputs are the source files of the golden cases.
+func goldenInputs(tb testing.TB) []extract.Input {
+	var inputs []extract.Input
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "want" {
+				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
+			}
+		}
+	}
+	return inputs
+}
+
+// TestConcurrent extracts the golden sources from several goroutines at
+// once (run it with -race) and expects the sequential results.
+func TestConcurrent(t *testing.T) {
+	inputs := goldenInputs(t)
+	ex := typescript.New()
+	want := make([]*extract.ExtractedFile, len(inputs))
+	for i, in := range inputs {
+		want[i] = ex.Extract(in)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range inputs {
+				j := (i + g*len(inputs)/4) % len(inputs)
+				if got := typescript.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
+					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,124 @@
+package typescript
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// varKind is the symbol kind a declarator defines: a function or class
+// value at any level; an exported or ambient (`declare`, .d.ts) const or
+// variable. ok is false for the rest, which are locals.
+func (w *walker) varKind(value int32, isConst, exported bool) (extract.SymbolKind, bool) {
+	switch w.actOfNode(value) {
+	case actFuncExpr:
+		return extract.KindFunction, true
+	case actClassExpr:
+		return extract.KindClass, true
+	}
+	switch {
+	case !exported && !w.ambient:
+		return extract.KindUnknown, false
+	case isConst:
+		return extract.KindConst, true
+	}
+	return extract.KindVar, true
+}
+
+// actOfNode is actOf that accepts noNode.
+func (w *walker) actOfNode(i int32) action {
+	if i == noNode {
+		return actSkip
+	}
+	return w.actOf(i)
+}
+
+// isConstDecl reports whether a lexical declaration is `const`.
+func (w *walker) isConstDecl(i int32) bool { return bytes.HasPrefix(w.t.bytes(i), []byte("const")) }
+
+// variables walks a let, const or var declaration: declarators that
+// define symbols, require calls that import, process.env destructuring,
+// and every type and value.
+func (w *walker) variables(i int32, d decl, sc *scope) {
+	x, t := w.x, w.t
+	isConst, n := w.isConstDecl(i), 0
+	for c := range t.kids(i) {
+		if t.nodes[c].Kind == x.declarator {
+			n++
+		}
+	}
+	for c := range t.kids(i) {
+		if t.nodes[c].Kind != x.declarator {
+			w.walk(c, sc)
+			continue
+		}
+		outer := c
+		if n == 1 {
+			outer = i
+			if d.outer != noNode {
+				outer = d.outer
+			}
+		}
+		w.declarator(c, outer, i, isConst, d.exported, sc)
+	}
+}
+
+// declarator walks one `name = value`; outer is the node whose span a
+// symbol takes and decl the declaration its signature starts at.
+func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc *scope) {
+	x, t := w.x, w.t
+	name, value := t.child(c, x.fName), t.child(c, x.fValue)
+	if t.kindOf(name) == x.identifier && !t.empty(name) {
+		n := t.text(name)
+		if kind, ok := w.varKind(value, isConst, exported || sc.exported(n)); ok {
+			w.boundSymbol(c, outer, declNode, n, kind, sc)
+			return
+		}
+	}
+	if w.requireDecl(name, value, sc) {
+		return
+	}
+	if t.kindOf(name) == x.objectPattern && w.isEnv(value, sc) {
+		w.envPattern(name)
+	}
+	for k := range t.kids(c) {
+		if k == name {
+			w.patternDefaults(k, sc)
+		} else {
+			w.walk(k, sc)
+		}
+	}
+}
+
+// boundSymbol emits the symbol a declarator defines and walks its type and
+// value; a function or class value is walked as that symbol's body.
+func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract.SymbolKind, sc *scope) {
+	x, t := w.x, w.t
+	q := sc.prefix + name
+	value := t.child(c, x.fValue)
+	start := c
+	if outer != c {
+		start = declNode
+	}
+	var sig string
+	switch kind {
+	case extract.KindFunction:
+		sig = w.header(start, value, t.child(value, x.fBody))
+	case extract.KindClass:
+		sig = w.header(start, value, t.child(value, x.fBody))
+	default:
+		sig = w.header(start, c, value)
+	}
+	idx := w.addSymbol(name, q, kind, t.span(outer), sig, sc.sym, false)
+	for k := range t.kids(c) {
+		switch {
+		case t.nodes[k].Field == x.fName:
+		case k == value && kind == extract.KindFunction:
+			w.funcParts(k, newScope(q+".", idx, sc), sc, nil)
+		case k == value && kind == extract.KindClass:
+			w.classParts(k, q, idx, sc)
+		default:
+			w.walk(k, sc)
+		}
+	}
+}
