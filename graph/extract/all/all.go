@@ -6,9 +6,11 @@ package all
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/lang/config"
 	"github.com/orbitgraph/orbit/graph/extract/lang/csharp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
+	"github.com/orbitgraph/orbit/graph/extract/lang/markdown"
 	"github.com/orbitgraph/orbit/graph/extract/lang/python"
 	"github.com/orbitgraph/orbit/graph/extract/lang/ruby"
 	"github.com/orbitgraph/orbit/graph/extract/lang/rust"
@@ -25,5 +27,7 @@ func Registry() *extract.Registry {
 		typescript.New(),
 		csharp.New(),
 		ruby.New(),
+		markdown.New(),
+		config.New(),
 	)
 }

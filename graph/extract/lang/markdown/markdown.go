@@ -1,0 +1,93 @@
+// Package markdown is the Markdown extractor of Orbit Graph: ATX and setext
+// headings become section symbols qualified by their heading path
+// ("docs/guide.md#Guide/Install"), and links to local files become imports.
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// its grammars' bindings (tree-sitter-markdown, block grammar only). It has
+// no cgo of its own and never reads the disk: Extract is a pure function of
+// its Input.
+//
+// Only the document's outline counts: a heading inside a block quote or a
+// list item is quoted or list content, not a section of the file, and `#`
+// lines in code, HTML blocks and front matter are not headings at all.
+// Links are found by a small scanner over the block grammar's inline text
+// (links.go), which costs far less than a second parse per paragraph with
+// the inline grammar.
+package markdown
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	tsmd "github.com/tree-sitter-grammars/tree-sitter-markdown/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the value of ExtractedFile.Lang and files.lang.
+const langName = "markdown"
+
+// Extractor extracts Markdown files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+}
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// New returns an extractor sharing the package's parser pool.
+func New() *Extractor { return &Extractor{lang: mdLang} }
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	l := tsutil.NewLang(tsmd.Language())
+	l.Timeout = d
+	return &Extractor{lang: l}
+}
+
+// Lang returns "markdown".
+func (e *Extractor) Lang() string { return langName }
+
+// Supports accepts .md and .markdown files.
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".md", ".markdown") }
+
+// Extract reads one file's headings and local links. A parse failure or
+// timeout gives a diagnostic and an otherwise empty result; a bug in the
+// walk becomes a diagnostic too, never a panic.
+func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+	out = &extract.ExtractedFile{Lang: langName, Namespace: in.Path}
+	defer func() {
+		if r := recover(); r != nil {
+			*out = extract.ExtractedFile{Lang: langName, Namespace: in.Path,
+				Diagnostics: []extract.Diagnostic{{Message: fmt.Sprintf("markdown extractor: internal error: %v", r)}}}
+		}
+	}()
+	lines := extract.NewLineIndex(in.Content)
+	buf := nodePool.Get().(*[]tsutil.Node)
+	defer putNodes(buf)
+	nodes, diags, err := e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	*buf = nodes
+	if err != nil {
+		out.Diagnostics = []extract.Diagnostic{{Message: "parse: " + err.Error()}}
+		return out
+	}
+	out.Diagnostics = diags
+	d := &document{nodes: nodes, src: in.Content, path: in.Path, out: out}
+	d.walk()
+	return out
+}
+
+// nodePool recycles flat-tree buffers between files.
+var nodePool = sync.Pool{New: func() any { return new([]tsutil.Node) }}
+
+// maxPooledNodes keeps one huge file's buffer from staying pinned.
+const maxPooledNodes = 1 << 20
+
+func putNodes(buf *[]tsutil.Node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodePool.Put(buf)
+	}
+}
