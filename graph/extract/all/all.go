@@ -10,6 +10,8 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/lang/csharp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
+	"github.com/orbitgraph/orbit/graph/extract/lang/java"
+	"github.com/orbitgraph/orbit/graph/extract/lang/kotlin"
 	"github.com/orbitgraph/orbit/graph/extract/lang/markdown"
 	"github.com/orbitgraph/orbit/graph/extract/lang/python"
 	"github.com/orbitgraph/orbit/graph/extract/lang/ruby"
@@ -25,6 +27,8 @@ func Registry() *extract.Registry {
 		python.New(),
 		rust.New(),
 		typescript.New(),
+		java.New(),
+		kotlin.New(),
 		csharp.New(),
 		ruby.New(),
 		markdown.New(),

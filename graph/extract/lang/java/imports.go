@@ -1,0 +1,114 @@
+package java
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// packageDecl emits the package symbol: named by its last segment,
+// qualified by the whole package name (the file's namespace).
+func (w *walker) packageDecl(i int32) {
+	name := w.t.first(i)
+	for ; name >= 0 && w.t.kind(name) != kinds.scopedIdent && w.t.kind(name) != kinds.ident; name = w.t.next(name) {
+		w.walk(name) // annotations of package-info.java
+	}
+	if name < 0 || w.pkg == "" || len(w.out.Symbols) > 0 && w.out.Symbols[0].Kind == extract.KindPackage {
+		return
+	}
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: lastSegment(w.pkg), Qualified: w.pkg, Kind: extract.KindPackage,
+		Span: w.t.span(i), Signature: "package " + w.pkg, Parent: extract.NoParent,
+	})
+}
+
+// importDecl records one import and its use ref. A single-type import
+// binds the simple name; `import a.b.*` is Path a.b, Symbol *; a static
+// import `import static a.B.m` is Path a.B.m and binds m for unqualified
+// calls (and as a type when it names a nested type).
+func (w *walker) importDecl(i int32) {
+	t := w.t
+	name := t.first(i)
+	if k := t.kind(name); k != kinds.scopedIdent && k != kinds.ident {
+		return
+	}
+	path := w.dotted(name)
+	if path == "" {
+		return
+	}
+	last := lastSegment(path)
+	static := isStaticImport(t.bytes(i))
+	sp := t.span(name)
+	im := extract.RawImport{Path: path, Span: sp}
+	if star := t.next(name); star >= 0 && t.kind(star) == kinds.asterisk {
+		im.Symbol, im.Span.End = "*", t.nodes[star].End
+	} else if static {
+		w.statics[last] = path
+		if isUpperCamel([]byte(last)) {
+			w.imports[last] = path
+		}
+	} else {
+		w.imports[last] = path
+	}
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: im.Span, Name: last, Qualified: path, Kind: extract.RefUse})
+	w.out.Imports = append(w.out.Imports, im)
+}
+
+// isStaticImport reports `import static ...` from the declaration's text.
+func isStaticImport(decl []byte) bool {
+	rest := bytes.TrimLeft(bytes.TrimPrefix(decl, []byte("import")), " \t\r\n")
+	return bytes.HasPrefix(rest, []byte("static")) && len(rest) > 6 && !isIdentByte(rest[6])
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// scanPackage finds the package name without a parser, for files whose
+// parse failed: the first `package` declaration after comments and
+// annotations.
+func scanPackage(src []byte) string {
+	for len(src) > 0 {
+		src = skipSpaceAndComments(src)
+		switch {
+		case bytes.HasPrefix(src, []byte("package")) && len(src) > 7 && !isIdentByte(src[7]):
+			end := bytes.IndexByte(src, ';')
+			if end < 0 {
+				return ""
+			}
+			return string(bytes.Join(bytes.Fields(src[7:end]), nil))
+		case len(src) > 0 && src[0] == '@':
+			nl := bytes.IndexByte(src, '\n')
+			if nl < 0 {
+				return ""
+			}
+			src = src[nl+1:]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// skipSpaceAndComments drops leading white space and comments.
+func skipSpaceAndComments(s []byte) []byte {
+	for {
+		s = bytes.TrimLeft(s, " \t\r\n\f")
+		switch {
+		case bytes.HasPrefix(s, []byte("//")):
+			nl := bytes.IndexByte(s, '\n')
+			if nl < 0 {
+				return nil
+			}
+			s = s[nl+1:]
+		case bytes.HasPrefix(s, []byte("/*")):
+			end := bytes.Index(s[2:], []byte("*/"))
+			if end < 0 {
+				return nil
+			}
+			s = s[2+end+2:]
+		default:
+			return s
+		}
+	}
+}

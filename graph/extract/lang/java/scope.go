@@ -1,0 +1,245 @@
+package java
+
+import (
+	"strings"
+)
+
+// binding maps a simple type name to its qualified name; q is "" for a
+// type parameter or a type without a stable name, which gets no ref.
+type binding struct{ name, q string }
+
+// frame is one class body, method or anonymous body being walked.
+type frame struct {
+	q     string // qualified name of the class or method ("" when anonymous)
+	sym   int    // its symbol index: the parent of what it declares
+	class bool   // a class body: its methods answer unqualified calls
+	anon  bool   // inside an anonymous body: declarations are not symbols
+	types []binding
+	// methods are the names of the methods the class body declares.
+	methods map[string]struct{}
+	super   string // candidate of the superclass, for super(...)
+}
+
+func (w *walker) top() *frame { return &w.frames[len(w.frames)-1] }
+
+// push enters a frame; one without a name (an anonymous body, a
+// declaration whose name is missing in broken code) declares no symbols.
+func (w *walker) push(f frame) {
+	f.anon = f.anon || w.top().anon || f.q == ""
+	w.frames = append(w.frames, f)
+}
+
+func (w *walker) pop() { w.frames = w.frames[:len(w.frames)-1] }
+
+// bind makes a type name visible in the innermost frame; at file level it
+// is a top-level type.
+func (w *walker) bind(name, q string) {
+	if len(w.frames) == 1 {
+		if _, ok := w.fileTypes[name]; !ok {
+			w.fileTypes[name] = q
+		}
+		return
+	}
+	f := w.top()
+	f.types = append(f.types, binding{name, q})
+}
+
+// lookupType finds what a simple type name means: a member type, type
+// parameter or local class of an enclosing scope, a top-level type of the
+// file, a single-type import, then java.lang. found is false when nothing
+// in the file names it.
+func (w *walker) lookupType(name []byte) (q string, found bool) {
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		types := w.frames[f].types
+		for b := len(types) - 1; b >= 0; b-- {
+			if types[b].name == string(name) {
+				return types[b].q, true
+			}
+		}
+	}
+	if q, ok := w.fileTypes[string(name)]; ok {
+		return q, true
+	}
+	if q, ok := w.imports[string(name)]; ok {
+		return q, true
+	}
+	if _, ok := javaLangTypes[string(name)]; ok {
+		return "java.lang." + string(name), true
+	}
+	return "", false
+}
+
+// typeName is the candidate for a simple type name: what lookupType finds,
+// or a type of this package. ok is false for type parameters and `var`.
+func (w *walker) typeName(name []byte) (q string, ok bool) {
+	if q, found := w.lookupType(name); found {
+		return q, q != ""
+	}
+	if string(name) == "var" {
+		return "", false
+	}
+	return join(w.pkg, string(name)), true
+}
+
+// qualifyDotted is the candidate for a dotted type name such as Map.Entry
+// or java.util.List: a first segment that names a type is resolved, a
+// lower-case one starts a package name, anything else is in this package.
+func (w *walker) qualifyDotted(segs []int32) (string, bool) {
+	first := w.t.bytes(segs[0])
+	rest := w.joinSegs(segs[1:])
+	if q, found := w.lookupType(first); found {
+		return joinNonEmpty(q, rest), q != ""
+	}
+	if isLowerInitial(first) {
+		return joinNonEmpty(string(first), rest), true
+	}
+	return join(w.pkg, joinNonEmpty(string(first), rest)), true
+}
+
+// staticTarget is the type named by the receiver of a call or method
+// reference when it is a type: a name the file binds to a type, an
+// UpperCamel name (a type of this package), or a dotted chain of them,
+// possibly behind a package name (java.util.Collections). ok is false for
+// values (locals, fields, constants) and anything else.
+func (w *walker) staticTarget(obj int32) (string, bool) {
+	segs, ok := w.segments(obj)
+	if !ok {
+		return "", false
+	}
+	first := w.t.bytes(segs[0])
+	if q, found := w.lookupType(first); found {
+		if q == "" || !w.allUpperCamel(segs[1:]) {
+			return "", false
+		}
+		return joinNonEmpty(q, w.joinSegs(segs[1:])), true
+	}
+	k := 0
+	for k < len(segs) && isLowerInitial(w.t.bytes(segs[k])) {
+		k++
+	}
+	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
+		return "", false
+	}
+	if k == 0 {
+		return join(w.pkg, w.joinSegs(segs)), true
+	}
+	return w.joinSegs(segs), true
+}
+
+// methodTarget is the candidate for an unqualified call: a method declared
+// by an enclosing class, then a single static import. Inherited methods
+// cannot be told from the file, so anything else is name-only.
+func (w *walker) methodTarget(name []byte) string {
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		fr := &w.frames[f]
+		if _, ok := fr.methods[string(name)]; ok && fr.class {
+			return qualifyMember(fr.q, name)
+		}
+	}
+	return w.statics[string(name)]
+}
+
+// thisTarget is the candidate for this.m(): a method the innermost class
+// declares, else name-only.
+func (w *walker) thisTarget(name []byte) string {
+	if fr := w.innermostClass(); fr != nil {
+		if _, ok := fr.methods[string(name)]; ok {
+			return qualifyMember(fr.q, name)
+		}
+	}
+	return ""
+}
+
+func (w *walker) innermostClass() *frame {
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		if w.frames[f].class {
+			return &w.frames[f]
+		}
+	}
+	return nil
+}
+
+// qualifyMember is q.name, or "" for a member of an anonymous class.
+func qualifyMember(q string, name []byte) string {
+	if q == "" {
+		return ""
+	}
+	return q + "." + string(name)
+}
+
+// segments lists the identifiers of a dotted name (identifier,
+// scoped_identifier, scoped_type_identifier or a field_access chain of
+// plain names) into w.segs; ok is false for anything else.
+func (w *walker) segments(i int32) ([]int32, bool) {
+	w.segs = w.segs[:0]
+	ok := w.appendSegs(i)
+	return w.segs, ok && len(w.segs) > 0
+}
+
+func (w *walker) appendSegs(i int32) bool {
+	switch w.t.kind(i) {
+	case kinds.ident, kinds.typeIdent:
+		w.segs = append(w.segs, i)
+		return w.t.nodes[i].End > w.t.nodes[i].Start // a missing name is no name
+	case kinds.scopedIdent, kinds.scopedTypeIdent, kinds.fieldAccess:
+		for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+			if !w.appendSegs(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dotted is the text of a dotted name without spaces or comments.
+func (w *walker) dotted(i int32) string {
+	segs, ok := w.segments(i)
+	if !ok {
+		return ""
+	}
+	return w.joinSegs(segs)
+}
+
+func (w *walker) joinSegs(segs []int32) string {
+	var b strings.Builder
+	for k, s := range segs {
+		if k > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(w.t.bytes(s))
+	}
+	return b.String()
+}
+
+func (w *walker) allUpperCamel(segs []int32) bool {
+	for _, s := range segs {
+		if !isUpperCamel(w.t.bytes(s)) {
+			return false
+		}
+	}
+	return true
+}
+
+func joinNonEmpty(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "." + b
+}
+
+// isUpperCamel reports a conventional type name: an upper-case first
+// letter and a lower-case letter somewhere (List, HttpClient; not MAX).
+func isUpperCamel(s []byte) bool {
+	if len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+func isLowerInitial(s []byte) bool { return len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] == '_') }

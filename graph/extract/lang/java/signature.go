@@ -1,0 +1,102 @@
+package java
+
+import (
+	"bytes"
+	"strings"
+)
+
+// signature is a declaration's header without its leading annotations,
+// up to its body (or its end), on one normalized line.
+func (w *walker) signature(i, body int32) string {
+	end := w.t.nodes[i].End
+	if body >= 0 {
+		end = w.t.nodes[body].Start
+	}
+	head := bytes.TrimRight(w.t.src[w.headStart(i):end], " \t\r\n;")
+	return normalize(head)
+}
+
+// fieldSignature is a field's modifiers and type followed by its name:
+// "private static final String NAME"; a record component is "int x".
+func (w *walker) fieldSignature(i int32, name string) string {
+	typ := w.t.child(i, fields.typ)
+	if typ < 0 {
+		return name
+	}
+	return normalize(w.t.src[w.headStart(i):w.t.nodes[typ].End]) + " " + name
+}
+
+// headStart is where a declaration's signature starts: past the
+// annotations that lead its modifiers.
+func (w *walker) headStart(i int32) uint32 {
+	t := w.t
+	start := t.nodes[i].Start
+	mods := t.first(i)
+	if t.kind(mods) != kinds.modifiers {
+		return start
+	}
+	for c := t.first(mods); c >= 0; c = t.next(c) {
+		if k := t.kind(c); k != kinds.anno && k != kinds.markerAnno || w.skipBlank(start) != t.nodes[c].Start {
+			break
+		}
+		start = t.nodes[c].End
+	}
+	return w.skipBlank(start)
+}
+
+// skipBlank returns the first offset at or after p that is not white
+// space or a comment.
+func (w *walker) skipBlank(p uint32) uint32 {
+	rest := skipSpaceAndComments(w.t.src[p:])
+	return uint32(len(w.t.src) - len(rest))
+}
+
+// normalize turns source text into one line: comments dropped, white space
+// collapsed to single spaces, none just inside brackets or before a comma,
+// and trailing commas dropped.
+// String and character literals are copied as written.
+func normalize(s []byte) string {
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			space, i = true, i+1
+			continue
+		case c == '/' && i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '*'):
+			rest := skipSpaceAndComments(s[i:])
+			space, i = true, len(s)-len(rest)
+			continue
+		}
+		if strings.IndexByte(")]>", c) >= 0 && len(b) > 0 && b[len(b)-1] == ',' {
+			b = b[:len(b)-1] // a trailing comma
+		}
+		if space && len(b) > 0 && strings.IndexByte("([<", b[len(b)-1]) < 0 && strings.IndexByte(")]>,", c) < 0 {
+			b = append(b, ' ')
+		}
+		space = false
+		j := literalEnd(s, i)
+		b = append(b, s[i:j]...)
+		i = j
+	}
+	return string(b)
+}
+
+// literalEnd returns the end of the token starting at s[i]: a whole string
+// or character literal, or the single byte otherwise.
+func literalEnd(s []byte, i int) int {
+	q := s[i]
+	if q != '"' && q != '\'' {
+		return i + 1
+	}
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		}
+	}
+	return len(s)
+}

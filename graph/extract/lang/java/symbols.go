@@ -1,0 +1,213 @@
+package java
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+func isTypeDecl(k uint16) bool {
+	return k == kinds.classDecl || k == kinds.ifaceDecl || k == kinds.enumDecl ||
+		k == kinds.recordDecl || k == kinds.annoTypeDecl
+}
+
+// typeKind maps a declaration to its symbol kind; an annotation type
+// (@interface) is an interface, as the JLS calls it.
+func typeKind(k uint16) extract.SymbolKind {
+	switch k {
+	case kinds.ifaceDecl, kinds.annoTypeDecl:
+		return extract.KindInterface
+	case kinds.enumDecl:
+		return extract.KindEnum
+	case kinds.recordDecl:
+		return extract.KindRecord
+	}
+	return extract.KindClass
+}
+
+// declare emits a symbol in the innermost frame; last is the final
+// segment of its qualified name (name, or <init> for a constructor).
+// Inside an anonymous body nothing is emitted and q is "".
+func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, sig string) (q string, idx int) {
+	f := w.top()
+	if f.anon || name == "" {
+		return "", extract.NoParent
+	}
+	q = join(f.q, last)
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: name, Qualified: q, Kind: kind, Span: w.t.span(i), Signature: sig, Parent: f.sym,
+	})
+	return q, len(w.out.Symbols) - 1
+}
+
+// typeDecl emits a class, interface, enum, record or annotation type and
+// walks it in a frame of its own: supertypes give relations, a record's
+// components are its fields.
+func (w *walker) typeDecl(i int32) {
+	t := w.t
+	nameNode, body := t.child(i, fields.name), t.child(i, fields.body)
+	if nameNode < 0 {
+		w.children(i)
+		return
+	}
+	name := t.text(nameNode)
+	q, idx := w.declare(i, name, name, typeKind(t.kind(i)), w.signature(i, body))
+	if !w.top().class {
+		w.bind(name, q) // a top-level or local type; members were bound by scanMembers
+	}
+	w.push(frame{q: q, sym: idx, class: true})
+	if body >= 0 {
+		w.scanMembers(body)
+	}
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		switch {
+		case c == nameNode:
+		case c == body:
+			w.children(body)
+		case t.nodes[c].Field == fields.superclass:
+			w.top().super = w.supertypes(c, q, extract.RelExtends)
+		case t.nodes[c].Field == fields.interfaces:
+			w.supertypes(c, q, extract.RelImplements)
+		case t.kind(c) == kinds.extendsIfaces:
+			w.supertypes(c, q, extract.RelExtends)
+		case t.kind(c) == kinds.formalParams:
+			w.components(c)
+		default:
+			w.walk(c)
+		}
+	}
+	w.pop()
+}
+
+// scanMembers binds the member types of a body and records its method
+// names before the body is walked, so that uses above a declaration
+// resolve too.
+func (w *walker) scanMembers(body int32) {
+	t, f := w.t, w.top()
+	for c := t.first(body); c >= 0; c = t.next(c) {
+		k := t.kind(c)
+		switch {
+		case isTypeDecl(k):
+			if n := t.child(c, fields.name); n >= 0 {
+				name := t.text(n)
+				f.types = append(f.types, binding{name, qualifyMember(f.q, []byte(name))})
+			}
+		case k == kinds.methodDecl:
+			if n := t.child(c, fields.name); n >= 0 {
+				f.addMethod(t.text(n))
+			}
+		case k == kinds.enumBodyDecls:
+			w.scanMembers(c)
+		}
+	}
+}
+
+func (f *frame) addMethod(name string) {
+	if f.methods == nil {
+		f.methods = make(map[string]struct{})
+	}
+	f.methods[name] = struct{}{}
+}
+
+// components emits a record's components as fields; each also declares an
+// accessor method of its name.
+func (w *walker) components(params int32) {
+	t := w.t
+	for p := t.first(params); p >= 0; p = t.next(p) {
+		n := t.child(p, fields.name)
+		if t.kind(p) != kinds.formalParam || n < 0 {
+			w.walk(p)
+			continue
+		}
+		name := t.text(n)
+		w.top().addMethod(name)
+		w.declare(p, name, name, extract.KindField, w.fieldSignature(p, name))
+		w.childrenExcept(p, n)
+	}
+}
+
+// anonBody walks an anonymous class body or an enum constant's body: a
+// class scope whose declarations have no stable name.
+func (w *walker) anonBody(body int32) {
+	w.push(frame{class: true, anon: true, sym: extract.NoParent})
+	w.scanMembers(body)
+	w.children(body)
+	w.pop()
+}
+
+// method emits a method, constructor or annotation element and walks it in
+// a frame of its own (its type parameters, local classes).
+func (w *walker) method(i int32) {
+	t := w.t
+	nameNode := t.child(i, fields.name)
+	if nameNode < 0 {
+		w.children(i)
+		return
+	}
+	name := t.text(nameNode)
+	kind, last := extract.KindMethod, name
+	if k := t.kind(i); k == kinds.ctorDecl || k == kinds.compactCtor {
+		kind, last = extract.KindConstructor, "<init>"
+	}
+	q, idx := w.declare(i, name, last, kind, w.signature(i, t.child(i, fields.body)))
+	w.push(frame{q: q, sym: idx})
+	w.childrenExcept(i, nameNode)
+	w.pop()
+}
+
+// field emits one field per declarator of a field or interface constant
+// declaration, each spanning the whole declaration.
+func (w *walker) field(i int32) {
+	t := w.t
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if t.nodes[c].Field != fields.declarator {
+			continue
+		}
+		if n := t.child(c, fields.name); n >= 0 {
+			name := t.text(n)
+			w.declare(i, name, name, extract.KindField, w.fieldSignature(i, name))
+		}
+	}
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if t.nodes[c].Field == fields.declarator {
+			w.childrenExcept(c, t.child(c, fields.name))
+		} else {
+			w.walk(c)
+		}
+	}
+}
+
+// enumConst emits an enum constant as a field; its arguments are walked
+// and its body is an anonymous class.
+func (w *walker) enumConst(i int32) {
+	t := w.t
+	nameNode := t.child(i, fields.name)
+	if nameNode >= 0 {
+		name := t.text(nameNode)
+		w.declare(i, name, name, extract.KindField, "")
+	}
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		switch {
+		case c == nameNode:
+		case t.kind(c) == kinds.classBody:
+			w.anonBody(c)
+		default:
+			w.walk(c)
+		}
+	}
+}
+
+// typeParams binds each type parameter in the innermost frame (so that T
+// gets no ref) and walks its bounds and annotations.
+func (w *walker) typeParams(i int32) {
+	t := w.t
+	for p := t.first(i); p >= 0; p = t.next(p) {
+		if t.kind(p) != kinds.typeParam {
+			w.walk(p)
+			continue
+		}
+		n := t.childOfKind(p, kinds.typeIdent)
+		if n >= 0 {
+			w.bind(t.text(n), "")
+		}
+		w.childrenExcept(p, n)
+	}
+}

@@ -1,0 +1,147 @@
+package java
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// walker holds one file's analysis. It visits the flat tree once, in
+// source order, so every record list comes out in source order.
+type walker struct {
+	t     *tree
+	lines extract.LineIndex
+	out   *extract.ExtractedFile
+	pkg   string
+	// fileTypes are the file's top-level types, imports its single-type
+	// imports and statics its single static imports, by simple name.
+	fileTypes, imports, statics map[string]string
+	frames                      []frame
+	segs                        []int32 // scratch for dotted names
+	quiet                       int     // > 0 inside @SuppressWarnings: no strings
+}
+
+func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
+	return &walker{
+		t: t, lines: lines, out: out,
+		fileTypes: map[string]string{}, imports: map[string]string{}, statics: map[string]string{},
+	}
+}
+
+// run reads the package first (every qualified name starts with it) and
+// the top-level type names (a type may be used above its declaration),
+// then walks the file.
+func (w *walker) run() {
+	t := w.t
+	for c := t.first(0); c >= 0; c = t.next(c) {
+		if t.kind(c) == kinds.packageDecl && w.pkg == "" {
+			w.pkg = w.dotted(t.first(c))
+		}
+	}
+	w.out.Namespace = w.pkg
+	w.frames = append(w.frames, frame{q: w.pkg, sym: extract.NoParent})
+	for c := t.first(0); c >= 0; c = t.next(c) {
+		if isTypeDecl(t.kind(c)) {
+			if n := t.child(c, fields.name); n >= 0 {
+				w.fileTypes[t.text(n)] = join(w.pkg, t.text(n))
+			}
+		}
+	}
+	w.walk(0)
+}
+
+// walk dispatches on the node's kind.
+func (w *walker) walk(i int32) {
+	k := w.t.nodes[i].Kind
+	if int(k) >= len(actions) {
+		w.children(i) // ERROR: read what is inside
+		return
+	}
+	switch actions[k] {
+	case actChildren:
+		w.children(i)
+	case actNothing:
+	case actTypeRef:
+		w.typeRef(i)
+	case actTypeDecl:
+		w.typeDecl(i)
+	case actMethod:
+		w.method(i)
+	case actField:
+		w.field(i)
+	case actEnumConst:
+		w.enumConst(i)
+	default:
+		w.walkExpr(i, actions[k])
+	}
+}
+
+// walkExpr handles the kinds that are not declarations.
+func (w *walker) walkExpr(i int32, act uint8) {
+	switch act {
+	case actAnnotation:
+		w.annotation(i)
+	case actCall:
+		w.call(i)
+	case actMethodRef:
+		w.methodRef(i)
+	case actCtorCall:
+		w.ctorCall(i)
+	case actNew:
+		w.newExpr(i)
+	case actString:
+		w.stringLit(i)
+	case actImport:
+		w.importDecl(i)
+	case actPackage:
+		w.packageDecl(i)
+	case actTypeParams:
+		w.typeParams(i)
+	}
+}
+
+func (w *walker) children(i int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		w.walk(c)
+	}
+}
+
+// childrenExcept walks the children of i but skip.
+func (w *walker) childrenExcept(i, skip int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		if c != skip {
+			w.walk(c)
+		}
+	}
+}
+
+// newExpr walks `new X(args)`; an anonymous class body is a scope of its
+// own whose declarations are not symbols.
+func (w *walker) newExpr(i int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		if w.t.kind(c) == kinds.classBody {
+			w.anonBody(c)
+		} else {
+			w.walk(c)
+		}
+	}
+}
+
+// addRef emits a ref; a name missing from broken code gives none.
+func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
+	w.addRefSpan(w.t.span(i), name, q, kind)
+}
+
+func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
+	if name != "" {
+		w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+	}
+}
+
+func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }
+
+// join appends a name to a qualified prefix ("" for the default package).
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}

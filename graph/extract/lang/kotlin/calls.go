@@ -1,0 +1,177 @@
+package kotlin
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// call emits the call ref of a call expression, its env config if it
+// reads the environment, and walks the rest in source order.
+func (w *walker) call(i int32) {
+	t := w.t
+	callee := t.first(i)
+	q := ""
+	switch t.kind(callee) {
+	case kinds.ident:
+		target, emit := w.nameTarget(t.bytes(callee))
+		if emit {
+			w.addRef(callee, t.text(callee), target, extract.RefCall)
+		}
+		q = target
+	case kinds.navigation:
+		q = w.memberCall(callee)
+	default:
+		w.walk(callee)
+	}
+	for c := t.next(callee); c >= 0; c = t.next(c) {
+		w.walk(c)
+	}
+	if q == getenv || t.kind(callee) == kinds.navigation && w.isEnvMapRead(callee) {
+		w.envArg(t.childOfKind(i, kinds.valueArgs))
+	}
+}
+
+// memberCall handles a called a.f / T.f: the receiver is walked, f is a
+// call ref. It returns the candidate.
+func (w *walker) memberCall(nav int32) string {
+	t := w.t
+	recv, name := t.first(nav), w.navName(nav)
+	if name < 0 || w.navOp(nav, name) == "::" {
+		w.children(nav)
+		return ""
+	}
+	w.walk(recv)
+	q := w.memberTarget(recv, t.bytes(name))
+	w.addRef(name, t.text(name), q, extract.RefCall)
+	return q
+}
+
+// memberTarget is the candidate for calling f on recv: a member of this
+// class for this.f(), a static, object or companion member for T.f();
+// name-only for values.
+func (w *walker) memberTarget(recv int32, name []byte) string {
+	switch w.t.kind(recv) {
+	case kinds.this:
+		if w.t.first(recv) < 0 { // not this@Label
+			return w.thisTarget(name)
+		}
+	case kinds.ident, kinds.navigation:
+		if segs, ok := w.segments(recv); ok {
+			if q, ok := w.staticTarget(segs); ok {
+				return w.staticMember(q, name)
+			}
+		}
+	}
+	return ""
+}
+
+// navigation handles a navigation that is not called: T::f is a call ref
+// (a function reference), T::class a type ref; a plain a.b is walked.
+func (w *walker) navigation(i int32) {
+	t := w.t
+	name := w.navName(i)
+	if name < 0 || w.navOp(i, name) != "::" {
+		w.children(i)
+		return
+	}
+	recv := t.first(i)
+	if string(t.bytes(name)) == "class" {
+		if t.kind(recv) == kinds.ident {
+			if q, ok := w.typeName(t.bytes(recv)); ok {
+				w.addRef(recv, t.text(recv), q, extract.RefType)
+			}
+			return
+		}
+		w.walk(recv)
+		return
+	}
+	w.walk(recv)
+	w.addRef(name, t.text(name), w.memberTarget(recv, t.bytes(name)), extract.RefCall)
+}
+
+// navName is the member name of a navigation: its identifier after the
+// receiver, or noNode.
+func (w *walker) navName(nav int32) int32 {
+	recv := w.t.first(nav)
+	if recv < 0 {
+		return noNode
+	}
+	if n := w.t.next(recv); n >= 0 && w.t.kind(n) == kinds.ident {
+		return n
+	}
+	return noNode
+}
+
+// navOp is the operator between a navigation's receiver and name: ".",
+// "?." or "::".
+func (w *walker) navOp(nav, name int32) string {
+	recv := w.t.first(nav)
+	op := bytes.TrimSpace(w.t.src[w.t.nodes[recv].End:w.t.nodes[name].Start])
+	switch {
+	case bytes.HasPrefix(op, []byte("::")):
+		return "::"
+	case bytes.HasPrefix(op, []byte("?.")):
+		return "?."
+	}
+	return "."
+}
+
+// callableRef emits ::f and T::f as call refs (T::class as a type ref).
+func (w *walker) callableRef(i int32) {
+	t := w.t
+	name, recv := int32(noNode), int32(noNode)
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if t.kind(c) == kinds.ident {
+			name = c
+		} else if recv < 0 {
+			recv = c
+		}
+	}
+	if recv >= 0 {
+		w.walk(recv)
+	}
+	if name < 0 {
+		return
+	}
+	q, emit := "", true
+	switch {
+	case recv < 0:
+		q, emit = w.nameTarget(t.bytes(name))
+	case t.kind(recv) == kinds.userType:
+		if tq := w.typeCandidate(recv); tq != "" {
+			q = w.staticMember(tq, t.bytes(name))
+		}
+	}
+	if emit {
+		w.addRef(name, t.text(name), q, extract.RefCall)
+	}
+}
+
+// typeCandidate resolves a user type like typeRef, without emitting.
+func (w *walker) typeCandidate(ty int32) string {
+	segs, ok := w.segments(ty)
+	if !ok {
+		return ""
+	}
+	if len(segs) == 1 {
+		q, _ := w.typeName(w.t.bytes(segs[0]))
+		return q
+	}
+	q, _ := w.qualifyDotted(segs)
+	return q
+}
+
+// infix emits `a f b` as a call of f on a value (name-only).
+func (w *walker) infix(i int32) {
+	t := w.t
+	k := 0
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if k == 1 && t.kind(c) == kinds.ident {
+			w.addRef(c, t.text(c), "", extract.RefCall)
+		} else {
+			w.walk(c)
+		}
+		k++
+	}
+}

@@ -1,0 +1,111 @@
+// Package kotlin is the Kotlin extractor of Orbit Graph: it turns one .kt
+// or .kts file into an extract.ExtractedFile (package, classes,
+// interfaces, enums, objects, companion objects, functions, extension
+// functions, methods, constructors, properties, type aliases; call, type
+// and import references with candidate qualified names; supertype
+// relations; notable strings; System.getenv reads and serialized names).
+//
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
+// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// the syntax tree into Go memory in one call, so no tree-sitter node escapes
+// tsutil, and Extract is a pure function of its Input.
+//
+// Qualified names follow the package declaration: top-level functions and
+// properties are "com.example.fn", members "com.example.Class.fn",
+// companion members "com.example.Class.Companion.fn" (or the companion's
+// own name), extension functions "com.example.Receiver.fn" with the
+// receiver type as written, without type arguments or "?". Secondary
+// constructors are "Class.<init>"; the primary constructor is part of the
+// class (its val/var parameters are properties). Functions and classes
+// declared inside a function are qualified under it ("pkg.outer.local");
+// declarations inside object expressions and enum entry bodies are not
+// symbols.
+package kotlin
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
+
+// langName is the value of ExtractedFile.Lang and files.lang.
+const langName = "kotlin"
+
+// Extractor extracts Kotlin files. It is safe for concurrent use.
+type Extractor struct {
+	lang *tsutil.Lang
+}
+
+// New returns an extractor sharing the package's parser pool.
+func New() *Extractor { return &Extractor{lang: kotlinLang} }
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	l := tsutil.NewLang(tskotlin.Language())
+	l.Timeout = d
+	return &Extractor{lang: l}
+}
+
+// Lang implements extract.Extractor.
+func (e *Extractor) Lang() string { return langName }
+
+// Supports implements extract.Extractor: .kt and .kts files.
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".kt", ".kts") }
+
+var _ extract.Extractor = (*Extractor)(nil)
+
+// Extract implements extract.Extractor. It never panics: a file that does
+// not parse yields a Diagnostic and an otherwise empty result.
+func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+	out = &extract.ExtractedFile{Lang: langName}
+	defer func() {
+		if r := recover(); r != nil {
+			*out = *failed(in, fmt.Errorf("kotlin extractor: internal error: %v", r))
+		}
+	}()
+	buf := nodePool.Get().(*[]node)
+	defer putNodes(buf)
+	lines := extract.NewLineIndex(in.Content)
+	var err error
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	if err == nil && len(*buf) == 0 {
+		err = errors.New("kotlin extractor: could not copy the syntax tree")
+	}
+	if err != nil {
+		return failed(in, err)
+	}
+	w := newWalker(&tree{nodes: *buf, src: in.Content}, lines, out)
+	w.run()
+	return out
+}
+
+// failed is the result for a file that could not be read: the namespace
+// from a lexical scan of the package header and one diagnostic.
+func failed(in extract.Input, err error) *extract.ExtractedFile {
+	return &extract.ExtractedFile{
+		Lang:        langName,
+		Namespace:   scanPackage(in.Content),
+		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
+	}
+}
+
+// nodePool recycles flat-tree buffers between files.
+var nodePool = sync.Pool{New: func() any { return new([]node) }}
+
+// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
+// pinned in the pool.
+const maxPooledNodes = 1 << 20
+
+func putNodes(buf *[]node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodePool.Put(buf)
+	}
+}

@@ -1,0 +1,105 @@
+package kotlin
+
+import "strings"
+
+// segments lists the names of a dotted name (an identifier, a chain of
+// "." navigations over identifiers, a user type or a qualified
+// identifier) into w.segs; ok is false for anything else.
+func (w *walker) segments(i int32) ([]int32, bool) {
+	w.segs = w.segs[:0]
+	ok := w.appendSegs(i)
+	return w.segs, ok && len(w.segs) > 0
+}
+
+func (w *walker) appendSegs(i int32) bool {
+	t := w.t
+	switch t.kind(i) {
+	case kinds.ident:
+		w.segs = append(w.segs, i)
+		return t.nodes[i].End > t.nodes[i].Start // a missing name is no name
+	case kinds.navigation:
+		name := w.navName(i)
+		if name < 0 || w.navOp(i, name) != "." {
+			return false
+		}
+		return w.appendSegs(t.first(i)) && w.appendSegs(name)
+	case kinds.userType, kinds.qualifiedIdent:
+		for c := t.first(i); c >= 0; c = t.next(c) {
+			if t.kind(c) == kinds.ident {
+				if t.nodes[c].End == t.nodes[c].Start {
+					return false
+				}
+				w.segs = append(w.segs, c)
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dotted is the text of a dotted name without spaces or comments.
+func (w *walker) dotted(i int32) string {
+	segs, ok := w.segments(i)
+	if !ok {
+		return ""
+	}
+	return w.joinSegs(segs)
+}
+
+func qualifyMember(q string, name []byte) string {
+	if q == "" {
+		return ""
+	}
+	return q + "." + string(name)
+}
+
+func (w *walker) joinSegs(segs []int32) string {
+	var b strings.Builder
+	for k, s := range segs {
+		if k > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(w.t.bytes(s))
+	}
+	return b.String()
+}
+
+func (w *walker) allUpperCamel(segs []int32) bool {
+	for _, s := range segs {
+		if !isUpperCamel(w.t.bytes(s)) {
+			return false
+		}
+	}
+	return true
+}
+
+// join appends a name to a qualified prefix ("" without a package).
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+func joinNonEmpty(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "." + b
+}
+
+// isUpperCamel reports a conventional type name: an upper-case first
+// letter and a lower-case letter somewhere (List, HttpClient; not MAX).
+func isUpperCamel(s []byte) bool {
+	if len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+func isLowerInitial(s []byte) bool { return len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] == '_') }

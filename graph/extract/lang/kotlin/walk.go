@@ -1,0 +1,209 @@
+package kotlin
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// walker holds one file's analysis. It visits the flat tree once, in
+// source order, so every record list comes out in source order.
+type walker struct {
+	t     *tree
+	lines extract.LineIndex
+	out   *extract.ExtractedFile
+	pkg   string
+	// fileTypes are the file's top-level classes, objects and type aliases,
+	// fileFuncs its top-level functions and properties, imports its
+	// single-name imports and aliases, all by simple name.
+	fileTypes, fileFuncs, imports map[string]string
+	infos                         map[string]*classInfo // by qualified name
+	frames                        []frame
+	locals                        []local
+	segs                          []int32 // scratch for dotted names
+	quiet                         int     // > 0 inside @Suppress: no strings
+}
+
+func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
+	return &walker{
+		t: t, lines: lines, out: out, fileTypes: map[string]string{}, fileFuncs: map[string]string{},
+		imports: map[string]string{}, infos: map[string]*classInfo{},
+	}
+}
+
+// run reads the package first (every qualified name starts with it) and
+// what the file declares (a declaration may be used above it), then walks.
+func (w *walker) run() {
+	t := w.t
+	for c := t.first(0); c >= 0; c = t.next(c) {
+		if t.kind(c) == kinds.packageHeader && w.pkg == "" {
+			w.pkg = w.dotted(t.childOfKind(c, kinds.qualifiedIdent))
+		}
+	}
+	w.out.Namespace = w.pkg
+	w.frames = append(w.frames, frame{q: w.pkg, sym: extract.NoParent})
+	w.scanTopLevel(0)
+	w.walk(0)
+}
+
+// walk dispatches on the node's kind.
+func (w *walker) walk(i int32) {
+	k := w.t.nodes[i].Kind
+	if int(k) >= len(actions) {
+		w.children(i) // ERROR: read what is inside
+		return
+	}
+	switch act := actions[k]; act {
+	case actChildren:
+		w.children(i)
+	case actNothing:
+	case actTypeRef:
+		w.typeRef(i)
+	case actClass:
+		w.classDecl(i)
+	case actFunction:
+		w.function(i)
+	case actProperty:
+		w.property(i)
+	default:
+		w.walkOther(i, act)
+	}
+}
+
+// walkOther handles the less frequent kinds.
+func (w *walker) walkOther(i int32, act uint8) {
+	switch act {
+	case actTypeAlias:
+		w.typeAlias(i)
+	case actCtor:
+		w.secondaryCtor(i)
+	case actEnumEntry:
+		w.enumEntry(i)
+	case actClassParams:
+		w.classParams(i)
+	case actTypeParams:
+		w.typeParams(i)
+	case actTypeConstraint:
+		w.typeConstraint(i)
+	case actImport:
+		w.importDecl(i)
+	case actPackage:
+		w.packageHeader(i)
+	case actInit:
+		w.push(frame{sym: extract.NoParent, anon: true})
+		w.children(i)
+		w.pop()
+	default:
+		w.walkExpr(i, act)
+	}
+}
+
+// walkExpr handles the expression kinds that produce records or scopes.
+func (w *walker) walkExpr(i int32, act uint8) {
+	switch act {
+	case actAnnotation:
+		w.annotation(i)
+	case actCall:
+		w.call(i)
+	case actNavigation:
+		w.navigation(i)
+	case actInfix:
+		w.infix(i)
+	case actCallableRef:
+		w.callableRef(i)
+	case actString:
+		w.stringLit(i)
+	case actLambda:
+		w.lambda(i)
+	case actObjectLiteral:
+		w.objectLiteral(i)
+	case actIndex:
+		w.index(i)
+	case actLocals:
+		w.bindNames(i)
+		w.children(i)
+	}
+}
+
+func (w *walker) children(i int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		w.walk(c)
+	}
+}
+
+// childrenExcept walks the children of i but skip.
+func (w *walker) childrenExcept(i, skip int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		if c != skip {
+			w.walk(c)
+		}
+	}
+}
+
+// lambda walks a lambda or anonymous function with its parameters (or
+// the implicit `it`) bound as locals.
+func (w *walker) lambda(i int32) {
+	mark := len(w.locals)
+	params := w.t.childOfKind(i, kinds.lambdaParams)
+	if params < 0 {
+		params = w.t.childOfKind(i, kinds.funcParams)
+	}
+	if params >= 0 {
+		w.bindNames(params)
+	} else if w.t.kind(i) == kinds.lambda {
+		w.bindLocal([]byte("it"), "")
+	}
+	w.children(i)
+	w.locals = w.locals[:mark]
+}
+
+// bindNames binds the names a for loop, catch clause, when subject or
+// parameter list declares as locals.
+func (w *walker) bindNames(i int32) {
+	t := w.t
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		switch t.kind(c) {
+		case kinds.ident:
+			if t.kind(i) == kinds.catchBlock {
+				w.bindLocal(t.bytes(c), "")
+			}
+		case kinds.varDecl, kinds.parameter:
+			if n := t.childOfKind(c, kinds.ident); n >= 0 {
+				w.bindLocal(t.bytes(n), "")
+			}
+		case kinds.multiVarDecl, kinds.lambdaParams:
+			w.bindNames(c)
+		}
+	}
+}
+
+// objectLiteral walks `object : T { ... }`: its supertypes are type refs,
+// its body an anonymous scope.
+func (w *walker) objectLiteral(i int32) {
+	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		if w.t.kind(c) == kinds.classBody {
+			w.anonBody(c)
+		} else {
+			w.walk(c)
+		}
+	}
+}
+
+// anonBody walks an object expression's or enum entry's body: a class
+// scope whose declarations have no stable name.
+func (w *walker) anonBody(body int32) {
+	w.push(frame{class: true, anon: true, sym: extract.NoParent, info: w.scanBody(body, "")})
+	w.children(body)
+	w.pop()
+}
+
+// addRef emits a ref; a name missing from broken code gives none.
+func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
+	w.addRefSpan(w.t.span(i), name, q, kind)
+}
+
+func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
+	if name != "" {
+		w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+	}
+}
+
+func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }
