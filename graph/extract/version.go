@@ -7,6 +7,7 @@ package extract
 // Changelog (one line per bump):
 //
 //	1: Go and Python extractors.
-//	2: Rust (clap commands), Java, Kotlin, C#, Ruby, TypeScript/JavaScript,
-//	   Markdown, config files; symbol imports match any separator.
+//	2: Rust (clap commands), Java, Kotlin, C#, Ruby, C, C++,
+//	   TypeScript/JavaScript, Markdown, config files; symbol imports match
+//	   any separator.
 const Version = 2

@@ -6,7 +6,9 @@ package all
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/lang/c"
 	"github.com/orbitgraph/orbit/graph/extract/lang/config"
+	"github.com/orbitgraph/orbit/graph/extract/lang/cpp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/csharp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 	"github.com/orbitgraph/orbit/graph/extract/lang/gomod"
@@ -31,6 +33,8 @@ func Registry() *extract.Registry {
 		kotlin.New(),
 		csharp.New(),
 		ruby.New(),
+		c.New(), // .h files that are C++ by content are handed to cpp
+		cpp.New(),
 		markdown.New(),
 		config.New(),
 	)

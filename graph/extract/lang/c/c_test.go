@@ -1,0 +1,118 @@
+package c_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
+	"github.com/orbitgraph/orbit/graph/extract/lang/c"
+)
+
+// TestGolden checks every testdata/*.txtar case; regenerate the want
+// sections with -update and read them.
+func TestGolden(t *testing.T) {
+	extracttest.Run(t, c.New())
+}
+
+func TestSupports(t *testing.T) {
+	ex := c.New()
+	for p, want := range map[string]bool{
+		"a/b.c": true, "a/b.h": true, "B.C": true, "b.H": true, "a/b.cc": false, "a/b.hpp": false, "c": false,
+	} {
+		if got := ex.Supports(p); got != want {
+			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if ex.Lang() != "c" {
+		t.Errorf("Lang() = %q", ex.Lang())
+	}
+}
+
+// TestDelegation checks that a .h file that is C++ by content is extracted
+// as C++ and that C stays C, whatever it contains.
+func TestDelegation(t *testing.T) {
+	ex := c.New()
+	cxx := "namespace geo { class Point { public: int x; }; }\n"
+	plain := "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint area(int w, int h);\n#ifdef __cplusplus\n}\n#endif\n"
+	for _, tc := range []struct{ path, src, lang, ns string }{
+		{"include/point.h", cxx, "cpp", "geo"},
+		{"include/area.h", plain, "c", ""},
+		{"src/point.c", cxx, "c", ""}, // a .c file is C, however broken
+	} {
+		f := ex.Extract(extract.Input{Path: tc.path, Content: []byte(tc.src)})
+		if f.Lang != tc.lang || f.Namespace != tc.ns {
+			t.Errorf("%s: Lang, Namespace = %q, %q, want %q, %q", tc.path, f.Lang, f.Namespace, tc.lang, tc.ns)
+		}
+	}
+}
+
+// TestParseTimeout checks that a parse cut short by its timeout gives a
+// diagnostic and an otherwise empty result, not a panic, for C and for a
+// header handed to the C++ extractor.
+func TestParseTimeout(t *testing.T) {
+	ex := c.New().WithTimeout(time.Nanosecond)
+	body := strings.Repeat("int f(int a, int b) { return g(a) + h(b) * 2; }\n", 20000)
+	for _, tc := range []struct{ path, src, lang, ns string }{
+		{"src/slow.c", body, "c", ""},
+		{"include/slow.h", "namespace slow {\n" + body + "}\n", "cpp", "slow"},
+	} {
+		f := ex.Extract(extract.Input{Path: tc.path, Content: []byte(tc.src)})
+		if f.Lang != tc.lang || f.Namespace != tc.ns {
+			t.Errorf("%s: Lang, Namespace = %q, %q", tc.path, f.Lang, f.Namespace)
+		}
+		if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
+			t.Errorf("%s: Diagnostics = %+v, want one timeout", tc.path, f.Diagnostics)
+		}
+		if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
+			t.Errorf("%s: records after a timeout", tc.path)
+		}
+	}
+}
+
+// TestConcurrent extracts the golden sources from several goroutines at
+// once (run it with -race) and expects the sequential results.
+func TestConcurrent(t *testing.T) {
+	inputs := goldenInputs(t)
+	ex := c.New()
+	want := make([]*extract.ExtractedFile, len(inputs))
+	for i, in := range inputs {
+		want[i] = ex.Extract(in)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Go(func() {
+			for i := range inputs {
+				j := (i + g*len(inputs)/4) % len(inputs)
+				if got := c.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
+					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// goldenInputs are the source files of the golden cases.
+func goldenInputs(tb testing.TB) []extract.Input {
+	var inputs []extract.Input
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "want" {
+				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
+			}
+		}
+	}
+	return inputs
+}

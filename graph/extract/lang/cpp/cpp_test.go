@@ -1,0 +1,131 @@
+package cpp_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
+	"github.com/orbitgraph/orbit/graph/extract/lang/cpp"
+)
+
+// TestGolden checks every testdata/*.txtar case; regenerate the want
+// sections with -update and read them.
+func TestGolden(t *testing.T) {
+	extracttest.Run(t, cpp.New())
+}
+
+func TestSupports(t *testing.T) {
+	ex := cpp.New()
+	for p, want := range map[string]bool{
+		"a.cc": true, "a.cpp": true, "a.cxx": true, "a.c++": true, "A.CPP": true, "a.hpp": true,
+		"a.hh": true, "a.hxx": true, "a.h++": true, "a.h": false, "a.c": false, "vector": false,
+	} {
+		if got := ex.Supports(p); got != want {
+			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if ex.Lang() != "cpp" {
+		t.Errorf("Lang() = %q", ex.Lang())
+	}
+}
+
+func TestLooksLikeCPP(t *testing.T) {
+	for src, want := range map[string]bool{
+		"int f(void);\n":                                            false,
+		"namespace geo { int x; }\n":                                true,
+		"using namespace std;\n":                                    true,
+		"template <typename T> T id(T v);\n":                        true,
+		"class Point { int x; };\n":                                 true,
+		"class Point;\n":                                            true,
+		"struct S { public: int x; };\n":                            true,
+		"int x = std::max(1, 2);\n":                                 true,
+		"extern \"C++\" int f(int);\n":                              true,
+		"void f() noexcept;\n":                                      true,
+		"const char *s = R\"(raw)\";\n":                             true,
+		"int y = static_cast<int>(x);\n":                            true,
+		"// namespace geo { class X {}; }\nint f(void);\n":          false,
+		"/* template <class T> */ int f(void);\n":                   false,
+		"const char *s = \"std::string namespace x {\";\n":          false,
+		"#define NS namespace x {\nint f(void);\n":                  false,
+		"char c = ':'; int a = b ? c : d;\n":                        false,
+		"[[gnu::always_inline]] static int f(void);\n":              false,
+		"void f(void) { __asm__ volatile(\"\" ::: \"memory\"); }\n": false,
+		"int class_count; char *namespace;\n":                       false,
+		"struct private_data { int x; };\nint n = 1'000;\n":         false,
+		"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n#ifdef __cplusplus\n}\n#endif\n": false,
+		"int f(void);\n#ifdef __cplusplus\ntemplate <class T> T g(T);\n#endif\nint h(void);\nint i(void);\n" +
+			"int j(void);\nint k(void);\n": false,
+		"#ifdef __cplusplus\nnamespace geo {\nclass Point { public: int x, y; };\n}\n#endif\n":                                                                  true,
+		"#if !defined(__cplusplus)\nint f(void);\n#else\nnamespace geo { int f(); }\n#endif\n":                                                                  false,
+		"#ifndef __cplusplus\n#error C++ only\n#else\nnamespace geo {\ntemplate <class T> class Box { public: T get() const { return v; } T v; };\n}\n#endif\n": true,
+	} {
+		if got := cpp.LooksLikeCPP([]byte(src)); got != want {
+			t.Errorf("LooksLikeCPP(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestParseTimeout checks that a parse cut short by its timeout gives a
+// diagnostic and an otherwise empty result with Lang and Namespace set.
+func TestParseTimeout(t *testing.T) {
+	ex := cpp.New().WithTimeout(time.Nanosecond)
+	src := "namespace slow::io {\n" + strings.Repeat("int f(int a) { return g(a) + h(a) * 2; }\n", 20000) + "}\n"
+	f := ex.Extract(extract.Input{Path: "src/slow.cc", Content: []byte(src)})
+	if f.Lang != "cpp" || f.Namespace != "slow::io" {
+		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
+	}
+	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
+		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
+	}
+	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
+		t.Errorf("records after a timeout: %+v", f)
+	}
+}
+
+// TestConcurrent extracts the golden sources from several goroutines at
+// once (run it with -race) and expects the sequential results.
+func TestConcurrent(t *testing.T) {
+	inputs := goldenInputs(t)
+	ex := cpp.New()
+	want := make([]*extract.ExtractedFile, len(inputs))
+	for i, in := range inputs {
+		want[i] = ex.Extract(in)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Go(func() {
+			for i := range inputs {
+				j := (i + g*len(inputs)/4) % len(inputs)
+				if got := cpp.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
+					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// goldenInputs are the source files of the golden cases.
+func goldenInputs(tb testing.TB) []extract.Input {
+	var inputs []extract.Input
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "want" {
+				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
+			}
+		}
+	}
+	return inputs
+}

@@ -1,0 +1,216 @@
+package cpp
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Qualified names.
+//
+//   - C++: "ns::Class::method", free functions "ns::fn"; an out-of-line
+//     definition "A::b" inside namespace ns is "ns::A::b"; template
+//     arguments are left out ("V<int>::f" is "V::f").
+//   - C: the name itself; struct, union and enum tags too ("point", not
+//     "struct point"), so a tag and a typedef of the same name share it.
+//   - Internal linkage (static at file or namespace scope, anything in an
+//     anonymous namespace) and macros, when defined in a source file:
+//     "<path>:<name>" ("src/a.c:helper", "src/a.cc:ns::helper"). In a
+//     header they keep the plain name: every file that includes the header
+//     sees them, so that is how callers elsewhere name them.
+//
+// Candidates (RawRef.Qualified) come from what the file itself says:
+//
+//   - A plain name: a macro the file defines; else what the file defines in
+//     the enclosing classes and namespaces, innermost first; else, at
+//     global scope (always, in C), the name itself: the global one. Inside
+//     a namespace, a class or a method body an unknown name gets "": it may
+//     live in another file of that namespace, in a base class, or in a
+//     namespace a using-directive brought in (using-directives are not
+//     followed).
+//   - A qualified name "x::f": prefixed by the innermost enclosing scope in
+//     which the file defines x, as written otherwise; "::f" is "f".
+//   - Member calls (obj.f(), p->f()) and #include refs: "".
+//   - Calls through locals, parameters and template parameters, and the
+//     standard typedefs (size_t, uint32_t...) get no ref at all.
+
+// isHeader reports whether path is a header: anything but a source file
+// extension, so that extensionless standard headers ("vector") count.
+func isHeader(path string) bool {
+	return !extract.HasExt(path, ".c", ".cc", ".cpp", ".cxx", ".c++")
+}
+
+// scopeInfo is a namespace or class the walk is in; scope 0 is global.
+type scopeInfo struct {
+	qual   string
+	parent int32
+}
+
+// def is a name the file defines, found by unqualified lookup in scope.
+type def struct{ scope, qual string }
+
+// scopeKind tells namespaces from classes among the scopes a file defines.
+type scopeKind uint8
+
+const (
+	knownNamespace scopeKind = iota + 1
+	knownClass
+)
+
+// pending is a ref (or relation) whose candidate resolve fills in.
+type pending struct {
+	ref, rel int    // index into out.Refs or out.Relations; -1 for none
+	scope    int32  // where the name was written
+	written  string // the qualified name as written, "" for a plain name
+	global   bool   // written with a leading "::"
+}
+
+// names is what a file defines, for resolve.
+type names struct {
+	scopes    []scopeInfo
+	defs      map[string][]def     // by short name
+	macros    map[string]string    // macro name → qualified name
+	known     map[string]scopeKind // namespaces and classes defined here
+	internals map[string]string    // public spelling → internal qualified name
+	classes   map[string]int       // class qualified name → symbol index
+	pending   []pending
+}
+
+func newNames() names {
+	return names{
+		scopes: []scopeInfo{{parent: -1}}, defs: map[string][]def{}, macros: map[string]string{},
+		known: map[string]scopeKind{}, internals: map[string]string{}, classes: map[string]int{},
+	}
+}
+
+// scopeQual is the qualified name of the current namespace or class.
+func (w *walker) scopeQual() string { return w.scopes[w.scope].qual }
+
+// join appends a name to a qualified prefix.
+func join(q, name string) string {
+	if q == "" {
+		return name
+	}
+	return q + "::" + name
+}
+
+// linkName prefixes an internal-linkage name defined in a source file.
+func (w *walker) linkName(q string, internal bool) string {
+	if internal && !w.header {
+		return w.path + ":" + q
+	}
+	return q
+}
+
+// define records that name, looked up in scope, means qual. An internal
+// definition wins over a public one (C: static then extern is static).
+func (w *walker) define(name, scope, qual string) {
+	public := join(scope, name)
+	if qual != public {
+		w.internals[public] = qual
+	}
+	ds := w.defs[name]
+	for i := range ds {
+		if ds[i].scope == scope {
+			if qual != public {
+				ds[i].qual = qual
+			}
+			return
+		}
+	}
+	w.defs[name] = append(ds, def{scope: scope, qual: qual})
+}
+
+// pushScope enters a namespace or class and returns the scope to restore.
+func (w *walker) pushScope(qual string) int32 {
+	outer := w.scope
+	w.scopes = append(w.scopes, scopeInfo{qual: qual, parent: outer})
+	w.scope = int32(len(w.scopes) - 1)
+	return outer
+}
+
+// addSymbol appends a symbol under the current parent.
+func (w *walker) addSymbol(name, qual string, kind extract.SymbolKind, sp extract.Span, sig string) int {
+	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
+		Name: name, Qualified: qual, Kind: kind, Span: sp, Signature: capSignature(sig), Parent: w.parent,
+	})
+	return len(w.out.Symbols) - 1
+}
+
+// declare adds a symbol named in the current scope and records its name.
+func (w *walker) declare(name string, kind extract.SymbolKind, sp extract.Span, sig string, internal bool) int {
+	scope := w.scopeQual()
+	qual := w.linkName(join(scope, name), internal)
+	w.define(name, scope, qual)
+	return w.addSymbol(name, qual, kind, sp, sig)
+}
+
+// addRef appends a ref whose candidate resolve computes from written (a
+// qualified name as written, or "" for the plain name).
+func (w *walker) addRef(sp extract.Span, name string, kind extract.RefKind, written string, global bool) {
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: kind})
+	w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, scope: w.scope, written: written, global: global})
+}
+
+// resolve fills in the candidates of the file's refs and relations.
+func (w *walker) resolve() {
+	for _, p := range w.pending {
+		if p.ref >= 0 {
+			r := &w.out.Refs[p.ref]
+			r.Qualified = w.candidate(p, r.Name)
+			continue
+		}
+		r := &w.out.Relations[p.rel]
+		name := r.To
+		if r.To = w.candidate(p, name); r.To == "" { // unknown: as written
+			r.To = cmp.Or(p.written, name)
+		}
+	}
+}
+
+func (w *walker) candidate(p pending, name string) string {
+	if p.written == "" || p.written == name && !p.global {
+		return w.lookupName(name, p.scope)
+	}
+	return w.lookupQualified(p)
+}
+
+// lookupName finds a plain name: a macro, then what the file defines in
+// the enclosing classes and namespaces, innermost first. A name the file
+// does not define is the global one at global scope, and unknown ("")
+// inside a namespace or class, where it may be defined in another file.
+func (w *walker) lookupName(name string, scope int32) string {
+	if q, ok := w.macros[name]; ok {
+		return q
+	}
+	for s := scope; s >= 0; s = w.scopes[s].parent {
+		for _, d := range w.defs[name] {
+			if d.scope == w.scopes[s].qual {
+				return d.qual
+			}
+		}
+	}
+	if scope == 0 {
+		return name
+	}
+	return ""
+}
+
+// lookupQualified finds "x::y::n": prefixed by the innermost enclosing
+// scope in which this file defines x, as written otherwise.
+func (w *walker) lookupQualified(p pending) string {
+	q := p.written
+	if first, _, ok := strings.Cut(q, "::"); ok && !p.global {
+		for s := p.scope; s > 0; s = w.scopes[s].parent {
+			if w.known[join(w.scopes[s].qual, first)] != 0 {
+				q = w.scopes[s].qual + "::" + q
+				break
+			}
+		}
+	}
+	if iq, ok := w.internals[q]; ok {
+		return iq
+	}
+	return q
+}

@@ -1,0 +1,270 @@
+package cpp
+
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// builtinTypes are the standard typedefs that are C's equivalent of
+// builtins: no repository defines them, so refs to them would only be
+// noise (the Go extractor skips `int` and `error` the same way).
+var builtinTypes = map[string]bool{
+	"size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true,
+	"intmax_t": true, "uintmax_t": true, "int8_t": true, "int16_t": true, "int32_t": true,
+	"int64_t": true, "uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
+	"bool": true, "wchar_t": true, "char8_t": true, "char16_t": true, "char32_t": true,
+	"max_align_t": true, "nullptr_t": true, "va_list": true,
+}
+
+// castOperators look like template function calls but are operators.
+var castOperators = map[string]bool{
+	"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true,
+}
+
+// call emits the callee's ref, reads getenv keys and walks the arguments.
+func (w *walker) call(i int32) {
+	x, t := w.x, w.t
+	fn := t.child(i, x.fFunction)
+	callee := w.callee(fn)
+	for c := range t.kids(i) {
+		if c == fn {
+			continue
+		}
+		if t.nodes[c].Field == x.fArguments && envCalls[callee] {
+			w.envKey(c)
+		}
+		w.walk(c)
+	}
+}
+
+// callee emits the ref of a called function and returns its name as
+// written ("" for a member call, a local or an expression).
+func (w *walker) callee(fn int32) string {
+	x, t := w.x, w.t
+	switch t.kind(fn) {
+	case x.identifier:
+		if t.empty(fn) || w.isLocal(t.bytes(fn)) {
+			return ""
+		}
+		name := t.text(fn)
+		w.addRef(t.span(fn), name, extract.RefCall, "", false)
+		return name
+	case x.qualifiedIdent:
+		return w.qualifiedCall(fn)
+	case x.templateFunc:
+		name := t.child(fn, x.fName)
+		s := ""
+		if !castOperators[string(t.bytes(name))] {
+			s = w.callee(name)
+		}
+		w.walkExcept(fn, name)
+		return s
+	case x.fieldExpr:
+		w.memberCall(fn)
+	default:
+		w.walk(fn)
+	}
+	return ""
+}
+
+// memberCall emits `obj.f()` and `p->f()` by name only: which class f
+// belongs to is the resolver's business.
+func (w *walker) memberCall(fe int32) {
+	x, t := w.x, w.t
+	for c := range t.kids(fe) {
+		if t.nodes[c].Field != x.fField {
+			w.walk(c)
+			continue
+		}
+		name := c
+		if t.nodes[name].Kind == x.dependentName && name+1 < t.nodes[name].SubEnd { // obj.template f<T>()
+			name++
+		}
+		if k := t.nodes[name].Kind; k == x.templateMethod || k == x.templateFunc {
+			name = t.child(name, x.fName)
+		}
+		if !t.empty(name) {
+			w.out.Refs = append(w.out.Refs, extract.RawRef{
+				Span: t.span(name), Name: w.nameText(name), Kind: extract.RefCall,
+			})
+		}
+		if name != c {
+			w.walkExcept(c, name)
+		}
+	}
+}
+
+// qualifiedCall emits the ref of `ns::f(...)` and returns "ns::f".
+func (w *walker) qualifiedCall(q int32) string {
+	written, last := w.qualifiedUse(q, extract.RefCall)
+	if last == noNode {
+		return ""
+	}
+	return written
+}
+
+// qualifiedRef handles a qualified name met by the walk: a type ref when
+// it names a type, nothing for a value; template arguments are walked.
+func (w *walker) qualifiedRef(q int32) bool {
+	_, last := w.qualifiedUse(q, extract.RefType)
+	return last != noNode
+}
+
+// qualifiedUse emits a ref of kind for a qualified name spanning from its
+// start to its last name, unless it starts with a local (`T::type`) or,
+// for a type ref, does not end in a type name. It returns the name as
+// written, template arguments left out, and the last name's node (noNode
+// when there is no ref).
+func (w *walker) qualifiedUse(q int32, kind extract.RefKind) (string, int32) {
+	t := w.t
+	buf, last, ok := w.appendQualified(nil, q)
+	first, _, _ := bytes.Cut(buf, []byte("::"))
+	if !ok || t.empty(last) || w.isLocal(first) ||
+		kind == extract.RefType && t.nodes[last].Kind != w.x.typeIdent {
+		w.walkTemplateArgs(q)
+		return "", noNode
+	}
+	written := string(buf)
+	sp := extract.Span{Start: t.nodes[q].Start, End: t.nodes[last].End}
+	w.addRef(sp, w.nameText(last), kind, written, t.child(q, w.x.fScope) == noNode)
+	w.walkTemplateArgs(q)
+	return written, last
+}
+
+// typeRef emits the ref of a type_identifier in a type position, unless
+// it is a template parameter or one of builtinTypes.
+func (w *walker) typeRef(i int32) bool {
+	t := w.t
+	if t.kind(i) != w.x.typeIdent || t.empty(i) {
+		return false
+	}
+	b := t.bytes(i)
+	if w.isLocal(b) || builtinTypes[string(b)] {
+		return false
+	}
+	w.addRef(t.span(i), string(b), extract.RefType, "", false)
+	return true
+}
+
+// typeUse emits the ref of a type named by i (a type_identifier, a
+// qualified name or a template type) and walks its template arguments. It
+// reports whether the type itself got a ref.
+func (w *walker) typeUse(i int32) bool {
+	x, t := w.x, w.t
+	switch t.kind(i) {
+	case x.typeIdent:
+		return w.typeRef(i)
+	case x.qualifiedIdent:
+		return w.qualifiedRef(i)
+	case x.templateType:
+		name := t.child(i, x.fName)
+		ok := w.typeUse(name)
+		w.walkExcept(i, name)
+		return ok
+	}
+	w.walk(i)
+	return false
+}
+
+// appendQualified appends the name i spells, template arguments left out
+// ("std::vector::iterator"), and returns its last name node.
+func (w *walker) appendQualified(buf []byte, i int32) ([]byte, int32, bool) {
+	x, t := w.x, w.t
+	switch t.kind(i) {
+	case x.qualifiedIdent:
+		sc, nm := t.child(i, x.fScope), t.child(i, x.fName)
+		if sc != noNode {
+			var ok bool
+			if buf, _, ok = w.appendQualified(buf, sc); !ok {
+				return buf, noNode, false
+			}
+			buf = append(buf, "::"...)
+		}
+		return w.appendQualified(buf, nm)
+	case x.templateType, x.templateFunc, x.templateMethod:
+		return w.appendQualified(buf, t.child(i, x.fName))
+	case x.identifier, x.fieldIdent, x.typeIdent, x.namespaceIdent, x.destructorName, x.operatorName:
+		if t.empty(i) {
+			return buf, noNode, false
+		}
+		return append(buf, w.nameText(i)...), i, true
+	}
+	return buf, noNode, false
+}
+
+// nameText is the short name a name node spells: "f", "~K",
+// "operator==", "operator bool".
+func (w *walker) nameText(n int32) string {
+	x, t := w.x, w.t
+	switch t.kind(n) {
+	case x.destructorName:
+		return string(removeSpace(t.bytes(n)))
+	case x.operatorName:
+		return operatorName(t.bytes(n))
+	case x.operatorCast:
+		b := t.bytes(n)
+		if p := bytes.IndexByte(b, '('); p > 0 {
+			b = b[:p]
+		}
+		return normalize(b)
+	case x.templateFunc, x.templateType, x.templateMethod:
+		return w.nameText(t.child(n, x.fName))
+	case x.qualifiedIdent:
+		_, last, ok := w.appendQualified(nil, n)
+		if ok {
+			return w.nameText(last)
+		}
+	}
+	if n < 0 {
+		return ""
+	}
+	return t.text(n)
+}
+
+// operatorName spells an operator without inner spaces: "operator==",
+// "operator()", but "operator new[]".
+func operatorName(b []byte) string {
+	rest := removeSpace(bytes.TrimPrefix(b, []byte("operator")))
+	if len(rest) > 0 && isIdentByte(rest[0]) {
+		return "operator " + string(rest)
+	}
+	return "operator" + string(rest)
+}
+
+func removeSpace(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// lambda walks a lambda with its parameters as locals; it defines no
+// symbols, wherever it is.
+func (w *walker) lambda(i int32) {
+	saved, mark := w.save(), len(w.locals)
+	w.ctx = ctxBody
+	for c := range w.t.kids(i) {
+		w.walk(c)
+		if w.t.nodes[c].Field == w.x.fDeclarator {
+			w.declareParams(w.t.child(c, w.x.fParameters))
+		}
+	}
+	w.locals = w.locals[:mark]
+	w.restore(saved)
+}
+
+// forRange declares the loop variables of `for (auto& [k, v] : m)`.
+func (w *walker) forRange(i int32) {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Field == w.x.fDeclarator {
+			w.walkDeclarator(c)
+			w.declareLocal(c)
+		} else {
+			w.walk(c)
+		}
+	}
+}

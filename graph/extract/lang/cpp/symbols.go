@@ -1,0 +1,272 @@
+package cpp
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// state is the part of the walker a definition changes for its contents.
+type state struct {
+	ctx      ctxKind
+	scope    int32
+	parent   int
+	internal bool
+}
+
+func (w *walker) save() state { return state{w.ctx, w.scope, w.parent, w.internal} }
+
+func (w *walker) restore(s state) {
+	w.ctx, w.scope, w.parent, w.internal = s.ctx, s.scope, s.parent, s.internal
+}
+
+// function emits a function, method or constructor definition and walks
+// it: the declarator in the scope the definition belongs to (a class, for
+// an out-of-line method), the body with the parameters as locals.
+func (w *walker) function(i int32) {
+	outer := w.takeOuter(i)
+	d := w.t.child(i, w.x.fDeclarator)
+	info := w.declInfo(d)
+	saved := w.save()
+	skip := int32(noNode)
+	switch {
+	case info.fn && w.isDefinition(i, info):
+		w.funcSymbol(i, outer, d, info)
+	case !info.fn && w.ctx == ctxFile:
+		skip = w.splitDefinition(i, d)
+	}
+	mark := len(w.locals)
+	w.functionKids(i, d, skip, info.params)
+	w.locals = w.locals[:mark]
+	w.restore(saved)
+}
+
+// isDefinition reports whether a function definition defines a symbol:
+// one with a name, in a class, or at file scope unless it is a macro call
+// tree-sitter misread (see untyped and unnamedParams).
+func (w *walker) isDefinition(i int32, info declInfo) bool {
+	switch {
+	case !w.named(info):
+		return false
+	case w.ctx == ctxClass || w.ctx == ctxFriend:
+		return true
+	}
+	return w.ctx == ctxFile && !w.untyped(i, info) && !w.unnamedParams(info.params)
+}
+
+// functionKids walks a function definition's children but skip: the
+// parameters become locals after the declarator, and what follows it is
+// in the function's body.
+func (w *walker) functionKids(i, d, skip, params int32) {
+	for c := range w.t.kids(i) {
+		switch {
+		case c == skip:
+		case c == d:
+			w.walkDeclarator(d)
+			w.declareParams(params)
+			w.ctx = ctxBody
+		default:
+			if w.t.nodes[c].Field == w.x.fBody {
+				w.ctx = ctxBody
+			}
+			w.walk(c)
+		}
+	}
+}
+
+// funcSymbol emits the symbol of a function definition and, for an
+// out-of-line member, enters its class's scope for the rest of the walk.
+func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
+	sp, sig := w.headSpan(outer, d), w.funcSig(outer, d)
+	if w.t.nodes[info.name].Kind == w.x.qualifiedIdent {
+		if owner, ok := w.outOfLine(info.name, sp, sig, true); ok {
+			w.pushScope(owner)
+		}
+		return
+	}
+	name := w.nameText(info.name)
+	switch {
+	case w.ctx == ctxClass && w.cxx:
+		w.member(name, sp, sig)
+	case w.ctx == ctxFriend: // a hidden friend is a function of the enclosing namespace
+		ns := ""
+		if p := w.scopes[w.scope].parent; p >= 0 {
+			ns = w.scopes[p].qual
+		}
+		qual := join(ns, name)
+		w.define(name, ns, qual)
+		w.addSymbol(name, qual, extract.KindFunction, sp, sig)
+	case w.ctx == ctxFile:
+		w.declare(name, extract.KindFunction, sp, sig, w.isInternal(i, false))
+	}
+}
+
+// member emits a method or constructor declared in a class body. A
+// constructor is not a name lookup finds: inside class K, K is the class.
+func (w *walker) member(name string, sp extract.Span, sig string) {
+	if name == lastSegment(w.scopeQual()) {
+		w.addSymbol(name, join(w.scopeQual(), name), extract.KindConstructor, sp, sig)
+		return
+	}
+	w.declare(name, extract.KindMethod, sp, sig, false)
+}
+
+// outOfLine emits a definition written with a qualified name, "A::b",
+// which is "A::b" inside the enclosing namespace. It is a function when A
+// is a namespace this file defines and a member otherwise. It returns the
+// qualified name of A.
+func (w *walker) outOfLine(q int32, sp extract.Span, sig string, fn bool) (string, bool) {
+	buf, _, ok := w.appendQualified(nil, q)
+	if !ok {
+		return "", false
+	}
+	base := w.scopeQual()
+	if w.t.child(q, w.x.fScope) == noNode { // "::A::b"
+		base = ""
+	}
+	qual := join(base, string(buf))
+	owner, name := splitLast(qual)
+	kind := w.outOfLineKind(owner, name, fn)
+	if iq, ok := w.internals[qual]; ok {
+		qual = iq
+	}
+	if kind != extract.KindConstructor {
+		w.define(name, owner, qual)
+	}
+	if idx, ok := w.classes[owner]; ok {
+		w.parent = idx
+	}
+	w.addSymbol(name, qual, kind, sp, sig)
+	return owner, true
+}
+
+func (w *walker) outOfLineKind(owner, name string, fn bool) extract.SymbolKind {
+	switch {
+	case !fn:
+		return extract.KindVar
+	case owner == "" || w.known[owner] == knownNamespace:
+		return extract.KindFunction
+	case name == lastSegment(owner):
+		return extract.KindConstructor
+	}
+	return extract.KindMethod
+}
+
+// declaration emits the symbols of a declaration at file, namespace or
+// class scope (prototypes, globals, member declarations) and declares the
+// locals of one in a function body.
+func (w *walker) declaration(i int32) {
+	outer := w.takeOuter(i)
+	first := w.t.child(i, w.x.fDeclarator)
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Field != w.x.fDeclarator {
+			w.walk(c)
+			continue
+		}
+		saved := w.save()
+		w.declarator(i, outer, first, c)
+		w.restore(saved)
+	}
+}
+
+func (w *walker) declarator(decl, outer, first, d int32) {
+	switch w.ctx {
+	case ctxBody:
+		w.walkDeclarator(d)
+		w.declareLocal(d)
+		return
+	case ctxFile, ctxClass:
+		if info := w.declInfo(d); w.named(info) && w.terminated(decl) && !(info.fn && w.untyped(decl, info)) {
+			w.declSymbol(decl, outer, first, d, info)
+		}
+	}
+	w.walkDeclarator(d)
+}
+
+// declSymbol emits the symbol one declarator of a declaration declares.
+// Data members are not symbols.
+func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
+	x := w.x
+	sp, sig := w.headSpan(outer, first), w.declSig(outer, w.t.child(decl, x.fType), first, d)
+	switch k := w.t.nodes[info.name].Kind; {
+	case k == x.structuredBinding:
+	case k == x.qualifiedIdent:
+		if owner, ok := w.outOfLine(info.name, sp, sig, info.fn); ok && !info.fn {
+			w.pushScope(owner) // a static member's initial value is read in its class
+		}
+	case w.ctx == ctxClass:
+		if info.fn && w.cxx {
+			w.member(w.nameText(info.name), sp, sig)
+		}
+	case info.fn:
+		w.declare(w.nameText(info.name), extract.KindFunctionDeclaration, sp, sig, w.isInternal(decl, false))
+	default:
+		isConst := w.hasConst(decl) && !info.ptr
+		kind := extract.KindVar
+		if isConst {
+			kind = extract.KindConst
+		}
+		w.declare(w.nameText(info.name), kind, sp, sig, w.isInternal(decl, isConst))
+	}
+}
+
+// named reports whether a declarator has a name to define, and not a
+// keyword tree-sitter took for one.
+func (w *walker) named(info declInfo) bool {
+	return !w.t.empty(info.name) && !keywords[string(w.t.bytes(info.name))]
+}
+
+// terminated reports whether a declaration ends in ';': one that does not
+// is tree-sitter's reading of a macro it cannot see through
+// (`static int SQLITE_NOINLINE f(void)`), not a real declaration.
+func (w *walker) terminated(decl int32) bool {
+	end := w.t.nodes[decl].End
+	return end > 0 && w.t.src[end-1] == ';'
+}
+
+// isInternal reports whether a declaration has internal linkage: static,
+// inside an anonymous namespace, or (C++) a const variable at namespace
+// scope that is not extern or inline.
+func (w *walker) isInternal(decl int32, constVar bool) bool {
+	if w.internal {
+		return true
+	}
+	static, external := false, false
+	for c := range w.t.kids(decl) {
+		if w.t.nodes[c].Kind == w.x.storage {
+			switch string(w.t.bytes(c)) {
+			case "static":
+				static = true
+			case "extern", "inline":
+				external = true
+			}
+		}
+	}
+	return static || w.cxx && constVar && !external
+}
+
+// hasConst reports whether a declaration is const or constexpr itself.
+func (w *walker) hasConst(decl int32) bool {
+	for c := range w.t.kids(decl) {
+		if w.t.nodes[c].Kind == w.x.typeQualifier {
+			if q := string(w.t.bytes(c)); q == "const" || q == "constexpr" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitLast splits "a::b::c" into "a::b" and "c".
+func splitLast(q string) (string, string) {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[:i], q[i+2:]
+	}
+	return "", q
+}
+
+// lastSegment is the last "::" segment of a qualified name.
+func lastSegment(q string) string {
+	_, last := splitLast(q)
+	return last
+}
