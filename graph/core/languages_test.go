@@ -20,6 +20,11 @@ func TestLanguagesEndToEnd(t *testing.T) {
 		"jsSymbolOne":     {"web/b.js", "export function jsSymbolOne() {}\n", "javascript"},
 		"ruby_symbol_one": {"lib/a.rb", "module M\n  def ruby_symbol_one; end\nend\n", "ruby"},
 		"CsSymbolOne":     {"App/A.cs", "namespace App { class A { void CsSymbolOne() {} } }\n", "csharp"},
+		"javaSymbolOne":   {"src/A.java", "package p;\nclass A { void javaSymbolOne() {} }\n", "java"},
+		"ktSymbolOne":     {"src/B.kt", "package p\n\nfun ktSymbolOne() {}\n", "kotlin"},
+		"c_symbol_one":    {"c/a.c", "int c_symbol_one(void) { return 0; }\n", "c"},
+		"cpp_symbol_one":  {"c/b.cc", "namespace n { int cpp_symbol_one() { return 0; } }\n", "cpp"},
+		"MarkdownHeading": {"docs/a.md", "# Guide\n\n## MarkdownHeading\n", "markdown"},
 	}
 	contents := map[string]string{}
 	for _, f := range files {
@@ -27,8 +32,13 @@ func TestLanguagesEndToEnd(t *testing.T) {
 	}
 	repo := gittest.New(t, contents)
 	g := openGraph(t, repo.Root)
-	if got := mustSync(t, g, core.SyncAuto); got.indexed != len(files) {
-		t.Fatalf("sync = %+v, want %d files", got, len(files))
+	repo.Write("config/app.yaml", "server:\n  listen_port: 80\n")
+	if got := mustSync(t, g, core.SyncAuto); got.indexed != len(files)+1 {
+		t.Fatalf("sync = %+v, want %d files", got, len(files)+1)
+	}
+	res, err := g.Search(context.Background(), query.SearchQuery{Text: "listen_port", Lang: "yaml"})
+	if err != nil || len(res.Matches) != 1 || res.Matches[0].Key != "server.listen_port" {
+		t.Errorf("config key: %+v, %v", res.Matches, err)
 	}
 	for name, f := range files {
 		res, err := g.Search(context.Background(), query.SearchQuery{Text: name, Lang: f.lang})
