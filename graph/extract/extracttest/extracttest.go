@@ -261,3 +261,27 @@ func lastSegment(q string) string {
 	i := strings.LastIndexAny(q, "./:#")
 	return q[i+1:]
 }
+
+// GoldenInputs returns the source file of every testdata/*.txtar case, with
+// its module context, for tests that need real inputs (fuzz seeds,
+// concurrency checks).
+func GoldenInputs(tb testing.TB) []extract.Input {
+	tb.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("extracttest: no testdata/*.txtar cases found (%v)", err)
+	}
+	inputs := make([]extract.Input, 0, len(files))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		in, _, err := caseInput(ar)
+		if err != nil {
+			tb.Fatalf("%s: %v", file, err)
+		}
+		inputs = append(inputs, in)
+	}
+	return inputs
+}

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/config"
@@ -141,7 +139,7 @@ func TestAliasBomb(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := goldenInputs(t)
+	inputs := extracttest.GoldenInputs(t)
 	e := config.New()
 	want := make([]*extract.ExtractedFile, len(inputs))
 	for i, in := range inputs {
@@ -159,24 +157,6 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-}
-
-// goldenInputs returns the source files of the golden cases.
-func goldenInputs(tb testing.TB) []extract.Input {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	var inputs []extract.Input
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if f.Name != "want" {
-				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
-			}
-		}
-	}
-	return inputs
 }
 
 // checkFile checks the invariants core relies on.

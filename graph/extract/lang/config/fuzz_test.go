@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // the golden sources plus a few fragments; run it for real with
 // `go test -fuzz FuzzExtract ./graph/extract/lang/config`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range goldenInputs(f) {
+	for _, in := range extracttest.GoldenInputs(f) {
 		f.Add(string(in.Content))
 	}
 	for _, s := range []string{

@@ -1,6 +1,7 @@
 package cpp_test
 
 import (
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // Seeds are the golden sources plus broken fragments; run it for real with
 // `go test -fuzz FuzzExtract ./graph/extract/lang/cpp`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range goldenInputs(f) {
+	for _, in := range extracttest.GoldenInputs(f) {
 		f.Add(string(in.Content))
 	}
 	for _, s := range []string{

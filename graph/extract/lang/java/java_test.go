@@ -1,14 +1,11 @@
 package java_test
 
 import (
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
@@ -69,7 +66,7 @@ func TestNoPanicOnGarbage(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := goldenInputs(t)
+	inputs := extracttest.GoldenInputs(t)
 	e := java.New()
 	want := make([]*extract.ExtractedFile, len(inputs))
 	for i, in := range inputs {
@@ -87,22 +84,4 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-}
-
-// goldenInputs returns the source files of the golden cases.
-func goldenInputs(tb testing.TB) []extract.Input {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	var inputs []extract.Input
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if f.Name != "want" {
-				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
-			}
-		}
-	}
-	return inputs
 }

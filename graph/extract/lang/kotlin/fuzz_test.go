@@ -1,6 +1,7 @@
 package kotlin_test
 
 import (
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // differ between runs. Seeds are the golden sources plus broken fragments;
 // run it for real with `go test -fuzz FuzzExtract ./graph/extract/lang/kotlin`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range goldenInputs(f) {
+	for _, in := range extracttest.GoldenInputs(f) {
 		f.Add(string(in.Content))
 	}
 	for _, s := range []string{

@@ -1,6 +1,7 @@
 package markdown_test
 
 import (
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // Seeds are the golden sources plus a few fragments; run it for real with
 // `go test -fuzz FuzzExtract ./graph/extract/lang/markdown`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range goldenInputs(f) {
+	for _, in := range extracttest.GoldenInputs(f) {
 		f.Add(string(in.Content))
 	}
 	for _, s := range []string{

@@ -1,14 +1,11 @@
 package ruby_test
 
 import (
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
@@ -53,28 +50,10 @@ func TestParseTimeout(t *testing.T) {
 	}
 }
 
-// goldenInputs are the source files of the golden cases.
-func goldenInputs(tb testing.TB) []extract.Input {
-	var inputs []extract.Input
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if f.Name != "want" {
-				inputs = append(inputs, extract.Input{Path: f.Name, Content: f.Data})
-			}
-		}
-	}
-	return inputs
-}
-
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := goldenInputs(t)
+	inputs := extracttest.GoldenInputs(t)
 	e := ruby.New()
 	want := make([]*extract.ExtractedFile, len(inputs))
 	for i, in := range inputs {

@@ -1,6 +1,7 @@
 package typescript_test
 
 import (
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // run it for real with
 // `go test -fuzz FuzzExtract ./graph/extract/lang/typescript`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range goldenInputs(f) {
+	for _, in := range extracttest.GoldenInputs(f) {
 		f.Add(in.Path, string(in.Content))
 	}
 	for _, s := range []string{
