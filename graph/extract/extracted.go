@@ -29,7 +29,24 @@ type RawRef struct {
 	Name      string // short name: the last segment of what was written
 	Qualified string // candidate qualified name; "" when only the name is known
 	Kind      RefKind
+	// Alternatives are further candidates, tried in order when Qualified
+	// names nothing in the index: the packages a wildcard import or a
+	// `using` directive may supply the name from, the enclosing scopes a
+	// constant is looked up in. The first one defined wins; when none is,
+	// the ref keeps Qualified.
+	Alternatives []string
+	// Receiver says Name is a member (a method, usually) of a value whose
+	// type pass 2 works out from the index (spec §11 evidence): Receiver[0]
+	// is a qualified name — a type, a variable or field with a known type, or
+	// a function — and each further element is a member name or "()", the
+	// result of calling what precedes. Qualified is then ignored and
+	// Alternatives are alternatives for Receiver[0]. nil: not a member
+	// access, or no evidence (name only). See RESOLUTION.md.
+	Receiver []string
 }
+
+// CallResult is the Receiver step for "the result of calling what precedes".
+const CallResult = "()"
 
 // RawRelation is a structural edge between two symbols (spec §6.2 relations).
 type RawRelation struct {
@@ -39,12 +56,57 @@ type RawRelation struct {
 	Span Span // the site that states the relation (the embedded field, the base list entry)
 }
 
+// FactKind is what a RawFact states.
+type FactKind uint8
+
+const (
+	// FactReturns: Subject, a function or method, returns a value of type
+	// Object (its first result; a pointer to it counts as it).
+	FactReturns FactKind = iota
+	// FactType: Subject, a variable or constant, has type Object; with
+	// Member set, the field or property Member of type Subject has type
+	// Object (Go struct fields, `self.x = T()` in Python, typed fields).
+	FactType
+	// FactAlias: Subject is another name for Object (a re-export:
+	// `from .sub import X` in a package's __init__.py, `export {a} from`,
+	// `pub use`). With Member "*", every name of module Subject may come
+	// from module Object (`export * from`, `from .sub import *`).
+	FactAlias
+	factKindCount
+)
+
+var factKindNames = [factKindCount]string{"returns", "type", "alias"}
+
+func (k FactKind) String() string {
+	if k < factKindCount {
+		return factKindNames[k]
+	}
+	return "unknown"
+}
+
+// RawFact is type evidence a file states about its own declarations, for
+// pass 2 to follow when it resolves receivers elsewhere. Subject and
+// Object are candidate qualified names, as for refs.
+type RawFact struct {
+	Kind    FactKind
+	Subject string
+	Member  string
+	Object  string
+	Span    Span // the declaration that states it
+}
+
 // RawImport is one imported module or symbol (spec §6.2 imports).
 type RawImport struct {
 	Path   string // target_path: "net/http", "os.path", "pkg.sub"
 	Symbol string // imported name, or "" for the whole module
 	Alias  string // local name when renamed ("np"), "" otherwise
-	Span   Span
+	// Resolved is what the import binds in the index's terms when that
+	// differs from Path: the namespace a relative specifier names
+	// ("./util" in src/app.ts → "src/util"), or the repo-relative file a
+	// C `#include "x.h"` names. Pass 2 uses it to recognise candidates and
+	// definitions reached through this import; it is not stored.
+	Resolved string
+	Span     Span
 }
 
 // RawString is a notable string literal (see Notable).
@@ -97,5 +159,6 @@ type ExtractedFile struct {
 	Strings     []RawString
 	Configs     []RawConfig
 	Commands    []RawCommand
+	Facts       []RawFact
 	Diagnostics []Diagnostic
 }

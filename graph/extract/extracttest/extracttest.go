@@ -151,7 +151,14 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		if target == "" {
 			target = "?"
 		}
-		add(r.Span, 1, "ref %s %s -> %s", r.Kind, r.Name, target)
+		text := fmt.Sprintf("ref %s %s -> %s", r.Kind, r.Name, target)
+		if len(r.Receiver) > 0 {
+			text = fmt.Sprintf("ref %s %s recv=%s", r.Kind, r.Name, strings.Join(r.Receiver, " "))
+		}
+		for _, a := range r.Alternatives {
+			text += " | " + a
+		}
+		add(r.Span, 1, "%s", text)
 	}
 	for _, r := range f.Relations {
 		add(r.Span, 2, "rel %s %s -> %s", r.Kind, r.From, r.To)
@@ -164,6 +171,9 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		if im.Alias != "" {
 			text += " as=" + im.Alias
 		}
+		if im.Resolved != "" {
+			text += " resolved=" + im.Resolved
+		}
 		add(im.Span, 3, "%s", text)
 	}
 	for _, s := range f.Strings {
@@ -171,6 +181,13 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 	}
 	for _, c := range f.Configs {
 		add(c.Span, 5, "config %s %s L%d", c.Kind, c.Key, c.Line)
+	}
+	for _, ft := range f.Facts {
+		subject := ft.Subject
+		if ft.Member != "" {
+			subject += " " + ft.Member
+		}
+		add(ft.Span, 7, "fact %s %s -> %s", ft.Kind, subject, ft.Object)
 	}
 	for _, c := range f.Commands {
 		text := fmt.Sprintf("command %q", c.Name)
