@@ -10,4 +10,6 @@ package extract
 //	2: Rust (clap commands), Java, Kotlin, C#, Ruby, C, C++,
 //	   TypeScript/JavaScript, Markdown, config files; symbol imports match
 //	   any separator.
-const Version = 2
+//	3: pass-2 evidence: receivers, facts, alternatives, resolved imports;
+//	   Go implicit implements.
+const Version = 3

@@ -50,6 +50,7 @@ func ParseFloor(s string) (string, bool) {
 type Symbol struct {
 	ID   int64
 	File string
+	Kind string
 }
 
 // Symbols looks up definitions by qualified name.
@@ -57,8 +58,9 @@ type Symbols interface {
 	Lookup(qualified string) ([]Symbol, error)
 }
 
-// Import is one import of the referring file.
-type Import struct{ Path, Symbol string }
+// Import is one import of the referring file: its path as written and,
+// when different, what it binds in the index (graph/extract/RESOLUTION.md).
+type Import struct{ Path, Symbol, Resolved string }
 
 // Result is a graded reference.
 type Result struct {
@@ -66,42 +68,70 @@ type Result struct {
 	Hint       int64 // the unique target's symbol id, or 0
 }
 
-// Resolve grades a candidate qualified name written in fromFile.
+// File is the referring file as pass 2 sees it.
+type File struct {
+	Path    string
+	Lang    string
+	Imports []Import
+}
+
+// Resolve picks a reference's target (see Choose) and grades it:
 //
-//   - exact: a definition exists in fromFile itself;
-//   - import_resolved: the candidate was built from one of fromFile's imports
-//     (the target may be outside the index: an imported library);
-//   - same_module: the candidate is in fromFile's own namespace and is
-//     defined in another file of it (a Go package's other files);
-//   - fuzzy_name: no candidate, or a local candidate nothing defines.
+//   - exact: the target is defined in the referring file itself;
+//   - import_resolved: the target was reached through one of the file's
+//     imports (it may be outside the index: an imported library);
+//   - same_module: defined elsewhere in the index without an import (the
+//     file's own package, or a chain of declared types);
+//   - fuzzy_name: nothing defines it, or there is no target at all.
 //
-// Whether a candidate came from an import is read off the file's imports, not
-// remembered from extraction, so re-resolving a stored ref gives the same
-// answer as resolving it fresh.
-func Resolve(candidate, fromFile string, imports []Import, syms Symbols) (Result, error) {
-	if candidate == "" {
-		return Result{Confidence: FuzzyName}, nil
+// Whether a target came through an import is read off the file's imports,
+// not remembered from extraction, so re-resolving gives the same answer.
+func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
+	ch, err := Choose(idx, f.Lang, r)
+	if err != nil || ch.Target == "" {
+		return Result{Confidence: FuzzyName}, ch, err
 	}
-	defs, err := syms.Lookup(candidate)
+	defs, err := idx.Lookup(ch.Target)
 	if err != nil {
-		return Result{}, err
+		return Result{}, ch, err
 	}
+	res := Grade(ch.Target, f.Path, f.Imports, defs)
+	if ch.Missing {
+		res.Confidence = FuzzyName
+	}
+	return res, ch, nil
+}
+
+// Grade assigns the confidence of a target given its definitions.
+func Grade(target, fromFile string, imports []Import, defs []Symbol) Result {
 	var r Result
 	if len(defs) == 1 {
 		r.Hint = defs[0].ID
 	}
-	viaImport := ViaImport(candidate, imports)
 	switch {
 	case inFile(defs, fromFile):
 		r.Confidence = Exact
-	case viaImport:
+	case ViaImport(target, imports) || inImportedFile(defs, imports):
 		r.Confidence = ImportResolved
 	case len(defs) > 0:
 		r.Confidence = SameModule
 	default:
 		r.Confidence = FuzzyName
 	}
-	return r, nil
+	return r
+}
+
+// inImportedFile: a definition lives in a file the referring file names
+// (C's #include "x.h").
+func inImportedFile(defs []Symbol, imports []Import) bool {
+	for _, d := range defs {
+		for _, im := range imports {
+			if im.Resolved != "" && im.Resolved == d.File {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func inFile(defs []Symbol, file string) bool {
@@ -120,19 +150,23 @@ func inFile(defs []Symbol, file string) bool {
 // language writes between them (".", "::", ":").
 func ViaImport(candidate string, imports []Import) bool {
 	for _, im := range imports {
-		if im.Path == "" || !hasSegmentPrefix(candidate, im.Path) {
-			continue
-		}
-		if im.Symbol == "" || im.Symbol == "*" {
-			return true
-		}
-		rest := candidate[len(im.Path):]
-		trimmed := strings.TrimLeft(rest, ".:/#")
-		if trimmed != rest && hasSegmentPrefix(trimmed, im.Symbol) {
+		if viaPath(candidate, im.Path, im.Symbol) || im.Resolved != "" && viaPath(candidate, im.Resolved, im.Symbol) {
 			return true
 		}
 	}
 	return false
+}
+
+func viaPath(candidate, path, symbol string) bool {
+	if path == "" || !hasSegmentPrefix(candidate, path) {
+		return false
+	}
+	if symbol == "" || symbol == "*" {
+		return true
+	}
+	rest := candidate[len(path):]
+	trimmed := strings.TrimLeft(rest, ".:/#")
+	return trimmed != rest && hasSegmentPrefix(trimmed, symbol)
 }
 
 // hasSegmentPrefix: s == prefix, or s starts with prefix and the next byte

@@ -4,7 +4,9 @@ import "testing"
 
 type table map[string][]Symbol
 
-func (t table) Lookup(q string) ([]Symbol, error) { return t[q], nil }
+func (t table) Lookup(q string) ([]Symbol, error)                    { return t[q], nil }
+func (t table) Facts(kind, subject, member string) ([]string, error) { return nil, nil }
+func (t table) Supers(q string) ([]string, error)                    { return nil, nil }
 
 func TestResolve(t *testing.T) {
 	syms := table{
@@ -33,7 +35,7 @@ func TestResolve(t *testing.T) {
 		{"", "a/run.go", Result{FuzzyName, 0}},
 		{"pkg.dup", "pkg.py", Result{Exact, 0}}, // two definitions: no unique hint
 	} {
-		got, err := Resolve(tc.candidate, tc.file, imports, syms)
+		got, _, err := Resolve(syms, File{Path: tc.file, Lang: "go", Imports: imports}, Ref{Qualified: tc.candidate})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,13 +72,13 @@ func TestRegradeAgreesWithResolve(t *testing.T) {
 	}
 	for _, cand := range []string{"example.com/m/a.F", "example.com/m/b.G"} {
 		for _, before := range tables {
-			stored, _ := Resolve(cand, "a/x.go", imports, before)
+			stored, _, _ := Resolve(before, File{Path: "a/x.go", Lang: "go", Imports: imports}, Ref{Qualified: cand})
 			for _, after := range tables {
 				if before["example.com/m/a.F"] != nil && before["example.com/m/a.F"][0].File == "a/x.go" ||
 					after["example.com/m/a.F"] != nil && after["example.com/m/a.F"][0].File == "a/x.go" {
 					continue // a/x.go itself unchanged: its own definitions cannot come and go
 				}
-				want, _ := Resolve(cand, "a/x.go", imports, after)
+				want, _, _ := Resolve(after, File{Path: "a/x.go", Lang: "go", Imports: imports}, Ref{Qualified: cand})
 				defs, _ := after.Lookup(cand)
 				if got := Regrade(stored.Confidence, "a/x.go", defs); got != want {
 					t.Errorf("%s: Regrade(%s) = %+v, want %+v", cand, stored.Confidence, got, want)

@@ -26,6 +26,8 @@ var dumpQueries = []struct{ table, query string }{
 	{"strings", `SELECT s.file_path, s.line, s.value, c.qualified, c.span_start FROM strings s
 		LEFT JOIN symbols c ON c.id = s.context_symbol ORDER BY 1, 2, 3, 4, 5`},
 	{"configs", `SELECT file_path, line, key, kind FROM configs ORDER BY 1, 2, 3, 4`},
+	{"facts", `SELECT def_file, kind, subject, member, object FROM facts ORDER BY 1, 2, 3, 4, 5`},
+	{"resolve_deps", `SELECT from_file, name FROM resolve_deps ORDER BY 1, 2`},
 	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
 		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
 	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},

@@ -6,7 +6,8 @@ package store
 // Changelog (one line per bump):
 //
 //	1: the schema of graph-spec §6.2, plus indexes on foreign-key child columns.
-const SchemaVersion = 1
+//	2: facts and resolve_deps, the evidence pass 2 follows and who followed it.
+const SchemaVersion = 2
 
 // schema is spec §6.2, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -111,6 +112,31 @@ CREATE INDEX commands_handler ON commands(handler_symbol) WHERE handler_symbol I
 CREATE INDEX strings_file ON strings(file_path);
 CREATE INDEX strings_context ON strings(context_symbol) WHERE context_symbol IS NOT NULL;
 CREATE INDEX configs_file ON configs(file_path);
+
+-- Not in spec §6.2: what pass 2 needs beyond symbols to resolve receivers
+-- and re-exports (graph/extract/RESOLUTION.md). facts are type evidence a
+-- file states about its own declarations; resolve_deps records, per file,
+-- every name its resolution consulted besides the targets it stored, so an
+-- incremental sync can re-resolve exactly the files a change can affect
+-- (spec §6.3: incremental must equal cold).
+CREATE TABLE facts (
+  def_file  TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  kind      TEXT NOT NULL,
+  subject   TEXT NOT NULL,
+  member    TEXT NOT NULL,
+  object    TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX facts_subject ON facts(subject, member);
+CREATE INDEX facts_def_file ON facts(def_file);
+
+CREATE TABLE resolve_deps (
+  name       TEXT NOT NULL,
+  from_file  TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  PRIMARY KEY (name, from_file)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX resolve_deps_file ON resolve_deps(from_file);
 
 CREATE TABLE meta (
   key    TEXT PRIMARY KEY,

@@ -52,6 +52,8 @@ type Tx struct {
 	configs   *bulk
 	imports   *bulk
 	relations *bulk
+	facts     *bulk
+	deps      *bulk
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
 }
@@ -93,6 +95,8 @@ func (t *Tx) prepare() (err error) {
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
 	t.imports = mk("imports", "from_file", "target_path", "target_symbol")
 	t.relations = mk("relations", "from_qualified", "to_qualified", "kind", "def_file", "def_span_start", "def_span_end", "confidence")
+	t.facts = mk("facts", "def_file", "kind", "subject", "member", "object")
+	t.deps = mk("resolve_deps", "name", "from_file")
 	if err != nil {
 		return err
 	}
@@ -179,6 +183,11 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 			return nil, nil, fmt.Errorf("insert configs of %s: %w", f.Path, err)
 		}
 	}
+	for _, ft := range x.Facts {
+		if err := t.facts.add(f.Path, ft.Kind.String(), ft.Subject, ft.Member, ft.Object); err != nil {
+			return nil, nil, fmt.Errorf("insert facts of %s: %w", f.Path, err)
+		}
+	}
 	return ids, fresh, nil
 }
 
@@ -234,6 +243,17 @@ func (t *Tx) InsertRelations(path string, rels []RelationRow) error {
 	return nil
 }
 
+// InsertDeps records the names a file's resolution consulted (sorted,
+// without duplicates).
+func (t *Tx) InsertDeps(path string, names []string) error {
+	for _, n := range names {
+		if err := t.deps.add(n, path); err != nil {
+			return fmt.Errorf("insert resolve deps of %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
 // InsertCommand writes a command; handlers are linked by LinkCommandHandlers.
 func (t *Tx) InsertCommand(path string, c CommandRow) error {
 	if _, err := t.insCmd.Exec(c.Name, path, c.SpanStart); err != nil {
@@ -244,12 +264,16 @@ func (t *Tx) InsertCommand(path string, c CommandRow) error {
 
 // Flush writes pending bulk rows so that reads in the transaction see them.
 func (t *Tx) Flush() error {
-	for _, b := range []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations} {
+	for _, b := range t.bulks() {
 		if err := b.flush(); err != nil {
 			return fmt.Errorf("flush inserts: %w", err)
 		}
 	}
 	return nil
+}
+
+func (t *Tx) bulks() []*bulk {
+	return []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations, t.facts, t.deps}
 }
 
 // IndexSearch adds the FTS rows of the given files' symbols, strings and
@@ -302,7 +326,7 @@ func (t *Tx) LinkCommandHandlers() error {
 
 // Commit closes the bulk inserters and commits.
 func (t *Tx) Commit() error {
-	for _, b := range []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations} {
+	for _, b := range t.bulks() {
 		if err := b.close(); err != nil {
 			t.tx.Rollback()
 			return fmt.Errorf("commit sync: %w", err)

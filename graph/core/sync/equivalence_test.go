@@ -25,6 +25,9 @@ var seedRepo = map[string]string{
 	"main.go":            "package main\n\nimport \"example.com/eq/lib\"\n\nfunc main() {\n\tlib.Run()\n\thelper()\n\tlater()\n}\n\nfunc helper() {}\n",
 	"lib/run.go":         "package lib\n\ntype Base struct{}\n\n// Run runs.\nfunc Run() { Step(\"starting the engine\") }\n",
 	"lib/step.go":        "package lib\n\nfunc Step(msg string) {}\n\ntype Engine struct{ Base }\n",
+	"lib/store.go":       "package lib\n\ntype Store struct {\n\tdb *DB\n\tBase\n}\n\nfunc NewStore() *Store { return &Store{} }\n\nfunc (s *Store) Get() { s.db.Query() }\n\ntype Getter interface{ Get() }\n",
+	"lib/db.go":          "package lib\n\ntype DB struct{}\n\nfunc (d *DB) Query() {}\n",
+	"use.go":             "package main\n\nimport \"example.com/eq/lib\"\n\nfunc use() {\n\ts := lib.NewStore()\n\ts.Get()\n\ts.Hello()\n\ts.Query()\n}\n",
 	"py/app/__init__.py": "",
 	"py/app/core.py":     "from app.util import tool\n\n\ndef main():\n    tool()\n    missing()\n",
 	"py/app/util.py":     "import os\n\nHOME = os.getenv(\"APP_HOME\")\n\n\ndef tool():\n    return helper()\n\n\ndef helper():\n    pass\n",
@@ -72,15 +75,46 @@ var edits = []func(t *testing.T, root string, r *rand.Rand){
 			gittest.WriteFile(t, root, ".orbitignore", "lib/\n")
 		}
 	},
+	func(t *testing.T, root string, r *rand.Rand) { // a constructor's declared result changes
+		from, to := "func NewStore() *Store", "func NewStore() *DB"
+		if !strings.Contains(readFile(t, root, "lib/store.go"), from) {
+			from, to = to, from
+		}
+		gittest.WriteFile(t, root, "lib/store.go", strings.Replace(readFile(t, root, "lib/store.go"), from, to, 1))
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a promoted method comes and goes
+		if strings.Contains(readFile(t, root, "lib/run.go"), "Hello") {
+			gittest.WriteFile(t, root, "lib/run.go", strings.Replace(readFile(t, root, "lib/run.go"), "func (Base) Hello() {}\n", "", 1))
+		} else {
+			appendTo(t, root, "lib/run.go", "func (Base) Hello() {}\n")
+		}
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a field's type changes
+		from, to := "db *DB", "db *Store"
+		if !strings.Contains(readFile(t, root, "lib/store.go"), from) {
+			from, to = to, from
+		}
+		gittest.WriteFile(t, root, "lib/store.go", strings.Replace(readFile(t, root, "lib/store.go"), from, to, 1))
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a type starts or stops satisfying an interface
+		if strings.Contains(readFile(t, root, "lib/db.go"), "Get()") {
+			gittest.WriteFile(t, root, "lib/db.go", seedRepo["lib/db.go"])
+		} else {
+			appendTo(t, root, "lib/db.go", "\nfunc (d *DB) Get() {}\n")
+		}
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // an edit that shifts spans but declares nothing new
+		gittest.WriteFile(t, root, "lib/db.go", fmt.Sprintf("package lib\n\n// v%d\n", r.Intn(1000))+strings.TrimPrefix(readFile(t, root, "lib/db.go"), "package lib\n\n"))
+	},
 	func(t *testing.T, root string, r *rand.Rand) { // same size, same tick: the racy case
 		gittest.WriteFile(t, root, "lib/run.go", strings.Replace(readFile(t, root, "lib/run.go"), "Run runs", "Run rubs", 1))
 	},
 }
 
 func TestIncrementalEqualsCold(t *testing.T) {
-	steps := 60
+	steps := 120
 	if testing.Short() {
-		steps = 20
+		steps = 40
 	}
 	repo := gittest.New(t, seedRepo)
 	reg := all.Registry()
@@ -124,8 +158,12 @@ func TestColdBuildsAreIdentical(t *testing.T) {
 	if dumps[0] != dumps[1] {
 		t.Fatalf("two cold builds differ:\n%s", cmp.Diff(dumps[0], dumps[1]))
 	}
-	if !strings.Contains(dumps[0], `"example.com/eq/lib.Run"`) || !strings.Contains(dumps[0], "import_resolved") {
-		t.Fatalf("dump lacks expected rows:\n%s", dumps[0])
+	for _, want := range []string{`"example.com/eq/lib.Run"`, "import_resolved",
+		`"example.com/eq/lib.Store.Get"`, // s.Get() through lib.NewStore's declared result
+		`"implements"`} {
+		if !strings.Contains(dumps[0], want) {
+			t.Fatalf("dump lacks %s:\n%s", want, dumps[0])
+		}
 	}
 }
 

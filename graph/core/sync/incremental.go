@@ -51,7 +51,8 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if scanErr != nil {
 		return rep, scanErr
 	}
-	jobs, deleted := plan(opts, sc, indexed)
+	ctxs := loadContexts(opts.Location.Root, sc.Files)
+	jobs, deleted := plan(opts, sc, indexed, ctxs)
 	if len(jobs) == 0 && len(deleted) == 0 {
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
@@ -61,11 +62,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, err
 	}
 	defer tx.Rollback()
-	syms, err := newSQLSymbols(tx.SQL())
+	idx, err := newSQLIndex(tx.SQL())
 	if err != nil {
 		return rep, err
 	}
-	w := newWriter(tx, syms)
+	w := newWriter(tx, idx)
 	w.existing = make(map[string]bool, len(indexed))
 	for p := range indexed {
 		w.existing[p] = true
@@ -76,10 +77,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			return rep, err
 		}
 	}
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
-		return w.apply(o, &rep)
-	})
-	if err != nil {
+	apply := func(o outcome) error { return w.apply(o, &rep) }
+	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, apply); err != nil {
+		return rep, err
+	}
+	if err := reresolveDependents(opts, w, sc, ctxs, &rep); err != nil {
 		return rep, err
 	}
 	if err := w.finish(sortedKeys(w.written)); err != nil {
@@ -96,8 +98,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 
 // plan decides which scanned files to read (mtime or size changed, new, or
 // their module context changed) and which indexed files are gone.
-func plan(opts Options, sc scanResult, indexed map[string]indexedFile) ([]job, []string) {
-	ctxs := loadContexts(opts.Location.Root, sc.Files)
+func plan(opts Options, sc scanResult, indexed map[string]indexedFile, ctxs contexts) ([]job, []string) {
 	forced := contextChanges(sc, indexed)
 	seen := make(map[string]bool, len(sc.Files))
 	var jobs []job
@@ -122,6 +123,32 @@ func plan(opts Options, sc scanResult, indexed map[string]indexedFile) ([]job, [
 		}
 	}
 	return jobs, sortedKeys(setOf(deleted))
+}
+
+// reresolveDependents re-extracts the unchanged files whose references a
+// change can re-route (see writer.dependents): their raw references are not
+// stored, so resolving them again means reading them again. Their content
+// is the same, so they are counted apart from changed files.
+func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, rep *Report) error {
+	deps, err := w.dependents()
+	if err != nil || len(deps) == 0 {
+		return err
+	}
+	scanned := make(map[string]candidate, len(sc.Files))
+	for _, f := range sc.Files {
+		scanned[f.Path] = f
+	}
+	var jobs []job
+	for _, p := range deps {
+		if f, ok := scanned[p]; ok {
+			jobs = append(jobs, job{cand: f, ctx: ctxs.forFile(p, langOf(opts.Registry, p))})
+		}
+	}
+	var scratch Report // the files are not changes; only removals count
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	rep.Reresolved += scratch.FilesChanged
+	rep.FilesRemoved += scratch.FilesRemoved
+	return err
 }
 
 // racySlack covers file systems whose timestamps tick coarsely (a few ms on

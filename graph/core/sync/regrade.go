@@ -14,7 +14,7 @@ import (
 func (w *writer) regrade() error {
 	tx := w.tx.SQL()
 	for _, q := range sortedKeys(w.touched) {
-		defs, err := w.syms.Lookup(q)
+		defs, err := w.idx.Lookup(q)
 		if err != nil {
 			return err
 		}

@@ -158,7 +158,7 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	for i, f := range sc.Files {
 		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, langOf(opts.Registry, f.Path))}
 	}
-	w := newWriter(tx, newMemSymbols())
+	w := newWriter(tx, newMemIndex())
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++

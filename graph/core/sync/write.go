@@ -1,7 +1,6 @@
 package sync
 
 import (
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -11,62 +10,10 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// symbolTable is the resolver's view of every definition, growing as files
-// are written.
-type symbolTable interface {
-	resolve.Symbols
-	add(qualified string, s resolve.Symbol)
-}
-
-// memSymbols serves a cold build, which holds every definition in memory.
-type memSymbols map[string][]resolve.Symbol
-
-func newMemSymbols() memSymbols { return memSymbols{} }
-
-func (m memSymbols) Lookup(q string) ([]resolve.Symbol, error) { return m[q], nil }
-func (m memSymbols) add(q string, s resolve.Symbol)            { m[q] = append(m[q], s) }
-
-// sqlSymbols serves an incremental sync: it reads the symbols table inside
-// the write transaction, after this sync's rows are flushed.
-type sqlSymbols struct {
-	stmt  *sql.Stmt
-	cache map[string][]resolve.Symbol
-}
-
-func newSQLSymbols(tx *sql.Tx) (*sqlSymbols, error) {
-	stmt, err := tx.Prepare(`SELECT id, file_path FROM symbols WHERE qualified = ? ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("prepare symbol lookup: %w", err)
-	}
-	return &sqlSymbols{stmt: stmt, cache: map[string][]resolve.Symbol{}}, nil
-}
-
-func (s *sqlSymbols) add(string, resolve.Symbol) {}
-
-func (s *sqlSymbols) Lookup(q string) ([]resolve.Symbol, error) {
-	if defs, ok := s.cache[q]; ok {
-		return defs, nil
-	}
-	rows, err := s.stmt.Query(q)
-	if err != nil {
-		return nil, fmt.Errorf("look up %s: %w", q, err)
-	}
-	defer rows.Close()
-	var defs []resolve.Symbol
-	for rows.Next() {
-		var d resolve.Symbol
-		if err := rows.Scan(&d.ID, &d.File); err != nil {
-			return nil, err
-		}
-		defs = append(defs, d)
-	}
-	s.cache[q] = defs
-	return defs, rows.Err()
-}
-
 // pendingFile is what pass 2 needs of a written file.
 type pendingFile struct {
 	path      string
+	lang      string
 	refs      []extract.RawRef
 	relations []extract.RawRelation
 	imports   []resolve.Import
@@ -77,8 +24,9 @@ type pendingFile struct {
 // then resolves references (pass 2).
 type writer struct {
 	tx       *store.Tx
-	syms     symbolTable
+	idx      passIndex
 	existing map[string]bool // paths indexed before this sync (nil: cold)
+	evidence evidenceLog     // facts and supertypes of files before this sync rewrote them
 	pending  []pendingFile
 	written  map[string]bool   // paths whose rows this sync replaced or removed
 	touched  map[string]bool   // qualified names whose definitions came or went
@@ -86,8 +34,8 @@ type writer struct {
 	now      int64
 }
 
-func newWriter(tx *store.Tx, syms symbolTable) *writer {
-	return &writer{tx: tx, syms: syms, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, now: time.Now().UnixNano()}
+func newWriter(tx *store.Tx, idx passIndex) *writer {
+	return &writer{tx: tx, idx: idx, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
 }
 
 func (w *writer) apply(o outcome, rep *Report) error {
@@ -138,26 +86,30 @@ func (w *writer) insert(o outcome) error {
 	if err != nil {
 		return err
 	}
+	w.idx.add(p, ids, x)
 	for i, s := range x.Symbols {
-		q := w.intern(s.Qualified)
-		w.syms.add(q, resolve.Symbol{ID: ids[i], File: p})
 		if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
-			w.touched[q] = true
+			w.touched[w.intern(s.Qualified)] = true
 		}
 	}
+	if w.existing != nil {
+		w.evidence.after(p, x)
+	}
 	w.written[p] = true
-	w.pending = append(w.pending, w.keepForPass2(p, x))
+	w.pending = append(w.pending, w.keepForPass2(p, o.lang, x))
 	return nil
 }
 
 // keepForPass2 copies what pass 2 needs into interned strings: extractors
 // slice names out of the file's text, and holding a few names of every file
 // until pass 2 would otherwise keep every file's text alive.
-func (w *writer) keepForPass2(p string, x *extract.ExtractedFile) pendingFile {
-	f := pendingFile{path: p, commands: x.Commands}
+func (w *writer) keepForPass2(p, lang string, x *extract.ExtractedFile) pendingFile {
+	f := pendingFile{path: p, lang: lang, commands: x.Commands}
 	f.refs = make([]extract.RawRef, len(x.Refs))
 	for i, r := range x.Refs {
 		r.Name, r.Qualified = w.intern(r.Name), w.intern(r.Qualified)
+		r.Alternatives = w.internAll(r.Alternatives)
+		r.Receiver = w.internAll(r.Receiver)
 		f.refs[i] = r
 	}
 	f.relations = make([]extract.RawRelation, len(x.Relations))
@@ -167,12 +119,23 @@ func (w *writer) keepForPass2(p string, x *extract.ExtractedFile) pendingFile {
 	}
 	f.imports = make([]resolve.Import, len(x.Imports))
 	for i, im := range x.Imports {
-		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol)}
+		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol), Resolved: w.intern(im.Resolved)}
 	}
 	for i := range f.commands {
 		f.commands[i].Name = strings.Clone(f.commands[i].Name)
 	}
 	return f
+}
+
+func (w *writer) internAll(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = w.intern(s)
+	}
+	return out
 }
 
 func (w *writer) intern(s string) string {
@@ -189,28 +152,40 @@ func (w *writer) intern(s string) string {
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
 	w.written[p] = true
+	if err := w.evidence.before(w.tx.SQL(), p); err != nil {
+		return err
+	}
 	return w.tx.DeleteFile(p)
 }
 
 // finish runs pass 2 for the files written, re-grades references elsewhere
 // that point at names whose definitions changed (incremental only), and
-// refreshes search rows and command handlers.
+// refreshes search rows and command handlers. Relations go first: member
+// lookup follows supertypes, whichever file states them.
 func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
 	for _, f := range w.pending {
-		if err := w.resolveFile(f); err != nil {
+		if err := w.resolveRelations(f); err != nil {
+			return err
+		}
+	}
+	if err := w.tx.Flush(); err != nil {
+		return err
+	}
+	for _, f := range w.pending {
+		if err := w.resolveRefs(f); err != nil {
 			return err
 		}
 	}
 	if w.existing != nil {
-		for _, q := range w.tx.Unrecycled() {
-			w.touched[q] = true
-		}
 		if err := w.regrade(); err != nil {
 			return err
 		}
+	}
+	if err := w.implicitRelations(); err != nil {
+		return err
 	}
 	if err := w.tx.IndexSearch(searchPaths); err != nil {
 		return err
@@ -218,27 +193,39 @@ func (w *writer) finish(searchPaths []string) error {
 	return w.tx.LinkCommandHandlers()
 }
 
-func (w *writer) resolveFile(f pendingFile) error {
-	refs := make([]store.RefRow, len(f.refs))
-	for i, r := range f.refs {
-		res, err := resolve.Resolve(r.Qualified, f.path, f.imports, w.syms)
-		if err != nil {
-			return err
-		}
-		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: r.Qualified, Hint: res.Hint, Kind: r.Kind.String(), Confidence: res.Confidence}
-	}
-	if err := w.tx.InsertRefs(f.path, refs); err != nil {
-		return err
-	}
+func (f pendingFile) resolveFile() resolve.File {
+	return resolve.File{Path: f.path, Lang: f.lang, Imports: f.imports}
+}
+
+func (w *writer) resolveRelations(f pendingFile) error {
 	rels := make([]store.RelationRow, len(f.relations))
 	for i, r := range f.relations {
-		res, err := resolve.Resolve(r.To, f.path, f.imports, w.syms)
+		res, _, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Qualified: r.To})
 		if err != nil {
 			return err
 		}
 		rels[i] = store.RelationRow{From: r.From, To: r.To, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
 	}
-	if err := w.tx.InsertRelations(f.path, rels); err != nil {
+	return w.tx.InsertRelations(f.path, rels)
+}
+
+func (w *writer) resolveRefs(f pendingFile) error {
+	refs := make([]store.RefRow, len(f.refs))
+	deps := map[string]bool{}
+	for i, r := range f.refs {
+		res, ch, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
+		if err != nil {
+			return err
+		}
+		for _, n := range ch.Consulted {
+			deps[n] = true
+		}
+		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: r.Kind.String(), Confidence: res.Confidence}
+	}
+	if err := w.tx.InsertRefs(f.path, refs); err != nil {
+		return err
+	}
+	if err := w.tx.InsertDeps(f.path, sortedKeys(deps)); err != nil {
 		return err
 	}
 	for _, c := range f.commands {
@@ -247,4 +234,14 @@ func (w *writer) resolveFile(f pendingFile) error {
 		}
 	}
 	return nil
+}
+
+// implicitRelations derives Go's implicit implements relations on a cold
+// build or when Go declarations changed, and otherwise restores the rows
+// rewritten files dropped.
+func (w *writer) implicitRelations() error {
+	if w.existing == nil || w.evidence.goChanged() {
+		return implicitImplements(w.tx)
+	}
+	return restoreImplicit(w.tx, w.evidence)
 }

@@ -16,17 +16,18 @@ type fileExtractor struct {
 	out   *extract.ExtractedFile
 	lines extract.LineIndex
 
-	testFile bool              // the path ends in _test.go
-	imports  map[string]string // local name → import path; "_" and "." bind nothing
-	topNames map[string]int    // top-level func and type names → symbol index
-	types    map[string]int    // top-level type names → symbol index
-	methods  []pendingMethod   // methods whose Parent is linked after the pass
-	scope    scope             // function-local names
-	fn       string            // enclosing top-level function, "" outside one or in a method
-	fnDecl   int32             // node of the enclosing top-level function or method, -1 outside
-	inFunc   int               // function bodies (declared or literal) around the walk
-	lits     int               // func literals around the walk
-	cmds     commands
+	testFile   bool              // the path ends in _test.go
+	imports    map[string]string // local name → import path; "_" and "." bind nothing
+	dotImports []string          // paths imported with "."
+	topNames   map[string]int    // top-level func and type names → symbol index
+	types      map[string]int    // top-level type names → symbol index
+	methods    []pendingMethod   // methods whose Parent is linked after the pass
+	scope      scope             // function-local names
+	fn         string            // enclosing top-level function, "" outside one or in a method
+	fnDecl     int32             // node of the enclosing top-level function or method, -1 outside
+	inFunc     int               // function bodies (declared or literal) around the walk
+	lits       int               // func literals around the walk
+	cmds       commands
 }
 
 type pendingMethod struct {
@@ -58,6 +59,7 @@ func (x *fileExtractor) run() {
 	x.declarations()
 	x.walk(0)
 	x.finishCommands()
+	x.dotAlternatives()
 	x.sortRefs()
 }
 

@@ -27,6 +27,7 @@ type kindIDs struct {
 	returnStmt, rangeClause, typeSwitch, receiveStmt, block, statementList          uint16
 	exprStmt, ifStmt, forStmt, exprSwitch, selectStmt, exprCase, defaultCase        uint16
 	typeCase, commCase, interpString, rawString, blankIdent, dot, comment, labeled  uint16
+	typeAssertExpr, paramList                                                       uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-go this package looks at.
@@ -70,6 +71,7 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		commCase: id("communication_case"), interpString: id("interpreted_string_literal"),
 		rawString: id("raw_string_literal"), blankIdent: id("blank_identifier"), dot: id("dot"),
 		comment: id("comment"), labeled: id("labeled_statement"),
+		typeAssertExpr: id("type_assertion_expression"), paramList: id("parameter_list"),
 	}
 	fd := l.FieldID
 	f := fieldIDs{

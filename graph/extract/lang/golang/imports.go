@@ -2,6 +2,7 @@ package golang
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -34,7 +35,34 @@ func (x *fileExtractor) importSpec(spec int32) {
 	if nameNode < 0 || x.t.kind(nameNode) == kinds.packageIdent {
 		x.imports[local] = path
 	}
+	if x.t.kind(nameNode) == kinds.dot {
+		x.dotImports = append(x.dotImports, path)
+	}
 	x.cmds.enabled = x.cmds.enabled || path == cobraPath
 	x.out.Imports = append(x.out.Imports, extract.RawImport{Path: path, Alias: alias, Span: x.span(spec)})
 	x.addRef(spec, extract.RefUse, local, path)
+}
+
+// dotAlternatives lets a bare name also come from the packages the file
+// dot-imports (`import . "bufio"` in bufio's external tests): Go looks in
+// the package first, and the two cannot both declare it.
+func (x *fileExtractor) dotAlternatives() {
+	if len(x.dotImports) == 0 {
+		return
+	}
+	prefix := x.ns + "."
+	for i := range x.out.Refs {
+		r := &x.out.Refs[i]
+		bare := r.Qualified
+		if r.Receiver != nil {
+			bare = r.Receiver[0]
+		}
+		name, ok := strings.CutPrefix(bare, prefix)
+		if _, own := x.topNames[name]; !ok || own || strings.ContainsAny(name, "./") {
+			continue
+		}
+		for _, p := range x.dotImports {
+			r.Alternatives = append(r.Alternatives, p+"."+name)
+		}
+	}
 }

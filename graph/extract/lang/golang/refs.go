@@ -174,16 +174,23 @@ func (x *fileExtractor) selectorCall(sel int32) bool {
 			return true
 		}
 	}
-	if cand, ok := x.qualifiedValue(operand); ok {
-		x.addRef(sel, extract.RefCall, name, cand+"."+name)
+	if cand, ok := x.qualifiedValue(operand); ok { // pkg.V.M() or the method expression pkg.T.M
+		x.addMemberRef(sel, name, []string{cand})
 		return true
 	}
 	if x.methodExpr(sel) {
 		return true
 	}
+	chain := x.exprChain(operand)
 	x.walk(operand)
-	x.addRef(x.t.child(sel, fields.field), extract.RefCall, name, "")
+	x.addMemberRef(x.t.child(sel, fields.field), name, chain)
 	return true
+}
+
+// addMemberRef emits a method call whose receiver chain the file states
+// (nil: no evidence, the ref has the name only).
+func (x *fileExtractor) addMemberRef(i int32, name string, chain []string) {
+	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(i), Name: name, Kind: extract.RefCall, Receiver: chain})
 }
 
 // qualifiedValue resolves pkg.X, where pkg is an import, to "path.X".

@@ -7,35 +7,63 @@ package golang
 // if, for, switch, case) that declared it. A name in scope is never a
 // package-level candidate. Package-level declarations are not tracked.
 type scope struct {
-	count map[string]int32 // declarations of a name currently visible
-	names []string         // declaration log, undone by pop
-	marks []int            // len(names) at each push
+	count map[string]int32    // declarations of a name currently visible
+	names []string            // declaration log, undone by pop
+	marks []int               // len(names) at each push
+	typed map[string][]string // receiver chain of a visible name with a known type
+	saved []savedChain        // what each logged declaration hid, parallel to names
 }
 
-func newScope() scope { return scope{count: make(map[string]int32)} }
+type savedChain struct {
+	chain []string
+	had   bool
+}
+
+func newScope() scope { return scope{count: make(map[string]int32), typed: make(map[string][]string)} }
 
 func (s *scope) push() { s.marks = append(s.marks, len(s.names)) }
 
 func (s *scope) pop() {
 	m := s.marks[len(s.marks)-1]
 	s.marks = s.marks[:len(s.marks)-1]
-	for _, n := range s.names[m:] {
+	for i := len(s.names) - 1; i >= m; i-- {
+		n := s.names[i]
 		if s.count[n]--; s.count[n] == 0 {
 			delete(s.count, n)
 		}
+		if sv := s.saved[i]; sv.had {
+			s.typed[n] = sv.chain
+		} else {
+			delete(s.typed, n)
+		}
 	}
-	s.names = s.names[:m]
+	s.names, s.saved = s.names[:m], s.saved[:m]
 }
 
 // declare makes name visible until the innermost scope is popped. Outside
 // every scope (package level) it does nothing.
-func (s *scope) declare(name string) {
+func (s *scope) declare(name string) { s.declareTyped(name, nil) }
+
+// declareTyped declares a name whose type the file states (a receiver
+// chain, see graph/extract/RESOLUTION.md); nil means unknown, which hides
+// any outer typed name.
+func (s *scope) declareTyped(name string, chain []string) {
 	if name == "" || name == "_" || len(s.marks) == 0 {
 		return
 	}
 	s.count[name]++
+	prev, had := s.typed[name]
 	s.names = append(s.names, name)
+	s.saved = append(s.saved, savedChain{prev, had})
+	if chain != nil {
+		s.typed[name] = chain
+	} else {
+		delete(s.typed, name)
+	}
 }
+
+// chain is the receiver chain of a visible local, or nil.
+func (s *scope) chain(name string) []string { return s.typed[name] }
 
 func (s *scope) has(name string) bool {
 	if len(s.count) == 0 {

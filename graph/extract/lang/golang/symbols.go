@@ -67,6 +67,7 @@ func (x *fileExtractor) funcSymbol(i int32) {
 		Name: name, Qualified: x.qualify(name), Kind: kind, Span: x.span(i),
 		Signature: x.funcSignature(i), Parent: extract.NoParent,
 	})
+	x.resultFact(i, x.qualify(name))
 }
 
 // isTestName reports whether a function in a _test.go file is run by go
@@ -100,6 +101,7 @@ func (x *fileExtractor) methodSymbol(i int32) {
 		Signature: x.funcSignature(i), Parent: extract.NoParent,
 	})
 	x.methods = append(x.methods, pendingMethod{symbol: idx, recv: recv})
+	x.resultFact(i, qualified)
 }
 
 // receiverTypeName is T for receivers T, *T, T[K] and *T[K], or "".
@@ -142,9 +144,12 @@ func (x *fileExtractor) typeSymbols(decl int32) {
 		})
 		x.types[name], x.topNames[name] = idx, idx
 		x.embeddings(name, typ)
-		if kind == extract.KindInterface {
-			x.interfaceMethods(idx, typ)
-		}
+		x.inTypeParams(spec, func() {
+			x.fieldFacts(name, typ)
+			if kind == extract.KindInterface {
+				x.interfaceMethods(idx, typ)
+			}
+		})
 	}
 }
 
@@ -172,6 +177,7 @@ func (x *fileExtractor) interfaceMethods(iface int, typ int32) {
 			Name: name, Qualified: prefix + name, Kind: extract.KindMethod, Span: x.span(c),
 			Signature: normalize(x.t.text(c)), Parent: iface,
 		})
+		x.resultFact(c, prefix+name)
 	}
 }
 
@@ -181,6 +187,9 @@ func (x *fileExtractor) valueSymbols(decl int32, kind extract.SymbolKind, keywor
 		if x.t.kind(spec) != kinds.constSpec && x.t.kind(spec) != kinds.varSpec {
 			x.valueSymbols(spec, kind, keyword) // var ( ... ) is a var_spec_list
 			continue
+		}
+		if kind == extract.KindVar {
+			x.varFacts(spec)
 		}
 		for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
 			name := x.t.text(c)

@@ -94,15 +94,18 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 	case actTypeSpec:
 		x.typeSpec(i)
 	case actParam:
-		x.declareNames(i, fields.name)
+		x.declareParams(i)
 		x.walk(x.t.child(i, fields.typ))
-	case actShortVar, actRange, actReceive:
+	case actShortVar:
+		x.walk(x.t.child(i, fields.right))
+		x.declareAssigned(x.t.child(i, fields.left), x.t.child(i, fields.right))
+	case actRange, actReceive:
 		x.walk(x.t.child(i, fields.right))
 		x.declareNames(x.t.child(i, fields.left), 0)
 	case actValueSpec:
 		x.walkExcept(i, -1)
 		if x.inFunc > 0 {
-			x.declareNames(i, fields.name)
+			x.declareValueSpec(i)
 		}
 	case actField:
 		x.walk(x.t.child(i, fields.typ))

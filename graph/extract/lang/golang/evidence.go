@@ -1,0 +1,303 @@
+package golang
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Type evidence (graph/extract/RESOLUTION.md): what the file states about
+// the types of its values, as receiver chains pass 2 evaluates. Go helps:
+// a variable's type never changes after its declaration.
+
+// typeChain is the chain of a written type: T, *T, pkg.T, T[K] → [qualified
+// T]; anything else (slices, maps, funcs, type parameters, predeclared
+// types) has no members we follow → nil.
+func (x *fileExtractor) typeChain(i int32) []string {
+	t := x.t.unwrap(i)
+	if x.t.kind(t) == kinds.pointerType {
+		t = x.t.unwrap(x.t.firstChild(t))
+	}
+	if x.t.kind(t) == kinds.parenType {
+		return x.typeChain(x.t.firstChild(t))
+	}
+	switch x.t.kind(t) {
+	case kinds.typeIdent, kinds.qualifiedType, kinds.genericType:
+		if _, cand, ok := x.typeCandidate(t); ok && cand != "" {
+			return []string{cand}
+		}
+	}
+	return nil
+}
+
+// exprChain is the chain of an expression's value, or nil when the file
+// does not say.
+func (x *fileExtractor) exprChain(i int32) []string {
+	e := x.t.unwrap(i)
+	switch x.t.kind(e) {
+	case kinds.parenExpr:
+		return x.exprChain(x.t.firstChild(e))
+	case kinds.ident:
+		return x.identChain(x.t.text(e))
+	case kinds.compositeLit:
+		return x.typeChain(x.t.child(e, fields.typ))
+	case kinds.unaryExpr:
+		op := x.t.src[x.t.nodes[e].Start]
+		if op == '&' || op == '*' {
+			return x.exprChain(x.t.child(e, fields.operand))
+		}
+	case kinds.typeAssertExpr:
+		return x.typeChain(x.t.child(e, fields.typ))
+	case kinds.selectorExpr:
+		return x.selectorChain(e)
+	case kinds.callExpr:
+		return x.callChain(e)
+	case kinds.typeConvExpr:
+		return x.typeChain(x.t.child(e, fields.typ))
+	}
+	return nil
+}
+
+// identChain: a local's recorded chain; a package-level name of this
+// package (a var typed by a fact, a func, a type); nothing for the rest.
+func (x *fileExtractor) identChain(name string) []string {
+	if x.scope.has(name) {
+		return x.scope.chain(name)
+	}
+	if name == "_" || x.isUniverse(name, true) || name == "nil" || name == "true" || name == "false" || name == "iota" {
+		return nil
+	}
+	if _, isImport := x.imports[name]; isImport {
+		return nil
+	}
+	return []string{x.qualify(name)}
+}
+
+// selectorChain: pkg.X is a qualified name; v.f extends v's chain.
+func (x *fileExtractor) selectorChain(sel int32) []string {
+	field := x.t.text(x.t.child(sel, fields.field))
+	if cand, ok := x.qualifiedValue(sel); ok {
+		return []string{cand}
+	}
+	base := x.exprChain(x.t.child(sel, fields.operand))
+	if base == nil || field == "" {
+		return nil
+	}
+	return appendChain(base, field)
+}
+
+// callChain is the chain of a call's result.
+func (x *fileExtractor) callChain(call int32) []string {
+	fn := x.t.unwrap(x.t.child(call, fields.function))
+	if x.t.kind(fn) == kinds.typeInstExpr {
+		fn = x.t.child(fn, fields.typ)
+	}
+	switch x.t.kind(fn) {
+	case kinds.ident:
+		name := x.t.text(fn)
+		if name == "new" && !x.scope.has(name) {
+			return x.typeChain(x.t.firstChild(x.t.child(call, fields.arguments)))
+		}
+		if x.scope.has(name) || x.isUniverse(name, true) {
+			return nil // a func value or a builtin
+		}
+		return []string{x.qualify(name), extract.CallResult}
+	case kinds.qualifiedType, kinds.typeIdent, kinds.genericType:
+		if c := x.typeChain(fn); c != nil {
+			return appendChain(c, extract.CallResult)
+		}
+	case kinds.selectorExpr:
+		if c := x.selectorChain(fn); c != nil {
+			return appendChain(c, extract.CallResult)
+		}
+	case kinds.parenExpr: // (*T)(x): a conversion
+		if t := x.t.unwrap(x.t.firstChild(fn)); x.isDeref(t) {
+			return x.exprChain(x.t.firstChild(t))
+		}
+	}
+	return nil
+}
+
+// appendChain copies, so chains shared by locals are never aliased.
+func appendChain(c []string, step string) []string {
+	out := make([]string, len(c), len(c)+1)
+	copy(out, c)
+	return append(out, step)
+}
+
+// declareParams declares a parameter declaration's names with its type.
+func (x *fileExtractor) declareParams(i int32) {
+	var chain []string
+	if x.t.kind(i) == kinds.paramDecl {
+		chain = x.typeChain(x.t.child(i, fields.typ))
+	}
+	for c := x.t.firstChild(i); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) == kinds.ident && x.t.nodes[c].Field == fields.name {
+			x.scope.declareTyped(x.t.text(c), chain)
+		}
+	}
+}
+
+// declareAssigned declares the left side of := with the chains of the
+// right side: pairwise, or the first result of a single call.
+func (x *fileExtractor) declareAssigned(left, right int32) {
+	var values []int32
+	for c := x.t.firstChild(right); c >= 0; c = x.t.next(c) {
+		values = append(values, c)
+	}
+	// Every value is read before any name is declared: `a, b := b, a`.
+	var names []string
+	var chains [][]string
+	for c := x.t.firstChild(left); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) != kinds.ident {
+			continue
+		}
+		var chain []string
+		n := len(names)
+		switch {
+		case len(values) > 1 && n < len(values):
+			chain = x.exprChain(values[n])
+		case len(values) == 1 && n == 0:
+			chain = x.exprChain(values[0])
+		}
+		names, chains = append(names, x.t.text(c)), append(chains, chain)
+	}
+	for i, n := range names {
+		x.scope.declareTyped(n, chains[i])
+	}
+}
+
+// declareValueSpec declares `var a, b T` / `var a, b = x, y` in a function.
+func (x *fileExtractor) declareValueSpec(spec int32) {
+	typed := x.typeChain(x.t.child(spec, fields.typ))
+	values := x.t.child(spec, fields.value)
+	var vals []int32
+	for c := x.t.firstChild(values); c >= 0; c = x.t.next(c) {
+		vals = append(vals, c)
+	}
+	n := 0
+	for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) != kinds.ident || x.t.nodes[c].Field != fields.name {
+			continue
+		}
+		chain := typed
+		if x.t.child(spec, fields.typ) < 0 && n < len(vals) && (len(vals) > 1 || n == 0) {
+			chain = x.exprChain(vals[n])
+		}
+		x.scope.declareTyped(x.t.text(c), chain)
+		n++
+	}
+}
+
+// Facts.
+
+func (x *fileExtractor) addFact(kind extract.FactKind, subject, member, object string, at int32) {
+	x.out.Facts = append(x.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: x.span(at)})
+}
+
+// inTypeParams runs fn with a declaration's type parameters (and a generic
+// method's receiver's) in scope, so facts never name them as types.
+func (x *fileExtractor) inTypeParams(decl int32, fn func()) {
+	x.scope.push()
+	x.declareTypeParams(x.t.child(decl, fields.typParams))
+	if x.t.kind(decl) == kinds.methodDecl {
+		x.declareReceiverTypeParams(decl)
+	}
+	fn()
+	x.scope.pop()
+}
+
+// resultFact states the type of a function's (first) result.
+func (x *fileExtractor) resultFact(decl int32, qualified string) {
+	x.inTypeParams(decl, func() { x.resultFactIn(decl, qualified) })
+}
+
+func (x *fileExtractor) resultFactIn(decl int32, qualified string) {
+	res := x.t.child(decl, fields.result)
+	if res < 0 {
+		return
+	}
+	if x.t.kind(res) == kinds.paramList {
+		first := x.t.firstChild(res)
+		if first < 0 || x.t.kind(first) != kinds.paramDecl {
+			return
+		}
+		res = x.t.child(first, fields.typ)
+	}
+	if c := x.typeChain(res); len(c) == 1 {
+		x.addFact(extract.FactReturns, qualified, "", c[0], decl)
+	}
+}
+
+// fieldFacts states the types of a struct's named and embedded fields.
+func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
+	if x.t.kind(typ) != kinds.structType {
+		return
+	}
+	owner := x.qualify(typeName)
+	list := x.t.childOfKind(typ, kinds.fieldDeclList)
+	for fd := x.t.firstChild(list); fd >= 0; fd = x.t.next(fd) {
+		if x.t.kind(fd) != kinds.fieldDecl {
+			continue
+		}
+		c := x.typeChain(x.t.child(fd, fields.typ))
+		if len(c) != 1 {
+			continue
+		}
+		named := false
+		for n := x.t.firstChild(fd); n >= 0; n = x.t.next(n) {
+			if x.t.kind(n) == kinds.fieldIdent && x.t.nodes[n].Field == fields.name {
+				x.addFact(extract.FactType, owner, x.t.text(n), c[0], n)
+				named = true
+			}
+		}
+		if !named { // embedded: the field is named after its type
+			x.addFact(extract.FactType, owner, lastSegment(c[0]), c[0], fd)
+		}
+	}
+}
+
+// varFacts states the types of package-level vars: declared, or of a
+// value whose chain is one name (T{}, NewT(), pkg.V).
+func (x *fileExtractor) varFacts(spec int32) {
+	typed := x.typeChain(x.t.child(spec, fields.typ))
+	var vals []int32
+	for c := x.t.firstChild(x.t.child(spec, fields.value)); c >= 0; c = x.t.next(c) {
+		vals = append(vals, c)
+	}
+	n := 0
+	for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) != kinds.ident || x.t.nodes[c].Field != fields.name {
+			continue
+		}
+		chain := typed
+		if chain == nil && len(vals) > n && (len(vals) > 1 || n == 0) {
+			chain = x.exprChain(vals[n])
+		}
+		if name := x.t.text(c); name != "_" {
+			if obj, ok := chainObject(chain); ok {
+				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
+			}
+		}
+		n++
+	}
+}
+
+// chainObject writes a chain of one name, or of a call of one name, as a
+// fact object.
+func chainObject(c []string) (string, bool) {
+	switch {
+	case len(c) == 1:
+		return c[0], true
+	case len(c) == 2 && c[1] == extract.CallResult:
+		return c[0] + extract.CallResult, true
+	}
+	return "", false
+}
+
+func lastSegment(q string) string {
+	if i := strings.LastIndexAny(q, "./"); i >= 0 {
+		return q[i+1:]
+	}
+	return q
+}
