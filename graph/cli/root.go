@@ -56,6 +56,8 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 	pf.StringVar(&a.format, "format", "json", "output format: json or text")
 	graph.AddCommand(
 		newSyncCmd(a), newSearchCmd(a), newShowCmd(a),
+		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),
+		newOverviewCmd(a), newImplementorsCmd(a), newDepsCmd(a),
 		newVersionCmd(a), newDBPathCmd(a), newCleanCmd(a),
 	)
 	root.AddCommand(graph)

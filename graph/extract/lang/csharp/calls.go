@@ -25,7 +25,7 @@ func (w *walker) callee(fn int32) {
 	case kinds.ident, kinds.genericName:
 		id := w.lastIdent(fn)
 		if name := identText(t.text(id)); name != "nameof" {
-			w.pendCall(id, name, "", false)
+			w.pendCall(id, name, "", w.thisEvidence())
 		}
 		w.typeArgs(fn)
 	case kinds.memberAccess:
@@ -33,23 +33,17 @@ func (w *walker) callee(fn int32) {
 	case kinds.qualifiedName:
 		w.memberCall(fn, t.child(fn, fields.qualifier), t.child(fn, fields.name))
 	case kinds.condAccess:
-		for c := range t.kids(fn) {
-			if nm := t.child(c, fields.name); t.nodes[c].Kind == kinds.memberBinding && nm != noNode {
-				w.addRef(w.lastIdent(nm), extract.RefCall, identText(t.text(w.lastIdent(nm))), "")
-				w.typeArgs(nm)
-			} else {
-				w.walk(c)
-			}
-		}
+		w.conditionalCall(fn)
 	default:
 		w.walk(fn)
 	}
 }
 
-// memberCall handles recv.M(): a receiver that is a dotted name may name a
-// type (candidate Type.M when the file defines both) or a using alias;
-// this.M() looks in the enclosing type; any other receiver is walked and
-// the call keeps its name only.
+// memberCall handles recv.M(): this.M() and base.M() on the enclosing
+// type and its base; a receiver with type evidence (evidence.go) gives the
+// call a receiver; a dotted name that is no variable or field names a type
+// (Type.M()) or a using alias. Any other receiver is walked and the call
+// keeps its name only.
 func (w *walker) memberCall(fn, recv, nm int32) {
 	id := w.lastIdent(nm)
 	if id == noNode {
@@ -57,26 +51,49 @@ func (w *walker) memberCall(fn, recv, nm int32) {
 		return
 	}
 	name := identText(w.t.text(id))
-	switch {
+	switch abs, ok := w.chain(recv); {
 	case recv == noNode && w.isThis(fn):
-		w.pendCall(id, name, "this", false)
+		w.pendCall(id, name, "this", w.thisEvidence())
 	case recv == noNode: // base.M()
-		w.addRef(id, extract.RefCall, name, "")
-	default:
-		abs, ok := w.chain(recv)
-		if !ok {
-			w.walk(recv)
-			w.addRef(id, extract.RefCall, name, "")
-			break
-		}
+		w.pendCall(id, name, "base", w.baseEvidence())
+	case ok:
 		var buf [8]seg
 		segs := append(buf[:0], w.segs...)
 		for _, s := range segs {
 			w.typeArgs(s.generic)
 		}
-		w.pendCall(id, name, w.segPath(segs), abs)
+		ev := &evidence{path: w.segPath(segs), abs: true, sc: w.sc}
+		if !abs {
+			ev = w.evidenceOf(recv)
+		}
+		w.pendCall(id, name, w.segPath(segs), ev)
+	default:
+		ev := w.evidenceOf(recv)
+		w.walk(recv)
+		w.pendCall(id, name, "?", ev)
 	}
 	w.typeArgs(nm)
+}
+
+// conditionalCall handles a?.M(): the receiver's evidence holds for M.
+func (w *walker) conditionalCall(fn int32) {
+	t := w.t
+	var ev *evidence
+	for c := range t.kids(fn) {
+		if nm := t.child(c, fields.name); t.nodes[c].Kind == kinds.memberBinding && nm != noNode {
+			id := w.lastIdent(nm)
+			w.pendCall(id, identText(t.text(id)), "?", ev)
+			w.typeArgs(nm)
+			continue
+		}
+		if t.nodes[c].Field == fields.condition {
+			ev = w.evidenceOf(c)
+			if ev != nil && ev.isName() {
+				ev.value = true // a?.M(): a is a value, never a type
+			}
+		}
+		w.walk(c)
+	}
 }
 
 // isThis reports whether a member access without an expression child
@@ -91,9 +108,9 @@ func isIdentByte(c byte) bool {
 }
 
 // pendCall emits a call ref whose candidate is found after the walk.
-func (w *walker) pendCall(id int32, name, recv string, abs bool) {
+func (w *walker) pendCall(id int32, name, recv string, ev *evidence) {
 	ref := w.addRef(id, extract.RefCall, name, "")
-	w.calls = append(w.calls, pendingCall{ref: ref, sc: w.sc, recv: recv, abs: abs})
+	w.calls = append(w.calls, pendingCall{ref: ref, sc: w.sc, recv: recv, ev: ev})
 }
 
 // objectCreation handles `new T(...)`: a call ref to the type, then the

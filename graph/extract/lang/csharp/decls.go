@@ -68,6 +68,9 @@ func (w *walker) typeDecl(i int32) {
 	outer := w.sc
 	ts := &scope{kind: scopeType, qual: q, ns: outer.ns, sym: sym, parent: outer,
 		tparams: w.typeParams(t.childOfKind(i, kinds.typeParamList))}
+	w.sc = ts
+	ts.base = w.baseTypeEvidence(t.childOfKind(i, kinds.baseList))
+	defer w.endScope(w.mark())
 	for c := range t.kids(i) {
 		switch k := t.nodes[c].Kind; {
 		case c == nm, k == kinds.modifier, k == kinds.typeParamList:
@@ -124,7 +127,14 @@ func (w *walker) method(i int32) {
 		}
 		w.addSymbol(name, join(w.sc.qual, name), kind, w.t.span(i), w.header(i), w.sc.sym)
 	}
-	w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+	defer w.endScope(w.mark())
+	w.withTypeParams(w.t.child(i, fields.typeParams), func() {
+		if name := w.memberName(i); name != "" && w.t.nodes[i].Kind == kinds.methodDecl {
+			// inside the method's type parameters: T Get<T>() states nothing
+			w.typeFact(extract.FactReturns, join(w.sc.qual, name), "", w.t.child(i, fields.returns), i)
+		}
+		w.walkKids(i)
+	})
 }
 
 // memberName is the name a method-like declaration defines: its
@@ -196,29 +206,60 @@ func (w *walker) property(i int32) {
 	}
 	if name != "" {
 		w.addSymbol(name, join(w.sc.qual, name), extract.KindProperty, w.t.span(i), w.header(i), w.sc.sym)
+		if name != "this" {
+			w.typeFact(extract.FactType, w.sc.qual, name, w.t.child(i, fields.typ), i)
+		}
 	}
-	w.walkKids(i)
+	w.scoped(i, w.walkKids)
 }
 
-// field emits the constants a const field declares; other fields are not
-// symbols. Their types and initializers are walked either way.
+// field emits the constants a const field declares (other fields are not
+// symbols), records every field for receivers (this.x.M()) and states the
+// type facts of fields with a declared type. Types and initializers are
+// walked either way.
 func (w *walker) field(i int32) {
 	t := w.t
 	decl := t.childOfKind(i, kinds.variableDecl)
-	if w.hasModifier(i, "const") && decl != noNode {
-		typ := t.child(decl, fields.typ)
-		prefix := w.header(i)
-		if typ != noNode {
-			prefix = w.headerUpTo(i, t.nodes[typ].End)
+	if decl == noNode {
+		w.walkKids(i)
+		return
+	}
+	typ := t.child(decl, fields.typ)
+	isConst := w.hasModifier(i, "const")
+	prefix := w.header(i)
+	if isConst && typ != noNode {
+		prefix = w.headerUpTo(i, t.nodes[typ].End)
+	}
+	for d := range t.kids(decl) {
+		nm := t.child(d, fields.name)
+		if t.nodes[d].Kind != kinds.variableDeclarator || nm == noNode {
+			continue
+		}
+		name := identText(t.text(nm))
+		if isConst {
+			w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, t.span(d), prefix+" "+name, w.sc.sym)
+		}
+		if name != "" && w.sc.kind == scopeType {
+			w.fields = append(w.fields, w.sc.qual+"."+name)
+			w.typeFact(extract.FactType, w.sc.qual, name, typ, d)
+		}
+	}
+	for c := range t.kids(i) {
+		if c != decl {
+			w.walk(c)
+			continue
 		}
 		for d := range t.kids(decl) {
-			if nm := t.child(d, fields.name); t.nodes[d].Kind == kinds.variableDeclarator && nm != noNode {
-				name := identText(t.text(nm))
-				w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, t.span(d), prefix+" "+name, w.sc.sym)
+			switch {
+			case d == typ:
+				w.typeRef(d)
+			case t.nodes[d].Kind == kinds.variableDeclarator:
+				w.walkKids(d)
+			default:
+				w.walk(d)
 			}
 		}
 	}
-	w.walkKids(i)
 }
 
 // headerUpTo is a declaration's text from its first modifier to end.

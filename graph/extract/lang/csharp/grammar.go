@@ -24,12 +24,15 @@ type kindIDs struct {
 	argument, stringLit, verbatimString, rawString, interpString, asExpr, isExpr     uint16
 	ctorInit, variableDecl, variableDeclarator, declarationList, globalStatement     uint16
 	predefinedType, implicitType, attributeArgList, argumentList                     uint16
+	block, lambdaExpr, implicitParam, foreachStmt, forStmt, usingStmt, declPattern   uint16
+	declExpr, catchDecl, castExpr, parenExpr                                         uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-c-sharp this package looks at.
 type fieldIDs struct {
 	name, typ, returns, body, function, arguments, expression, qualifier uint16
 	alias, right, value, accessors, typeParams, parameters, condition    uint16
+	left                                                                 uint16
 }
 
 var kinds, fields = loadIDs(csLang)
@@ -67,6 +70,11 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		declarationList: id("declaration_list"), globalStatement: id("global_statement"),
 		predefinedType: id("predefined_type"), implicitType: id("implicit_type"),
 		attributeArgList: id("attribute_argument_list"), argumentList: id("argument_list"),
+		block: id("block"), lambdaExpr: id("lambda_expression"), implicitParam: id("implicit_parameter"),
+		foreachStmt: id("foreach_statement"), forStmt: id("for_statement"), usingStmt: id("using_statement"),
+		declPattern: id("declaration_pattern"), declExpr: id("declaration_expression"),
+		catchDecl: id("catch_declaration"), castExpr: id("cast_expression"),
+		parenExpr: id("parenthesized_expression"),
 	}
 	fd := l.FieldID
 	f := fieldIDs{
@@ -74,7 +82,7 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		function: fd("function"), arguments: fd("arguments"), expression: fd("expression"),
 		qualifier: fd("qualifier"), alias: fd("alias"), right: fd("right"), value: fd("value"),
 		accessors: fd("accessors"), typeParams: fd("type_parameters"), parameters: fd("parameters"),
-		condition: fd("condition"),
+		condition: fd("condition"), left: fd("left"),
 	}
 	return k, f
 }

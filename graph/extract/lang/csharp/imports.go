@@ -32,6 +32,8 @@ func (w *walker) using(i int32) {
 			w.aliases = map[string]string{}
 		}
 		w.aliases[as] = path
+	} else {
+		w.usings = append(w.usings, path)
 	}
 	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: path, Alias: as, Span: t.span(i)})
 	w.addRef(target, extract.RefUse, name, path)

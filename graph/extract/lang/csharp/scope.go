@@ -18,10 +18,11 @@ const (
 // candidates keep a pointer to theirs, so scopes are never reused.
 type scope struct {
 	kind    scopeKind
-	qual    string   // qualified name of the namespace or type ("" globally); a method's type's
-	ns      string   // the innermost namespace
-	sym     int      // symbol index of the innermost type, or extract.NoParent
-	tparams []string // type parameters declared here
+	qual    string    // qualified name of the namespace or type ("" globally); a method's type's
+	ns      string    // the innermost namespace
+	sym     int       // symbol index of the innermost type, or extract.NoParent
+	tparams []string  // type parameters declared here
+	base    *evidence // a type's first base type (base.M()), or nil
 	parent  *scope
 }
 

@@ -16,6 +16,10 @@ type walker struct {
 	calls   []pendingCall     // call candidates to resolve after the walk
 	segs    []seg             // scratch for dotted names
 	nsSeen  bool              // the file's Namespace is set
+	locals                    // variables in scope, with their type evidence
+	usings  []string          // using X.Y; and using static X.Y; targets
+	fields  []string          // qualified names of the fields of the file's types
+	facts   []pendingFact     // facts whose types resolve after the walk
 }
 
 func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -52,6 +56,11 @@ const (
 	actTypes                   // nodes whose children are all types
 	actAsIs                    // as/is expressions: the right side is a type
 	actGeneric                 // generic_name in an expression: its arguments are types
+	actScoped                  // blocks, lambdas, for and using statements: their variables end with them
+	actParam                   // parameters
+	actVarDecl                 // variable_declaration in code
+	actForeach                 // foreach_statement
+	actDeclare                 // patterns, out variables and catch clauses that declare a variable
 )
 
 var actions = buildActions()
@@ -87,6 +96,11 @@ func buildActions() []uint8 {
 	set(actTypes, k.typeArgList, k.explicitIface)
 	set(actAsIs, k.asExpr, k.isExpr)
 	set(actGeneric, k.genericName)
+	set(actScoped, k.block, k.lambdaExpr, k.forStmt, k.usingStmt)
+	set(actParam, k.parameter, k.implicitParam)
+	set(actVarDecl, k.variableDecl)
+	set(actForeach, k.foreachStmt)
+	set(actDeclare, k.declPattern, k.declExpr, k.catchDecl)
 	return a
 }
 
@@ -151,6 +165,24 @@ func (w *walker) walkExpr(i int32, act uint8) {
 		w.walkKids(i)
 	case actGeneric:
 		w.typeArgs(i)
+	default:
+		w.walkCode(i, act)
+	}
+}
+
+// walkCode handles the actions that track variables.
+func (w *walker) walkCode(i int32, act uint8) {
+	switch act {
+	case actScoped:
+		w.scoped(i, w.walkKids)
+	case actParam:
+		w.parameter(i)
+	case actVarDecl:
+		w.variableDecl(i)
+	case actForeach:
+		w.scoped(i, w.foreach)
+	case actDeclare:
+		w.declaration(i)
 	default:
 		w.walkKids(i)
 	}

@@ -21,12 +21,17 @@ type kindIDs struct {
 	extendsIfaces, typeList, formalParams, formalParam, spreadParam, modifiers   uint16
 	markerAnno, anno, annoArgs, elemValuePair, call, methodRef, ctorCall         uint16
 	newExpr, fieldAccess, this, super, stringLit, argList, typeBound             uint16
+	// the kinds that declare or scope local variables, and typed expressions
+	block, ctorBody, localVarDecl, forStmt, enhancedFor, catchClause, catchParam uint16
+	catchType, resource, tryResources, lambda, inferredParams, instanceof        uint16
+	typePattern, switchGroup, switchRule, parenExpr, castExpr, dimensions        uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-java this package looks at.
 type fieldIDs struct {
 	name, body, typ, declarator, value, object, arguments, typeParams uint16
 	superclass, interfaces, parameters, key, constructor              uint16
+	field, right, dimensions                                          uint16
 }
 
 var kinds, fields = loadIDs(javaLang)
@@ -58,6 +63,16 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		ctorCall: id("explicit_constructor_invocation"), newExpr: id("object_creation_expression"),
 		fieldAccess: id("field_access"), this: id("this"), super: id("super"),
 		stringLit: id("string_literal"), argList: id("argument_list"), typeBound: id("type_bound"),
+		block: id("block"), ctorBody: id("constructor_body"),
+		localVarDecl: id("local_variable_declaration"), forStmt: id("for_statement"),
+		enhancedFor: id("enhanced_for_statement"), catchClause: id("catch_clause"),
+		catchParam: id("catch_formal_parameter"), catchType: id("catch_type"),
+		resource: id("resource"), tryResources: id("try_with_resources_statement"),
+		lambda: id("lambda_expression"), inferredParams: id("inferred_parameters"),
+		instanceof: id("instanceof_expression"), typePattern: id("type_pattern"),
+		switchGroup: id("switch_block_statement_group"), switchRule: id("switch_rule"),
+		parenExpr: id("parenthesized_expression"), castExpr: id("cast_expression"),
+		dimensions: id("dimensions"),
 	}
 	fd := l.FieldID
 	f := fieldIDs{
@@ -65,7 +80,8 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		value: fd("value"), object: fd("object"), arguments: fd("arguments"),
 		typeParams: fd("type_parameters"), superclass: fd("superclass"),
 		interfaces: fd("interfaces"), parameters: fd("parameters"), key: fd("key"),
-		constructor: fd("constructor"),
+		constructor: fd("constructor"), field: fd("field"), right: fd("right"),
+		dimensions: fd("dimensions"),
 	}
 	return k, f
 }
@@ -97,22 +113,28 @@ func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 // What the walk does at a node, by kind id (a table lookup, not a chain of
 // comparisons). Kinds past the table (ERROR) walk their children.
 const (
-	actChildren   uint8 = iota // walk the children
-	actNothing                 // leaves, and what declarations already read
-	actTypeRef                 // type_identifier, scoped_type_identifier
-	actTypeDecl                // class, interface, enum, record, @interface
-	actMethod                  // methods, constructors, annotation elements
-	actField                   // field and interface constant declarations
-	actEnumConst               // enum constants
-	actAnnotation              // @A, @A(...)
-	actCall                    // method_invocation
-	actMethodRef               // X::m
-	actCtorCall                // this(...), super(...)
-	actNew                     // new X(...) { ... }
-	actString                  // string literals and text blocks
-	actImport                  // import declarations
-	actPackage                 // the package declaration
-	actTypeParams              // <T extends B>
+	actChildren    uint8 = iota // walk the children
+	actNothing                  // leaves, and what declarations already read
+	actTypeRef                  // type_identifier, scoped_type_identifier
+	actTypeDecl                 // class, interface, enum, record, @interface
+	actMethod                   // methods, constructors, annotation elements
+	actField                    // field and interface constant declarations
+	actEnumConst                // enum constants
+	actAnnotation               // @A, @A(...)
+	actCall                     // method_invocation
+	actMethodRef                // X::m
+	actCtorCall                 // this(...), super(...)
+	actNew                      // new X(...) { ... }
+	actString                   // string literals and text blocks
+	actImport                   // import declarations
+	actPackage                  // the package declaration
+	actTypeParams               // <T extends B>
+	actScope                    // blocks and statements whose locals end with them
+	actLocalVar                 // local variable declarations, try resources
+	actParam                    // formal and catch parameters
+	actLambda                   // lambda expressions
+	actEnhancedFor              // for (T x : xs)
+	actPattern                  // x instanceof T t, case T t
 )
 
 var actions = buildActions()
@@ -142,5 +164,11 @@ func buildActions() []uint8 {
 	set(actImport, k.importDecl)
 	set(actPackage, k.packageDecl)
 	set(actTypeParams, k.typeParams)
+	set(actScope, k.block, k.ctorBody, k.forStmt, k.catchClause, k.tryResources, k.switchGroup, k.switchRule)
+	set(actLocalVar, k.localVarDecl, k.resource)
+	set(actParam, k.formalParam, k.catchParam, k.spreadParam)
+	set(actLambda, k.lambda)
+	set(actEnhancedFor, k.enhancedFor)
+	set(actPattern, k.instanceof, k.typePattern)
 	return a
 }

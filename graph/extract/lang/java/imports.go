@@ -42,6 +42,10 @@ func (w *walker) importDecl(i int32) {
 	im := extract.RawImport{Path: path, Span: sp}
 	if star := t.next(name); star >= 0 && t.kind(star) == kinds.asterisk {
 		im.Symbol, im.Span.End = "*", t.nodes[star].End
+		w.onDemandImports = append(w.onDemandImports, path)
+		if static {
+			w.staticOnDemand = append(w.staticOnDemand, path)
+		}
 	} else if static {
 		w.statics[last] = path
 		if isUpperCamel([]byte(last)) {
@@ -52,6 +56,24 @@ func (w *walker) importDecl(i int32) {
 	}
 	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: im.Span, Name: last, Qualified: path, Kind: extract.RefUse})
 	w.out.Imports = append(w.out.Imports, im)
+}
+
+// onDemand lists the candidates the on-demand imports give a name the
+// file does not otherwise bind, in import order (nil when there are none).
+func (w *walker) onDemand(name string) []string {
+	return prefixed(w.onDemandImports, name)
+}
+
+// prefixed is p.name for each prefix p.
+func prefixed(prefixes []string, name string) []string {
+	if len(prefixes) == 0 {
+		return nil
+	}
+	out := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		out[i] = p + "." + name
+	}
+	return out
 }
 
 // isStaticImport reports `import static ...` from the declaration's text.

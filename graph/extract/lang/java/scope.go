@@ -18,6 +18,12 @@ type frame struct {
 	// methods are the names of the methods the class body declares.
 	methods map[string]struct{}
 	super   string // candidate of the superclass, for super(...)
+	// self is the Receiver of this.m() ([q]); superRecv and superAlts
+	// those of super.m(); supers says the class extends or implements
+	// something, so an unqualified call may name an inherited method.
+	self, superRecv, superAlts []string
+	supers                     bool
+	varMark                    int // len(walker.vars) on entry, restored on exit
 }
 
 func (w *walker) top() *frame { return &w.frames[len(w.frames)-1] }
@@ -26,10 +32,18 @@ func (w *walker) top() *frame { return &w.frames[len(w.frames)-1] }
 // declaration whose name is missing in broken code) declares no symbols.
 func (w *walker) push(f frame) {
 	f.anon = f.anon || w.top().anon || f.q == ""
+	f.varMark = len(w.vars)
+	if f.class && f.q != "" {
+		f.self = []string{f.q}
+	}
 	w.frames = append(w.frames, f)
 }
 
-func (w *walker) pop() { w.frames = w.frames[:len(w.frames)-1] }
+// pop leaves a frame; the variables declared in it go out of scope.
+func (w *walker) pop() {
+	w.vars = w.vars[:w.top().varMark]
+	w.frames = w.frames[:len(w.frames)-1]
+}
 
 // bind makes a type name visible in the innermost frame; at file level it
 // is a top-level type.
@@ -72,82 +86,73 @@ func (w *walker) lookupType(name []byte) (q string, found bool) {
 // typeName is the candidate for a simple type name: what lookupType finds,
 // or a type of this package. ok is false for type parameters and `var`.
 func (w *walker) typeName(name []byte) (q string, ok bool) {
+	q, _, ok = w.typeCands(name)
+	return q, ok
+}
+
+// typeCands is typeName with the alternatives Java's lookup leaves open: a
+// name the file does not bind is in this package or in one of the
+// on-demand imports, in that order.
+func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 	if q, found := w.lookupType(name); found {
-		return q, q != ""
+		return q, nil, q != ""
 	}
 	if string(name) == "var" {
-		return "", false
+		return "", nil, false
 	}
-	return join(w.pkg, string(name)), true
+	return join(w.pkg, string(name)), w.onDemand(string(name)), true
 }
 
 // qualifyDotted is the candidate for a dotted type name such as Map.Entry
 // or java.util.List: a first segment that names a type is resolved, a
-// lower-case one starts a package name, anything else is in this package.
-func (w *walker) qualifyDotted(segs []int32) (string, bool) {
+// lower-case one starts a package name, anything else is in this package
+// or an on-demand import.
+func (w *walker) qualifyDotted(segs []int32) (q string, alts []string, ok bool) {
 	first := w.t.bytes(segs[0])
 	rest := w.joinSegs(segs[1:])
 	if q, found := w.lookupType(first); found {
-		return joinNonEmpty(q, rest), q != ""
+		return joinNonEmpty(q, rest), nil, q != ""
 	}
 	if isLowerInitial(first) {
-		return joinNonEmpty(string(first), rest), true
+		return joinNonEmpty(string(first), rest), nil, true
 	}
-	return join(w.pkg, joinNonEmpty(string(first), rest)), true
+	name := joinNonEmpty(string(first), rest)
+	return join(w.pkg, name), w.onDemand(name), true
 }
 
 // staticTarget is the type named by the receiver of a call or method
 // reference when it is a type: a name the file binds to a type, an
-// UpperCamel name (a type of this package), or a dotted chain of them,
-// possibly behind a package name (java.util.Collections). ok is false for
-// values (locals, fields, constants) and anything else.
-func (w *walker) staticTarget(obj int32) (string, bool) {
+// UpperCamel name (a type of this package or an on-demand import), or a
+// dotted chain of them, possibly behind a package name
+// (java.util.Collections). ok is false for values (locals, fields,
+// constants) and anything else.
+func (w *walker) staticTarget(obj int32) (q string, alts []string, ok bool) {
 	segs, ok := w.segments(obj)
 	if !ok {
-		return "", false
+		return "", nil, false
 	}
 	first := w.t.bytes(segs[0])
+	if w.lookupVar(first) != nil {
+		return "", nil, false // a variable shadows a type of the same name
+	}
 	if q, found := w.lookupType(first); found {
 		if q == "" || !w.allUpperCamel(segs[1:]) {
-			return "", false
+			return "", nil, false
 		}
-		return joinNonEmpty(q, w.joinSegs(segs[1:])), true
+		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
 	}
 	k := 0
 	for k < len(segs) && isLowerInitial(w.t.bytes(segs[k])) {
 		k++
 	}
 	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
-		return "", false
+		return "", nil, false
 	}
 	if k == 0 {
-		return join(w.pkg, w.joinSegs(segs)), true
+		name := w.joinSegs(segs)
+		return join(w.pkg, name), w.onDemand(name), true
 	}
-	return w.joinSegs(segs), true
-}
-
-// methodTarget is the candidate for an unqualified call: a method declared
-// by an enclosing class, then a single static import. Inherited methods
-// cannot be told from the file, so anything else is name-only.
-func (w *walker) methodTarget(name []byte) string {
-	for f := len(w.frames) - 1; f >= 0; f-- {
-		fr := &w.frames[f]
-		if _, ok := fr.methods[string(name)]; ok && fr.class {
-			return qualifyMember(fr.q, name)
-		}
-	}
-	return w.statics[string(name)]
-}
-
-// thisTarget is the candidate for this.m(): a method the innermost class
-// declares, else name-only.
-func (w *walker) thisTarget(name []byte) string {
-	if fr := w.innermostClass(); fr != nil {
-		if _, ok := fr.methods[string(name)]; ok {
-			return qualifyMember(fr.q, name)
-		}
-	}
-	return ""
+	return w.joinSegs(segs), nil, true
 }
 
 func (w *walker) innermostClass() *frame {

@@ -54,6 +54,9 @@ func (w *walker) typeDecl(i int32) {
 		w.bind(name, q) // a top-level or local type; members were bound by scanMembers
 	}
 	w.push(frame{q: q, sym: idx, class: true})
+	if params := t.childOfKind(i, kinds.formalParams); params >= 0 {
+		w.scanComponents(params)
+	}
 	if body >= 0 {
 		w.scanMembers(body)
 	}
@@ -63,10 +66,12 @@ func (w *walker) typeDecl(i int32) {
 		case c == body:
 			w.children(body)
 		case t.nodes[c].Field == fields.superclass:
-			w.top().super = w.supertypes(c, q, extract.RelExtends)
+			w.superclass(c, q)
 		case t.nodes[c].Field == fields.interfaces:
+			w.top().supers = true
 			w.supertypes(c, q, extract.RelImplements)
 		case t.kind(c) == kinds.extendsIfaces:
+			w.top().supers = true
 			w.supertypes(c, q, extract.RelExtends)
 		case t.kind(c) == kinds.formalParams:
 			w.components(c)
@@ -94,9 +99,40 @@ func (w *walker) scanMembers(body int32) {
 			if n := t.child(c, fields.name); n >= 0 {
 				f.addMethod(t.text(n))
 			}
+		case k == kinds.fieldDecl || k == kinds.constDecl:
+			typ := t.child(c, fields.typ)
+			for d := t.first(c); d >= 0; d = t.next(d) {
+				if t.nodes[d].Field == fields.declarator {
+					w.bindMember(f, t.child(d, fields.name), typ)
+				}
+			}
+		case k == kinds.enumConst:
+			w.bindMember(f, t.child(c, fields.name), noNode)
 		case k == kinds.enumBodyDecls:
 			w.scanMembers(c)
 		}
+	}
+}
+
+// scanComponents binds a record's components as fields (and accessors).
+func (w *walker) scanComponents(params int32) {
+	t, f := w.t, w.top()
+	for p := t.first(params); p >= 0; p = t.next(p) {
+		if t.kind(p) == kinds.formalParam {
+			w.bindMember(f, t.child(p, fields.name), t.child(p, fields.typ))
+		}
+	}
+}
+
+// superclass emits the extends relation of a class and remembers the
+// superclass for super(...) and super.m().
+func (w *walker) superclass(clause int32, q string) {
+	f := w.top()
+	f.supers = true
+	f.super = w.supertypes(clause, q, extract.RelExtends)
+	if f.super != "" {
+		f.superRecv = []string{f.super}
+		_, f.superAlts = w.typeCandidate(w.t.first(clause))
 	}
 }
 
@@ -120,6 +156,7 @@ func (w *walker) components(params int32) {
 		name := t.text(n)
 		w.top().addMethod(name)
 		w.declare(p, name, name, extract.KindField, w.fieldSignature(p, name))
+		w.componentFacts(p, name)
 		w.childrenExcept(p, n)
 	}
 }
@@ -127,7 +164,7 @@ func (w *walker) components(params int32) {
 // anonBody walks an anonymous class body or an enum constant's body: a
 // class scope whose declarations have no stable name.
 func (w *walker) anonBody(body int32) {
-	w.push(frame{class: true, anon: true, sym: extract.NoParent})
+	w.push(frame{class: true, anon: true, sym: extract.NoParent, supers: true})
 	w.scanMembers(body)
 	w.children(body)
 	w.pop()
@@ -150,6 +187,9 @@ func (w *walker) method(i int32) {
 	q, idx := w.declare(i, name, last, kind, w.signature(i, t.child(i, fields.body)))
 	w.push(frame{q: q, sym: idx})
 	w.childrenExcept(i, nameNode)
+	if kind == extract.KindMethod {
+		w.returnsFact(i, q) // in the frame: its type parameters are not types
+	}
 	w.pop()
 }
 
@@ -164,6 +204,9 @@ func (w *walker) field(i int32) {
 		if n := t.child(c, fields.name); n >= 0 {
 			name := t.text(n)
 			w.declare(i, name, name, extract.KindField, w.fieldSignature(i, name))
+			if t.child(c, fields.dimensions) < 0 {
+				w.memberTypeFact(i, name, t.child(i, fields.typ))
+			}
 		}
 	}
 	for c := t.first(i); c >= 0; c = t.next(c) {
@@ -183,6 +226,7 @@ func (w *walker) enumConst(i int32) {
 	if nameNode >= 0 {
 		name := t.text(nameNode)
 		w.declare(i, name, name, extract.KindField, "")
+		w.enumConstFact(i, name)
 	}
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch {

@@ -14,9 +14,13 @@ type walker struct {
 	// fileTypes are the file's top-level types, imports its single-type
 	// imports and statics its single static imports, by simple name.
 	fileTypes, imports, statics map[string]string
-	frames                      []frame
-	segs                        []int32 // scratch for dotted names
-	quiet                       int     // > 0 inside @SuppressWarnings: no strings
+	// onDemand are the packages and types of the on-demand imports
+	// (a.b.* and static a.b.C.*) in order; staticOnDemand the static ones.
+	onDemandImports, staticOnDemand []string
+	frames                          []frame
+	vars                            []variable // locals, parameters and fields in scope, innermost last
+	segs                            []int32    // scratch for dotted names
+	quiet                           int        // > 0 inside @SuppressWarnings: no strings
 }
 
 func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -95,6 +99,28 @@ func (w *walker) walkExpr(i int32, act uint8) {
 		w.packageDecl(i)
 	case actTypeParams:
 		w.typeParams(i)
+	default:
+		w.walkLocals(i, act)
+	}
+}
+
+// walkLocals handles the kinds that declare or scope local variables.
+func (w *walker) walkLocals(i int32, act uint8) {
+	switch act {
+	case actScope:
+		mark := len(w.vars)
+		w.children(i)
+		w.vars = w.vars[:mark]
+	case actLocalVar:
+		w.localVar(i)
+	case actParam:
+		w.param(i)
+	case actLambda:
+		w.lambda(i)
+	case actEnhancedFor:
+		w.enhancedFor(i)
+	case actPattern:
+		w.pattern(i)
 	}
 }
 
@@ -134,6 +160,19 @@ func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKin
 	if name != "" {
 		w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
 	}
+}
+
+// addTarget emits a ref to a target: a candidate with its alternatives,
+// or a receiver chain.
+func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind) {
+	if name == "" {
+		return
+	}
+	r := extract.RawRef{Span: w.t.span(i), Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
+	if tg.recv != nil {
+		r.Qualified, r.Receiver = "", tg.recv
+	}
+	w.out.Refs = append(w.out.Refs, r)
 }
 
 func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }

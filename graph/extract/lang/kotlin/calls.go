@@ -14,11 +14,11 @@ func (w *walker) call(i int32) {
 	q := ""
 	switch t.kind(callee) {
 	case kinds.ident:
-		target, emit := w.nameTarget(t.bytes(callee))
+		tg, emit := w.nameTarget(t.bytes(callee))
 		if emit {
-			w.addRef(callee, t.text(callee), target, extract.RefCall)
+			w.addTargetSpan(t.span(callee), t.text(callee), tg, extract.RefCall)
 		}
-		q = target
+		q = tg.q
 	case kinds.navigation:
 		q = w.memberCall(callee)
 	default:
@@ -42,28 +42,21 @@ func (w *walker) memberCall(nav int32) string {
 		return ""
 	}
 	w.walk(recv)
-	q := w.memberTarget(recv, t.bytes(name))
-	w.addRef(name, t.text(name), q, extract.RefCall)
-	return q
+	tg := w.memberTarget(recv, t.bytes(name))
+	w.addTargetSpan(t.span(name), t.text(name), tg, extract.RefCall)
+	return tg.q
 }
 
-// memberTarget is the candidate for calling f on recv: a member of this
-// class for this.f(), a static, object or companion member for T.f();
-// name-only for values.
-func (w *walker) memberTarget(recv int32, name []byte) string {
-	switch w.t.kind(recv) {
-	case kinds.this:
-		if w.t.first(recv) < 0 { // not this@Label
-			return w.thisTarget(name)
-		}
-	case kinds.ident, kinds.navigation:
-		if segs, ok := w.segments(recv); ok {
-			if q, ok := w.staticTarget(segs); ok {
-				return w.staticMember(q, name)
-			}
-		}
+// memberTarget is the target of calling f on recv: a static, object or
+// companion member for T.f(); for a value the file gives evidence for,
+// its receiver chain; otherwise name-only.
+func (w *walker) memberTarget(recv int32, name []byte) target {
+	c, isType := w.object(recv)
+	if isType {
+		q := w.staticMember(c.recv[0], name)
+		return target{q: q, alts: suffixed(c.alts, "."+string(name))}
 	}
-	return ""
+	return target{recv: c.recv, alts: c.alts}
 }
 
 // navigation handles a navigation that is not called: T::f is a call ref
@@ -87,7 +80,7 @@ func (w *walker) navigation(i int32) {
 		return
 	}
 	w.walk(recv)
-	w.addRef(name, t.text(name), w.memberTarget(recv, t.bytes(name)), extract.RefCall)
+	w.addTargetSpan(t.span(name), t.text(name), w.memberTarget(recv, t.bytes(name)), extract.RefCall)
 }
 
 // navName is the member name of a navigation: its identifier after the
@@ -134,32 +127,34 @@ func (w *walker) callableRef(i int32) {
 	if name < 0 {
 		return
 	}
-	q, emit := "", true
+	var tg target
+	emit := true
 	switch {
 	case recv < 0:
-		q, emit = w.nameTarget(t.bytes(name))
+		tg, emit = w.nameTarget(t.bytes(name))
 	case t.kind(recv) == kinds.userType:
-		if tq := w.typeCandidate(recv); tq != "" {
-			q = w.staticMember(tq, t.bytes(name))
+		if tq, alts := w.typeCandidate(recv); tq != "" {
+			nm := "." + t.text(name)
+			tg = target{q: w.staticMember(tq, t.bytes(name)), alts: suffixed(alts, nm)}
 		}
 	}
 	if emit {
-		w.addRef(name, t.text(name), q, extract.RefCall)
+		w.addTargetSpan(t.span(name), t.text(name), tg, extract.RefCall)
 	}
 }
 
 // typeCandidate resolves a user type like typeRef, without emitting.
-func (w *walker) typeCandidate(ty int32) string {
+func (w *walker) typeCandidate(ty int32) (string, []string) {
 	segs, ok := w.segments(ty)
 	if !ok {
-		return ""
+		return "", nil
 	}
 	if len(segs) == 1 {
-		q, _ := w.typeName(w.t.bytes(segs[0]))
-		return q
+		q, alts, _ := w.typeCands(w.t.bytes(segs[0]))
+		return q, alts
 	}
-	q, _ := w.qualifyDotted(segs)
-	return q
+	q, alts, _ := w.qualifyDotted(segs)
+	return q, alts
 }
 
 // infix emits `a f b` as a call of f on a value (name-only).

@@ -63,7 +63,7 @@ func (w *walker) isGetenvAll(call int32) bool {
 		return false
 	}
 	name := w.navName(callee)
-	return name >= 0 && w.memberTarget(t.first(callee), t.bytes(name)) == getenv
+	return name >= 0 && w.memberTarget(t.first(callee), t.bytes(name)).q == getenv
 }
 
 // serdeNames are the annotations that give a property its serialized

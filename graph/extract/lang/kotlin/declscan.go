@@ -26,6 +26,9 @@ func (w *walker) scanTopLevel(root int32) {
 			if v := t.childOfKind(c, kinds.varDecl); v >= 0 {
 				if name := t.childOfKind(v, kinds.ident); name >= 0 {
 					w.addFileFunc(t.text(name), join(w.pkg, w.receiverPrefix(c, v)+t.text(name)))
+					if w.receiver(c, v) < 0 {
+						w.fileProps[t.text(name)] = struct{}{}
+					}
 				}
 			}
 		}
@@ -48,11 +51,12 @@ func (w *walker) scanClass(decl int32, q string) *classInfo {
 		body = t.childOfKind(decl, kinds.enumClassBody)
 	}
 	info := w.scanBody(body, q)
+	info.supers = t.childOfKind(decl, kinds.delegationSpecs) >= 0
 	if ctor := t.childOfKind(decl, kinds.primaryCtor); ctor >= 0 {
 		if params := t.childOfKind(ctor, kinds.classParams); params >= 0 {
 			for p := t.first(params); p >= 0; p = t.next(p) {
 				if n := t.childOfKind(p, kinds.ident); n >= 0 && w.isProperty(p) {
-					info.addMember(t.text(n))
+					info.addProp(t.text(n))
 				}
 			}
 		}
@@ -90,13 +94,15 @@ func (w *walker) scanBody(body int32, q string) *classInfo {
 			}
 		case kinds.propertyDecl:
 			if v := t.childOfKind(c, kinds.varDecl); v >= 0 {
-				if name := t.childOfKind(v, kinds.ident); name >= 0 {
+				if name := t.childOfKind(v, kinds.ident); name >= 0 && w.receiver(c, v) < 0 {
+					info.addProp(t.text(name))
+				} else if name >= 0 {
 					info.addMember(t.text(name))
 				}
 			}
 		case kinds.enumEntry:
 			if name := t.childOfKind(c, kinds.ident); name >= 0 {
-				info.addMember(t.text(name))
+				info.addProp(t.text(name))
 			}
 		}
 	}

@@ -24,6 +24,7 @@ type kindIDs struct {
 	index, str, multilineStr, interp, forStmt, catchBlock, whenSubject, getter   uint16
 	setter, collection, typeModifiers, anonInit, infix, ctorDelegation, typeTest uint16
 	parenType, fileAnnotation                                                    uint16
+	parenExpr, asExpr, unaryExpr                                                 uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-kotlin this package looks at;
@@ -67,7 +68,8 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		typeModifiers: id("type_modifiers"), anonInit: id("anonymous_initializer"),
 		infix: id("infix_expression"), ctorDelegation: id("constructor_delegation_call"),
 		typeTest: id("type_test"), parenType: id("parenthesized_type"),
-		fileAnnotation: id("file_annotation"),
+		fileAnnotation: id("file_annotation"), parenExpr: id("parenthesized_expression"),
+		asExpr: id("as_expression"), unaryExpr: id("unary_expression"),
 	}
 	return k, fieldIDs{name: l.FieldID("name"), typ: l.FieldID("type")}
 }
@@ -124,6 +126,7 @@ const (
 	actClassParams                 // the primary constructor's parameters
 	actInit                        // init { ... }
 	actNavigation                  // a.b, T::f not called
+	actScope                       // blocks, for and catch: their names end with them
 )
 
 var actions = buildActions()
@@ -158,7 +161,8 @@ func buildActions() []uint8 {
 	set(actTypeParams, k.typeParams)
 	set(actTypeConstraint, k.typeConstraint)
 	set(actIndex, k.index)
-	set(actLocals, k.forStmt, k.catchBlock, k.whenSubject)
+	set(actLocals, k.whenSubject)
+	set(actScope, k.block, k.forStmt, k.catchBlock)
 	set(actClassParams, k.classParams)
 	set(actInit, k.anonInit)
 	set(actNavigation, k.navigation)

@@ -39,11 +39,42 @@ func (w *walker) importDecl(i int32) {
 	case bytes.HasPrefix(bytes.TrimLeft(tail, " \t."), []byte("*")):
 		im.Symbol = "*"
 		im.Span.End += uint32(bytes.IndexByte(tail, '*') + 1)
+		w.starImports = append(w.starImports, path)
 	default:
 		w.imports[last] = path
 	}
 	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: im.Span, Name: last, Qualified: path, Kind: extract.RefUse})
 	w.out.Imports = append(w.out.Imports, im)
+}
+
+// onDemand lists the candidates the star imports give a name the file
+// does not otherwise bind, in import order (nil when there are none).
+func (w *walker) onDemand(name string) []string {
+	return prefixed(w.starImports, name)
+}
+
+// prefixed is p.name for each prefix p.
+func prefixed(prefixes []string, name string) []string {
+	if len(prefixes) == 0 {
+		return nil
+	}
+	out := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		out[i] = p + "." + name
+	}
+	return out
+}
+
+// suffixed is a+suffix for each a.
+func suffixed(list []string, suffix string) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, a := range list {
+		out[i] = a + suffix
+	}
+	return out
 }
 
 func isIdentByte(c byte) bool {

@@ -15,15 +15,15 @@ func (w *walker) typeRef(i int32) string {
 		return ""
 	}
 	first, last := segs[0], segs[len(segs)-1]
-	q, ok := w.typeName(t.bytes(first))
+	q, alts, ok := w.typeCands(t.bytes(first))
 	if len(segs) > 1 {
-		q, ok = w.qualifyDotted(segs)
+		q, alts, ok = w.qualifyDotted(segs)
 	}
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch {
 		case c == first && ok:
 			sp := extract.Span{Start: t.nodes[first].Start, End: t.nodes[last].End}
-			w.addRefSpan(sp, t.text(last), q, extract.RefType)
+			w.addTargetSpan(sp, t.text(last), target{q: q, alts: alts}, extract.RefType)
 		case t.kind(c) != kinds.ident:
 			w.walk(c)
 		}

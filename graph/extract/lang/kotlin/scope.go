@@ -12,6 +12,8 @@ type binding struct{ name, q string }
 // before the body is walked so that uses above a declaration resolve.
 type classInfo struct {
 	members    map[string]struct{} // functions, properties and enum entries
+	props      map[string]struct{} // properties and enum entries: values
+	supers     bool                // it extends or implements something
 	types      []binding           // nested classes and objects, the companion
 	companion  *classInfo
 	companionQ string
@@ -29,6 +31,20 @@ func (c *classInfo) addMember(name string) {
 	c.members[name] = struct{}{}
 }
 
+// addProp records a property (or enum entry), a member with a value.
+func (c *classInfo) addProp(name string) {
+	c.addMember(name)
+	if c.props == nil {
+		c.props = make(map[string]struct{})
+	}
+	c.props[name] = struct{}{}
+}
+
+func (c *classInfo) hasProp(name []byte) bool {
+	_, ok := c.props[string(name)]
+	return ok
+}
+
 // frame is one class body, function, property or anonymous body.
 type frame struct {
 	q      string // qualified name ("" when anonymous)
@@ -38,13 +54,24 @@ type frame struct {
 	info   *classInfo
 	types  []binding // type parameters and local classes
 	locals int       // len(w.locals) on entry; restored on exit
+	// self is the Receiver of this.f() ([q]) in a named class body, or
+	// the receiver type of an extension function; superRecv that of
+	// super.f().
+	self, superRecv []string
+	extension       bool // an extension function: `this` is its receiver
+	// lambdas counts the lambdas of this frame the walk is in: a lambda
+	// may have a receiver of its own (apply, with, DSL builders), which
+	// then answers `this` and unqualified calls instead.
+	lambdas int
 }
 
 // local is a parameter, local variable or local function; q is the
-// qualified name of a local function, "" for a value.
+// qualified name of a local function, "" for a value, whose type the
+// file may state (value).
 type local struct {
-	name []byte
-	q    string
+	name  []byte
+	q     string
+	value chain
 }
 
 func (w *walker) top() *frame { return &w.frames[len(w.frames)-1] }
@@ -54,12 +81,31 @@ func (w *walker) top() *frame { return &w.frames[len(w.frames)-1] }
 func (w *walker) push(f frame) {
 	f.anon = f.anon || w.top().anon || f.q == ""
 	f.locals = len(w.locals)
+	if f.class && f.q != "" {
+		f.self = []string{f.q}
+	}
 	w.frames = append(w.frames, f)
 }
 
 func (w *walker) pop() {
 	w.locals = w.locals[:w.top().locals]
 	w.frames = w.frames[:len(w.frames)-1]
+}
+
+// thisFrame is the frame `this` and unqualified calls refer to: the
+// innermost class body or extension function; nil when a lambda (which
+// may have a receiver of its own) comes first.
+func (w *walker) thisFrame() *frame {
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		fr := &w.frames[f]
+		if fr.lambdas > 0 {
+			return nil
+		}
+		if fr.class || fr.extension {
+			return fr
+		}
+	}
+	return nil
 }
 
 // isLocal reports whether declarations here are local to a function
@@ -80,7 +126,12 @@ func (w *walker) bind(name, q string) {
 }
 
 func (w *walker) bindLocal(name []byte, q string) {
-	w.locals = append(w.locals, local{name, q})
+	w.locals = append(w.locals, local{name: name, q: q})
+}
+
+// bindValue binds a local value and what the file says it is.
+func (w *walker) bindValue(name []byte, value chain) {
+	w.locals = append(w.locals, local{name: name, value: value})
 }
 
 func (w *walker) findLocal(name []byte) (*local, bool) {
@@ -132,104 +183,120 @@ func findBinding(list []binding, name []byte) (string, bool) {
 // typeName is the candidate for a simple type name: what lookupType
 // finds, or a type of this package. ok is false for type parameters.
 func (w *walker) typeName(name []byte) (string, bool) {
+	q, _, ok := w.typeCands(name)
+	return q, ok
+}
+
+// typeCands is typeName with the alternatives Kotlin's lookup leaves open:
+// a name the file does not bind is in this package or in one of the
+// star imports, in that order.
+func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 	if q, found := w.lookupType(name); found {
-		return q, q != ""
+		return q, nil, q != ""
 	}
-	return join(w.pkg, string(name)), true
+	return join(w.pkg, string(name)), w.onDemand(string(name)), true
 }
 
 // qualifyDotted is the candidate for a dotted type name such as Map.Entry
 // or java.io.File: a first segment that names a type is resolved, a
-// lower-case one starts a package name, anything else is in this package.
-func (w *walker) qualifyDotted(segs []int32) (string, bool) {
+// lower-case one starts a package name, anything else is in this package
+// or a star import.
+func (w *walker) qualifyDotted(segs []int32) (string, []string, bool) {
 	first := w.t.bytes(segs[0])
 	rest := w.joinSegs(segs[1:])
 	if q, found := w.lookupType(first); found {
-		return joinNonEmpty(q, rest), q != ""
+		return joinNonEmpty(q, rest), nil, q != ""
 	}
 	if isLowerInitial(first) {
-		return joinNonEmpty(string(first), rest), true
+		return joinNonEmpty(string(first), rest), nil, true
 	}
-	return join(w.pkg, joinNonEmpty(string(first), rest)), true
+	name := joinNonEmpty(string(first), rest)
+	return join(w.pkg, name), w.onDemand(name), true
 }
 
-// nameTarget is the candidate for an unqualified call f(): a local
-// function, a member of an enclosing class or its companion, a type (a
-// constructor call) or function the file declares, an import, a default
-// import, else a function of this package. emit is false for locals that
-// hold values (a lambda parameter called like a function).
-func (w *walker) nameTarget(name []byte) (q string, emit bool) {
+// nameTarget is the target of an unqualified call f(): a local function,
+// a member of an enclosing class or its companion (that class is the
+// receiver), a type (a constructor call) or function the file declares,
+// an import, a default import; else, in a class with supertypes, an
+// inherited member (the class is the receiver), otherwise a function of
+// this package or a star import. emit is false for locals that hold
+// values (a lambda parameter called like a function).
+func (w *walker) nameTarget(name []byte) (tg target, emit bool) {
 	if l, ok := w.findLocal(name); ok {
-		return l.q, l.q != ""
+		return target{q: l.q}, l.q != ""
 	}
 	for f := len(w.frames) - 1; f >= 0; f-- {
-		fr := &w.frames[f]
-		if q, ok := w.memberOf(fr, name); ok {
-			return q, true
+		if recv, ok := w.memberOf(&w.frames[f], name); ok {
+			return target{recv: recv}, true
 		}
 	}
 	if q, ok := w.fileFuncs[string(name)]; ok {
-		return q, true
+		return target{q: q}, true
 	}
 	if q, found := w.lookupType(name); found {
-		return q, true
+		return target{q: q}, true
 	}
-	return join(w.pkg, string(name)), true
+	// An UpperCamel name is a constructor of a class the file cannot see
+	// rather than an inherited method.
+	if fr := w.thisFrame(); fr != nil && fr.self != nil && (fr.extension || fr.info != nil && fr.info.supers) &&
+		!isUpperCamel(name) {
+		return target{recv: fr.self}, true
+	}
+	return target{q: join(w.pkg, string(name)), alts: w.onDemand(string(name))}, true
+}
+
+func (w *walker) innermostClass() *frame {
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		if w.frames[f].class {
+			return &w.frames[f]
+		}
+	}
+	return nil
 }
 
 // memberOf finds name among the members a class frame (or its companion)
-// declares; "" with ok for a member of an anonymous object.
-func (w *walker) memberOf(fr *frame, name []byte) (string, bool) {
+// declares and returns the receiver it is a member of; nil with ok for a
+// member of an anonymous object.
+func (w *walker) memberOf(fr *frame, name []byte) ([]string, bool) {
 	if !fr.class || fr.info == nil {
-		return "", false
+		return nil, false
 	}
 	if fr.info.has(name) {
-		return qualifyMember(fr.q, name), true
+		return fr.self, true
 	}
-	if c := fr.info.companion; c != nil && c.has(name) {
-		return qualifyMember(fr.info.companionQ, name), true
+	if c := fr.info.companion; c != nil && c.has(name) && fr.info.companionQ != "" {
+		return []string{fr.info.companionQ}, true
 	}
-	return "", false
-}
-
-// thisTarget is the candidate for this.f(): a member of the innermost
-// class, else name-only.
-func (w *walker) thisTarget(name []byte) string {
-	for f := len(w.frames) - 1; f >= 0; f-- {
-		if fr := &w.frames[f]; fr.class {
-			q, _ := w.memberOf(fr, name)
-			return q
-		}
-	}
-	return ""
+	return nil, false
 }
 
 // staticTarget is the type (or object) a receiver names when it is one:
 // a name the file binds to a type, an UpperCamel name (a type of this
-// package), or a dotted chain of them, possibly behind a package name.
-// ok is false for values.
-func (w *walker) staticTarget(segs []int32) (string, bool) {
+// package or a star import), or a dotted chain of them, possibly behind a
+// package name. ok is false for values.
+func (w *walker) staticTarget(segs []int32) (string, []string, bool) {
 	first := w.t.bytes(segs[0])
 	if _, isLocal := w.findLocal(first); isLocal {
-		return "", false
+		return "", nil, false
 	}
 	if q, found := w.lookupType(first); found {
 		if q == "" || !w.allUpperCamel(segs[1:]) {
-			return "", false
+			return "", nil, false
 		}
-		return joinNonEmpty(q, w.joinSegs(segs[1:])), true
+		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
 	}
 	k := 0
 	for k < len(segs) && isLowerInitial(w.t.bytes(segs[k])) {
 		k++
 	}
 	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
-		return "", false
+		return "", nil, false
 	}
 	if k == 0 {
-		return join(w.pkg, w.joinSegs(segs)), true
+		name := w.joinSegs(segs)
+		return join(w.pkg, name), w.onDemand(name), true
 	}
-	return w.joinSegs(segs), true
+	return w.joinSegs(segs), nil, true
 }
 
 // staticMember is Type.f for a type the file declares: its companion's

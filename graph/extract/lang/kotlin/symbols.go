@@ -46,7 +46,7 @@ func (w *walker) classDecl(i int32) {
 	if info == nil || q == "" {
 		info = w.scanClass(i, q)
 	}
-	w.push(frame{q: q, sym: idx, class: true, info: info})
+	w.push(frame{q: q, sym: idx, class: true, info: info, superRecv: w.superclass(i)})
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch t.kind(c) {
 		case kinds.delegationSpecs:
@@ -107,7 +107,11 @@ func (w *walker) function(i int32) {
 	if w.isLocal() {
 		w.bindLocal(t.bytes(nameNode), q)
 	}
-	w.push(frame{q: q, sym: idx})
+	f := frame{q: q, sym: idx, extension: w.receiver(i, nameNode) >= 0}
+	if f.extension {
+		f.self = w.typeChain(w.receiver(i, nameNode)).recv
+	}
+	w.push(f)
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch {
 		case c == nameNode:
@@ -117,6 +121,7 @@ func (w *walker) function(i int32) {
 			w.walk(c)
 		}
 	}
+	w.returnsFact(i, q, body) // in the frame: its type parameters are not types
 	w.pop()
 }
 
@@ -143,7 +148,11 @@ func (w *walker) property(i int32) {
 		for c := t.first(i); c >= 0; c = t.next(c) {
 			w.walk(c)
 		}
-		w.bindNames(i)
+		if n := t.childOfKind(v, kinds.ident); n >= 0 {
+			w.bindValue(t.bytes(n), w.propertyValue(i, v, n))
+		} else {
+			w.bindNames(i)
+		}
 		return
 	}
 	nameNode := t.childOfKind(v, kinds.ident)
@@ -154,6 +163,9 @@ func (w *walker) property(i int32) {
 	name := t.text(nameNode)
 	sig := normalize(t.src[w.headStart(i):t.nodes[v].End])
 	q, idx := w.declare(i, name, w.receiverPrefix(i, v)+name, extract.KindProperty, sig)
+	if w.receiver(i, v) < 0 {
+		w.propertyFact(i, q, name, w.propertyValue(i, v, nameNode))
+	}
 	w.push(frame{q: q, sym: idx})
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		if c == v {
@@ -182,9 +194,10 @@ func (w *walker) classParams(i int32) {
 				end = t.nodes[ty].End
 			}
 			name := t.text(n)
-			w.declare(p, name, name, extract.KindProperty, normalize(t.src[w.headStart(p):end]))
+			q, _ := w.declare(p, name, name, extract.KindProperty, normalize(t.src[w.headStart(p):end]))
+			w.propertyFact(p, q, name, w.typeChain(t.next(n)))
 		} else {
-			w.bindLocal(t.bytes(n), "")
+			w.bindValue(t.bytes(n), w.typeChain(t.next(n)))
 		}
 		w.childrenExcept(p, n)
 	}
@@ -229,6 +242,9 @@ func (w *walker) enumEntry(i int32) {
 	if nameNode >= 0 {
 		name := t.text(nameNode)
 		w.declare(i, name, name, extract.KindField, "")
+		if fr := w.top(); fr.q != "" && !fr.anon {
+			w.addFact(extract.FactType, fr.q, name, fr.q, i)
+		}
 	}
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch {

@@ -15,17 +15,19 @@ type walker struct {
 	// fileFuncs its top-level functions and properties, imports its
 	// single-name imports and aliases, all by simple name.
 	fileTypes, fileFuncs, imports map[string]string
+	fileProps                     map[string]struct{}   // the fileFuncs that are properties
 	infos                         map[string]*classInfo // by qualified name
 	frames                        []frame
 	locals                        []local
-	segs                          []int32 // scratch for dotted names
-	quiet                         int     // > 0 inside @Suppress: no strings
+	starImports                   []string // packages of `import a.b.*`, in order
+	segs                          []int32  // scratch for dotted names
+	quiet                         int      // > 0 inside @Suppress: no strings
 }
 
 func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
 	return &walker{
 		t: t, lines: lines, out: out, fileTypes: map[string]string{}, fileFuncs: map[string]string{},
-		imports: map[string]string{}, infos: map[string]*classInfo{},
+		imports: map[string]string{}, infos: map[string]*classInfo{}, fileProps: map[string]struct{}{},
 	}
 }
 
@@ -120,6 +122,8 @@ func (w *walker) walkExpr(i int32, act uint8) {
 	case actLocals:
 		w.bindNames(i)
 		w.children(i)
+	case actScope:
+		w.scoped(i)
 	}
 }
 
@@ -151,28 +155,41 @@ func (w *walker) lambda(i int32) {
 	} else if w.t.kind(i) == kinds.lambda {
 		w.bindLocal([]byte("it"), "")
 	}
+	w.top().lambdas++
 	w.children(i)
+	w.top().lambdas--
 	w.locals = w.locals[:mark]
 }
 
 // bindNames binds the names a for loop, catch clause, when subject or
-// parameter list declares as locals.
+// parameter list declares as locals, each with its declared type.
 func (w *walker) bindNames(i int32) {
 	t := w.t
 	for c := t.first(i); c >= 0; c = t.next(c) {
 		switch t.kind(c) {
 		case kinds.ident:
 			if t.kind(i) == kinds.catchBlock {
-				w.bindLocal(t.bytes(c), "")
+				w.bindValue(t.bytes(c), w.typeChain(t.next(c)))
 			}
 		case kinds.varDecl, kinds.parameter:
 			if n := t.childOfKind(c, kinds.ident); n >= 0 {
-				w.bindLocal(t.bytes(n), "")
+				w.bindValue(t.bytes(n), w.typeChain(t.next(n)))
 			}
 		case kinds.multiVarDecl, kinds.lambdaParams:
 			w.bindNames(c)
 		}
 	}
+}
+
+// scoped walks a block, for loop or catch clause: the names it declares
+// end with it.
+func (w *walker) scoped(i int32) {
+	mark := len(w.locals)
+	if t := w.t.kind(i); t == kinds.forStmt || t == kinds.catchBlock {
+		w.bindNames(i)
+	}
+	w.children(i)
+	w.locals = w.locals[:mark]
 }
 
 // objectLiteral walks `object : T { ... }`: its supertypes are type refs,
@@ -201,9 +218,20 @@ func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
 }
 
 func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
-	if name != "" {
-		w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+	w.addTargetSpan(sp, name, target{q: q}, kind)
+}
+
+// addTargetSpan emits a ref to a target: a candidate with its
+// alternatives, or a receiver chain.
+func (w *walker) addTargetSpan(sp extract.Span, name string, tg target, kind extract.RefKind) {
+	if name == "" {
+		return
 	}
+	r := extract.RawRef{Span: sp, Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
+	if tg.recv != nil {
+		r.Qualified, r.Receiver = "", tg.recv
+	}
+	w.out.Refs = append(w.out.Refs, r)
 }
 
 func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }

@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"path"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -13,6 +14,7 @@ const (
 	callBare  callMode = iota // m(x), or a bare name that is no local variable
 	callSelf                  // self.m
 	callConst                 // Const.m
+	callRecv                  // recv.m on any other receiver: its evidence, if any
 )
 
 // call handles a method call: the refs of its receiver, a ref for the
@@ -42,8 +44,10 @@ func (w *walker) call(i int32) {
 			w.pendCall(m, name, callConst, path, abs)
 		}
 	default:
+		ev := w.evidenceOf(recv)
 		w.walk(recv)
-		w.addRef(m, extract.RefCall, name, "")
+		w.pendCall(m, name, callRecv, "", false)
+		w.calls[len(w.calls)-1].ev = ev
 	}
 	w.walk(args)
 	w.walk(t.child(i, fields.block))
@@ -58,7 +62,7 @@ func (w *walker) directive(name string, args int32) bool {
 	}
 	switch name {
 	case "require", "require_relative":
-		return w.require(args)
+		return w.require(args, name == "require_relative")
 	case "autoload":
 		return w.autoload(args)
 	case "gem":
@@ -122,8 +126,18 @@ func (w *walker) assignment(i int32) {
 	case kinds.constant, kinds.scopeRes:
 		w.constDef(left, right, i)
 		return
-	case kinds.ident, kinds.leftList:
+	case kinds.ident:
 		w.bindTargets(left)
+		at := len(w.names) - 1
+		w.walk(right)
+		if ev := w.evidenceOf(right); ev != nil && at < len(w.evs) && w.names[at] == t.text(left) {
+			w.evs[at] = ev
+		}
+		return
+	case kinds.leftList:
+		w.bindTargets(left)
+	case kinds.ivar:
+		w.ivarFact(left, right, i)
 	default:
 		w.walk(left)
 	}
@@ -131,14 +145,19 @@ func (w *walker) assignment(i int32) {
 }
 
 // require records require "x" and require_relative "x" as an import of
-// the path as written and a use ref to it named by its last part.
-func (w *walker) require(args int32) bool {
+// the path as written and a use ref to it named by its last part. A
+// relative require resolves to the repo-relative file it names.
+func (w *walker) require(args int32, relative bool) bool {
 	a := w.t.firstKid(args)
 	p, ok := w.literal(a)
 	if !ok || p == "" {
 		return false
 	}
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: p, Span: w.t.span(a)})
+	im := extract.RawImport{Path: p, Span: w.t.span(a)}
+	if relative {
+		im.Resolved = relativeFile(w.file, p)
+	}
+	w.out.Imports = append(w.out.Imports, im)
 	w.addRef(a, extract.RefUse, strings.TrimSuffix(p[strings.LastIndexByte(p, '/')+1:], ".rb"), p)
 	return true
 }
@@ -179,4 +198,17 @@ func (w *walker) gem(args int32) bool {
 		}
 	}
 	return true
+}
+
+// relativeFile is the repo-relative file require_relative p names from
+// file: .rb is added when missing; "" when p leaves the repository.
+func relativeFile(file, p string) string {
+	f := path.Join(path.Dir(file), p)
+	if f == ".." || strings.HasPrefix(f, "../") || strings.HasPrefix(p, "/") {
+		return ""
+	}
+	if !strings.HasSuffix(f, ".rb") {
+		f += ".rb"
+	}
+	return f
 }

@@ -175,6 +175,7 @@ func (w *walker) constDef(left, right, stmt int32) {
 	kind := w.classLike(right)
 	sym := w.addSymbol(lastName(q), q, kind, w.t.span(stmt), "", w.parentSym())
 	if kind == extract.KindConst {
+		w.typeFact(q, "", right, stmt)
 		w.walk(right)
 		return
 	}

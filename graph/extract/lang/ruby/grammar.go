@@ -20,6 +20,7 @@ type kindIDs struct {
 	methodParams, optParam, kwParam, splatParam, hashSplatParam, blockParam uint16
 	destructParam, exceptionVar, forLoop, inClause, keywordPattern, alias   uint16
 	pair, super, bareString, setter, forwardParam                           uint16
+	ivar, parens                                                            uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-ruby this package looks at.
@@ -48,6 +49,7 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		hashSplatParam: id("hash_splat_parameter"), blockParam: id("block_parameter"),
 		destructParam: id("destructured_parameter"), exceptionVar: id("exception_variable"),
 		forLoop: id("for"), inClause: id("in_clause"), keywordPattern: id("keyword_pattern"),
+		ivar: id("instance_variable"), parens: id("parenthesized_statements"),
 		alias: id("alias"), pair: id("pair"), super: id("super"), bareString: id("bare_string"),
 		setter: id("setter"), forwardParam: id("forward_parameter"),
 	}

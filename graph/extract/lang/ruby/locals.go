@@ -6,7 +6,8 @@ package ruby
 // variables around it. Names are substrings of the source: no allocation.
 type locals struct {
 	names []string
-	base  int // where the innermost def, class or module scope starts
+	evs   []*evidence // the type evidence of each binding, or nil
+	base  int         // where the innermost def, class or module scope starts
 }
 
 // scopeMark restores a scope: endScope(mark) drops what it bound.
@@ -20,9 +21,28 @@ func (l *locals) hardScope() scopeMark {
 
 func (l *locals) softScope() scopeMark { return scopeMark{len(l.names), l.base} }
 
-func (l *locals) endScope(m scopeMark) { l.names, l.base = l.names[:m.n], m.base }
+func (l *locals) endScope(m scopeMark) {
+	l.names, l.evs, l.base = l.names[:m.n], l.evs[:m.n], m.base
+}
 
-func (l *locals) bind(name string) { l.names = append(l.names, name) }
+// bind binds name with no type evidence (a new binding hides an older
+// one's evidence: reassignment without evidence loses the type).
+func (l *locals) bind(name string) { l.bindTyped(name, nil) }
+
+func (l *locals) bindTyped(name string, ev *evidence) {
+	l.names = append(l.names, name)
+	l.evs = append(l.evs, ev)
+}
+
+// localEvidence is the type evidence of local variable name, or nil.
+func (l *locals) localEvidence(name string) *evidence {
+	for i := len(l.names) - 1; i >= l.base; i-- {
+		if l.names[i] == name {
+			return l.evs[i]
+		}
+	}
+	return nil
+}
 
 func (l *locals) isLocal(name string) bool {
 	for i := len(l.names) - 1; i >= l.base; i-- {

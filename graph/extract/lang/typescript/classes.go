@@ -29,6 +29,7 @@ func (w *walker) classParts(i int32, q string, idx int, sc *scope) {
 	if q != "" {
 		cs = newScope(q+".", idx, sc)
 	}
+	cs.this = &thisCtx{class: q}
 	for c := range t.kids(i) {
 		switch {
 		case t.nodes[c].Field == x.fName:
@@ -53,7 +54,7 @@ func (w *walker) heritage(h int32, from string, cs *scope) {
 		case x.extendsClause:
 			for k := range t.kids(c) {
 				if t.nodes[k].Field == x.fValue {
-					w.supertype(k, from, extract.RelExtends, cs)
+					cs.this.base = w.supertype(k, from, extract.RelExtends, cs)
 				} else {
 					w.walk(k, cs)
 				}
@@ -63,14 +64,15 @@ func (w *walker) heritage(h int32, from string, cs *scope) {
 				w.supertype(k, from, extract.RelImplements, cs)
 			}
 		default: // JavaScript: the base expression itself
-			w.supertype(c, from, extract.RelExtends, cs)
+			cs.this.base = w.supertype(c, from, extract.RelExtends, cs)
 		}
 	}
 }
 
 // supertype emits the ref and relation of one base: a name, a dotted name
-// or a generic instance of one. From is "" for an anonymous class.
-func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *scope) {
+// or a generic instance of one, and returns its candidate. From is "" for
+// an anonymous class.
+func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *scope) cand {
 	x, t := w.x, w.t
 	base := i
 	if t.nodes[i].Kind == x.genericType {
@@ -80,26 +82,27 @@ func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *s
 	case x.identifier, x.typeID, x.member, x.nestedTypeID:
 	default:
 		w.walk(i, sc)
-		return
+		return cand{}
 	}
-	q, emit, name := w.target(base, sc)
+	c, emit, name := w.target(base, sc)
 	if emit && name != noNode && !t.empty(name) {
-		w.addRef(t.span(name), t.text(name), q, extract.RefType)
+		w.addRef(t.span(name), t.text(name), c, extract.RefType)
 	}
 	if from != "" && name != noNode {
-		to := q
+		to := c.q
 		if to == "" {
 			to = w.writtenName(base)
 		}
 		w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: to, Kind: rel, Span: t.span(i)})
 	}
 	if base != i {
-		for c := range t.kids(i) {
-			if c != base {
-				w.walk(c, sc)
+		for k := range t.kids(i) {
+			if k != base {
+				w.walk(k, sc)
 			}
 		}
 	}
+	return c
 }
 
 // classBody emits the members of a named class and walks them all.
@@ -124,7 +127,9 @@ func (w *walker) method(i int32, named bool, cs *scope) {
 	nameNode := t.child(i, x.fName)
 	name := w.memberName(nameNode)
 	if !named || name == "" {
-		w.funcParts(i, cs.inner(), cs, nil)
+		fs := cs.inner()
+		fs.this = cs.this
+		w.funcParts(i, fs, cs, nil)
 		return
 	}
 	kind := extract.KindMethod
@@ -138,7 +143,14 @@ func (w *walker) method(i int32, named bool, cs *scope) {
 	q := cs.prefix + name
 	body := t.child(i, x.fBody)
 	idx := w.addSymbol(name, q, kind, t.span(i), w.header(i, i, body), cs.sym, body == noNode)
-	w.funcParts(i, newScope(q+".", idx, cs), cs, class)
+	fs := newScope(q+".", idx, cs)
+	fs.this = cs.this // the class's; an interface's method has none
+	if class != nil && cs.this != nil {
+		ctor := *cs.this
+		ctor.ctor = true
+		fs.this = &ctor
+	}
+	w.funcParts(i, fs, cs, class)
 }
 
 // isAccessor reports whether `get` or `set` is the last word before a
@@ -176,6 +188,9 @@ func (w *walker) field(i int32, named bool, cs *scope) {
 		kind, stop = extract.KindMethod, t.child(value, x.fBody)
 	}
 	idx := w.addSymbol(name, q, kind, t.span(i), w.header(i, i, stop), cs.sym, false)
+	if kind == extract.KindField {
+		w.memberTypeFact(ownerOf(cs), name, t.child(i, x.fType), value, i, cs)
+	}
 	for c := range t.kids(i) {
 		switch {
 		case c == nameNode:

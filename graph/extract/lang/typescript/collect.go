@@ -136,20 +136,20 @@ func (w *walker) collectVars(c int32, sc *scope, exported bool) {
 // variants import.
 func (w *walker) collectRequire(name, value int32, sc *scope) bool {
 	x, t := w.x, w.t
-	spec, member, ok := w.requireSpec(value, sc)
+	spec, prop, ok := w.requireSpec(value, sc)
 	if !ok {
 		return false
 	}
-	mp := modulePath(w.dir, spec)
+	mp, index := w.module(spec)
 	switch {
-	case t.nodes[name].Kind == x.identifier && member == "":
-		sc.bind(t.text(name), binding{kind: bindModule, target: mp})
+	case t.nodes[name].Kind == x.identifier && prop == "":
+		sc.bind(t.text(name), binding{kind: bindModule, target: mp, alt: index})
 	case t.nodes[name].Kind == x.identifier:
-		sc.bind(t.text(name), binding{kind: bindImport, target: mp + ":" + member})
-	case t.nodes[name].Kind == x.objectPattern && member == "":
+		sc.bind(t.text(name), importBinding(mp, index, prop))
+	case t.nodes[name].Kind == x.objectPattern && prop == "":
 		w.eachPatternKey(name, func(key, local, _ int32) {
 			if local != noNode {
-				sc.bind(t.text(local), binding{kind: bindImport, target: mp + ":" + t.text(key)})
+				sc.bind(t.text(local), importBinding(mp, index, t.text(key)))
 			}
 		})
 	default:
@@ -164,7 +164,8 @@ func (w *walker) collectImport(c int32, sc *scope) {
 	if req := t.childOfKind(c, x.importReq); req != noNode {
 		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
 		if spec != "" && local != noNode {
-			sc.bind(t.text(local), binding{kind: bindModule, target: modulePath(w.dir, spec)})
+			mp, index := w.module(spec)
+			sc.bind(t.text(local), binding{kind: bindModule, target: mp, alt: index})
 		}
 		return
 	}
@@ -173,14 +174,14 @@ func (w *walker) collectImport(c int32, sc *scope) {
 	if spec == "" || clause == noNode {
 		return
 	}
-	mp := modulePath(w.dir, spec)
+	mp, index := w.module(spec)
 	for k := range t.kids(clause) {
 		switch t.nodes[k].Kind {
 		case x.identifier:
-			sc.bind(t.text(k), binding{kind: bindImport, target: mp + ":default"})
+			sc.bind(t.text(k), importBinding(mp, index, "default"))
 		case x.namespaceImport:
 			if l := t.firstKid(k); l != noNode {
-				sc.bind(t.text(l), binding{kind: bindModule, target: mp})
+				sc.bind(t.text(l), binding{kind: bindModule, target: mp, alt: index})
 			}
 		case x.namedImports:
 			for s := range t.kids(k) {
@@ -189,8 +190,14 @@ func (w *walker) collectImport(c int32, sc *scope) {
 				if local == "" {
 					local = name
 				}
-				sc.bind(local, binding{kind: bindImport, target: mp + ":" + name})
+				sc.bind(local, importBinding(mp, index, name))
 			}
 		}
 	}
+}
+
+// importBinding binds a name imported from module mp (or, for a directory
+// import, from its index module).
+func importBinding(mp, index, name string) binding {
+	return binding{kind: bindImport, target: mp + ":" + name, alt: member(index, ':', name)}
 }

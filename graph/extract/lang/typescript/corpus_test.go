@@ -61,7 +61,8 @@ func corpusFiles(tb testing.TB) (string, []string) {
 type corpusStats struct {
 	mu                                        sync.Mutex
 	files, bytes, relations, imports, strings int
-	configs, diagnosed, candidates            int
+	configs, diagnosed, candidates, receivers int
+	facts                                     map[string]int
 	symbols, refs                             map[string]int
 	diagnosedFiles                            []string
 }
@@ -79,6 +80,12 @@ func (s *corpusStats) add(rel string, size int, f *extract.ExtractedFile) {
 		if r.Qualified != "" {
 			s.candidates++
 		}
+		if r.Receiver != nil {
+			s.receivers++
+		}
+	}
+	for _, ft := range f.Facts {
+		s.facts[ft.Kind.String()]++
 	}
 	s.relations += len(f.Relations)
 	s.imports += len(f.Imports)
@@ -98,7 +105,7 @@ func TestCorpus(t *testing.T) {
 		t.Skip("set ORBIT_CORPUS=1 to extract the real corpus")
 	}
 	dir, files := corpusFiles(t)
-	st := &corpusStats{symbols: map[string]int{}, refs: map[string]int{}}
+	st := &corpusStats{symbols: map[string]int{}, refs: map[string]int{}, facts: map[string]int{}}
 	ex := typescript.New()
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -126,7 +133,8 @@ func TestCorpus(t *testing.T) {
 	t.Logf("%d files, %.1f MB in %v (%.1f MB/s on %d cores)", st.files, float64(st.bytes)/1e6,
 		elapsed.Round(time.Millisecond), float64(st.bytes)/1e6/elapsed.Seconds(), runtime.GOMAXPROCS(0))
 	t.Logf("symbols by kind: %s", formatCounts(st.symbols))
-	t.Logf("refs by kind: %s; %d with a candidate", formatCounts(st.refs), st.candidates)
+	t.Logf("refs by kind: %s; %d with a candidate, %d with a receiver", formatCounts(st.refs), st.candidates, st.receivers)
+	t.Logf("facts by kind: %s", formatCounts(st.facts))
 	t.Logf("%d relations, %d imports, %d strings, %d configs; %d files with diagnostics",
 		st.relations, st.imports, st.strings, st.configs, st.diagnosed)
 	slices.Sort(st.diagnosedFiles)

@@ -53,6 +53,7 @@ func (w *walker) property(i int32, is *scope) {
 	nameNode := w.t.child(i, w.x.fName)
 	if name := w.memberName(nameNode); name != "" {
 		w.addSymbol(name, is.prefix+name, extract.KindProperty, w.t.span(i), w.header(i, i, noNode), is.sym, false)
+		w.memberTypeFact(ownerOf(is), name, w.t.child(i, w.x.fType), noNode, i, is)
 	} else if nameNode != noNode {
 		w.walk(nameNode, is)
 	}

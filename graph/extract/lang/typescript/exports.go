@@ -34,8 +34,13 @@ func (w *walker) export(i int32, sc *scope) {
 	case w.actOf(target) == actImport: // export import A = NS.B
 		w.importStmt(target)
 	case w.walkDecl(target, d, sc):
+		if name := w.declName(target, d); d.isDefault && name != "default" && name != "" {
+			w.addFact(extract.FactAlias, sc.prefix+"default", "", sc.prefix+name, i)
+		}
 	case d.isDefault && t.nodes[target].Kind != x.identifier:
 		w.defaultValue(i, target, sc)
+	case d.isDefault:
+		w.exportedNameFact(i, target, "default", sc)
 	default:
 		w.walk(target, sc)
 	}
@@ -58,6 +63,7 @@ func (w *walker) isDefaultExport(i, target int32) bool {
 func (w *walker) defaultValue(i, value int32, sc *scope) {
 	w.addSymbol("default", sc.prefix+"default", extract.KindConst, w.t.span(i), "", sc.sym, false)
 	w.walk(value, sc)
+	w.addFact(extract.FactType, sc.prefix+"default", "", factObject(w.valueOf(value, sc)), i)
 }
 
 // exportClause gives a use ref for each name `export {a, b as c}` exports
@@ -66,6 +72,11 @@ func (w *walker) exportClause(clause int32, sc *scope) {
 	for s := range w.t.kids(clause) {
 		if n := w.t.child(s, w.x.fName); w.t.kindOf(n) == w.x.identifier {
 			w.exprRef(n, sc, extract.RefUse)
+			exported := w.t.text(n)
+			if a := w.t.child(s, w.x.fAlias); a != noNode {
+				exported = w.identOrString(a)
+			}
+			w.exportedNameFact(s, n, exported, sc)
 		}
 	}
 }

@@ -1,12 +1,13 @@
 package typescript_test
 
 import (
-	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/typescript"
 )
 
@@ -66,8 +67,14 @@ func checkFile(t *testing.T, rel string, src []byte, f *extract.ExtractedFile) {
 		}
 	}
 	for _, r := range f.Refs {
-		if bad(r.Span) || r.Name == "" {
+		if bad(r.Span) || r.Name == "" || slices.Contains(r.Alternatives, "") ||
+			r.Receiver != nil && (r.Qualified != "" || slices.Contains(r.Receiver, "") || r.Receiver[0] == extract.CallResult) {
 			t.Errorf("%s: bad ref %+v", rel, r)
+		}
+	}
+	for _, ft := range f.Facts {
+		if bad(ft.Span) || ft.Subject == "" || ft.Object == "" || ft.Kind != extract.FactAlias && ft.Member == "*" {
+			t.Errorf("%s: bad fact %+v", rel, ft)
 		}
 	}
 	for _, r := range f.Relations {

@@ -47,6 +47,7 @@ const (
 	actJSXText                  // text between JSX tags
 	actFor                      // for loops: a scope for the loop variables
 	actCatch                    // catch (e): a scope for e
+	actAssign                   // x = v, x += v: the variable's type evidence changes
 )
 
 // ids holds a grammar's node kind and field ids, looked up once so that the
@@ -68,10 +69,14 @@ type ids struct {
 	arrayPattern, pairPattern, assignPattern, objectAssignPattern, restPattern        uint16
 	shorthandPattern, computedName, number, metaProperty, this, super_, accessibility uint16
 	overrideMod, assignExpr, indexSig, mappedClause                                   uint16
+	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
+	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
+	undefined_                                                                        uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
 	fLeft, fRight, fIndex, fKey, fDecorator, fModule, fInitializer             uint16
+	fReturnType                                                                uint16
 }
 
 // namer looks ids up in one grammar: kind and field panic on a name the
@@ -139,7 +144,13 @@ func newIDs(l *tsutil.Lang) *ids {
 		this: k("this"), super_: k("super"),
 		accessibility: o("accessibility_modifier"), overrideMod: o("override_modifier"),
 		assignExpr: k("assignment_expression"), indexSig: o("index_signature"),
-		mappedClause: o("mapped_type_clause"),
+		mappedClause: o("mapped_type_clause"), augAssign: k("augmented_assignment_expression"),
+		parenExpr: k("parenthesized_expression"), nonNull: o("non_null_expression"),
+		await: k("await_expression"), asExpr: o("as_expression"),
+		satisfiesExpr: o("satisfies_expression"), typeAssertion: o("type_assertion"),
+		typeAnnotation: o("type_annotation"), typeArgs: o("type_arguments"), unionType: o("union_type"),
+		parenType: o("parenthesized_type"), thisType: o("this_type"), literalType: o("literal_type"),
+		null_: k("null"), undefined_: k("undefined"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -156,6 +167,7 @@ func (n namer) fields(x *ids) {
 	x.fParameters, x.fParameter, x.fType = f("parameters"), f("parameter"), of("type")
 	x.fPattern, x.fLeft, x.fRight, x.fIndex = of("pattern"), f("left"), f("right"), f("index")
 	x.fKey, x.fDecorator, x.fModule, x.fInitializer = f("key"), f("decorator"), of("module"), f("initializer")
+	x.fReturnType = of("return_type")
 }
 
 // kindFlags keeps every named kind but comments and the insides of string
@@ -227,5 +239,6 @@ func actions(l *tsutil.Lang, x *ids) []action {
 	set(actJSXText, x.jsxText)
 	set(actFor, namer{l}.kind("for_statement"), namer{l}.kind("for_in_statement"))
 	set(actCatch, namer{l}.kind("catch_clause"))
+	set(actAssign, x.assignExpr, x.augAssign)
 	return act
 }

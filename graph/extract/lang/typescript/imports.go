@@ -1,24 +1,52 @@
 package typescript
 
 import (
+	"path"
+
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // addImport records an import and its use ref. The import keeps the
 // specifier as written; the ref's candidate is the module path joined
 // with the imported name ("src/utils/fetch:get"), or the module path for
-// a whole-module import.
+// a whole-module import, with the index-file form as an alternative; a
+// relative specifier records the namespace it resolves to.
 func (w *walker) addImport(spec, symbol, alias string, sp extract.Span) {
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: spec, Symbol: symbol, Alias: alias, Span: sp})
+	mp, index := w.module(spec)
+	im := extract.RawImport{Path: spec, Symbol: symbol, Alias: alias, Span: sp}
+	if mp != spec {
+		im.Resolved = mp
+	}
+	w.out.Imports = append(w.out.Imports, im)
 	if symbol == "*" {
 		return
 	}
-	mp := modulePath(w.dir, spec)
 	if symbol == "" {
-		w.addRef(sp, moduleName(mp), mp, extract.RefUse)
+		w.addRef(sp, moduleName(mp), cand{q: mp, alt: index}, extract.RefUse)
 		return
 	}
-	w.addRef(sp, symbol, mp+":"+symbol, extract.RefUse)
+	w.addRef(sp, symbol, cand{q: mp + ":" + symbol, alt: member(index, ':', symbol)}, extract.RefUse)
+}
+
+// module is the module path of an import specifier (see modulePath) and,
+// for a relative one that may name a directory, the module of its index
+// file ("./utils" → "src/utils", "src/utils/index"); index is "" when the
+// specifier names a file (it has an extension or ends in index) or is
+// not relative.
+func (w *walker) module(spec string) (mp, index string) {
+	mp = modulePath(w.dir, spec)
+	if mp == spec || path.Base(mp) == "index" || stripExt(spec) != spec {
+		return mp, ""
+	}
+	return mp, path.Join(mp, "index")
+}
+
+// member is prefix, sep and name; "" when prefix is.
+func member(prefix string, sep byte, name string) string {
+	if prefix == "" {
+		return ""
+	}
+	return prefix + string(sep) + name
 }
 
 // specifier is the value of an import's source string, or "".
@@ -107,6 +135,7 @@ func (w *walker) reexport(i, src int32) {
 	if spec == "" {
 		return
 	}
+	w.reexportFacts(i, src, spec)
 	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
 		w.specifiers(clause, spec)
 		return

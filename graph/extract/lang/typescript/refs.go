@@ -4,23 +4,40 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Qualified: q, Kind: kind})
+// cand is what a ref points at (see graph/extract/RESOLUTION.md): a
+// candidate qualified name q, or, for a member of a value the file types,
+// a receiver chain recv; alt is the alternative for q, or for recv[0] when
+// recv is set (the index file of a directory import).
+type cand struct {
+	q    string
+	recv []string
+	alt  string
+}
+
+func (w *walker) addRef(sp extract.Span, name string, c cand, kind extract.RefKind) {
+	r := extract.RawRef{Span: sp, Name: name, Qualified: c.q, Kind: kind, Receiver: c.recv}
+	if c.recv != nil {
+		r.Qualified = ""
+	}
+	if c.alt != "" {
+		r.Alternatives = []string{c.alt}
+	}
+	w.out.Refs = append(w.out.Refs, r)
 }
 
 // nameTarget is the candidate of a bare name and whether its use deserves
 // a ref: an import or a definition of this file gives its qualified name;
 // a local gives no ref; an unbound name gives a name-only ref, unless it
 // is a builtin global.
-func (w *walker) nameTarget(name []byte, sc *scope) (string, bool) {
+func (w *walker) nameTarget(name []byte, sc *scope) (cand, bool) {
 	b, ok := sc.lookup(name)
 	switch {
 	case !ok:
-		return "", !builtins[string(name)]
+		return cand{}, !builtins[string(name)]
 	case b.kind == bindLocal:
-		return "", false
+		return cand{}, false
 	}
-	return b.target, true
+	return cand{q: b.target, alt: b.alt}, true
 }
 
 // chain collects into w.segs the names of a dotted expression a.b.c (a
@@ -54,24 +71,28 @@ func (w *walker) appendChain(i int32) bool {
 
 // chainTarget is the candidate of the chain in w.segs and whether it
 // deserves a ref: through an import, a whole module, or a class,
-// interface, enum or namespace of this file; any other receiver (a
-// value: obj.m(), this.m()) gives a name-only ref, a builtin one none.
-func (w *walker) chainTarget(sc *scope) (string, bool) {
+// interface, enum or namespace of this file. Any other root (a variable,
+// a function) gives no candidate (its receiver, if typed, is the
+// caller's business), an unbound builtin root no ref.
+func (w *walker) chainTarget(sc *scope) (cand, bool) {
 	b, ok := sc.lookup(w.segs[0])
 	switch {
 	case !ok:
-		return "", !builtins[string(w.segs[0])]
+		return cand{}, !builtins[string(w.segs[0])]
 	case b.kind == bindModule:
-		return w.joinSegs(b.target, ':'), true
+		return cand{q: w.joinSegs(b.target, ':'), alt: w.joinSegs(b.alt, ':')}, true
 	case b.kind == bindScope || b.kind == bindImport:
-		return w.joinSegs(b.target, '.'), true
+		return cand{q: w.joinSegs(b.target, '.'), alt: w.joinSegs(b.alt, '.')}, true
 	}
-	return "", true
+	return cand{}, true
 }
 
 // joinSegs is target, then sep and the chain's names after the first,
-// dot-joined.
+// dot-joined; "" when target is.
 func (w *walker) joinSegs(target string, sep byte) string {
+	if target == "" {
+		return ""
+	}
 	buf := make([]byte, 0, 64)
 	buf = append(buf, target...)
 	for j, s := range w.segs[1:] {
@@ -98,37 +119,43 @@ func (w *walker) chainText() string {
 }
 
 // target resolves a name or dotted expression: its candidate, whether it
-// deserves a ref, and the node naming it (the last name).
-func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
+// deserves a ref, and the node naming it (the last name). A member of a
+// value rather than of a module, class or namespace gets the value's
+// receiver chain when the file types it, else no candidate.
+func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 	x, t := w.x, w.t
 	switch t.kindOf(i) {
 	case x.identifier, x.typeID:
-		q, emit = w.nameTarget(t.bytes(i), sc)
-		return q, emit, i
+		c, emit = w.nameTarget(t.bytes(i), sc)
+		return c, emit, i
 	case x.member, x.nestedID:
 		name = t.child(i, x.fProperty)
 	case x.nestedTypeID:
 		name = t.child(i, x.fName)
 	default:
-		return "", false, noNode
+		return cand{}, false, noNode
 	}
 	if name == noNode {
-		return "", false, noNode
+		return cand{}, false, noNode
 	}
-	if !w.chain(i) {
-		return "", true, name // a call on a computed value: name only
+	if w.chain(i) {
+		if c, emit = w.chainTarget(sc); c.q != "" || !emit {
+			return c, emit, name
+		}
 	}
-	q, emit = w.chainTarget(sc)
-	return q, emit, name
+	if t.nodes[i].Kind == x.member {
+		c = w.valueOf(t.child(i, x.fObject), sc)
+	}
+	return c, true, name
 }
 
 // exprRef emits a ref of the given kind for a name or dotted expression.
 // A zero-width name is one tree-sitter inserted to recover from an error:
 // it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
-	q, emit, name := w.target(i, sc)
+	c, emit, name := w.target(i, sc)
 	if emit && name != noNode && !w.t.empty(name) {
-		w.addRef(w.t.span(name), w.t.text(name), q, kind)
+		w.addRef(w.t.span(name), w.t.text(name), c, kind)
 	}
 }
 

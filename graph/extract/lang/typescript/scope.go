@@ -18,6 +18,8 @@ const (
 type binding struct {
 	kind   bindKind
 	target string // the candidate qualified name; "" for locals
+	alt    string // the index-file form of target for a directory import ("src/a/index:get"), or ""
+	typ    *cand  // what the file says a variable's type is (a receiver chain); nil: nothing
 }
 
 // scope is one lexical scope: the module, a namespace, a class (for its
@@ -27,7 +29,50 @@ type scope struct {
 	sym     int    // Parent of symbols defined here
 	names   map[string]binding
 	exports map[string]bool // names an `export {a}` clause of this module or namespace exports
+	this    *thisCtx        // what `this` is here, when this scope decides it; nil: as in parent
 	parent  *scope
+}
+
+// thisCtx is what `this` and `super` stand for in a class body, a method
+// or a constructor.
+type thisCtx struct {
+	class string // the class's qualified name; "" when unknown (an anonymous class, a plain function)
+	base  cand   // the class's extends candidate, for super; zero when none
+	ctor  bool   // in a constructor: `this.x = new T()` declares the type of field x
+}
+
+// unknownThis is `this` in a plain function or an object's method: a
+// value the file does not type.
+var unknownThis = &thisCtx{}
+
+// thisOf is the innermost thisCtx; unknownThis outside any class.
+func (sc *scope) thisOf() *thisCtx {
+	for cur := sc; cur != nil; cur = cur.parent {
+		if cur.this != nil {
+			return cur.this
+		}
+	}
+	return unknownThis
+}
+
+// retype sets the type evidence of the variable name, bound in sc or an
+// enclosing scope, after it is assigned: a name that is not a variable of
+// this file (an import, a class) is left alone.
+func (sc *scope) retype(name []byte, typ cand) {
+	for cur := sc; cur != nil; cur = cur.parent {
+		b, ok := cur.names[string(name)]
+		if !ok {
+			continue
+		}
+		if b.kind == bindLocal || b.kind == bindSymbol {
+			b.typ = nil
+			if typ.recv != nil {
+				b.typ = &typ
+			}
+			cur.names[string(name)] = b
+		}
+		return
+	}
 }
 
 func newScope(prefix string, sym int, parent *scope) *scope {

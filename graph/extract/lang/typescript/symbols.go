@@ -72,6 +72,7 @@ func (w *walker) function(i int32, d decl, sc *scope) {
 // fields; nil otherwise.
 func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 	x, t := w.x, w.t
+	w.bindThis(i, fs)
 	for c := range t.kids(i) {
 		switch t.nodes[c].Field {
 		case x.fName:
@@ -94,6 +95,33 @@ func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 			w.walk(c, fs)
 		}
 	}
+	w.declaredResult(i, fs, sc)
+}
+
+// bindThis decides what `this` is in a function: an arrow keeps the
+// enclosing one, a class's method has the one method gave it, any other
+// function (an object's method too) a value the file does not type.
+func (w *walker) bindThis(i int32, fs *scope) {
+	if fs.this == nil && w.t.nodes[i].Kind != w.x.arrow {
+		fs.this = unknownThis
+	}
+}
+
+// declaredResult states the declared result of the named function or
+// method whose scope is fs: what it returns, or for a getter the type of
+// its property.
+func (w *walker) declaredResult(i int32, fs, sc *scope) {
+	if fs.sym == sc.sym || fs.sym < 0 {
+		return
+	}
+	s := &w.out.Symbols[fs.sym]
+	if s.Kind == extract.KindProperty && s.Parent >= 0 {
+		if rt := w.t.child(i, w.x.fReturnType); rt != noNode {
+			w.memberTypeFact(w.out.Symbols[s.Parent].Qualified, s.Name, rt, noNode, rt, fs)
+		}
+		return
+	}
+	w.returnsFact(i, s.Qualified, fs)
 }
 
 // params binds the parameter names in fs and walks their types, defaults
@@ -118,7 +146,20 @@ func (w *walker) params(i int32, fs *scope, class *scope) {
 				w.walk(c, fs)
 			}
 		}
+		if pat := t.child(p, x.fPattern); t.kindOf(pat) == x.identifier {
+			fs.retype(t.bytes(pat), w.declaredType(p, fs))
+		}
 	}
+}
+
+// declaredType is the type evidence of a parameter, variable or field
+// declaration d: its type annotation if it has one (`x: any` gives
+// none), else its initial value.
+func (w *walker) declaredType(d int32, sc *scope) cand {
+	if ty := w.t.child(d, w.x.fType); ty != noNode {
+		return w.typeValue(ty, sc)
+	}
+	return w.valueOf(w.t.child(d, w.x.fValue), sc)
 }
 
 // paramProperty emits the field a constructor parameter with an
@@ -140,6 +181,7 @@ func (w *walker) paramProperty(p int32, class *scope) {
 	}
 	sig := normalizeSignature(t.src[t.nodes[p].Start:end])
 	w.addSymbol(name, class.prefix+name, extract.KindField, t.span(p), sig, class.sym, false)
+	w.memberTypeFact(ownerOf(class), name, t.child(p, x.fType), t.child(p, x.fValue), p, class)
 }
 
 // bindPattern binds the names a parameter or declaration pattern

@@ -8,8 +8,8 @@ func (w *walker) typeName(i int32, sc *scope) {
 	if w.t.empty(i) {
 		return
 	}
-	if q, emit := w.nameTarget(w.t.bytes(i), sc); emit {
-		w.addRef(w.t.span(i), w.t.text(i), q, extract.RefType)
+	if c, emit := w.nameTarget(w.t.bytes(i), sc); emit {
+		w.addRef(w.t.span(i), w.t.text(i), c, extract.RefType)
 	}
 }
 

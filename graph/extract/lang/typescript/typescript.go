@@ -3,7 +3,10 @@
 // .jsx files. It finds functions, function-valued bindings, classes and their
 // members, interfaces, type aliases, enums, namespaces and exported
 // constants; ES imports, re-exports and require calls; call, type and use
-// references with candidate qualified names; extends and implements
+// references with candidate qualified names, and receiver chains for
+// members of values the file types (this, typed or constructed variables,
+// fields, call results); facts about what its functions return and its
+// fields and variables hold, and its re-exports; extends and implements
 // relations; notable strings; and process.env reads.
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
@@ -15,7 +18,11 @@
 // `declare module "m"` are "m:Name". A name bound by an import has the
 // candidate "<module>:<name>", where the module is a relative specifier
 // resolved against the file's directory ("src/utils/fetch") or a bare one
-// as written ("react"); imports keep the specifier as written.
+// as written ("react"); imports keep the specifier as written and record
+// the namespace a relative one resolves to. A relative specifier that may
+// name a directory also offers its index file ("src/utils/index:get") as
+// an alternative. tsconfig.json paths and baseUrl are not followed: they
+// live in another file.
 //
 // The syntax tree is copied once, by tsutil.ParseFlat, into a flat,
 // pointer-free array (tree.go); the analysis makes no cgo calls.

@@ -13,12 +13,13 @@ import (
 
 // TestIDs checks that every optional kind and field exists in the grammars
 // that should have it: the TypeScript ones have all but the JavaScript
-// field_definition (and plain TypeScript has no JSX); JavaScript has all
+// field_definition (plain TypeScript has no JSX, TSX no <T>x); JavaScript has all
 // the shared ones (newIDs panics otherwise).
 func TestIDs(t *testing.T) {
 	jsOnly := map[string]bool{"jsFieldDef": true}
 	jsx := map[string]bool{"jsxOpen": true, "jsxSelfClosing": true, "jsxAttr": true, "jsxText": true,
 		"jsxExpr": true, "jsxNamespaceName": true}
+	notTSX := map[string]bool{"typeAssertion": true} // <T>x reads as JSX there
 	for name, l := range map[string]*tsutil.Lang{
 		"typescript": tsutil.NewLang(tsts.LanguageTypescript()),
 		"tsx":        tsutil.NewLang(tsts.LanguageTSX()),
@@ -29,7 +30,7 @@ func TestIDs(t *testing.T) {
 			if f.Type.Kind() != reflect.Uint16 || v.Field(i).Uint() != absent {
 				continue
 			}
-			if !jsOnly[f.Name] && !(name == "typescript" && jsx[f.Name]) {
+			if !jsOnly[f.Name] && !(name == "typescript" && jsx[f.Name]) && !(name == "tsx" && notTSX[f.Name]) {
 				t.Errorf("%s grammar lacks %s", name, f.Name)
 			}
 		}
@@ -124,6 +125,25 @@ func TestModuleName(t *testing.T) {
 	} {
 		if got := moduleName(mp); got != want {
 			t.Errorf("moduleName(%q) = %q, want %q", mp, got, want)
+		}
+	}
+}
+
+// TestModuleIndex checks which relative specifiers may name a directory
+// and so also offer its index file.
+func TestModuleIndex(t *testing.T) {
+	for _, c := range []struct{ spec, mp, index string }{
+		{"./utils", "src/utils", "src/utils/index"},
+		{"../shared/api", "shared/api", "shared/api/index"},
+		{".", "src", "src/index"},
+		{"./utils/index", "src/utils/index", ""},
+		{"./utils/fetch.js", "src/utils/fetch", ""},
+		{"react", "react", ""},
+		{"../../outside", "../../outside", ""},
+	} {
+		w := &walker{dir: "src"}
+		if mp, index := w.module(c.spec); mp != c.mp || index != c.index {
+			t.Errorf("module(%q) = %q, %q; want %q, %q", c.spec, mp, index, c.mp, c.index)
 		}
 	}
 }

@@ -88,6 +88,20 @@ func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc
 			w.walk(k, sc)
 		}
 	}
+	if t.kindOf(name) == x.identifier {
+		w.typeVariable(c, name, sc.prefix+t.text(name), sc.parent == nil, sc)
+	}
+}
+
+// typeVariable records what declarator c says of its variable's type:
+// the variable's binding takes it (for receivers later in the file) and,
+// for a module-level variable, a fact states it (for other files').
+func (w *walker) typeVariable(c, name int32, q string, stated bool, sc *scope) {
+	typ := w.declaredType(c, sc)
+	sc.retype(w.t.bytes(name), typ)
+	if stated {
+		w.addFact(extract.FactType, q, "", factObject(typ), c)
+	}
 }
 
 // boundSymbol emits the symbol a declarator defines and walks its type and
@@ -120,5 +134,8 @@ func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract
 		default:
 			w.walk(k, sc)
 		}
+	}
+	if kind == extract.KindConst || kind == extract.KindVar {
+		w.typeVariable(c, t.child(c, x.fName), q, true, sc)
 	}
 }

@@ -20,7 +20,8 @@ type walker struct {
 	// function or method signature that more overloads or the
 	// implementation may follow, else -1: they all become one symbol.
 	overload int
-	segs     [][]byte // scratch for dotted chains
+	segs     [][]byte                 // scratch for dotted chains
+	facts    map[extract.RawFact]bool // facts stated so far, spans zeroed
 }
 
 func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -142,6 +143,8 @@ func (w *walker) walkExpr(i int32, sc *scope) {
 		w.jsxText(i)
 	case actFor, actCatch:
 		w.loopOrCatch(i, sc)
+	case actAssign:
+		w.assignment(i, sc)
 	default:
 		w.walkType(i, sc)
 	}

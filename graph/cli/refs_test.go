@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
+)
+
+// TestQueryHelpGoldens checks the help of refs, callees, impact and trace
+// (regenerate with -update, like TestHelpGoldens).
+func TestQueryHelpGoldens(t *testing.T) {
+	for _, name := range []string{"refs", "callees", "impact", "trace"} {
+		t.Run(name, func(t *testing.T) {
+			out, _, code := orbit(t, "graph", name, "--help")
+			if code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			golden := filepath.Join("testdata", "help", "graph_"+name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if diff := cmp.Diff(string(want), out); diff != "" {
+				t.Errorf("help differs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestQueryCommands runs each query command on repoFiles (cli_test.go):
+// JSON and text output, and the exit codes of bad input.
+func TestQueryCommands(t *testing.T) {
+	repo := gittest.New(t, repoFiles)
+	root := []string{"--root", repo.Root}
+	if _, _, code := orbit(t, append([]string{"graph", "sync"}, root...)...); code != 0 {
+		t.Fatalf("sync: exit %d", code)
+	}
+	run := func(args ...string) (string, string, int) {
+		return orbit(t, append(append([]string{"graph"}, args...), root...)...)
+	}
+
+	out, _, code := run("refs", "symbol:main.go#serve")
+	var refs struct {
+		Refs []struct {
+			File, From string
+			Line       int
+		} `json:"refs"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &refs) != nil || len(refs.Refs) != 1 ||
+		refs.Refs[0].Line != 7 || refs.Refs[0].From != "example.com/cli.main" {
+		t.Errorf("refs serve: exit %d, %s", code, out)
+	}
+	if out, _, code := run("callees", "symbol:tool/cli.py#sync_all", "--format", "text"); code != 0 || !strings.Contains(out, "cli.run_sync") {
+		t.Errorf("callees text: exit %d\n%s", code, out)
+	}
+	if out, _, code := run("impact", "symbol:tool/cli.py#run_sync", "--format", "text"); code != 0 || !strings.Contains(out, "1 function  cli.sync_all") {
+		t.Errorf("impact text: exit %d\n%s", code, out)
+	}
+	if out, _, code := run("trace", "cli", "sync-all"); code != 0 || !strings.Contains(out, `"qualified_name":"cli.run_sync"`) {
+		t.Errorf("trace: exit %d\n%s", code, out)
+	}
+	if out, _, code := run("trace", "no-such-command"); code != 0 || !strings.Contains(out, `"root":null`) {
+		t.Errorf("unknown command: exit %d, %s; want 0 and a null root", code, out)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"refs", "symbol:main.go#serve", "--confidence", "high"}, 2, "want exact, import, same_module or fuzzy"},
+		{[]string{"refs", "symbol:main.go#serve", "--kind", "calls"}, 2, "unknown kind"},
+		{[]string{"impact", "symbol:main.go#serve", "--depth", "0"}, 2, "--depth"},
+		{[]string{"callees", "symbol:main.go#serv"}, 3, "did you mean"},
+		{[]string{"trace"}, 2, ""},
+	} {
+		if _, stderr, code := run(bad.args...); code != bad.code || !strings.Contains(stderr, bad.msg) {
+			t.Errorf("orbit graph %v: exit %d, stderr %q; want %d and %q", bad.args, code, stderr, bad.code, bad.msg)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package query
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// DepsResult lists the outbound imports of the files in a scope (spec
+// §9.7): what each file imports, not who imports it (that is refs).
+type DepsResult struct {
+	Scope    string     `json:"scope"`
+	Files    []FileDeps `json:"files"`    // files with at least one import, by path
+	External []string   `json:"external"` // imported modules not in the index, sorted
+}
+
+// FileDeps is one file's imports, sorted by target.
+type FileDeps struct {
+	File    string `json:"file"`
+	Imports []Dep  `json:"imports"`
+}
+
+// Dep is one imports row. InternalPath is the indexed file or directory the
+// import refers to, when the index can tell; it is empty for an external
+// module and for an internal path the index cannot place.
+type Dep struct {
+	TargetPath   string `json:"target_path"`
+	TargetSymbol string `json:"target_symbol,omitempty"`
+	InternalPath string `json:"internal_path,omitempty"`
+}
+
+// Deps reads the imports of every file in scope and places each target in
+// the worktree when it can.
+func Deps(ctx context.Context, db *sql.DB, scope Scope) (DepsResult, error) {
+	if err := checkScope(ctx, db, scope); err != nil {
+		return DepsResult{}, err
+	}
+	res := DepsResult{Scope: scope.Raw, Files: []FileDeps{}, External: []string{}}
+	r, err := newDepResolver(ctx, db, scope)
+	if err != nil {
+		return res, err
+	}
+	defer r.close()
+	imports, err := readImports(ctx, db, scope)
+	if err != nil {
+		return res, err
+	}
+	external := map[string]bool{}
+	for _, im := range imports {
+		d := im.dep
+		if d.InternalPath, err = r.place(ctx, im.file, d.TargetPath, d.TargetSymbol); err != nil {
+			return res, err
+		}
+		if d.InternalPath == "" && !looksInternal(d.TargetPath) {
+			external[d.TargetPath] = true
+		}
+		if n := len(res.Files); n == 0 || res.Files[n-1].File != im.file {
+			res.Files = append(res.Files, FileDeps{File: im.file})
+		}
+		last := &res.Files[len(res.Files)-1]
+		last.Imports = append(last.Imports, d)
+	}
+	for m := range external {
+		res.External = append(res.External, m)
+	}
+	sort.Strings(res.External)
+	return res, nil
+}
+
+type fileImport struct {
+	file string
+	dep  Dep
+}
+
+// readImports reads the scope's distinct imports, sorted by file and target.
+// They are read in full before any lookup: the store has one connection.
+func readImports(ctx context.Context, db *sql.DB, scope Scope) ([]fileImport, error) {
+	cond, args := scope.where("from_file")
+	rows, err := db.QueryContext(ctx, `SELECT DISTINCT from_file, target_path, coalesce(target_symbol, '') FROM imports
+		WHERE `+cond+` ORDER BY from_file, target_path, 3`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("deps: %w", err)
+	}
+	defer rows.Close()
+	var out []fileImport
+	for rows.Next() {
+		var im fileImport
+		if err := rows.Scan(&im.file, &im.dep.TargetPath, &im.dep.TargetSymbol); err != nil {
+			return nil, fmt.Errorf("deps: %w", err)
+		}
+		out = append(out, im)
+	}
+	return out, rows.Err()
+}
+
+// looksInternal: relative specifiers and Rust crate-relative paths name the
+// worktree even when the index cannot place them, so they are not external.
+func looksInternal(target string) bool {
+	for _, p := range []string{".", "crate::", "self::", "super::"} {
+		if strings.HasPrefix(target, p) {
+			return true
+		}
+	}
+	return false
+}

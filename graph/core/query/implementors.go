@@ -1,0 +1,195 @@
+package query
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Implementor match strengths: "exact" when the relation's trait is the
+// qualified name asked for (its trailing segments, in any spelling), "name"
+// when only the trait's short name agrees.
+const (
+	MatchExact = "exact"
+	MatchName  = "name"
+)
+
+// ImplementorsResult lists the types implementing a trait or interface
+// (spec §9.7). An empty list is an answer, not an error.
+type ImplementorsResult struct {
+	Trait        string        `json:"trait"`               // the short name matched
+	Qualified    string        `json:"qualified,omitempty"` // what was asked for, when qualified
+	Implementors []Implementor `json:"implementors"`
+}
+
+// Implementor is one impl/implements relation onto the trait.
+type Implementor struct {
+	Type       string `json:"type"` // relations.from_qualified
+	Kind       string `json:"kind"` // "impl" or "implements"
+	Trait      string `json:"trait"`
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Confidence string `json:"confidence"`
+	Match      string `json:"match"`
+}
+
+// traitQuery is what implementors looks for: a short name and, when the
+// caller spelled a path, its segments.
+type traitQuery struct {
+	Raw      string
+	Name     string
+	Segments []string // nil for a bare short name
+	exactQ   string   // with a symbol: selector, the resolved qualified name
+}
+
+// Implementors reads relations of kind impl/implements whose trait's last
+// path segment is the trait name, so a trait is found however each file
+// qualified it (LoopTransport and run::LoopTransport alike).
+func Implementors(ctx context.Context, db *sql.DB, root, arg string) (ImplementorsResult, error) {
+	q, err := parseTraitQuery(ctx, db, root, arg)
+	if err != nil {
+		return ImplementorsResult{}, err
+	}
+	res := ImplementorsResult{Trait: q.Name, Implementors: []Implementor{}}
+	if q.Segments != nil {
+		res.Qualified = q.Raw
+	}
+	if q.exactQ != "" {
+		res.Qualified = q.exactQ
+	}
+	rows, err := db.QueryContext(ctx, `SELECT from_qualified, kind, to_qualified, def_file, def_span_start, confidence
+		FROM relations WHERE kind IN ('impl', 'implements') AND to_qualified GLOB ?`, "*"+globEscape(q.Name)+"*")
+	if err != nil {
+		return res, fmt.Errorf("implementors: %w", err)
+	}
+	defer rows.Close()
+	src := newSources(root)
+	for rows.Next() {
+		var im Implementor
+		var start int64
+		if err := rows.Scan(&im.Type, &im.Kind, &im.Trait, &im.File, &start, &im.Confidence); err != nil {
+			return res, fmt.Errorf("implementors: %w", err)
+		}
+		segs := pathSegments(im.Trait)
+		if len(segs) == 0 || segs[len(segs)-1] != q.Name {
+			continue
+		}
+		im.Match = q.match(im.Trait, segs)
+		im.Line = src.line(im.File, start)
+		res.Implementors = append(res.Implementors, im)
+	}
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("implementors: %w", err)
+	}
+	sortImplementors(res.Implementors)
+	return res, nil
+}
+
+// parseTraitQuery reads a symbol: selector (resolved like show does) or a
+// bare, possibly path-qualified name in any language's syntax.
+func parseTraitQuery(ctx context.Context, db *sql.DB, root, arg string) (traitQuery, error) {
+	arg = strings.TrimSpace(arg)
+	if form, _, ok := strings.Cut(arg, ":"); ok && isSelectorForm(form) {
+		if SelectorKind(form) != SelSymbol {
+			return traitQuery{}, fmt.Errorf("%w %q: implementors takes a trait name or symbol:<path>#<name>", ErrBadSelector, arg)
+		}
+		sel, err := ParseSelector(arg)
+		if err != nil {
+			return traitQuery{}, err
+		}
+		sym, err := resolveSymbol(ctx, db, newSources(root), sel)
+		if err != nil {
+			return traitQuery{}, err
+		}
+		return traitQuery{Raw: arg, Name: sym.name, exactQ: sym.qualified}, nil
+	}
+	segs := pathSegments(arg)
+	if len(segs) == 0 {
+		return traitQuery{}, fmt.Errorf("%w: %q names no trait", ErrBadQuery, arg)
+	}
+	q := traitQuery{Raw: arg, Name: segs[len(segs)-1]}
+	if len(segs) > 1 {
+		q.Segments = segs
+	}
+	return q, nil
+}
+
+// isSelectorForm: the forms ParseScope and ParseSelector know, so that
+// "fmt::Display" is read as a path but "file:x.go" as a misuse.
+func isSelectorForm(form string) bool {
+	switch SelectorKind(form) {
+	case SelSymbol, SelFile, SelModule, SelCommand, SelDir:
+		return true
+	}
+	return false
+}
+
+// match grades one relation's trait against the query.
+func (q traitQuery) match(trait string, segs []string) string {
+	if q.exactQ != "" {
+		if trait == q.exactQ {
+			return MatchExact
+		}
+		return MatchName
+	}
+	if q.Segments == nil || len(segs) < len(q.Segments) {
+		return MatchName
+	}
+	tail := segs[len(segs)-len(q.Segments):]
+	for i := range tail {
+		if tail[i] != q.Segments[i] {
+			return MatchName
+		}
+	}
+	return MatchExact
+}
+
+// pathSegments splits a qualified name on every language's separators
+// (:: . : # /) and drops generic arguments, so "std::fmt::Display",
+// "io.Writer" and "src/app:Greeter" compare segment by segment.
+func pathSegments(q string) []string {
+	q = trimGenerics(q)
+	return strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(":.#/", r) })
+}
+
+// trimGenerics drops trailing type arguments: From<u8> → From, Iface[T] → Iface.
+func trimGenerics(q string) string {
+	for _, open := range []string{"<", "["} {
+		if i := strings.Index(q, open); i > 0 {
+			q = q[:i]
+		}
+	}
+	return strings.TrimSpace(q)
+}
+
+// globEscape quotes GLOB's metacharacters so a name matches literally.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("*?[", r) {
+			b.WriteString("[" + string(r) + "]")
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// sortImplementors: exact matches first, then by type, file and line.
+func sortImplementors(ims []Implementor) {
+	sort.SliceStable(ims, func(i, j int) bool {
+		a, b := ims[i], ims[j]
+		if a.Match != b.Match {
+			return a.Match == MatchExact
+		}
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+}

@@ -1,0 +1,179 @@
+package query
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+)
+
+// DefaultTraceDepth is spec §9.6's default call-tree depth.
+const DefaultTraceDepth = 5
+
+// MaxTraceNodes caps the nodes of one trace (spec §9.6).
+const MaxTraceNodes = 200
+
+// TraceOptions bound a trace query.
+type TraceOptions struct {
+	Depth         int    // 0 means DefaultTraceDepth
+	MinConfidence string // "" means same_module
+}
+
+// TraceNode is a symbol in a command's call tree. Calls to things outside
+// the index (a library) are leaves with no path.
+type TraceNode struct {
+	Name          string       `json:"name"`
+	QualifiedName *string      `json:"qualified_name"` // null when the call could not be qualified
+	Confidence    *string      `json:"confidence"`     // null on the root
+	Path          string       `json:"path,omitempty"`
+	Line          int          `json:"line,omitempty"`
+	Children      []*TraceNode `json:"children"`
+}
+
+// TraceResult is the answer to trace (spec §13). Root is null for an
+// unknown command or one whose handler could not be resolved.
+type TraceResult struct {
+	Root         *TraceNode `json:"root"`
+	Truncated    bool       `json:"truncated"`
+	VisitedNodes int        `json:"visited_nodes"`
+}
+
+// Trace resolves a command to its handler and walks its calls breadth
+// first. A symbol already in the tree appears again as a leaf but is not
+// expanded again, so cycles end.
+func Trace(ctx context.Context, db *sql.DB, root, command string, opts TraceOptions) (TraceResult, error) {
+	floor, err := parseFloor(opts.MinConfidence)
+	if err != nil {
+		return TraceResult{}, err
+	}
+	depth := opts.Depth
+	if depth <= 0 {
+		depth = DefaultTraceDepth
+	}
+	name := strings.TrimPrefix(command, string(SelCommand)+":")
+	cmd, err := resolveCommand(ctx, db, Selector{Kind: SelCommand, Name: name, Raw: "command:" + name})
+	if errors.Is(err, ErrNotFound) {
+		return TraceResult{}, nil // spec §9.6: unknown commands are an empty result
+	}
+	if err != nil || !cmd.handler.Valid {
+		return TraceResult{}, err
+	}
+	handlers, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE id = ?`, cmd.handler.Int64)
+	if err != nil || len(handlers) == 0 {
+		return TraceResult{}, err
+	}
+	t := &traceWalk{db: db, src: newSources(root), calls: newCallSites(db), floor: floor}
+	return t.run(ctx, handlers[0], depth)
+}
+
+// traceWalk holds what one trace has read so far.
+type traceWalk struct {
+	db    *sql.DB
+	src   *sources
+	calls *callSites
+	floor int
+}
+
+type traceItem struct {
+	node *TraceNode
+	sym  symbolRow
+}
+
+func (t *traceWalk) run(ctx context.Context, handler symbolRow, depth int) (TraceResult, error) {
+	rootNode := t.node(handler, nil)
+	res := TraceResult{Root: rootNode, VisitedNodes: 1}
+	expanded := map[string]bool{handler.qualified: true}
+	level := []traceItem{{rootNode, handler}}
+	for d := 1; d <= depth && len(level) > 0; d++ {
+		if err := ctx.Err(); err != nil {
+			return TraceResult{}, err
+		}
+		var next []traceItem
+		kids, err := t.children(ctx, level)
+		if err != nil {
+			return TraceResult{}, err
+		}
+		for i, it := range level {
+			for _, k := range kids[i] {
+				if res.VisitedNodes == MaxTraceNodes {
+					res.Truncated = true
+					return res, nil
+				}
+				res.VisitedNodes++
+				it.node.Children = append(it.node.Children, k.node)
+				if k.sym.qualified != "" && !expanded[k.sym.qualified] {
+					expanded[k.sym.qualified] = true
+					next = append(next, k)
+				}
+			}
+		}
+		level = next
+	}
+	return res, nil
+}
+
+// children lists, for each symbol of a level, the calls it makes at or
+// above the floor, one per callee (the first call site), in source order.
+// Only children with an indexed definition carry a symbol to expand. The
+// whole level is read in batches.
+func (t *traceWalk) children(ctx context.Context, level []traceItem) ([][]traceItem, error) {
+	paths := make([]string, len(level))
+	for i, it := range level {
+		paths[i] = it.sym.path
+	}
+	if err := t.calls.load(ctx, paths); err != nil {
+		return nil, err
+	}
+	perSym := make([][]refRow, len(level))
+	var all []refRow
+	for i, it := range level {
+		rows, err := t.calls.within(ctx, it.sym)
+		if err != nil {
+			return nil, err
+		}
+		seen := map[string]bool{}
+		for _, r := range rows {
+			key := r.targetQualified
+			if key == "" {
+				key = "\x00" + r.targetName
+			}
+			if above(r.confidence, t.floor) && !seen[key] {
+				seen[key] = true
+				perSym[i] = append(perSym[i], r)
+			}
+		}
+		all = append(all, perSym[i]...)
+	}
+	defs, err := definitions(ctx, t.db, all)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]traceItem, len(level))
+	for i, rows := range perSym {
+		for _, r := range rows {
+			out[i] = append(out[i], t.child(defs, r))
+		}
+	}
+	return out, nil
+}
+
+// child is the node of one call: its definition when indexed, else a leaf
+// named as written.
+func (t *traceWalk) child(defs symbolIndex, r refRow) traceItem {
+	confidence := r.confidence
+	if d, ok := defs.of(r); ok {
+		return traceItem{t.node(d, &confidence), d}
+	}
+	n := &TraceNode{Name: r.targetName, Confidence: &confidence, Children: []*TraceNode{}}
+	if r.targetQualified != "" {
+		q := r.targetQualified
+		n.QualifiedName = &q
+	}
+	return traceItem{node: n}
+}
+
+func (t *traceWalk) node(s symbolRow, confidence *string) *TraceNode {
+	q := s.qualified
+	return &TraceNode{Name: s.name, QualifiedName: &q, Confidence: confidence, Path: s.path,
+		Line: t.src.line(s.path, s.start), Children: []*TraceNode{}}
+}

@@ -1,0 +1,125 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/query"
+)
+
+// RefsText renders refs grouped by confidence, strongest first (the order
+// query.Refs returns them in), then the relations.
+func RefsText(w io.Writer, r query.RefsResult) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s  %s:%d\n", r.Target.Kind, r.Target.Qualified, r.Target.Path, r.Target.Line)
+	if len(r.Refs) == 0 && len(r.Relations) == 0 {
+		b.WriteString("  no references\n")
+	}
+	group := ""
+	for _, s := range r.Refs {
+		if s.Confidence != group {
+			group = s.Confidence
+			fmt.Fprintf(&b, "%s:\n", group)
+		}
+		fmt.Fprintf(&b, "  %-11s %s:%d:%d", s.Kind, s.File, s.Line, s.Column)
+		if s.From != "" {
+			fmt.Fprintf(&b, "  in %s", s.From)
+		}
+		b.WriteByte('\n')
+	}
+	if len(r.Relations) > 0 {
+		b.WriteString("relations:\n")
+	}
+	for _, rel := range r.Relations {
+		fmt.Fprintf(&b, "  %-11s %s  %s:%d  (%s)\n", rel.Kind, rel.From, rel.File, rel.Line, rel.Confidence)
+	}
+	skipped(&b, r.SkippedLowConfidence)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// CalleesText renders calls in source order with where each one leads.
+func CalleesText(w io.Writer, r query.CalleesResult) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s  %s:%d\n", r.Source.Kind, r.Source.Qualified, r.Source.Path, r.Source.Line)
+	if len(r.Callees) == 0 {
+		b.WriteString("  no calls\n")
+	}
+	for _, c := range r.Callees {
+		name := c.Qualified
+		if name == "" {
+			name = c.Name
+		}
+		fmt.Fprintf(&b, "  :%d:%d  %-60s %s", c.Line, c.Column, name, c.Confidence)
+		if c.Target != nil {
+			fmt.Fprintf(&b, "  -> %s:%d", c.Target.Path, c.Target.Line)
+		}
+		b.WriteByte('\n')
+	}
+	skipped(&b, r.SkippedLowConfidence)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ImpactText renders touched symbols by distance, each with how it was
+// reached.
+func ImpactText(w io.Writer, r query.ImpactResult) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s  %s:%d  (depth %d)\n", r.Target.Kind, r.Target.Qualified, r.Target.Path, r.Target.Line, r.Depth)
+	if len(r.Symbols) == 0 {
+		b.WriteString("  nothing reached\n")
+	}
+	for _, n := range r.Symbols {
+		arrow := "<-" // it refers to the symbol it was reached from
+		if n.Direction == "outbound" {
+			arrow = "->"
+		}
+		fmt.Fprintf(&b, "  %d %-9s %-60s %s:%d  %s %s %s (%s)\n", n.Distance, n.Kind, n.Qualified, n.Path, n.Line,
+			arrow, n.Edge, n.Via, n.Confidence)
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "  … (truncated at %d symbols; lower --depth or start from a narrower symbol)\n", query.MaxImpactNodes)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// TraceText renders the call tree indented by depth.
+func TraceText(w io.Writer, r query.TraceResult) error {
+	var b strings.Builder
+	if r.Root == nil {
+		b.WriteString("no such command, or its handler is unresolved\n")
+	} else {
+		traceNode(&b, r.Root, 0)
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "… (truncated at %d nodes; trace a sub-handler or lower --depth)\n", r.VisitedNodes)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func traceNode(b *strings.Builder, n *query.TraceNode, depth int) {
+	name := n.Name
+	if n.QualifiedName != nil {
+		name = *n.QualifiedName
+	}
+	fmt.Fprintf(b, "%s%s", strings.Repeat("  ", depth), name)
+	if n.Path != "" {
+		fmt.Fprintf(b, "  %s:%d", n.Path, n.Line)
+	}
+	if n.Confidence != nil {
+		fmt.Fprintf(b, "  (%s)", *n.Confidence)
+	}
+	b.WriteByte('\n')
+	for _, c := range n.Children {
+		traceNode(b, c, depth+1)
+	}
+}
+
+func skipped(b *strings.Builder, n int) {
+	if n > 0 {
+		fmt.Fprintf(b, "(%d below the confidence floor skipped; --confidence fuzzy shows them)\n", n)
+	}
+}

@@ -1,0 +1,136 @@
+package java
+
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// call emits the call ref of a method invocation, its env config if it
+// reads the environment, and walks the receiver and arguments in order.
+func (w *walker) call(i int32) {
+	t := w.t
+	obj, name, args := int32(noNode), int32(noNode), int32(noNode)
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		switch t.nodes[c].Field {
+		case fields.object:
+			obj = c
+		case fields.name:
+			name = c
+		case fields.arguments:
+			args = c
+		}
+	}
+	if obj < 0 && t.kind(t.first(i)) == kinds.super {
+		obj = t.first(i) // super.m(): super is not in the object field
+	}
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if c == name {
+			tg := w.callRef(obj, name)
+			w.addTarget(name, t.text(name), tg, extract.RefCall)
+			w.envCall(tg.q, obj, name, args)
+		} else {
+			w.walk(c)
+		}
+	}
+}
+
+// callTarget is the candidate qualified name of calling name on obj, ""
+// when the call goes through a receiver or is name-only.
+func (w *walker) callTarget(obj, name int32) string {
+	if tg := w.callRef(obj, name); tg.recv == nil {
+		return tg.q
+	}
+	return ""
+}
+
+// methodRef emits X::m as a call of m and X::new as a type ref of X.
+func (w *walker) methodRef(i int32) {
+	t := w.t
+	recv, name := t.first(i), int32(noNode)
+	for c := t.next(recv); c >= 0; c = t.next(c) {
+		if t.kind(c) == kinds.ident {
+			name = c
+		}
+	}
+	if name < 0 && t.kind(recv) == kinds.ident { // Type::new
+		if q, alts, ok := w.typeCands(t.bytes(recv)); ok {
+			w.addTarget(recv, t.text(recv), target{q: q, alts: alts}, extract.RefType)
+		}
+		return
+	}
+	var tg target
+	if name >= 0 {
+		tg = w.refTarget(recv, name)
+	}
+	for c := recv; c >= 0; c = t.next(c) {
+		if c == name {
+			w.addTarget(name, t.text(name), tg, extract.RefCall)
+		} else if k := t.kind(c); k != kinds.ident && k != kinds.fieldAccess {
+			w.walk(c)
+		}
+	}
+}
+
+// refTarget is the target of a method reference's method: a type
+// receiver names a static (or unbound instance) method of that type.
+func (w *walker) refTarget(recv, name int32) target {
+	switch w.t.kind(recv) {
+	case kinds.typeIdent, kinds.scopedTypeIdent, kinds.genericType:
+		q, alts := w.typeCandidate(recv)
+		if q == "" {
+			return target{}
+		}
+		nm := "." + w.t.text(name)
+		return target{q: q + nm, alts: suffixed(alts, nm)}
+	}
+	return w.callRef(recv, name)
+}
+
+// typeCandidate resolves a type node like typeRef, without emitting.
+func (w *walker) typeCandidate(i int32) (string, []string) {
+	t := w.t
+	switch t.kind(i) {
+	case kinds.typeIdent:
+		q, alts, _ := w.typeCands(t.bytes(i))
+		return q, alts
+	case kinds.scopedTypeIdent:
+		if segs, ok := w.segments(i); ok {
+			q, alts, _ := w.qualifyDotted(segs)
+			return q, alts
+		}
+	case kinds.genericType:
+		return w.typeCandidate(t.first(i))
+	}
+	return "", nil
+}
+
+// ctorCall emits this(...) as a call of this class's constructor and
+// super(...) as one of the superclass's, when the file names it.
+func (w *walker) ctorCall(i int32) {
+	t := w.t
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		if t.nodes[c].Field != fields.constructor {
+			w.walk(c)
+			continue
+		}
+		fr := w.innermostClass()
+		if fr == nil {
+			continue
+		}
+		q := fr.q
+		if t.kind(c) == kinds.super {
+			q = fr.super
+		}
+		if q != "" {
+			w.addRef(c, lastSegment(q), q+".<init>", extract.RefCall)
+		}
+	}
+}
+
+func lastSegment(q string) string {
+	for i := len(q) - 1; i >= 0; i-- {
+		if q[i] == '.' {
+			return q[i+1:]
+		}
+	}
+	return q
+}

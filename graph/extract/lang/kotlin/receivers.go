@@ -1,0 +1,167 @@
+package kotlin
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// chain is what an expression evaluates to, as a Receiver chain
+// (RESOLUTION.md) and the alternatives of its first element; recv is nil
+// when the file gives no evidence.
+type chain struct {
+	recv, alts []string
+}
+
+// then is c followed by steps, in a new slice: chains are shared by
+// locals and frames, so they are never appended to in place.
+func (c chain) then(steps ...string) chain {
+	if c.recv == nil {
+		return chain{}
+	}
+	r := make([]string, 0, len(c.recv)+len(steps))
+	return chain{recv: append(append(r, c.recv...), steps...), alts: c.alts}
+}
+
+// target is where a ref points: a candidate and its alternatives, or a
+// receiver chain whose member Name is (then alts belong to recv[0]).
+type target struct {
+	q          string
+	alts, recv []string
+}
+
+// typeChain is the chain of a declared type: its candidate without type
+// arguments or "?"; function types and type parameters give none.
+func (w *walker) typeChain(ty int32) chain {
+	if w.t.kind(ty) == kinds.nullableType {
+		ty = w.t.first(ty)
+	}
+	if w.t.kind(ty) != kinds.userType {
+		return chain{}
+	}
+	q, alts := w.typeCandidate(ty)
+	if q == "" {
+		return chain{}
+	}
+	return chain{recv: []string{q}, alts: alts}
+}
+
+// object is the receiver of a member access recv.f: the chain of a value,
+// or a type or object (isType) named for a static, object or companion
+// member.
+func (w *walker) object(recv int32) (c chain, isType bool) {
+	switch w.t.kind(recv) {
+	case kinds.ident, kinds.navigation:
+		if v, ok := w.valueName(recv); ok {
+			return v, false
+		}
+		if segs, ok := w.segments(recv); ok {
+			if q, alts, ok := w.staticTarget(segs); ok {
+				return chain{recv: []string{q}, alts: alts}, true
+			}
+		}
+		if w.t.kind(recv) == kinds.ident {
+			return chain{}, false
+		}
+	}
+	return w.value(recv), false
+}
+
+// valueName is the chain of a name used as a value, when the file binds
+// it: a local, a property of an enclosing class or its companion, a
+// top-level property of the file. ok is false for other names.
+func (w *walker) valueName(i int32) (chain, bool) {
+	if w.t.kind(i) != kinds.ident {
+		return chain{}, false
+	}
+	name := w.t.bytes(i)
+	if l, ok := w.findLocal(name); ok {
+		return l.value, true
+	}
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		fr := &w.frames[f]
+		if !fr.class || fr.info == nil {
+			continue
+		}
+		if fr.info.hasProp(name) {
+			return chain{recv: fr.self}.then(string(name)), true
+		}
+		if c := fr.info.companion; c != nil && c.hasProp(name) && fr.info.companionQ != "" {
+			return chain{recv: []string{fr.info.companionQ, string(name)}}, true
+		}
+	}
+	if _, ok := w.fileProps[string(name)]; ok {
+		return chain{recv: []string{w.fileFuncs[string(name)]}}, true
+	}
+	return chain{}, false
+}
+
+// value is the chain of an expression: this, a bound name, a navigation,
+// a call's result, a cast, x!!; anything else gives none.
+func (w *walker) value(e int32) chain {
+	t := w.t
+	switch t.kind(e) {
+	case kinds.this:
+		if fr := w.thisFrame(); fr != nil && t.first(e) < 0 { // not this@Label
+			return chain{recv: fr.self}
+		}
+	case kinds.super:
+		if fr := w.thisFrame(); fr != nil && fr.class && t.first(e) < 0 {
+			return chain{recv: fr.superRecv}
+		}
+	case kinds.ident:
+		c, _ := w.valueName(e)
+		return c
+	case kinds.parenExpr:
+		return w.value(t.first(e))
+	case kinds.asExpr:
+		return w.typeChain(lastChild(t, e))
+	case kinds.unaryExpr:
+		if b := t.bytes(e); len(b) > 2 && string(b[len(b)-2:]) == "!!" {
+			return w.value(t.first(e))
+		}
+	case kinds.navigation:
+		name := w.navName(e)
+		if name < 0 || w.navOp(e, name) == "::" {
+			return chain{}
+		}
+		c, _ := w.object(t.first(e))
+		return c.then(t.text(name))
+	case kinds.call:
+		return w.callResult(e)
+	}
+	return chain{}
+}
+
+func lastChild(t *tree, i int32) int32 {
+	last := int32(noNode)
+	for c := t.first(i); c >= 0; c = t.next(c) {
+		last = c
+	}
+	return last
+}
+
+// callResult is the chain of a call's result: the call's own target
+// followed by "()" (a constructor call yields its class).
+func (w *walker) callResult(call int32) chain {
+	t := w.t
+	callee := t.first(call)
+	var tg target
+	var name int32
+	switch t.kind(callee) {
+	case kinds.ident:
+		name = callee
+		tg, _ = w.nameTarget(t.bytes(callee))
+	case kinds.navigation:
+		name = w.navName(callee)
+		if name < 0 || w.navOp(callee, name) == "::" {
+			return chain{}
+		}
+		tg = w.memberTarget(t.first(callee), t.bytes(name))
+	default:
+		return chain{}
+	}
+	if tg.recv != nil {
+		return chain{recv: tg.recv, alts: tg.alts}.then(t.text(name), extract.CallResult)
+	}
+	if tg.q == "" {
+		return chain{}
+	}
+	return chain{recv: []string{tg.q, extract.CallResult}, alts: tg.alts}
+}

@@ -1,0 +1,206 @@
+package typescript
+
+import (
+	"slices"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// valueOf is the type evidence the file gives for the value of expression
+// e, as a receiver chain (spec §11: only what is declared or constructed
+// in view): this, a typed variable, `new T()`, a call of a named function,
+// a member of such a value, `x as T`. Zero when there is none.
+func (w *walker) valueOf(e int32, sc *scope) cand {
+	x, t := w.x, w.t
+	switch t.kindOf(e) {
+	case x.this:
+		if cls := sc.thisOf().class; cls != "" {
+			return cand{recv: []string{cls}}
+		}
+	case x.super_:
+		if base := sc.thisOf().base; base.q != "" {
+			return cand{recv: []string{base.q}, alt: base.alt}
+		}
+	case x.identifier:
+		return w.nameValue(t.bytes(e), sc)
+	case x.member:
+		return w.memberValue(e, sc)
+	case x.call:
+		return w.callValue(e, sc)
+	case x.newExpr:
+		if c, _, _ := w.target(t.child(e, x.fConstructor), sc); c.q != "" {
+			return cand{recv: []string{c.q}, alt: c.alt}
+		}
+	case x.parenExpr, x.nonNull, x.await, x.satisfiesExpr:
+		return w.valueOf(t.firstKid(e), sc)
+	case x.asExpr:
+		return w.typeValue(lastKid(t, e), sc)
+	case x.typeAssertion:
+		return w.typeValue(t.firstKid(t.childOfKind(e, x.typeArgs)), sc)
+	}
+	return cand{}
+}
+
+// nameValue is the evidence for a name: a variable's declared or
+// constructed type, or the imported name or class itself (what it is, its
+// facts say elsewhere).
+func (w *walker) nameValue(name []byte, sc *scope) cand {
+	b, ok := sc.lookup(name)
+	switch {
+	case !ok:
+	case b.typ != nil:
+		return *b.typ
+	case b.kind == bindImport || b.kind == bindScope:
+		return cand{recv: []string{b.target}, alt: b.alt}
+	}
+	return cand{}
+}
+
+// memberValue is the evidence for a.b: a static member of an import,
+// module, class or namespace (`Cls.instance`: its field), or a member of
+// a typed value.
+func (w *walker) memberValue(e int32, sc *scope) cand {
+	x, t := w.x, w.t
+	prop := t.child(e, x.fProperty)
+	if prop == noNode || t.empty(prop) {
+		return cand{}
+	}
+	if w.chain(e) {
+		if b, ok := sc.lookup(w.segs[0]); ok {
+			switch b.kind {
+			case bindModule:
+				return w.staticChain(b, ':')
+			case bindScope, bindImport:
+				return w.staticChain(b, 0)
+			}
+		}
+	}
+	obj := w.valueOf(t.child(e, x.fObject), sc)
+	if obj.recv == nil {
+		return cand{}
+	}
+	return cand{recv: append(slices.Clip(obj.recv), t.text(prop)), alt: obj.alt}
+}
+
+// staticChain is the receiver chain of the dotted name in w.segs, rooted
+// at binding b: the root's target, then member steps. A module's first
+// member joins its path with sep (":"); sep 0 starts the steps at once.
+func (w *walker) staticChain(b binding, sep byte) cand {
+	rest := w.segs[1:]
+	root, alt := b.target, b.alt
+	if sep != 0 {
+		root += string(sep) + string(rest[0])
+		if alt != "" {
+			alt += string(sep) + string(rest[0])
+		}
+		rest = rest[1:]
+	}
+	recv := make([]string, 0, 1+len(rest))
+	recv = append(recv, root)
+	for _, s := range rest {
+		recv = append(recv, string(s))
+	}
+	return cand{recv: recv, alt: alt}
+}
+
+// callValue is the evidence for f(...): the result of calling a function
+// or method the file names (a called type gives the type).
+func (w *walker) callValue(e int32, sc *scope) cand {
+	x, t := w.x, w.t
+	fn := t.child(e, x.fFunction)
+	if t.kindOf(fn) == x.identifier {
+		if c, _ := w.nameTarget(t.bytes(fn), sc); c.q != "" {
+			return cand{recv: []string{c.q, extract.CallResult}, alt: c.alt}
+		}
+		return called(w.nameValue(t.bytes(fn), sc))
+	}
+	if t.kindOf(fn) != x.member {
+		return called(w.valueOf(fn, sc))
+	}
+	return called(w.memberValue(fn, sc))
+}
+
+// called appends the call step to an evidence chain.
+func called(c cand) cand {
+	if c.recv == nil {
+		return cand{}
+	}
+	return cand{recv: append(slices.Clip(c.recv), extract.CallResult), alt: c.alt}
+}
+
+// typeValue is the evidence a written type gives: a named class,
+// interface or alias of this file or an import (a generic instance
+// counts as its type; `T | null | undefined` as T), or `this`. Builtins,
+// type parameters, `any`, arrays, functions and object types give none.
+func (w *walker) typeValue(ty int32, sc *scope) cand {
+	x, t := w.x, w.t
+	switch t.kindOf(ty) {
+	case x.typeAnnotation, x.parenType:
+		return w.typeValue(t.firstKid(ty), sc)
+	case x.typeID:
+		if c, _ := w.nameTarget(t.bytes(ty), sc); c.q != "" {
+			return cand{recv: []string{c.q}, alt: c.alt}
+		}
+	case x.nestedTypeID:
+		if w.chain(ty) {
+			if c, _ := w.chainTarget(sc); c.q != "" {
+				return cand{recv: []string{c.q}, alt: c.alt}
+			}
+		}
+	case x.genericType:
+		return w.typeValue(t.child(ty, x.fName), sc)
+	case x.unionType:
+		return w.typeValue(w.nonNullMember(ty), sc)
+	case x.thisType:
+		if cls := sc.thisOf().class; cls != "" {
+			return cand{recv: []string{cls}}
+		}
+	}
+	return cand{}
+}
+
+// nonNullMember is the one member of a union that is not null or
+// undefined (`T | null`), or noNode.
+func (w *walker) nonNullMember(u int32) int32 {
+	x, t := w.x, w.t
+	found := int32(noNode)
+	for c := range t.kids(u) {
+		if t.kindOf(c) == x.unionType {
+			c = w.nonNullMember(c)
+			if c == noNode {
+				return noNode
+			}
+		}
+		if t.kindOf(c) == x.literalType {
+			if k := t.kindOf(t.firstKid(c)); k == x.null_ || k == x.undefined_ {
+				continue
+			}
+		}
+		if found != noNode {
+			return noNode
+		}
+		found = c
+	}
+	return found
+}
+
+// lastKid is the last child of i, or noNode.
+func lastKid(t *tree, i int32) int32 {
+	last := int32(noNode)
+	for c := range t.kids(i) {
+		last = c
+	}
+	return last
+}
+
+// factObject is a receiver chain as a fact's object: a name, or a name's
+// call result ("src/a:make()"); "" for longer chains.
+func factObject(c cand) string {
+	switch {
+	case len(c.recv) == 1:
+		return c.recv[0]
+	case len(c.recv) == 2 && c.recv[1] == extract.CallResult:
+		return c.recv[0] + extract.CallResult
+	}
+	return ""
+}

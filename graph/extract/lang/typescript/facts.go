@@ -1,0 +1,99 @@
+package typescript
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Facts are the type evidence this file states about its own
+// declarations, for pass 2 to evaluate other files' receivers against
+// (graph/extract/RESOLUTION.md). Each comes from a type the file writes or
+// a value it constructs.
+
+// addFact appends a fact unless the file already stated it: pass 2 reads
+// two objects for one subject as disagreement (overloads with one return
+// type, a field assigned twice alike).
+func (w *walker) addFact(kind extract.FactKind, subject, member, object string, at int32) {
+	if subject == "" || object == "" {
+		return
+	}
+	f := extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object}
+	if w.facts[f] {
+		return
+	}
+	if w.facts == nil {
+		w.facts = make(map[extract.RawFact]bool)
+	}
+	w.facts[f] = true
+	f.Span = w.t.span(at)
+	w.out.Facts = append(w.out.Facts, f)
+}
+
+// returnsFact states what the function or method q, declared by node fn,
+// returns: the type its return annotation names. `Promise<T>`, arrays and
+// other builtin wrappers name no type of the index and give none.
+func (w *walker) returnsFact(fn int32, q string, sc *scope) {
+	rt := w.t.child(fn, w.x.fReturnType)
+	if rt == noNode {
+		return
+	}
+	if obj := w.typeValue(rt, sc); len(obj.recv) == 1 {
+		w.addFact(extract.FactReturns, q, "", obj.recv[0], rt)
+	}
+}
+
+// memberTypeFact states the type of field, property or getter member of
+// the class or interface owner: the type its annotation ty names, else
+// the type of its initial value.
+func (w *walker) memberTypeFact(owner, member string, ty, value, at int32, sc *scope) {
+	if owner == "" || member == "" {
+		return
+	}
+	var obj cand
+	if ty != noNode {
+		obj = w.typeValue(ty, sc)
+	} else if value != noNode {
+		obj = w.valueOf(value, sc)
+	}
+	w.addFact(extract.FactType, owner, member, factObject(obj), at)
+}
+
+// ownerOf is the qualified name of the class, interface or object type
+// whose member scope is ms ("src/a:C." → "src/a:C").
+func ownerOf(ms *scope) string { return strings.TrimSuffix(ms.prefix, ".") }
+
+// reexportFacts states that the names `export {a, b as c} from "m"` and
+// `export * from "m"` re-export are names of their module's.
+func (w *walker) reexportFacts(i, src int32, spec string) {
+	x, t := w.x, w.t
+	mp := modulePath(w.dir, spec)
+	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
+		for s := range t.kids(clause) {
+			name, alias := w.specNames(s)
+			if alias == "" {
+				alias = name
+			}
+			if name != "" {
+				w.addFact(extract.FactAlias, w.ns+":"+alias, "", mp+":"+name, s)
+			}
+		}
+		return
+	}
+	if t.childOfKind(i, x.namespaceExport) == noNode {
+		w.addFact(extract.FactAlias, w.ns, "*", mp, src)
+	}
+}
+
+// exportedNameFact states that `export {a as b}`, `export {a}` of an
+// imported a, or `export default a` exports name under another qualified
+// name than its own.
+func (w *walker) exportedNameFact(at, name int32, exported string, sc *scope) {
+	b, ok := sc.lookup(w.t.bytes(name))
+	if !ok || b.kind == bindLocal || b.kind == bindModule {
+		return
+	}
+	if q := sc.prefix + exported; q != b.target {
+		w.addFact(extract.FactAlias, q, "", b.target, at)
+	}
+}

@@ -1,0 +1,59 @@
+package typescript
+
+import "github.com/orbitgraph/orbit/graph/extract"
+
+// assignment walks `x = v` (and `x += v`) and keeps type evidence honest:
+// a variable assigned takes the new value's type, or loses its type when
+// the value has none, from here on in source order; `this.x = new T()` in
+// a constructor states the type of field x.
+func (w *walker) assignment(i int32, sc *scope) {
+	x, t := w.x, w.t
+	w.walkKids(i, sc)
+	left := t.child(i, x.fLeft)
+	var typ cand
+	if t.nodes[i].Kind == x.assignExpr {
+		typ = w.valueOf(t.child(i, x.fRight), sc)
+	}
+	switch t.kindOf(left) {
+	case x.identifier:
+		sc.retype(t.bytes(left), typ)
+	case x.member:
+		w.thisFieldFact(left, typ, sc)
+	case x.objectPattern, x.arrayPattern:
+		w.forgetPattern(left, sc)
+	}
+}
+
+// thisFieldFact states the type of field x of the constructor's class
+// from `this.x = v`, unless the class declares x above: its declaration
+// says what x is.
+func (w *walker) thisFieldFact(left int32, typ cand, sc *scope) {
+	x, t := w.x, w.t
+	ctx := sc.thisOf()
+	if !ctx.ctor || ctx.class == "" || t.kindOf(t.child(left, x.fObject)) != x.this {
+		return
+	}
+	p := t.child(left, x.fProperty)
+	if p == noNode || t.empty(p) {
+		return
+	}
+	name := t.text(p)
+	if w.symbolIndex(ctx.class+"."+name) != extract.NoParent {
+		return
+	}
+	w.addFact(extract.FactType, ctx.class, name, factObject(typ), left)
+}
+
+// forgetPattern drops the type of every variable a destructuring
+// assignment assigns.
+func (w *walker) forgetPattern(i int32, sc *scope) {
+	x, t := w.x, w.t
+	for c := range t.kids(i) {
+		switch t.nodes[c].Kind {
+		case x.identifier, x.shorthandPattern:
+			sc.retype(t.bytes(c), cand{})
+		default:
+			w.forgetPattern(c, sc)
+		}
+	}
+}
