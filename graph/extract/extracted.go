@@ -39,9 +39,11 @@ type RawRef struct {
 	// type pass 2 works out from the index (spec §11 evidence): Receiver[0]
 	// is a qualified name — a type, a variable or field with a known type, or
 	// a function — and each further element is a member name or "()", the
-	// result of calling what precedes. Qualified is then ignored and
-	// Alternatives are alternatives for Receiver[0]. nil: not a member
-	// access, or no evidence (name only). See RESOLUTION.md.
+	// result of calling what precedes. Alternatives are then alternatives
+	// for Receiver[0], and Qualified, if set, is a fallback tried when the
+	// receiver's type has no such member (a static import, a top-level
+	// function). nil: not a member access, or no evidence (name only). See
+	// RESOLUTION.md.
 	Receiver []string
 }
 
@@ -92,7 +94,10 @@ type RawFact struct {
 	Subject string
 	Member  string
 	Object  string
-	Span    Span // the declaration that states it
+	// Alternatives are further candidates for Object, tried in order when
+	// it names nothing (a type from a wildcard import, an index file).
+	Alternatives []string
+	Span         Span // the declaration that states it
 }
 
 // RawImport is one imported module or symbol (spec §6.2 imports).

@@ -57,12 +57,13 @@ type chooser struct {
 	sep       string // how the referring file's language joins a type and a member
 	consulted map[string]bool
 	missing   bool // a member was looked for in an indexed type and not found
+	tsLike    bool // TypeScript/JavaScript: module paths may name index files
 }
 
 // Choose picks the target of a reference written in a file of language
 // lang (see graph/extract/RESOLUTION.md).
 func Choose(idx Index, lang string, r Ref) (Choice, error) {
-	c := &chooser{idx: idx, sep: MemberSeparator(lang), consulted: map[string]bool{}}
+	c := &chooser{idx: idx, sep: MemberSeparator(lang), consulted: map[string]bool{}, tsLike: isTSLike(lang)}
 	target, derived, err := c.choose(r)
 	if err != nil {
 		return Choice{}, err
@@ -76,6 +77,10 @@ func Choose(idx Index, lang string, r Ref) (Choice, error) {
 		sort.Strings(ch.Consulted)
 	}
 	return ch, nil
+}
+
+func isTSLike(lang string) bool {
+	return lang == "typescript" || lang == "tsx" || lang == "javascript"
 }
 
 // MemberSeparator is how a language joins a type's qualified name and a
@@ -126,14 +131,25 @@ func (c *chooser) chooseMember(r Ref) (string, bool, error) {
 			return "", false, err
 		}
 		if typ == "" {
+			if len(r.Receiver) == 1 { // a namespace-like value: a module object, a static holder
+				if q := root + c.sep + r.Name; c.defined(q) {
+					return q, true, nil
+				}
+			}
 			continue
 		}
 		m, err := c.member(typ, r.Name)
 		if err != nil || m != "" {
 			return m, true, err
 		}
+		if t, err := c.fallback(r); err != nil || t != "" {
+			return t, true, err
+		}
 		c.missing = true // the type is indexed, the member is not: no answer
 		return typ + c.sep + r.Name, true, nil
+	}
+	if t, err := c.fallback(r); err != nil || t != "" {
+		return t, true, err
 	}
 	if len(r.Receiver) == 1 {
 		// A declared type the index does not hold (an imported library's):
@@ -145,6 +161,21 @@ func (c *chooser) chooseMember(r Ref) (string, bool, error) {
 		return r.Receiver[0] + c.sep + r.Name, true, nil
 	}
 	return "", true, nil
+}
+
+// fallback is the reference's Qualified when its receiver has no such
+// member (a static import, a top-level function), if something defines it.
+func (c *chooser) fallback(r Ref) (string, error) {
+	if r.Qualified == "" {
+		return "", nil
+	}
+	return c.definedOrAlias(r.Qualified)
+}
+
+// defined reports whether something defines q (errors count as no).
+func (c *chooser) defined(q string) bool {
+	defs, err := c.lookup(q)
+	return err == nil && len(defs) > 0
 }
 
 // evalChain turns a receiver chain into the qualified name of a type, or "".
@@ -186,7 +217,7 @@ const extractCallResult = "()"
 // resolveName follows aliases until a defined name (or the name itself
 // when nothing defines it but facts mention it).
 func (c *chooser) resolveName(q string) (string, error) {
-	t, err := c.definedOrAlias(q)
+	t, err := c.follow(q, true)
 	if err != nil || t != "" {
 		return t, err
 	}
@@ -227,8 +258,19 @@ func (c *chooser) callResult(q string) (string, error) {
 	return c.evalObject(objs[0])
 }
 
-// evalObject resolves a fact's object: a type name, or "f()".
+// evalObject resolves a fact's object — a type name, or "f()" — trying
+// its stored alternatives in order (see store.FactObject).
 func (c *chooser) evalObject(obj string) (string, error) {
+	for cand := range strings.SplitSeq(obj, "\n") {
+		t, err := c.evalCandidate(cand)
+		if err != nil || t != "" {
+			return t, err
+		}
+	}
+	return "", nil
+}
+
+func (c *chooser) evalCandidate(obj string) (string, error) {
 	if f, ok := strings.CutSuffix(obj, extractCallResult); ok {
 		name, err := c.resolveName(f)
 		if err != nil || name == "" {
@@ -307,12 +349,23 @@ func (c *chooser) walkSupers(typ string, visit func(string) (bool, error)) error
 
 // definedOrAlias returns q when something defines it, else the defined
 // name an alias chain leads to, else "".
-func (c *chooser) definedOrAlias(q string) (string, error) {
+func (c *chooser) definedOrAlias(q string) (string, error) { return c.follow(q, false) }
+
+// follow is definedOrAlias; with variants, a TypeScript module path may
+// also name its directory's index file. Extractors already offer that
+// alternative for what a file imports itself, so only names reached through
+// facts and re-exports need it (keeping external packages' names from
+// being looked up twice).
+func (c *chooser) follow(q string, variants bool) (string, error) {
 	for range maxAliases {
 		defs, err := c.lookup(q)
 		if err != nil || len(defs) > 0 {
 			return q, err
 		}
+		if v := c.indexVariant(q); variants && v != "" && c.defined(v) {
+			return v, nil
+		}
+		variants = true
 		next, err := c.alias(q)
 		if err != nil || next == "" {
 			return "", err
@@ -322,13 +375,27 @@ func (c *chooser) definedOrAlias(q string) (string, error) {
 	return "", nil
 }
 
+// indexVariant is, for TypeScript/JavaScript, the same name in the
+// directory's index file ("src/util:f" → "src/util/index:f"): a module
+// path written without a file may name either.
+func (c *chooser) indexVariant(q string) string {
+	if !c.tsLike {
+		return ""
+	}
+	mod, rest, ok := strings.Cut(q, ":")
+	if !ok || mod == "" || strings.HasSuffix(mod, "/index") || mod == "index" {
+		return ""
+	}
+	return mod + "/index:" + rest
+}
+
 // alias maps a name through a re-export: an exact alias fact, or a
 // wildcard one on the longest module prefix.
 func (c *chooser) alias(q string) (string, error) {
 	objs, err := c.facts("alias", q, "")
 	if err != nil || len(objs) > 0 {
 		if len(objs) == 1 {
-			return objs[0], err
+			return c.firstDefined(objs[0])
 		}
 		return "", err
 	}
@@ -344,11 +411,32 @@ func (c *chooser) alias(q string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if len(objs) == 0 { // a re-exported owner: `pkg.X.run` when `pkg.X` is an alias
+			if objs, err = c.idx.Facts("alias", prefix, ""); err != nil {
+				return "", err
+			}
+		}
 		if len(objs) == 1 {
-			return objs[0] + q[i:], nil
+			c.consulted[prefix] = true // a hit decides the choice: record it
+			return c.firstDefined(strings.ReplaceAll(objs[0], "\n", q[i:]+"\n") + q[i:])
 		}
 	}
 	return "", nil
+}
+
+// firstDefined picks, among a fact object's candidates, the first one
+// something defines, else the first one (an alias chain may go on from it).
+func (c *chooser) firstDefined(obj string) (string, error) {
+	cands := strings.Split(obj, "\n")
+	if len(cands) > 1 {
+		for _, cand := range cands {
+			defs, err := c.lookup(cand)
+			if err != nil || len(defs) > 0 {
+				return cand, err
+			}
+		}
+	}
+	return cands[0], nil
 }
 
 func isSeparator(b byte) bool { return b == '.' || b == ':' || b == '#' || b == '/' }

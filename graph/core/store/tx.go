@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -184,7 +185,7 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 		}
 	}
 	for _, ft := range x.Facts {
-		if err := t.facts.add(f.Path, ft.Kind.String(), ft.Subject, ft.Member, ft.Object); err != nil {
+		if err := t.facts.add(f.Path, ft.Kind.String(), ft.Subject, ft.Member, FactObject(ft)); err != nil {
 			return nil, nil, fmt.Errorf("insert facts of %s: %w", f.Path, err)
 		}
 	}
@@ -355,4 +356,14 @@ func nullInt(n int64) any {
 		return nil
 	}
 	return n
+}
+
+// FactObject is how a fact's object and its alternatives are stored: one
+// string, the candidates in order, separated by newlines (which no
+// qualified name contains).
+func FactObject(f extract.RawFact) string {
+	if len(f.Alternatives) == 0 {
+		return f.Object
+	}
+	return strings.Join(append([]string{f.Object}, f.Alternatives...), "\n")
 }

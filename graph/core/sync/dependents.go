@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -96,7 +97,7 @@ func isRelationKind(kind string) bool {
 func (l evidenceLog) after(p string, x *extract.ExtractedFile) {
 	d := l.diff(p)
 	for _, f := range x.Facts {
-		d.after[factRow(f.Subject, f.Kind.String(), f.Member, f.Object)] = true
+		d.after[factRow(f.Subject, f.Kind.String(), f.Member, store.FactObject(f))] = true
 	}
 	if strings.HasSuffix(p, ".go") {
 		d.typeSpans = map[string]extract.Span{}

@@ -29,6 +29,7 @@ var seedRepo = map[string]string{
 	"lib/db.go":          "package lib\n\ntype DB struct{}\n\nfunc (d *DB) Query() {}\n",
 	"use.go":             "package main\n\nimport \"example.com/eq/lib\"\n\nfunc use() {\n\ts := lib.NewStore()\n\ts.Get()\n\ts.Hello()\n\ts.Query()\n}\n",
 	"py/app/__init__.py": "",
+	"py/app/api.py":      "from app import tool\n\n\nclass Api:\n    def go(self):\n        tool()\n        self.stop()\n",
 	"py/app/core.py":     "from app.util import tool\n\n\ndef main():\n    tool()\n    missing()\n",
 	"py/app/util.py":     "import os\n\nHOME = os.getenv(\"APP_HOME\")\n\n\ndef tool():\n    return helper()\n\n\ndef helper():\n    pass\n",
 }
@@ -105,6 +106,24 @@ var edits = []func(t *testing.T, root string, r *rand.Rand){
 	},
 	func(t *testing.T, root string, r *rand.Rand) { // an edit that shifts spans but declares nothing new
 		gittest.WriteFile(t, root, "lib/db.go", fmt.Sprintf("package lib\n\n// v%d\n", r.Intn(1000))+strings.TrimPrefix(readFile(t, root, "lib/db.go"), "package lib\n\n"))
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a package re-export comes and goes
+		p := filepath.Join(root, "py/app/__init__.py")
+		if _, err := os.Stat(p); err != nil {
+			return
+		}
+		if readFile(t, root, "py/app/__init__.py") == "" {
+			gittest.WriteFile(t, root, "py/app/__init__.py", "from .util import tool\n")
+		} else {
+			gittest.WriteFile(t, root, "py/app/__init__.py", "")
+		}
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a base class gains and loses a method
+		if strings.Contains(readFile(t, root, "py/app/api.py"), "class Base") {
+			gittest.WriteFile(t, root, "py/app/api.py", seedRepo["py/app/api.py"])
+		} else {
+			gittest.WriteFile(t, root, "py/app/api.py", "from app import tool\n\n\nclass Base:\n    def stop(self):\n        pass\n\n\nclass Api(Base):\n    def go(self):\n        tool()\n        self.stop()\n")
+		}
 	},
 	func(t *testing.T, root string, r *rand.Rand) { // same size, same tick: the racy case
 		gittest.WriteFile(t, root, "lib/run.go", strings.Replace(readFile(t, root, "lib/run.go"), "Run runs", "Run rubs", 1))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/resolve"
+	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -49,7 +50,7 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 	}
 	for _, f := range x.Facts {
 		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
-		m.facts[k] = append(m.facts[k], strings.Clone(f.Object))
+		m.facts[k] = append(m.facts[k], store.FactObject(f))
 	}
 	for _, r := range x.Relations {
 		if r.Kind == extract.RelExtends || r.Kind == extract.RelImpl || r.Kind == extract.RelImplements && !strings.HasSuffix(path, ".go") {

@@ -154,6 +154,9 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		text := fmt.Sprintf("ref %s %s -> %s", r.Kind, r.Name, target)
 		if len(r.Receiver) > 0 {
 			text = fmt.Sprintf("ref %s %s recv=%s", r.Kind, r.Name, strings.Join(r.Receiver, " "))
+			if r.Qualified != "" {
+				text += " else " + r.Qualified
+			}
 		}
 		for _, a := range r.Alternatives {
 			text += " | " + a
@@ -187,7 +190,11 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		if ft.Member != "" {
 			subject += " " + ft.Member
 		}
-		add(ft.Span, 7, "fact %s %s -> %s", ft.Kind, subject, ft.Object)
+		object := ft.Object
+		for _, a := range ft.Alternatives {
+			object += " | " + a
+		}
+		add(ft.Span, 7, "fact %s %s -> %s", ft.Kind, subject, object)
 	}
 	for _, c := range f.Commands {
 		text := fmt.Sprintf("command %q", c.Name)

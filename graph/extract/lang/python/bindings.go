@@ -18,11 +18,7 @@ func (w *walker) collect(i int32, sc *scope) {
 		}
 	case x.lambda:
 	case x.importStmt, x.importFrom, x.futureImport:
-		w.importItems(i, func(it importItem) {
-			if it.local != "" {
-				sc.bind(it.local, binding{kind: bindImport, target: it.target})
-			}
-		})
+		w.importItems(i, func(it importItem) { w.bindImport(it, sc) })
 	case x.assignment, x.augAssign, x.forStmt, x.forIn:
 		w.collectTargets(i, sc)
 	case x.asPatternTarget:

@@ -20,7 +20,7 @@ type ids struct {
 	globalStmt, nonlocalStmt, lambda, listComp, dictComp, setComp, genExpr uint16
 	forIn, typ, genericType, typeParameter, unionType, binaryOp, list      uint16
 	tuple, casePattern, splatPattern, typeAlias, parenExpr, classPattern   uint16
-	listSplat, dictSplat, exprList, none                                   uint16
+	listSplat, dictSplat, exprList, none, deleteStmt, withItem, await      uint16
 
 	fName, fParameters, fReturnType, fBody, fSuperclasses, fDefinition uint16
 	fLeft, fRight, fType, fObject, fAttribute, fFunction, fArguments   uint16
@@ -63,7 +63,8 @@ func newIDs(l *tsutil.Lang) *ids {
 		parenExpr: k("parenthesized_expression"), exprList: k("expression_list"),
 		none: k("none"), typeAlias: k("type_alias_statement"),
 		casePattern: k("case_pattern"), classPattern: k("class_pattern"),
-		splatPattern: k("splat_pattern"),
+		splatPattern: k("splat_pattern"), deleteStmt: k("delete_statement"),
+		withItem: k("with_item"), await: k("await"),
 
 		fName: f("name"), fParameters: f("parameters"), fReturnType: f("return_type"),
 		fBody: f("body"), fSuperclasses: f("superclasses"), fDefinition: f("definition"),

@@ -68,6 +68,31 @@ func (w *walker) fromItem(c int32, path string, resolved bool) importItem {
 	return it
 }
 
+// bindImport records what an import binds in sc; at module level, a star
+// import's module, and for `import a.b` the module paths a and a.b.
+func (w *walker) bindImport(it importItem, sc *scope) {
+	switch {
+	case it.local != "":
+		sc.bind(it.local, binding{kind: bindImport, target: it.target})
+	case it.symbol == "*" && sc.kind == scopeModule && it.path != "" && !strings.HasPrefix(it.path, "."):
+		w.stars = append(w.stars, it.path)
+	}
+	if it.symbol != "" || it.path == "" {
+		return
+	}
+	if w.modules == nil {
+		w.modules = make(map[string]bool)
+	}
+	for p := it.path; ; {
+		w.modules[p] = true
+		i := strings.LastIndexByte(p, '.')
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+}
+
 // splitAlias reads a dotted_name or an aliased_import.
 func (w *walker) splitAlias(c int32) (name, alias string) {
 	x, t := w.x, w.t
@@ -128,13 +153,14 @@ func (w *walker) dotted(i int32) string {
 
 // imports emits the records of an import statement: one RawImport and one
 // use ref per item (none for a star import).
-func (w *walker) imports(stmt int32) {
+func (w *walker) imports(stmt int32, sc *scope) {
 	w.importItems(stmt, func(it importItem) {
 		if it.path == "" || it.symbol == "" && it.local == "" {
 			return // a name missing from broken code
 		}
 		sp := w.t.span(it.node)
 		w.out.Imports = append(w.out.Imports, extract.RawImport{Path: it.path, Symbol: it.symbol, Alias: it.alias, Span: sp})
+		w.importFacts(it, sp, sc)
 		if it.symbol == "*" {
 			return
 		}

@@ -1,6 +1,8 @@
 // Package python is the Python extractor of Orbit Graph: modules, classes,
-// functions, methods, module constants, imports, call and type references,
-// class bases, notable strings, environment reads and Click commands.
+// functions, methods, module constants, imports, call and type references
+// (member calls with the receiver evidence the file gives), type, result
+// and re-export facts, class bases, notable strings, environment reads and
+// Click commands.
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
 // the tree-sitter bindings. It must not import os, database/sql or any other

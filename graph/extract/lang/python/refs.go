@@ -6,14 +6,18 @@ import (
 
 // nameTarget is the candidate qualified name of a bare name used in sc and
 // whether the use deserves a ref. Imports give the imported name, defs and
-// classes their qualified name, module-level and unbound names ns.name.
-// Local variables and parameters give no ref; builtins give no ref and the
-// candidate "builtins.name" (which callers use to recognise __import__).
+// classes their qualified name, module-level names ns.name and unbound
+// names the last star import's name, else ns.name. Local variables and
+// parameters give no ref; builtins give no ref and the candidate
+// "builtins.name" (which callers use to recognise __import__).
 func (w *walker) nameTarget(name []byte, sc *scope) (string, bool) {
 	b, s, found := sc.lookup(name)
 	switch {
 	case !found && isBuiltin(name):
 		return "builtins." + string(name), false
+	case !found && len(w.stars) > 0:
+		q, _ := w.starCandidates(string(name))
+		return q, true
 	case !found:
 		return join(w.ns, string(name)), true
 	case b.kind != bindVar:
@@ -99,14 +103,49 @@ func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 }
 
 // exprRef emits a ref of the given kind for a name or attribute
-// expression and returns its candidate. A zero-width name is one that
-// tree-sitter inserted to recover from an error: it gets no ref.
+// expression and returns its candidate. A called attribute gets the
+// receiver its object's evidence gives (value.go); a name no statement
+// binds gets the other star imports as alternatives. A zero-width name is
+// one that tree-sitter inserted to recover from an error: it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) string {
 	q, emit, name := w.target(i, sc)
-	if emit && w.t.nodes[name].End > w.t.nodes[name].Start {
-		w.addRef(w.t.span(name), w.t.text(name), q, kind)
+	if !emit || w.t.nodes[name].End <= w.t.nodes[name].Start {
+		return q
 	}
+	r := extract.RawRef{Span: w.t.span(name), Name: w.t.text(name), Qualified: q, Kind: kind}
+	switch {
+	case name == i:
+		r.Alternatives = w.nameAlternatives(w.t.bytes(i), sc)
+	case kind == extract.RefCall:
+		r.Qualified, r.Receiver, r.Alternatives = w.memberCall(i, sc)
+	}
+	w.out.Refs = append(w.out.Refs, r)
 	return q
+}
+
+// starCandidates are the modules a name no statement binds may come from:
+// the last star import first (it shadows the earlier ones), then the
+// others, then this module.
+func (w *walker) starCandidates(name string) (string, []string) {
+	n := len(w.stars)
+	alts := make([]string, 0, n)
+	for i := n - 2; i >= 0; i-- {
+		alts = append(alts, w.stars[i]+"."+name)
+	}
+	return w.stars[n-1] + "." + name, append(alts, join(w.ns, name))
+}
+
+// nameAlternatives are the further candidates of a bare name: only a name
+// no statement binds, in a module with star imports, has any.
+func (w *walker) nameAlternatives(name []byte, sc *scope) []string {
+	if len(w.stars) == 0 || isBuiltin(name) {
+		return nil
+	}
+	if _, _, found := sc.lookup(name); found {
+		return nil
+	}
+	_, alts := w.starCandidates(string(name))
+	return alts
 }
 
 func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) int {

@@ -38,6 +38,17 @@ type scope struct {
 	sym    int    // index of the scope's symbol, extract.NoParent for the module
 	names  map[string]binding
 	parent *scope
+	// types holds the values of a function's local variables with type
+	// evidence, as of the statement being walked (localtypes.go).
+	types map[string]value
+	// class is, for a method's scope, the scope of its class, and self the
+	// name of its instance (or class) parameter while it is not re-bound.
+	class *scope
+	self  string
+	// base is, for a class scope, the candidate of its first base ("" when
+	// there is none); selfChain is the receiver chain of its instances.
+	base      string
+	selfChain []string
 }
 
 func newScope(kind scopeKind, qual string, sym int, parent *scope) *scope {

@@ -44,12 +44,32 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if r := t.child(i, x.fReturnType); r != noNode {
 		w.typeRefs(r, sc)
 	}
+	w.returnsFact(i, q, sc)
 	fs := newScope(scopeFunc, q, sym, sc)
 	w.bindTargets(params, fs)
+	if sc.kind == scopeClass {
+		fs.class = sc
+	}
+	if params != noNode {
+		w.typeParams(params, fs, sc, sc.kind == scopeClass && !w.isStatic(dec))
+	}
 	if body := t.child(i, x.fBody); body != noNode {
 		w.collect(body, fs)
 		w.walkBody(body, fs, false)
 	}
+}
+
+// isStatic reports whether the decorators dec include @staticmethod.
+func (w *walker) isStatic(dec int32) bool {
+	if dec == noNode {
+		return false
+	}
+	for d := range w.t.kids(dec) {
+		if e := w.t.firstKid(d); w.t.kindOf(e) == w.x.identifier && string(w.t.bytes(e)) == "staticmethod" {
+			return true
+		}
+	}
+	return false
 }
 
 // funcKind: a def in a class is a method; in a test file, module-level
@@ -97,10 +117,10 @@ func (w *walker) class(i, dec int32, sc *scope) {
 	if dec != noNode {
 		w.decorators(dec, sc, noNode, extract.RawRef{})
 	}
-	if sup := t.child(i, x.fSuperclasses); sup != noNode {
-		w.bases(sup, q, sc)
-	}
 	cs := newScope(scopeClass, q, sym, sc)
+	if sup := t.child(i, x.fSuperclasses); sup != noNode {
+		cs.base = w.bases(sup, q, sc)
+	}
 	if body := t.child(i, x.fBody); body != noNode {
 		w.collect(body, cs)
 		w.walkBody(body, cs, true)

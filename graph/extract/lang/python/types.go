@@ -33,26 +33,34 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 }
 
 // bases emits, for each base of class from, a type ref and an extends
-// relation. Keyword arguments are not bases: metaclass=M is a type ref,
-// the others are walked as expressions.
-func (w *walker) bases(sup int32, from string, sc *scope) {
+// relation, and returns the candidate of the first base super() reaches
+// (not Generic or Protocol), or "". Keyword arguments are not bases:
+// metaclass=M is a type ref, the others are walked as expressions.
+func (w *walker) bases(sup int32, from string, sc *scope) string {
 	x, t := w.x, w.t
+	first, done := "", false
 	for c := range t.kids(sup) {
 		switch t.nodes[c].Kind {
 		case x.keywordArg:
 			w.keywordBase(c, sc)
 		case x.identifier, x.attribute, x.subscript:
-			w.base(c, from, sc)
+			q, generic := w.base(c, from, sc)
+			if !done && !generic {
+				first, done = q, true
+			}
 		default:
 			w.walk(c, sc, false)
+			done = true
 		}
 	}
+	return first
 }
 
-// base handles one base expression: Name, mod.Name or Name[params].
-// object is skipped; so are the parameters of Generic[...] and
+// base handles one base expression: Name, mod.Name or Name[params], and
+// returns its candidate ("" when there is none) and whether it is Generic
+// or Protocol. object is skipped; so are the parameters of Generic[...] and
 // Protocol[...], while those of other subscripted bases are type refs.
-func (w *walker) base(c int32, from string, sc *scope) {
+func (w *walker) base(c int32, from string, sc *scope) (string, bool) {
 	x, t := w.x, w.t
 	e := c
 	if t.nodes[c].Kind == x.subscript {
@@ -60,13 +68,15 @@ func (w *walker) base(c int32, from string, sc *scope) {
 	}
 	if e == noNode || !w.chain(e) {
 		w.walk(c, sc, false)
-		return
+		return "", false
 	}
 	written := w.chainText()
 	q, emit, name := w.target(e, sc)
 	if q == "builtins.object" {
-		return
+		return "", false
 	}
+	generic := lastSegment(written) == "Generic" || lastSegment(written) == "Protocol"
+	candidate := q
 	if emit {
 		w.addRef(t.span(name), t.text(name), q, extract.RefType)
 	}
@@ -74,17 +84,15 @@ func (w *walker) base(c int32, from string, sc *scope) {
 		q = written
 	}
 	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: extract.RelExtends, Span: t.span(c)})
-	if e == c {
-		return
-	}
-	if last := lastSegment(written); last == "Generic" || last == "Protocol" {
-		return
+	if e == c || generic {
+		return candidate, generic
 	}
 	for p := range t.kids(c) {
 		if t.nodes[p].Field == x.fSubscript {
 			w.typeRefs(p, sc)
 		}
 	}
+	return candidate, generic
 }
 
 // keywordBase handles a keyword argument of a class statement.

@@ -17,12 +17,19 @@ type walker struct {
 	groups   map[string]clickGroup // Click groups by Python function name
 	skipStr  int32                 // a string literal not to index (an import_module argument)
 	segs     [][]byte              // scratch for dotted chains
+	initFile bool                  // a package's __init__.py(i)
+	stars    []string              // modules star-imported at module level, in order
+	modules  map[string]bool       // module paths `import a.b` names: a, a.b
+	// typed holds the module-level names a type or alias fact was stated
+	// for so far: only those are receivers (value.go).
+	typed map[string]bool
+	facts map[factKey]string // first fact about each name, "()" trimmed (facts.go)
 }
 
 func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
 	return &walker{
 		x: x, t: t, file: file, ns: out.Namespace, pkg: packageOf(file, out.Namespace),
-		testFile: isTestFile(file), lines: lines, out: out, skipStr: noNode,
+		testFile: isTestFile(file), initFile: isInitFile(file), lines: lines, out: out, skipStr: noNode,
 	}
 }
 
@@ -71,8 +78,10 @@ func (w *walker) isDocstring(i int32) bool {
 func (w *walker) walk(i int32, sc *scope, def bool) {
 	x := w.x
 	switch k := w.t.nodes[i].Kind; k {
-	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.exceptClause, x.finallyClause:
+	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.finallyClause:
 		w.walkKids(i, sc, def)
+	case x.exceptClause:
+		w.exceptClause(i, sc, def)
 	case x.decorated:
 		w.decorated(i, sc)
 	case x.funcDef:
@@ -80,7 +89,7 @@ func (w *walker) walk(i int32, sc *scope, def bool) {
 	case x.classDef:
 		w.class(i, noNode, sc)
 	case x.importStmt, x.importFrom, x.futureImport:
-		w.imports(i)
+		w.imports(i, sc)
 	case x.exprStmt:
 		if def {
 			w.assignSymbols(i, sc)
@@ -103,6 +112,22 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 		w.walkKids(i, sc, false)
 	case x.assignment:
 		w.assignment(i, sc)
+	case x.augAssign:
+		w.walkKids(i, sc, false)
+		w.untype(w.t.child(i, x.fLeft), sc)
+	case x.deleteStmt:
+		w.walkKids(i, sc, false)
+		for c := range w.t.kids(i) {
+			w.untype(c, sc)
+		}
+	case x.forStmt:
+		w.forLoop(i, sc)
+	case x.withItem:
+		w.withItem(i, sc)
+	case x.asPattern:
+		w.asPattern(i, sc)
+	case x.namedExpr:
+		w.walrus(i, sc)
 	case x.str:
 		w.stringLit(i, sc)
 	case x.concatStr:
@@ -124,7 +149,8 @@ func (w *walker) walkKids(i int32, sc *scope, def bool) {
 	}
 }
 
-// assignment walks an assignment, reading its annotation as types.
+// assignment walks an assignment, reading its annotation as types, then
+// records what it says about its target.
 func (w *walker) assignment(i int32, sc *scope) {
 	for c := range w.t.kids(i) {
 		if w.t.nodes[c].Field == w.x.fType {
@@ -133,6 +159,7 @@ func (w *walker) assignment(i int32, sc *scope) {
 			w.walk(c, sc, false)
 		}
 	}
+	w.assigned(i, sc)
 }
 
 // lambda walks default values in the enclosing scope and the body in a

@@ -14,20 +14,25 @@ import (
 // addFact appends a fact unless the file already stated it: pass 2 reads
 // two objects for one subject as disagreement (overloads with one return
 // type, a field assigned twice alike).
+// factKey identifies a fact regardless of where it is stated.
+type factKey struct {
+	kind                    extract.FactKind
+	subject, member, object string
+}
+
 func (w *walker) addFact(kind extract.FactKind, subject, member, object string, at int32) {
 	if subject == "" || object == "" {
 		return
 	}
-	f := extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object}
-	if w.facts[f] {
+	key := factKey{kind, subject, member, object}
+	if w.facts[key] {
 		return
 	}
 	if w.facts == nil {
-		w.facts = make(map[extract.RawFact]bool)
+		w.facts = make(map[factKey]bool)
 	}
-	w.facts[f] = true
-	f.Span = w.t.span(at)
-	w.out.Facts = append(w.out.Facts, f)
+	w.facts[key] = true
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: w.t.span(at)})
 }
 
 // returnsFact states what the function or method q, declared by node fn,

@@ -20,8 +20,8 @@ type walker struct {
 	// function or method signature that more overloads or the
 	// implementation may follow, else -1: they all become one symbol.
 	overload int
-	segs     [][]byte                 // scratch for dotted chains
-	facts    map[extract.RawFact]bool // facts stated so far, spans zeroed
+	segs     [][]byte         // scratch for dotted chains
+	facts    map[factKey]bool // facts stated so far
 }
 
 func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {

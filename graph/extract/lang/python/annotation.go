@@ -1,0 +1,205 @@
+package python
+
+import (
+	"bytes"
+	"strings"
+)
+
+// annotationType is the candidate of the class an annotation names, for
+// type evidence: a plain or dotted name, quoted or not, with Optional[...],
+// Union[..., None], Annotated[T, ...] and `T | None` stripped. Containers,
+// builtins, unions of several types and anything dynamic give "".
+func (w *walker) annotationType(i int32, sc *scope) string {
+	if i == noNode {
+		return ""
+	}
+	x, t := w.x, w.t
+	switch t.nodes[i].Kind {
+	case x.typ, x.parenExpr, x.typeParameter:
+		if c := t.firstKid(i); c != noNode && t.nodes[c].SubEnd == t.nodes[i].SubEnd {
+			return w.annotationType(c, sc)
+		}
+	case x.identifier, x.attribute:
+		if w.chain(i) {
+			return classOnly(w.typeName(w.segs, sc))
+		}
+	case x.genericType, x.subscript:
+		return w.wrappedType(i, sc)
+	case x.binaryOp:
+		l, r := t.child(i, x.fLeft), t.child(i, x.fRight)
+		switch {
+		case w.isNone(r):
+			return w.annotationType(l, sc)
+		case w.isNone(l):
+			return w.annotationType(r, sc)
+		}
+	case x.str:
+		return w.stringAnnotation(w.stringBody(i), sc)
+	}
+	return ""
+}
+
+// wrappedType unwraps Optional[T], Union[T, None] and Annotated[T, ...].
+func (w *walker) wrappedType(i int32, sc *scope) string {
+	var head int32 = noNode
+	var params []int32
+	for c := range w.t.kids(i) {
+		switch {
+		case head == noNode:
+			head = c
+		case w.t.nodes[c].Kind == w.x.typeParameter:
+			for p := range w.t.kids(c) {
+				params = append(params, p)
+			}
+		default:
+			params = append(params, c)
+		}
+	}
+	if head == noNode || !w.chain(head) || len(params) == 0 {
+		return ""
+	}
+	switch strings.TrimPrefix(strings.TrimPrefix(w.typeName(w.segs, sc), "typing."), "typing_extensions.") {
+	case "Optional":
+		if len(params) == 1 {
+			return w.annotationType(params[0], sc)
+		}
+	case "Annotated":
+		return w.annotationType(params[0], sc)
+	case "Union":
+		var only int32 = noNode
+		for _, p := range params {
+			if w.isNone(p) {
+				continue
+			}
+			if only != noNode {
+				return ""
+			}
+			only = p
+		}
+		return w.annotationType(only, sc)
+	}
+	return ""
+}
+
+// isNone reports whether i is None, possibly wrapped in a type node.
+func (w *walker) isNone(i int32) bool {
+	if w.t.kindOf(i) == w.x.typ {
+		i = w.t.firstKid(i)
+	}
+	return i != noNode && w.t.nodes[i].Kind == w.x.none
+}
+
+// stringBody is the text between the quotes of a plain string literal, or
+// nil for an f-string, a concatenation or a string with escapes.
+func (w *walker) stringBody(i int32) []byte {
+	x, t := w.x, w.t
+	start, end := t.firstKid(i), int32(noNode)
+	for c := range t.kids(i) {
+		if t.nodes[c].Kind != x.strStart && t.nodes[c].Kind != x.strEnd {
+			return nil // an interpolation or escape sequence
+		}
+		end = c
+	}
+	if start == noNode || t.nodes[start].Kind != x.strStart || t.nodes[end].Kind != x.strEnd {
+		return nil
+	}
+	return t.src[t.nodes[start].End:t.nodes[end].Start]
+}
+
+// stringAnnotation reads a quoted annotation: "T", "mod.T", "T | None",
+// "Optional[T]".
+func (w *walker) stringAnnotation(s []byte, sc *scope) string {
+	s = bytes.TrimSpace(s)
+	if a, b, ok := bytes.Cut(s, []byte("|")); ok {
+		a, b = bytes.TrimSpace(a), bytes.TrimSpace(b)
+		switch {
+		case string(b) == "None":
+			s = a
+		case string(a) == "None":
+			s = b
+		default:
+			return ""
+		}
+	}
+	for _, opt := range []string{"Optional[", "typing.Optional["} {
+		if inner, ok := bytes.CutPrefix(s, []byte(opt)); ok && bytes.HasSuffix(inner, []byte("]")) {
+			s = bytes.TrimSpace(inner[:len(inner)-1])
+		}
+	}
+	segs := bytes.Split(s, []byte("."))
+	for _, seg := range segs {
+		if !isIdentifier(seg) {
+			return ""
+		}
+	}
+	return classOnly(w.typeName(segs, sc))
+}
+
+// classOnly drops the typing module's names (Any, a TypeVar's module
+// path...): none is a class to look a member up in.
+func classOnly(q string) string {
+	if isTyping(q) {
+		return ""
+	}
+	return q
+}
+
+// isIdentifier reports whether s is an ASCII Python identifier.
+func isIdentifier(s []byte) bool {
+	for i, c := range s {
+		switch {
+		case c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return len(s) > 0
+}
+
+// typeName is the candidate of a dotted type name as seen from sc: its
+// first segment bound to an import, a class or a module-level name, or
+// unbound (a later definition, a star import). typing.Self is the
+// enclosing class. Locals and builtins give "".
+func (w *walker) typeName(segs [][]byte, sc *scope) string {
+	b, s, found := sc.lookup(segs[0])
+	var root string
+	switch {
+	case !found && isBuiltin(segs[0]):
+		return ""
+	case !found && len(w.stars) > 0:
+		root, _ = w.starCandidates(string(segs[0]))
+	case !found:
+		root = join(w.ns, string(segs[0]))
+	case b.kind == bindImport || b.kind == bindClass:
+		root = b.target
+	case b.kind == bindVar && s.kind == scopeModule:
+		root = join(w.ns, string(segs[0]))
+	}
+	if root == "" {
+		return ""
+	}
+	buf := make([]byte, 0, 64)
+	buf = append(buf, root...)
+	for _, seg := range segs[1:] {
+		buf = append(append(buf, '.'), seg...)
+	}
+	q := string(buf)
+	if q == "typing.Self" || q == "typing_extensions.Self" {
+		return selfClass(sc)
+	}
+	return q
+}
+
+// selfClass is the class whose body or method sc is, or "".
+func selfClass(sc *scope) string {
+	for ; sc != nil; sc = sc.parent {
+		switch {
+		case sc.kind == scopeClass:
+			return sc.qual
+		case sc.class != nil:
+			return sc.class.qual
+		}
+	}
+	return ""
+}

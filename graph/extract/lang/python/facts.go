@@ -1,0 +1,159 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// addFact states a fact once: pass 2 reads two facts about one name as a
+// disagreement, so a repeat that agrees with the first (`x: T` in the
+// class body, then `self.x = T()`) is dropped. A disagreeing one is kept.
+func (w *walker) addFact(kind extract.FactKind, subject, member, object string, sp extract.Span) {
+	key := factKey{kind, subject, member}
+	norm := strings.TrimSuffix(object, extract.CallResult)
+	if first, seen := w.facts[key]; seen && first == norm {
+		return
+	} else if !seen {
+		if w.facts == nil {
+			w.facts = make(map[factKey]string)
+		}
+		w.facts[key] = norm
+	}
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: sp})
+}
+
+// factKey is what a fact is about.
+type factKey struct {
+	kind            extract.FactKind
+	subject, member string
+}
+
+// returnsFact states the declared result of def q: `-> T`, `-> "T"`,
+// `-> Optional[T]`, `-> Self`.
+func (w *walker) returnsFact(def int32, q string, sc *scope) {
+	r := w.t.child(def, w.x.fReturnType)
+	if r == noNode {
+		return
+	}
+	if obj := w.annotationType(r, sc); obj != "" {
+		w.addFact(extract.FactReturns, q, "", obj, w.t.span(def))
+	}
+}
+
+// assigned records what an assignment says about its target: a local's
+// value (localtypes.go), and the type and alias facts of module-level
+// names, class attributes and `self.x` attributes.
+func (w *walker) assigned(i int32, sc *scope) {
+	x, t := w.x, w.t
+	left := t.child(i, x.fLeft)
+	var v value
+	if ann := t.child(i, x.fType); ann != noNode {
+		if q := w.annotationType(ann, sc); q != "" {
+			v = value{chain: []string{q}}
+		}
+	} else if right := t.child(i, x.fRight); right != noNode {
+		v = w.valueOf(w.rightmost(right), sc)
+	}
+	switch t.kindOf(left) {
+	case x.identifier:
+		w.assignName(left, v, sc)
+		w.nameFact(i, left, v, sc)
+	case x.attribute:
+		w.attributeFact(i, left, v, sc)
+	default:
+		w.untype(left, sc)
+	}
+}
+
+// nameFact states the type of a module-level name (directly or through
+// `global`) or of a class attribute assigned in the class body; a
+// module-level name assigned another name (X = mod.Y) is an alias of it.
+func (w *walker) nameFact(stmt, left int32, v value, sc *scope) {
+	b, s, found := sc.lookup(w.t.bytes(left))
+	if !found || b.kind != bindVar {
+		return
+	}
+	name := w.t.text(left)
+	switch {
+	case s.kind == scopeModule && v.named && len(v.chain) == 1 && !v.fn:
+		w.addFact(extract.FactAlias, join(w.ns, name), "", v.chain[0], w.t.span(stmt))
+		w.markTyped(name)
+	case s.kind == scopeModule:
+		if obj := typeObject(v); obj != "" {
+			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.span(stmt))
+			w.markTyped(name)
+		}
+	case s.kind == scopeClass && s == sc:
+		if obj := typeObject(v); obj != "" {
+			w.addFact(extract.FactType, s.qual, name, obj, w.t.span(stmt))
+		}
+	}
+}
+
+func (w *walker) markTyped(name string) {
+	if w.typed == nil {
+		w.typed = make(map[string]bool)
+	}
+	w.typed[name] = true
+}
+
+// attributeFact states the type of self.x assigned in a method of C.
+func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
+	x, t := w.x, w.t
+	obj, attr := t.child(left, x.fObject), t.child(left, x.fAttribute)
+	if t.kindOf(obj) != x.identifier || attr == noNode {
+		return
+	}
+	if self := w.valueOf(obj, sc); !self.self {
+		return
+	} else if typ := typeObject(v); typ != "" {
+		w.addFact(extract.FactType, self.chain[0], t.text(attr), typ, w.t.span(stmt))
+	}
+}
+
+// typeObject is the Object of a type fact for a value: an instance of a
+// declared type ("T"), or what calling a named definition gives ("T()").
+// Other chains cannot be written as one name.
+func typeObject(v value) string {
+	switch {
+	case v.chain == nil || isTyping(v.chain[0]):
+		return "" // Any, TypeVar(...), NewType(...): no class to look in
+	case len(v.chain) == 1 && !v.named:
+		return v.chain[0]
+	case len(v.chain) == 2 && v.made:
+		return v.chain[0] + extract.CallResult
+	}
+	return ""
+}
+
+// importFacts states that a module re-exports what it imports: in a
+// package's __init__.py every from-import, elsewhere those of the
+// project's own top-level package. A star import makes every name of the
+// imported module a name of this one.
+func (w *walker) importFacts(it importItem, sp extract.Span, sc *scope) {
+	if sc.kind != scopeModule || it.symbol == "" || it.path == "__future__" || strings.HasPrefix(it.path, ".") {
+		return
+	}
+	if !w.initFile && topSegment(it.path) != topSegment(w.ns) {
+		return
+	}
+	subject, object := join(w.ns, it.local), it.path+"."+it.symbol
+	switch {
+	case it.symbol == "*":
+		w.addFact(extract.FactAlias, w.ns, "*", it.path, sp)
+	case subject != object: // `from . import sub` in sub's own package
+		w.addFact(extract.FactAlias, subject, "", object, sp)
+	}
+}
+
+// isTyping reports whether q is a name of the typing modules.
+func isTyping(q string) bool {
+	return strings.HasPrefix(q, "typing.") || strings.HasPrefix(q, "typing_extensions.")
+}
+
+// topSegment is what precedes the first dot of a dotted name.
+func topSegment(q string) string {
+	top, _, _ := strings.Cut(q, ".")
+	return top
+}

@@ -1,0 +1,195 @@
+package python
+
+// Local variables are typed in source order, as the walk reaches each
+// binding: `x = T()` gives x the value T(), and any later binding of x
+// without evidence (x = other(), for x in ..., del x) takes it away. A
+// closure sees the enclosing function's table as of its definition.
+
+// typeParams types a function's parameters in fs: the first parameter of
+// a method (not a staticmethod) is the instance or the class, and an
+// annotated parameter has its annotation's type. *args and **kwargs
+// collect several values and are left untyped.
+func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
+	x, t := w.x, w.t
+	first := true
+	for p := range t.kids(params) {
+		name, ann := int32(noNode), int32(noNode)
+		switch t.nodes[p].Kind {
+		case x.identifier:
+			name = p
+		case x.defaultParam:
+			name = t.child(p, x.fName)
+		case x.typedDefault:
+			name, ann = t.child(p, x.fName), t.child(p, x.fType)
+		case x.typedParam:
+			if c := t.firstKid(p); t.kindOf(c) == x.identifier {
+				name = c
+			}
+			ann = t.child(p, x.fType)
+		}
+		isSelf := first && method
+		first = false
+		switch {
+		case name == noNode || t.kindOf(name) != x.identifier:
+		case isSelf:
+			fs.self = t.text(name)
+			if sc.selfChain == nil {
+				sc.selfChain = []string{sc.qual}
+			}
+		case ann != noNode:
+			if q := w.annotationType(ann, sc); q != "" {
+				fs.setType(t.text(name), value{chain: []string{q}})
+			}
+		}
+	}
+}
+
+// setType records (or, with no evidence, forgets) the value of a local.
+func (s *scope) setType(name string, v value) {
+	if name == s.self {
+		s.self = ""
+	}
+	if v.chain == nil {
+		delete(s.types, name)
+		return
+	}
+	if s.types == nil {
+		s.types = make(map[string]value)
+	}
+	s.types[name] = v
+}
+
+// assignName gives the local that name binds in sc the value v; names of
+// other scopes' kinds are not tracked. Only a method's own first
+// parameter counts as its instance.
+func (w *walker) assignName(name int32, v value, sc *scope) {
+	if w.t.kindOf(name) != w.x.identifier {
+		return
+	}
+	b, s, found := sc.lookup(w.t.bytes(name))
+	if !found || b.kind != bindVar || s.kind != scopeFunc {
+		return
+	}
+	v.self = false
+	s.setType(w.t.text(name), v)
+}
+
+// untype forgets the values of the names a target binds: loop variables,
+// unpacked tuples, augmented assignments, `del`.
+func (w *walker) untype(i int32, sc *scope) {
+	if i == noNode {
+		return
+	}
+	x, t := w.x, w.t
+	switch t.nodes[i].Kind {
+	case x.identifier:
+		w.assignName(i, value{}, sc)
+	case x.tuplePat, x.listPat, x.patternList, x.listSplatPat, x.parenExpr, x.tuple,
+		x.list, x.listSplat, x.asPatternTarget, x.exprList:
+		for c := range t.kids(i) {
+			w.untype(c, sc)
+		}
+	}
+}
+
+// rightmost is the value of a chained assignment a = b = v.
+func (w *walker) rightmost(i int32) int32 {
+	for w.t.kindOf(i) == w.x.assignment {
+		i = w.t.child(i, w.x.fRight)
+	}
+	return i
+}
+
+// forLoop forgets the loop variables' values before walking the loop.
+func (w *walker) forLoop(i int32, sc *scope) {
+	w.untype(w.t.child(i, w.x.fLeft), sc)
+	w.walkKids(i, sc, false)
+}
+
+// withItem handles `with T() as x`: x is taken to be what the call
+// returns (a context manager's __enter__ usually returns itself). Other
+// forms leave x untyped.
+func (w *walker) withItem(i int32, sc *scope) {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Kind != w.x.asPattern {
+			w.walk(c, sc, false)
+			continue
+		}
+		e, target := w.asParts(c)
+		w.walkAs(e, target, sc)
+		var v value
+		if w.t.kindOf(e) == w.x.call {
+			v = w.valueOf(e, sc)
+		}
+		w.bindAs(target, v, sc)
+	}
+}
+
+// exceptClause handles `except E as e`: e is an instance of E when one
+// class is named.
+func (w *walker) exceptClause(i int32, sc *scope, def bool) {
+	for c := range w.t.kids(i) {
+		if w.t.nodes[c].Kind != w.x.asPattern {
+			w.walk(c, sc, def)
+			continue
+		}
+		e, target := w.asParts(c)
+		w.walkAs(e, target, sc)
+		var v value
+		if k := w.t.kindOf(e); k == w.x.identifier || k == w.x.attribute {
+			if cls := w.valueOf(e, sc); cls.named && !cls.fn && len(cls.chain) == 1 {
+				v = value{chain: cls.chain, alts: cls.alts}
+			}
+		}
+		w.bindAs(target, v, sc)
+	}
+}
+
+// asPattern walks any other `e as x` (match cases): x is left untyped.
+func (w *walker) asPattern(i int32, sc *scope) {
+	_, target := w.asParts(i)
+	w.walkKids(i, sc, false)
+	w.untype(target, sc)
+}
+
+// walkAs walks both sides of `e as target`: a target may hold calls
+// (with f() as xs[g()]).
+func (w *walker) walkAs(e, target int32, sc *scope) {
+	for _, c := range [2]int32{e, target} {
+		if c != noNode {
+			w.walk(c, sc, false)
+		}
+	}
+}
+
+// asParts splits `e as target`.
+func (w *walker) asParts(i int32) (e, target int32) {
+	e, target = noNode, noNode
+	for c := range w.t.kids(i) {
+		switch {
+		case w.t.nodes[c].Kind == w.x.asPatternTarget:
+			target = c
+		case e == noNode:
+			e = c
+		}
+	}
+	return e, target
+}
+
+// bindAs gives the name of an as-target the value v, or untypes a pattern.
+func (w *walker) bindAs(target int32, v value, sc *scope) {
+	if target == noNode {
+		return
+	}
+	if c := w.t.firstKid(target); w.t.kindOf(c) == w.x.identifier && w.t.nodes[c].SubEnd == w.t.nodes[target].SubEnd {
+		w.assignName(c, v, sc)
+		return
+	}
+	w.untype(target, sc)
+}
+
+// walrus handles (x := v).
+func (w *walker) walrus(i int32, sc *scope) {
+	w.walkKids(i, sc, false)
+	w.assignName(w.t.child(i, w.x.fName), w.valueOf(w.t.child(i, w.x.fValue), sc), sc)
+}
