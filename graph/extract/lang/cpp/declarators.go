@@ -117,17 +117,19 @@ func (w *walker) walkTemplateArgs(i int32) {
 }
 
 // declareLocal adds the names a declarator in a function body declares
-// to the locals in scope. A local prototype declares no local.
-func (w *walker) declareLocal(d int32) {
+// to the locals in scope, with the evidence of their type the type
+// specifier typ (noNode: none) and the declarator give. A local prototype
+// declares no local.
+func (w *walker) declareLocal(d, typ int32) {
 	info := w.declInfo(d)
 	switch w.t.kind(info.name) {
 	case w.x.identifier:
 		if !info.fn {
-			w.locals = append(w.locals, w.t.bytes(info.name))
+			w.locals = append(w.locals, w.newLocal(w.t.bytes(info.name), typ, d))
 		}
 	case w.x.structuredBinding:
 		for c := range w.t.kids(info.name) {
-			w.locals = append(w.locals, w.t.bytes(c))
+			w.locals = append(w.locals, local{name: w.t.bytes(c), typ: noNode})
 		}
 	}
 }
@@ -139,9 +141,9 @@ func (w *walker) declareParams(params int32) {
 	}
 	for c := range w.t.kids(params) {
 		if w.t.nodes[c].Kind == w.x.identifier { // K&R: f(a, b) int a; ...
-			w.locals = append(w.locals, w.t.bytes(c))
+			w.locals = append(w.locals, local{name: w.t.bytes(c), typ: noNode})
 		} else {
-			w.declareLocal(w.t.child(c, w.x.fDeclarator))
+			w.declareLocal(w.t.child(c, w.x.fDeclarator), w.t.child(c, w.x.fType))
 		}
 	}
 }
@@ -149,12 +151,18 @@ func (w *walker) declareParams(params int32) {
 // isLocal reports whether name is a local variable, parameter or template
 // parameter in scope: calls to it and types named by it get no ref.
 func (w *walker) isLocal(name []byte) bool {
+	_, ok := w.lookupLocal(name)
+	return ok
+}
+
+// lookupLocal finds the innermost local named name.
+func (w *walker) lookupLocal(name []byte) (*local, bool) {
 	for i := len(w.locals) - 1; i >= 0; i-- {
-		if bytes.Equal(w.locals[i], name) {
-			return true
+		if bytes.Equal(w.locals[i].name, name) {
+			return &w.locals[i], true
 		}
 	}
-	return false
+	return nil, false
 }
 
 // templateParams walks a template parameter list, declaring each
@@ -170,13 +178,13 @@ func (w *walker) templateParams(list int32) {
 			}
 			w.walkExcept(p, name)
 			if name != noNode {
-				w.locals = append(w.locals, w.t.bytes(name))
+				w.locals = append(w.locals, local{name: w.t.bytes(name), typ: noNode})
 			}
 		case x.tmplTmplParamDecl, x.templateParamList:
 			w.templateParams(p)
 		default:
 			w.walk(p)
-			w.declareLocal(w.t.child(p, x.fDeclarator))
+			w.declareLocal(w.t.child(p, x.fDeclarator), noNode)
 		}
 	}
 }

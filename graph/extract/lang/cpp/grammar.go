@@ -25,6 +25,7 @@ type ids struct {
 	preprocIfdef, preprocInclude, systemLibString, compound, lambda       uint16
 	structuredBinding, macroTypeSpec, preprocIf, preprocElse, preprocElif uint16
 	forRange, primitiveType, sizedType, dependentName                     uint16
+	this, newExpr, compoundLit, parenExpr, pointerExpr, placeholderType   uint16
 
 	fName, fBody, fDeclarator, fType, fValue, fParameters, fArguments uint16
 	fFunction, fPath, fScope, fField, fArgument                       uint16
@@ -83,6 +84,9 @@ func newIDs(l *tsutil.Lang, d Dialect) *ids {
 		forRange:          cxx("for_range_loop"),
 		primitiveType:     k("primitive_type"), sizedType: k("sized_type_specifier"),
 		dependentName: cxx("dependent_name"),
+		this:          cxx("this"), newExpr: cxx("new_expression"),
+		compoundLit: k("compound_literal_expression"), parenExpr: k("parenthesized_expression"),
+		pointerExpr: k("pointer_expression"), placeholderType: cxx("placeholder_type_specifier"),
 	}
 	x.loadFields(l)
 	x.flags = kindFlags(l, cxx)

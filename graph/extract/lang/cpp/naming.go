@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -29,9 +30,15 @@ import (
 //     live in another file of that namespace, in a base class, or in a
 //     namespace a using-directive brought in (using-directives are not
 //     followed).
+//     Alternatives then name it in each enclosing scope, innermost first
+//     (inside namespace a::b: a::b::f, a::f, f), and a plain call in a
+//     method body is looked up as a member of the method's class (a
+//     Receiver).
 //   - A qualified name "x::f": prefixed by the innermost enclosing scope in
-//     which the file defines x, as written otherwise; "::f" is "f".
-//   - Member calls (obj.f(), p->f()) and #include refs: "".
+//     which the file defines x; as written otherwise, with the enclosing
+//     scopes' prefixes as Alternatives; "::f" is "f".
+//   - Member calls (obj.f(), p->f()): a Receiver when the file says what
+//     obj is (receivers.go), none otherwise; #include refs: "".
 //   - Calls through locals, parameters and template parameters, and the
 //     standard typedefs (size_t, uint32_t...) get no ref at all.
 
@@ -64,6 +71,10 @@ type pending struct {
 	scope    int32  // where the name was written
 	written  string // the qualified name as written, "" for a plain name
 	global   bool   // written with a leading "::"
+	recv     *recvSpec
+	// cls is the class of the method a plain call was written in: a name
+	// the file does not define there is looked up as its member.
+	cls string
 }
 
 // names is what a file defines, for resolve.
@@ -75,6 +86,7 @@ type names struct {
 	internals map[string]string    // public spelling → internal qualified name
 	classes   map[string]int       // class qualified name → symbol index
 	pending   []pending
+	facts     []pendingFact
 }
 
 func newNames() names {
@@ -153,12 +165,21 @@ func (w *walker) addRef(sp extract.Span, name string, kind extract.RefKind, writ
 	w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, scope: w.scope, written: written, global: global})
 }
 
-// resolve fills in the candidates of the file's refs and relations.
+// addRecvRef appends a member call ref whose receiver resolve computes
+// from r (nil: by name only).
+func (w *walker) addRecvRef(sp extract.Span, name string, r *recvSpec) {
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: extract.RefCall})
+	if r != nil {
+		w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, recv: r})
+	}
+}
+
+// resolve fills in the candidates of the file's refs, relations and facts.
 func (w *walker) resolve() {
+	w.resolveFacts()
 	for _, p := range w.pending {
 		if p.ref >= 0 {
-			r := &w.out.Refs[p.ref]
-			r.Qualified = w.candidate(p, r.Name)
+			w.resolveRef(&w.out.Refs[p.ref], p)
 			continue
 		}
 		r := &w.out.Relations[p.rel]
@@ -167,6 +188,61 @@ func (w *walker) resolve() {
 			r.To = cmp.Or(p.written, name)
 		}
 	}
+}
+
+// resolveRef fills in one ref: its receiver, or its candidates.
+func (w *walker) resolveRef(r *extract.RawRef, p pending) {
+	switch {
+	case p.recv != nil:
+		w.setReceiver(r, p.recv)
+	case p.cls != "" && p.written == "":
+		if r.Qualified = w.lookupName(r.Name, p.scope); r.Qualified == "" {
+			r.Receiver = []string{w.classQual(p.cls)}
+		}
+	default:
+		r.Qualified, r.Alternatives = w.candidates(p, r.Name)
+	}
+}
+
+// candidates are the names a ref may mean, most likely first, and the
+// others (see the comment at the top of the file).
+func (w *walker) candidates(p pending, name string) (string, []string) {
+	if p.written == "" || p.written == name && !p.global {
+		if q := w.lookupName(name, p.scope); q != "" || p.scope == 0 {
+			return q, nil
+		}
+		qual := w.scopes[p.scope].qual
+		first, alts := "", make([]string, 0, strings.Count(qual, "::")+1)
+		for s := qual; s != ""; s, _ = splitLast(s) {
+			c := s + "::" + name
+			if lastSegment(s) == name { // inside class K, K is the class
+				c = s
+			}
+			switch {
+			case first == "":
+				first = c
+			case c != first && !slices.Contains(alts, c):
+				alts = append(alts, c)
+			}
+		}
+		if name != first && !slices.Contains(alts, name) {
+			alts = append(alts, name)
+		}
+		if len(alts) == 0 {
+			alts = nil
+		}
+		return first, alts
+	}
+	q := w.lookupQualified(p)
+	if q != p.written || p.global || p.scope == 0 || strings.HasPrefix(q, "std::") {
+		return q, nil
+	}
+	qual := w.scopes[p.scope].qual
+	alts := make([]string, 0, strings.Count(qual, "::")+1)
+	for s := qual; s != ""; s, _ = splitLast(s) {
+		alts = append(alts, s+"::"+q)
+	}
+	return q, alts
 }
 
 func (w *walker) candidate(p pending, name string) string {

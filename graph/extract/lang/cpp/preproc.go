@@ -3,12 +3,14 @@ package cpp
 import (
 	"bytes"
 	"path"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // include emits an #include as an import of the path as written between
-// the quotes or angle brackets ("stdio.h", "util/list.h") and a use ref
+// the quotes or angle brackets ("stdio.h", "util/list.h"), with the file
+// a quoted one names next to the includer as Resolved, and a use ref
 // named after the file. `#include MACRO` is skipped.
 func (w *walker) include(i int32) {
 	x, t := w.x, w.t
@@ -25,8 +27,27 @@ func (w *walker) include(i int32) {
 		return
 	}
 	s, sp := string(target), t.span(p)
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: s, Span: sp})
+	im := extract.RawImport{Path: s, Span: sp}
+	if t.kind(p) == x.stringLit {
+		im.Resolved = includedFile(w.path, s)
+	}
+	w.out.Imports = append(w.out.Imports, im)
 	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: path.Base(s), Kind: extract.RefUse})
+}
+
+// includedFile is the repository file a quoted #include names when it
+// is found next to the including file (the first place C looks): the
+// target resolved against the includer's directory, or "" when that
+// leaves the repository. Whether the file exists is pass 2's business.
+func includedFile(includer, target string) string {
+	if path.IsAbs(target) {
+		return ""
+	}
+	f := path.Join(path.Dir(includer), target)
+	if f == ".." || strings.HasPrefix(f, "../") {
+		return ""
+	}
+	return f
 }
 
 // macro emits an object-like or function-like #define, but an include

@@ -49,6 +49,7 @@ func (w *walker) callee(fn int32) string {
 		}
 		name := t.text(fn)
 		w.addRef(t.span(fn), name, extract.RefCall, "", false)
+		w.pending[len(w.pending)-1].cls = w.methodOf
 		return name
 	case x.qualifiedIdent:
 		return w.qualifiedCall(fn)
@@ -68,10 +69,14 @@ func (w *walker) callee(fn int32) string {
 	return ""
 }
 
-// memberCall emits `obj.f()` and `p->f()` by name only: which class f
-// belongs to is the resolver's business.
+// memberCall emits `obj.f()` and `p->f()`, with obj's receiver chain
+// when the file says what obj is.
 func (w *walker) memberCall(fe int32) {
 	x, t := w.x, w.t
+	var recv *recvSpec
+	if w.cxx {
+		recv = w.exprRecv(t.child(fe, x.fArgument))
+	}
 	for c := range t.kids(fe) {
 		if t.nodes[c].Field != x.fField {
 			w.walk(c)
@@ -85,9 +90,7 @@ func (w *walker) memberCall(fe int32) {
 			name = t.child(name, x.fName)
 		}
 		if !t.empty(name) {
-			w.out.Refs = append(w.out.Refs, extract.RawRef{
-				Span: t.span(name), Name: w.nameText(name), Kind: extract.RefCall,
-			})
+			w.addRecvRef(t.span(name), w.nameText(name), recv)
 		}
 		if name != c {
 			w.walkExcept(c, name)
@@ -262,7 +265,7 @@ func (w *walker) forRange(i int32) {
 	for c := range w.t.kids(i) {
 		if w.t.nodes[c].Field == w.x.fDeclarator {
 			w.walkDeclarator(c)
-			w.declareLocal(c)
+			w.declareLocal(c, w.t.child(i, w.x.fType))
 		} else {
 			w.walk(c)
 		}

@@ -12,12 +12,13 @@ type state struct {
 	scope    int32
 	parent   int
 	internal bool
+	methodOf string
 }
 
-func (w *walker) save() state { return state{w.ctx, w.scope, w.parent, w.internal} }
+func (w *walker) save() state { return state{w.ctx, w.scope, w.parent, w.internal, w.methodOf} }
 
 func (w *walker) restore(s state) {
-	w.ctx, w.scope, w.parent, w.internal = s.ctx, s.scope, s.parent, s.internal
+	w.ctx, w.scope, w.parent, w.internal, w.methodOf = s.ctx, s.scope, s.parent, s.internal, s.methodOf
 }
 
 // function emits a function, method or constructor definition and walks
@@ -78,9 +79,17 @@ func (w *walker) functionKids(i, d, skip, params int32) {
 // out-of-line member, enters its class's scope for the rest of the walk.
 func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 	sp, sig := w.headSpan(outer, d), w.funcSig(outer, d)
+	typ := w.t.child(i, w.x.fType)
 	if w.t.nodes[info.name].Kind == w.x.qualifiedIdent {
 		if owner, ok := w.outOfLine(info.name, sp, sig, true); ok {
+			w.returnsFact(typ, d)
 			w.pushScope(owner)
+			if owner != "" && w.known[owner] != knownNamespace {
+				w.methodOf = owner
+				if w.known[owner] == 0 { // a class another file defines
+					w.known[owner] = knownClass
+				}
+			}
 		}
 		return
 	}
@@ -88,6 +97,8 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 	switch {
 	case w.ctx == ctxClass && w.cxx:
 		w.member(name, sp, sig)
+		w.returnsFact(typ, d)
+		w.methodOf = w.scopeQual()
 	case w.ctx == ctxFriend: // a hidden friend is a function of the enclosing namespace
 		ns := ""
 		if p := w.scopes[w.scope].parent; p >= 0 {
@@ -98,6 +109,7 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 		w.addSymbol(name, qual, extract.KindFunction, sp, sig)
 	case w.ctx == ctxFile:
 		w.declare(name, extract.KindFunction, sp, sig, w.isInternal(i, false))
+		w.returnsFact(typ, d)
 	}
 }
 
@@ -173,7 +185,7 @@ func (w *walker) declarator(decl, outer, first, d int32) {
 	switch w.ctx {
 	case ctxBody:
 		w.walkDeclarator(d)
-		w.declareLocal(d)
+		w.declareLocal(d, w.t.child(decl, w.x.fType))
 		return
 	case ctxFile, ctxClass:
 		if info := w.declInfo(d); w.named(info) && w.terminated(decl) && !(info.fn && w.untyped(decl, info)) {
@@ -195,11 +207,16 @@ func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 			w.pushScope(owner) // a static member's initial value is read in its class
 		}
 	case w.ctx == ctxClass:
-		if info.fn && w.cxx {
+		switch {
+		case info.fn && w.cxx:
 			w.member(w.nameText(info.name), sp, sig)
+			w.returnsFact(w.t.child(decl, x.fType), d)
+		case !info.fn:
+			w.fieldFact(w.t.child(decl, x.fType), d, info)
 		}
 	case info.fn:
 		w.declare(w.nameText(info.name), extract.KindFunctionDeclaration, sp, sig, w.isInternal(decl, false))
+		w.returnsFact(w.t.child(decl, x.fType), d)
 	default:
 		isConst := w.hasConst(decl) && !info.ptr
 		kind := extract.KindVar

@@ -34,7 +34,8 @@ type walker struct {
 	parent   int   // index of the enclosing symbol, or extract.NoParent
 	internal bool  // inside an anonymous namespace
 	outer    int32 // the template_declaration whose entity is read next, or noNode
-	locals   [][]byte
+	locals   []local
+	methodOf string // the class whose method body the walk is in, or ""
 
 	names
 }

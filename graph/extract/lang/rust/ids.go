@@ -24,10 +24,11 @@ type ids struct {
 	mutPattern, capturedPattern, tuplePattern, slicePattern, fieldPattern                    uint16
 	shorthandFieldIdent, referencePattern, forExpr, letCondition, genericTypeTurbofish       uint16
 	visibility, primitiveType, referenceType, pointerType, shebang, foreignMod, functionType uint16
+	structExpr, refExpr, ifExpr, whileExpr                                                   uint16
 
 	fName, fBody, fType, fTrait, fTypeParams, fParameters                          uint16
 	fValue, fFunction, fArguments, fField, fPath, fList, fAlias, fArgument, fMacro uint16
-	fPattern, fBounds, fTypeArguments, fCondition                                  uint16
+	fPattern, fBounds, fTypeArguments, fCondition, fReturnType                     uint16
 }
 
 func newIDs(l *tsutil.Lang) *ids {
@@ -79,6 +80,8 @@ func newIDs(l *tsutil.Lang) *ids {
 		letCondition: k("let_condition"), genericTypeTurbofish: k("generic_type_with_turbofish"),
 		visibility: k("visibility_modifier"), primitiveType: k("primitive_type"), referenceType: k("reference_type"),
 		pointerType: k("pointer_type"), shebang: k("shebang"),
+		structExpr: k("struct_expression"), refExpr: k("reference_expression"),
+		ifExpr: k("if_expression"), whileExpr: k("while_expression"),
 
 		fName: f("name"), fBody: f("body"), fType: f("type"), fTrait: f("trait"),
 		fTypeParams: f("type_parameters"), fParameters: f("parameters"),
@@ -86,6 +89,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		fArguments: f("arguments"), fField: f("field"), fPath: f("path"), fList: f("list"),
 		fAlias: f("alias"), fArgument: f("argument"), fMacro: f("macro"),
 		fPattern: f("pattern"), fBounds: f("bounds"), fTypeArguments: f("type_arguments"), fCondition: f("condition"),
+		fReturnType: f("return_type"),
 	}
 	x.kindFlags = kindFlags(l, k)
 	return x

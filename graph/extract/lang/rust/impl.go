@@ -13,7 +13,7 @@ func (w *walker) impl(i, attrs int32, sc *scope) {
 	typ, trait, body := t.child(i, x.fType), t.child(i, x.fTrait), t.child(i, x.fBody)
 	is := sc.child(scopeItem)
 	w.bindGenerics(i, is)
-	self := w.selfType(typ, is)
+	self, known := w.selfType(typ, is)
 	name := w.implName(trait, typ)
 	q := w.uniqueImpl(join(sc.prefix, name))
 	sym := w.addSymbol(name, q, extract.KindImpl, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
@@ -35,6 +35,9 @@ func (w *walker) impl(i, attrs int32, sc *scope) {
 	}
 	if body != noNode {
 		is.self, is.prefix, is.sym, is.methods = self, self, sym, true
+		if known && !w.isGeneric(typ, is) {
+			is.selfRecv = self
+		}
 		w.walkList(body, is)
 	}
 }
@@ -42,11 +45,12 @@ func (w *walker) impl(i, attrs int32, sc *scope) {
 // selfType is the qualified name of an impl's type: a path type resolved
 // like a type reference (references, pointers and generic arguments set
 // aside), a prelude type by its std path, anything else by its text under
-// the module.
-func (w *walker) selfType(typ int32, sc *scope) string {
+// the module. known reports a name a type of the index may have (not the
+// text of a tuple, array or dyn type).
+func (w *walker) selfType(typ int32, sc *scope) (q string, known bool) {
 	x, t := w.x, w.t
 	if typ == noNode {
-		return ""
+		return "", false
 	}
 	inner := typ
 	for {
@@ -54,13 +58,13 @@ func (w *walker) selfType(typ int32, sc *scope) string {
 		case x.referenceType, x.pointerType:
 			inner = t.child(inner, x.fType)
 			if inner == noNode {
-				return ""
+				return "", false
 			}
 			continue
 		case x.genericType:
 			inner = t.child(inner, x.fType)
 			if inner == noNode {
-				return ""
+				return "", false
 			}
 		}
 		break
@@ -70,14 +74,14 @@ func (w *walker) selfType(typ int32, sc *scope) string {
 		if w.pathSegs(inner) {
 			if b, _ := sc.lookup(w.segs[0]); b != boundLocal || len(w.segs) > 1 {
 				if q, ok := w.resolve(sc, true); ok && q != "" {
-					return q
+					return q, true
 				}
 			}
 		}
 	case x.primitiveType:
-		return t.text(inner)
+		return t.text(inner), true
 	}
-	return join(sc.mod, w.reducedText(typ))
+	return join(sc.mod, w.reducedText(typ)), false
 }
 
 // isGeneric reports an impl for a bare generic parameter (a blanket impl).

@@ -143,6 +143,7 @@ func (w *walker) function(i, attrs int32, sc *scope) {
 	fs.prefix, fs.sym, fs.fn = q, sym, q
 	w.bindGenerics(i, fs)
 	bs := fs.child(scopeBlock)
+	defer w.leaveFn(w.enterFn())
 	for c := range t.kids(i) {
 		switch f := t.nodes[c].Field; {
 		case f == x.fName, f == x.fBody:
@@ -150,6 +151,9 @@ func (w *walker) function(i, attrs int32, sc *scope) {
 			for p := range t.kids(c) {
 				w.param(p, fs, bs)
 			}
+		case f == x.fReturnType:
+			w.returnsFact(q, c, w.outerSpan(i, attrs), fs)
+			w.walk(c, fs)
 		default:
 			w.walk(c, fs)
 		}
@@ -165,12 +169,16 @@ func (w *walker) param(p int32, ts, bs *scope) {
 	x, t := w.x, w.t
 	switch t.nodes[p].Kind {
 	case x.parameter:
+		pat := int32(noNode)
 		for c := range t.kids(p) {
 			if t.nodes[c].Field == x.fPattern {
-				w.bindPattern(c, bs)
+				pat = c
 			} else {
 				w.walk(c, ts)
 			}
+		}
+		if pat != noNode {
+			w.bindTyped(pat, t.child(p, x.fType), noNode, ts, bs)
 		}
 	case x.selfParam, x.attrItem:
 		w.walk(p, ts)
@@ -253,6 +261,9 @@ func (w *walker) adt(i, attrs int32, sc *scope) {
 		case t.nodes[c].Field == x.fName:
 		case t.nodes[c].Kind == x.enumVariantList:
 			w.walkList(c, is)
+		case t.nodes[c].Kind == x.fieldDeclList:
+			w.fieldFacts(q, c, is)
+			w.walk(c, is)
 		default:
 			w.walk(c, is)
 		}
@@ -274,7 +285,7 @@ func (w *walker) trait(i, attrs int32, sc *scope) {
 	sym := w.addSymbol(name, q, extract.KindTrait, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
 	ts := sc.child(scopeItem)
-	ts.self, ts.prefix, ts.sym = q, q, sym
+	ts.self, ts.selfRecv, ts.prefix, ts.sym = q, q, q, sym
 	w.bindGenerics(i, ts)
 	for c := range t.kids(i) {
 		switch t.nodes[c].Field {
@@ -341,7 +352,9 @@ func (w *walker) constItem(i, attrs int32, sc *scope) {
 		kind = extract.KindStatic
 	}
 	if name != "" {
-		w.addSymbol(name, join(sc.prefix, name), kind, w.outerSpan(i, attrs), w.signature(i, t.child(i, x.fValue)), sc.symbolParent())
+		q := join(sc.prefix, name)
+		w.addSymbol(name, q, kind, w.outerSpan(i, attrs), w.signature(i, t.child(i, x.fValue)), sc.symbolParent())
+		w.typeFact(q, "", t.child(i, x.fType), w.outerSpan(i, attrs), sc)
 	}
 	w.walkAttrs(attrs, i, sc)
 	for c := range t.kids(i) {

@@ -141,11 +141,7 @@ func (w *walker) tokenCall(first, last int32, segs [][]byte, sc *scope) {
 	sp := extract.Span{Start: t.nodes[first].Start, End: t.nodes[last].End}
 	name := string(segs[len(segs)-1])
 	if len(before) > 0 && before[len(before)-1] == '.' && len(segs) == 1 {
-		q := ""
-		if bytes.HasSuffix(before, []byte("self.")) && sc.self != "" {
-			q = sc.self + "::" + name
-		}
-		w.addRef(sp, name, q, extract.RefCall)
+		w.addRecvRef(sp, name, w.tokenReceiver(before[:len(before)-1], sc))
 		return
 	}
 	w.segs, w.abs = append(w.segs[:0], segs...), false
@@ -153,8 +149,26 @@ func (w *walker) tokenCall(first, last int32, segs [][]byte, sc *scope) {
 		return // a variant or tuple struct being built
 	}
 	if q, ok := w.resolve(sc, false); ok {
-		w.addRef(sp, name, q, extract.RefCall)
+		w.addPathRef(sp, name, q, extract.RefCall)
 	}
+}
+
+// tokenReceiver is the evidence for the receiver of a method call in a
+// token tree, whose source ends just before the dot: only self and a
+// plain variable (not a field or a path) are read.
+func (w *walker) tokenReceiver(before []byte, sc *scope) receiver {
+	word := before[lastWordStart(before):]
+	if len(word) == 0 || len(word) < len(before) && (before[len(before)-len(word)-1] == '.' ||
+		before[len(before)-len(word)-1] == ':') {
+		return receiver{}
+	}
+	if string(word) == "self" {
+		return w.selfReceiver(sc)
+	}
+	if r, ok := w.lookupVar(word); ok {
+		return r
+	}
+	return receiver{}
 }
 
 // lastWordStart is where the identifier ending b starts.

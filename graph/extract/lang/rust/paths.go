@@ -1,6 +1,9 @@
 package rust
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // pathSegs collects the segments of a path node (an identifier, a scoped
 // identifier or type identifier, crate/self/super, a generic type's base)
@@ -43,8 +46,13 @@ func (w *walker) appendSegs(i int32) bool {
 // resolve turns the path in w.segs into a candidate qualified name (see
 // the package comment) and reports whether a use of it deserves a ref.
 // With mapPrelude, prelude names give their std path instead of no ref.
+//
+// A name that only glob imports can supply is looked up in the innermost
+// glob's module first; the other globs' candidates are left in w.alts,
+// in order, for the caller to keep (nil otherwise).
 func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 	segs := w.segs
+	w.alts = nil
 	if w.abs {
 		return joinSegs("", segs), true
 	}
@@ -87,7 +95,7 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 			base = prelude[string(first)]
 		case len(rest) == 0 || isUpper(first):
 			base, rest = sc.mod, segs
-			if g := sc.glob(); g != "" {
+			if g := w.globCandidates(sc, segs); g != "" {
 				base = g // follow finds what the glob's module binds it to
 			}
 		default: // another crate, std
@@ -96,6 +104,27 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 	}
 	base, rest = w.follow(base, rest)
 	return joinSegs(base, rest), true
+}
+
+// globCandidates returns the innermost glob import's module for a name
+// no item or use of the scope binds, and leaves the candidates the other
+// globs give in w.alts.
+func (w *walker) globCandidates(sc *scope, segs [][]byte) string {
+	first := ""
+	sc.eachGlob(func(g string) {
+		if first == "" {
+			first = g
+			return
+		}
+		if g == first {
+			return
+		}
+		alt := joinSegs(w.follow(g, segs))
+		if !slices.Contains(w.alts, alt) {
+			w.alts = append(w.alts, alt)
+		}
+	})
+	return first
 }
 
 // follow replaces base::name by what name is bound to when base is one of

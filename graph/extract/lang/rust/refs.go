@@ -7,6 +7,13 @@ func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) i
 	return len(w.out.Refs) - 1
 }
 
+// addPathRef adds a ref to the candidate resolve last returned, with the
+// alternatives it left.
+func (w *walker) addPathRef(sp extract.Span, name, q string, kind extract.RefKind) {
+	i := w.addRef(sp, name, q, kind)
+	w.out.Refs[i].Alternatives = w.alts
+}
+
 // typeExpr walks a type: path types are type refs, the traits of bounds,
 // `impl Trait` and `dyn Trait` are trait_bound refs.
 func (w *walker) typeExpr(i int32, sc *scope) { w.typeExprAs(i, extract.RefType, sc) }
@@ -101,12 +108,12 @@ func (w *walker) pathRef(i int32, kind extract.RefKind, sc *scope) string {
 			emit = false
 		}
 		if emit {
-			w.addRef(sp, string(w.segs[len(w.segs)-1]), q, kind)
+			w.addPathRef(sp, string(w.segs[len(w.segs)-1]), q, kind)
 		}
 		return full
 	}
 	if emit && (full == "" || full != sc.self) {
-		w.addRef(sp, string(w.segs[len(w.segs)-1]), full, kind)
+		w.addPathRef(sp, string(w.segs[len(w.segs)-1]), full, kind)
 	}
 	return full
 }
@@ -146,9 +153,9 @@ func (w *walker) patternPath(i int32, sc *scope) {
 	}
 }
 
-// call emits the callee's ref — a path call, or a method call by name
-// (self.m() inside an impl as <Type>::m) — then reads special calls and
-// walks the receiver and the arguments.
+// call emits the callee's ref — a path call, or a method call (see
+// methodCall) — then reads special calls and walks the receiver and the
+// arguments.
 func (w *walker) call(i int32, sc *scope) {
 	x, t := w.x, w.t
 	fn, args := t.child(i, x.fFunction), t.child(i, x.fArguments)
@@ -178,23 +185,4 @@ func (w *walker) call(i int32, sc *scope) {
 		w.envCall(cand, args)
 		w.walk(args, sc)
 	}
-}
-
-// methodCall emits a call ref for recv.m(…): by name only, except for
-// self.m() inside an impl or trait.
-func (w *walker) methodCall(fe int32, sc *scope) {
-	x, t := w.x, w.t
-	recv, f := t.child(fe, x.fValue), t.child(fe, x.fField)
-	if recv != noNode {
-		w.walk(recv, sc)
-	}
-	if f == noNode || t.nodes[f].Kind != x.fieldIdent || t.empty(f) {
-		return
-	}
-	name := t.text(f)
-	q := ""
-	if t.kindOf(recv) == x.self && sc.self != "" {
-		q = sc.self + "::" + name
-	}
-	w.addRef(t.span(f), name, q, extract.RefCall)
 }

@@ -49,14 +49,20 @@
 // file's own modules (a `use` in a parent module is seen through
 // super::X). `Self` is the enclosing impl's or trait's type. Other plain
 // names are local (<module>::name), or come through the glob import in
-// scope when there is exactly one; multi-segment paths with an unknown
-// lower-case first segment (std, other crates) stay as written, which is
-// also how 2015-edition crate-relative `use` paths end up. Prelude names
-// (Option, Some, Vec, String, Clone, ...), primitive types, generic
-// parameters and local variables get no reference; Type::Variant and
-// Type::CONST refer to Type. Method calls on values have no candidate,
-// except self.m() inside an impl (<Type>::m). Calls written inside macro
-// invocations are read from the token tree: a path followed by (…).
+// scope (the innermost glob first, the others as Alternatives);
+// multi-segment paths with an unknown lower-case first segment (std,
+// other crates) stay as written, which is also how 2015-edition
+// crate-relative `use` paths end up. Prelude names (Option, Some, Vec,
+// String, Clone, ...), primitive types, generic parameters and local
+// variables get no reference; Type::Variant and Type::CONST refer to
+// Type. A method call x.m() has a Receiver when the file says what x is
+// (receivers.go: self, typed parameters and lets, T { … }, T::new(),
+// fields through self, call results; shadowing followed by vars.go), and
+// is by name only otherwise (generic parameters, impl Trait, dyn Trait).
+// Calls written inside macro invocations are read from the token tree: a
+// path followed by (…). The file's facts (facts.go) state what its
+// functions return, what its fields and statics hold and what its
+// `pub use` declarations re-export.
 //
 // # Commands
 //

@@ -19,7 +19,11 @@ type scope struct {
 	prefix string // qualified prefix of the items defined here
 	sym    int    // symbol index of what encloses items defined here, or NoParent
 	self   string // the Self type's qualified name, "" outside impls and traits
-	fn     string // qualified name of the enclosing function, "" outside one
+	// selfRecv is the type the value self has: the impl's type or the
+	// trait; "" where it is not known (a blanket impl, an impl for a
+	// tuple or a dyn type) and outside impls and traits.
+	selfRecv string
+	fn       string // qualified name of the enclosing function, "" outside one
 	// methods: functions defined directly here are methods (an impl or
 	// trait body).
 	methods bool
@@ -49,7 +53,8 @@ func (w *walker) moduleScope(mod string, sym int, parent *scope) *scope {
 
 // child opens an item or block scope inside s.
 func (s *scope) child(kind scopeKind) *scope {
-	return &scope{kind: kind, mod: s.mod, prefix: s.prefix, sym: s.sym, self: s.self, fn: s.fn, parent: s}
+	return &scope{kind: kind, mod: s.mod, prefix: s.prefix, sym: s.sym, self: s.self,
+		selfRecv: s.selfRecv, fn: s.fn, parent: s}
 }
 
 func (s *scope) bind(name, target string) {
@@ -93,19 +98,30 @@ func (s *scope) lookup(name []byte) (binding, string) {
 	return unbound, ""
 }
 
-// glob returns the path of the only glob import in scope, or "".
-func (s *scope) glob() string {
-	found := ""
+// eachGlob calls fn with the path of each glob import in scope,
+// innermost first.
+func (s *scope) eachGlob(fn func(string)) {
 	for cur := s; cur != nil; cur = cur.parent {
 		for _, g := range cur.globs {
-			if found != "" && found != g {
-				return ""
-			}
-			found = g
+			fn(g)
 		}
 		if cur.kind == scopeModule {
 			break
 		}
+	}
+}
+
+// glob returns the path of the only glob import in scope, or "".
+func (s *scope) glob() string {
+	found, many := "", false
+	s.eachGlob(func(g string) {
+		if found != "" && found != g {
+			many = true
+		}
+		found = g
+	})
+	if many {
+		return ""
 	}
 	return found
 }

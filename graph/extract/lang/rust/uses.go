@@ -95,14 +95,19 @@ func (w *walker) usePath(leaf, p int32, prefix [][]byte, abs bool, sc *scope) (u
 	return useLeaf{node: leaf, path: w.expandUse(segs, abs, sc), name: name, local: name}, true
 }
 
-// useDecl emits a use declaration's imports and one use ref per named
-// leaf; the names it binds were bound by collect.
+// useDecl emits a use declaration's imports, one use ref per named leaf
+// and, for a `pub use`, alias facts; the names it binds were bound by
+// collect.
 func (w *walker) useDecl(i int32, sc *scope) {
+	reexport := w.reexports(i, sc)
 	w.useLeaves(i, sc, func(l useLeaf) {
 		if l.path == "" {
 			return
 		}
 		sp := w.t.span(l.node)
+		if reexport {
+			w.aliasFact(l, sp, sc)
+		}
 		if l.glob {
 			w.out.Imports = append(w.out.Imports, extract.RawImport{Path: l.path, Symbol: "*", Span: sp})
 			return

@@ -20,6 +20,11 @@ type walker struct {
 	mods  map[string]*scope // the file's module scopes by path
 	segs  [][]byte          // scratch: the segments of the path being resolved
 	abs   bool              // the path in segs starts with ::
+	alts  []string          // the alternatives of the candidate resolve last returned
+	// vars are the variables in view, newest last (see vars.go);
+	// varFloor is where the enclosing function's start.
+	vars     []localVar
+	varFloor int
 }
 
 func newWalker(x *ids, t *tree, loc location, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -90,8 +95,16 @@ func (w *walker) walk(i int32, sc *scope) {
 		w.let(i, sc)
 	case x.closureExpr:
 		w.closure(i, sc)
-	case x.forExpr, x.letCondition:
+	case x.forExpr:
+		m := w.varMark()
 		w.patternThen(i, sc)
+		w.dropVars(m)
+	case x.letCondition:
+		w.patternThen(i, sc)
+	case x.ifExpr, x.whileExpr: // scope the bindings of `if let` and `while let`
+		m := w.varMark()
+		w.walkKids(i, sc)
+		w.dropVars(m)
 	case x.matchExpr:
 		w.match(i, sc)
 	case x.structPattern, x.tupleStructPat:
@@ -116,11 +129,13 @@ func (w *walker) walkKids(i int32, sc *scope) {
 // block walks a block, in a scope of its own when it defines items or
 // imports names.
 func (w *walker) block(i int32, sc *scope) {
+	m := w.varMark()
 	if w.declares(i) {
 		sc = sc.child(scopeBlock)
 		w.collect(i, sc)
 	}
 	w.walkList(i, sc)
+	w.dropVars(m)
 }
 
 // declares reports whether a block has item or use statements.
@@ -143,19 +158,26 @@ func (w *walker) isItem(k uint16) bool {
 	return false
 }
 
-// let walks a let statement: its type and value, then binds its names.
+// let walks a let statement: its type and value, then binds its names,
+// a plain name with the evidence of its type: the type written, else the
+// value's.
 func (w *walker) let(i int32, sc *scope) {
 	x, t := w.x, w.t
-	pat := int32(noNode)
+	pat, typ, val := int32(noNode), int32(noNode), int32(noNode)
 	for c := range t.kids(i) {
-		if t.nodes[c].Field == x.fPattern {
+		switch t.nodes[c].Field {
+		case x.fPattern:
 			pat = c
 			continue
+		case x.fType:
+			typ = c
+		case x.fValue:
+			val = c
 		}
 		w.walk(c, sc)
 	}
 	if pat != noNode {
-		w.bindPattern(pat, sc)
+		w.bindTyped(pat, typ, val, sc, sc)
 	}
 }
 
@@ -163,6 +185,7 @@ func (w *walker) let(i int32, sc *scope) {
 // Rust scopes them to the closure) and walks its types and body.
 func (w *walker) closure(i int32, sc *scope) {
 	x, t := w.x, w.t
+	defer w.dropVars(w.varMark())
 	for c := range t.kids(i) {
 		if t.nodes[c].Kind != x.closureParams {
 			w.walk(c, sc)
@@ -200,6 +223,7 @@ func (w *walker) match(i int32, sc *scope) {
 				continue
 			}
 			w.clapArm(arm, sc)
+			m := w.varMark()
 			for part := range t.kids(arm) {
 				if t.nodes[part].Field == x.fPattern {
 					w.bindPattern(part, sc)
@@ -207,6 +231,7 @@ func (w *walker) match(i int32, sc *scope) {
 					w.walk(part, sc)
 				}
 			}
+			w.dropVars(m)
 		}
 	}
 }
@@ -218,10 +243,14 @@ func (w *walker) bindPattern(p int32, sc *scope) {
 	switch t.nodes[p].Kind {
 	case x.identifier:
 		if b := t.bytes(p); !isUpper(b) && len(b) > 0 {
-			sc.bindLocal(string(b))
+			name := string(b)
+			sc.bindLocal(name)
+			w.pushVar(name, receiver{}) // shadows with no evidence
 		}
 	case x.shorthandFieldIdent:
-		sc.bindLocal(t.text(p))
+		name := t.text(p)
+		sc.bindLocal(name)
+		w.pushVar(name, receiver{})
 	case x.tupleStructPat, x.structPattern:
 		for c := range t.kids(p) {
 			if t.nodes[c].Field == x.fType {
