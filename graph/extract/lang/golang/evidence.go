@@ -26,8 +26,44 @@ func (x *fileExtractor) typeChain(i int32) []string {
 		if _, cand, ok := x.typeCandidate(t); ok && cand != "" {
 			return []string{cand}
 		}
+	case kinds.sliceType, kinds.arrayType:
+		return elemChain(elemOf, x.typeChain(x.t.child(t, fields.element)))
+	case kinds.mapType:
+		return elemChain(elemOf, x.typeChain(x.t.child(t, fields.value)))
+	case kinds.chanType:
+		return elemChain(recvOf, x.typeChain(x.t.child(t, fields.value)))
 	}
 	return nil
+}
+
+// A container's chain is a marker then its element's one-name chain: it
+// has no members of its own, but ranging over it or indexing it yields the
+// element (Go only: the marker never reaches a RawRef).
+const (
+	elemOf = "[]" // slices, arrays, maps: the value of x[i], the second range variable
+	recvOf = "<-" // channels: the first range variable
+)
+
+func elemChain(marker string, elem []string) []string {
+	if len(elem) != 1 {
+		return nil
+	}
+	return []string{marker, elem[0]}
+}
+
+// isContainer reports a container's chain (see elemOf).
+func isContainer(c []string) bool { return len(c) == 2 && (c[0] == elemOf || c[0] == recvOf) }
+
+// rangeChains are the chains of a range clause's two variables.
+func (x *fileExtractor) rangeChains(over int32) (first, second []string) {
+	c := x.exprChain(over)
+	switch {
+	case !isContainer(c):
+		return nil, nil
+	case c[0] == recvOf:
+		return c[1:], nil
+	}
+	return nil, c[1:]
 }
 
 // exprChain is the chain of an expression's value, or nil when the file
@@ -54,6 +90,10 @@ func (x *fileExtractor) exprChain(i int32) []string {
 		return x.callChain(e)
 	case kinds.typeConvExpr:
 		return x.typeChain(x.t.child(e, fields.typ))
+	case kinds.indexExpr:
+		if c := x.exprChain(x.t.child(e, fields.operand)); isContainer(c) && c[0] == elemOf {
+			return c[1:]
+		}
 	}
 	return nil
 }
@@ -80,7 +120,7 @@ func (x *fileExtractor) selectorChain(sel int32) []string {
 		return []string{cand}
 	}
 	base := x.exprChain(x.t.child(sel, fields.operand))
-	if base == nil || field == "" {
+	if base == nil || field == "" || isContainer(base) {
 		return nil
 	}
 	return appendChain(base, field)
@@ -95,7 +135,7 @@ func (x *fileExtractor) callChain(call int32) []string {
 	switch x.t.kind(fn) {
 	case kinds.ident:
 		name := x.t.text(fn)
-		if name == "new" && !x.scope.has(name) {
+		if (name == "new" || name == "make") && !x.scope.has(name) {
 			return x.typeChain(x.t.firstChild(x.t.child(call, fields.arguments)))
 		}
 		if x.scope.has(name) || x.isUniverse(name, true) {
@@ -107,7 +147,7 @@ func (x *fileExtractor) callChain(call int32) []string {
 			return appendChain(c, extract.CallResult)
 		}
 	case kinds.selectorExpr:
-		if c := x.selectorChain(fn); c != nil {
+		if c := x.selectorChain(fn); c != nil && !isContainer(c) {
 			return appendChain(c, extract.CallResult)
 		}
 	case kinds.parenExpr: // (*T)(x): a conversion
@@ -123,6 +163,24 @@ func appendChain(c []string, step string) []string {
 	out := make([]string, len(c), len(c)+1)
 	copy(out, c)
 	return append(out, step)
+}
+
+// declareRange declares a range clause's variables with the element type
+// of what it ranges over.
+func (x *fileExtractor) declareRange(clause int32) {
+	first, second := x.rangeChains(x.t.child(clause, fields.right))
+	n := 0
+	for c := x.t.firstChild(x.t.child(clause, fields.left)); c >= 0; c = x.t.next(c) {
+		if x.t.kind(c) != kinds.ident {
+			continue
+		}
+		chain := first
+		if n == 1 {
+			chain = second
+		}
+		x.scope.declareTyped(x.t.text(c), chain)
+		n++
+	}
 }
 
 // declareParams declares a parameter declaration's names with its type.

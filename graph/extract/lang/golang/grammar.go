@@ -27,14 +27,14 @@ type kindIDs struct {
 	returnStmt, rangeClause, typeSwitch, receiveStmt, block, statementList          uint16
 	exprStmt, ifStmt, forStmt, exprSwitch, selectStmt, exprCase, defaultCase        uint16
 	typeCase, commCase, interpString, rawString, blankIdent, dot, comment, labeled  uint16
-	typeAssertExpr, paramList                                                       uint16
+	typeAssertExpr, paramList, sliceType, arrayType, mapType, chanType, indexExpr   uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-go this package looks at.
 type fieldIDs struct {
 	name, typ, value, body, function, arguments, operand, field, pkg     uint16
 	receiver, parameters, result, tag, path, left, right, key, typParams uint16
-	alias, typArgs                                                       uint16
+	alias, typArgs, element                                              uint16
 }
 
 var kinds, fields = loadIDs(goLang)
@@ -72,6 +72,8 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		rawString: id("raw_string_literal"), blankIdent: id("blank_identifier"), dot: id("dot"),
 		comment: id("comment"), labeled: id("labeled_statement"),
 		typeAssertExpr: id("type_assertion_expression"), paramList: id("parameter_list"),
+		sliceType: id("slice_type"), arrayType: id("array_type"), mapType: id("map_type"),
+		chanType: id("channel_type"), indexExpr: id("index_expression"),
 	}
 	fd := l.FieldID
 	f := fieldIDs{
@@ -80,7 +82,7 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		field: fd("field"), pkg: fd("package"), receiver: fd("receiver"),
 		parameters: fd("parameters"), result: fd("result"), tag: fd("tag"), path: fd("path"),
 		left: fd("left"), right: fd("right"), key: fd("key"), typParams: fd("type_parameters"),
-		alias: fd("alias"), typArgs: fd("type_arguments"),
+		alias: fd("alias"), typArgs: fd("type_arguments"), element: fd("element"),
 	}
 	return k, f
 }

@@ -190,6 +190,9 @@ func (x *fileExtractor) selectorCall(sel int32) bool {
 // addMemberRef emits a method call whose receiver chain the file states
 // (nil: no evidence, the ref has the name only).
 func (x *fileExtractor) addMemberRef(i int32, name string, chain []string) {
+	if isContainer(chain) {
+		chain = nil // unnamed container types have no methods
+	}
 	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(i), Name: name, Kind: extract.RefCall, Receiver: chain})
 }
 

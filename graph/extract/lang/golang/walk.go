@@ -99,7 +99,10 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 	case actShortVar:
 		x.walk(x.t.child(i, fields.right))
 		x.declareAssigned(x.t.child(i, fields.left), x.t.child(i, fields.right))
-	case actRange, actReceive:
+	case actRange:
+		x.walk(x.t.child(i, fields.right))
+		x.declareRange(i)
+	case actReceive:
 		x.walk(x.t.child(i, fields.right))
 		x.declareNames(x.t.child(i, fields.left), 0)
 	case actValueSpec:
