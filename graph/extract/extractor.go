@@ -23,6 +23,27 @@ type ModuleContext struct {
 	Root string
 	// Path is the import path of Root: the Go module path; "" for Python.
 	Path string
+	// TSPaths are the compilerOptions.paths of the tsconfig.json (or
+	// jsconfig.json) nearest above a TypeScript/JavaScript file, its
+	// `extends` applied, in the order the file lists them; nil when there
+	// is none.
+	TSPaths []TSPathAlias
+	// TSBaseURL is that tsconfig's compilerOptions.baseUrl as a
+	// repo-relative directory ("." is the repository root); "" when it
+	// sets none.
+	TSBaseURL string
+}
+
+// TSPathAlias is one entry of a tsconfig's compilerOptions.paths.
+type TSPathAlias struct {
+	// Pattern is the key as written: exact ("jquery") or with one "*"
+	// ("@app/*").
+	Pattern string
+	// Targets are the values, resolved against baseUrl (or the directory of
+	// the tsconfig that declares them) into repo-relative paths that keep
+	// their "*" ("src/app/*"), in order; targets outside the repository are
+	// dropped.
+	Targets []string
 }
 
 // Extractor turns one file into an ExtractedFile. Implementations are pure

@@ -32,6 +32,12 @@ var seedRepo = map[string]string{
 	"py/app/api.py":      "from app import tool\n\n\nclass Api:\n    def go(self):\n        tool()\n        self.stop()\n",
 	"py/app/core.py":     "from app.util import tool\n\n\ndef main():\n    tool()\n    missing()\n",
 	"py/app/util.py":     "import os\n\nHOME = os.getenv(\"APP_HOME\")\n\n\ndef tool():\n    return helper()\n\n\ndef helper():\n    pass\n",
+	// TypeScript through tsconfig.json paths and baseUrl.
+	"web/tsconfig.json":     "{\n  // aliases\n  \"compilerOptions\": {\"baseUrl\": \".\", \"paths\": {\"@lib/*\": [\"src/lib/*\"]},},\n}\n",
+	"web/src/lib/math.ts":   "export function add(a: number, b: number): number { return a + b }\n",
+	"web/src/other/math.ts": "export function add(a: number, b: number): number { return a - b }\n",
+	"web/src/other/sub.ts":  "export function sub(a: number, b: number): number { return a - b }\n",
+	"web/src/app.ts":        "import { add } from \"@lib/math\";\nimport { sub } from \"src/other/sub\";\n\nexport const x = add(1, 2);\nexport const y = sub(x, 1);\n",
 }
 
 // edits are the random steps: each mutates the worktree.
@@ -127,6 +133,28 @@ var edits = []func(t *testing.T, root string, r *rand.Rand){
 	},
 	func(t *testing.T, root string, r *rand.Rand) { // same size, same tick: the racy case
 		gittest.WriteFile(t, root, "lib/run.go", strings.Replace(readFile(t, root, "lib/run.go"), "Run runs", "Run rubs", 1))
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // a tsconfig.json's paths or baseUrl change, or it comes and goes
+		const p = "web/tsconfig.json"
+		cfg := readFile(t, root, p)
+		switch {
+		case cfg == "":
+			gittest.WriteFile(t, root, p, seedRepo[p])
+		case r.Intn(3) == 0:
+			removeIf(t, root, p)
+		case r.Intn(2) == 0: // retarget the alias (a different size, so the change is seen)
+			from, to := `"src/lib/*"`, `"src/other/*"`
+			if !strings.Contains(cfg, from) {
+				from, to = to, from
+			}
+			gittest.WriteFile(t, root, p, strings.Replace(cfg, from, to, 1))
+		default: // move baseUrl: the alias targets and the bare import follow it
+			from, to := `"baseUrl": "."`, `"baseUrl": "src"`
+			if !strings.Contains(cfg, from) {
+				from, to = to, from
+			}
+			gittest.WriteFile(t, root, p, strings.Replace(cfg, from, to, 1))
+		}
 	},
 }
 

@@ -12,18 +12,20 @@ import (
 )
 
 // contexts is what extractors need to know about a file's surroundings: the
-// Go module that contains it, the Python package root above it.
+// Go module that contains it, the Python package root above it, the crate,
+// the tsconfig.json paths and baseUrl.
 type contexts struct {
 	goMods    map[string]string // directory of a go.mod → module path
 	pyPkgDirs map[string]bool   // directories holding __init__.py
 	crates    map[string]string // directory of a Cargo.toml with [package] → crate name
+	ts        *tsConfigs        // tsconfig*.json and jsconfig*.json (see tsconfig.go)
 }
 
 // contextMarkers are the files whose appearance or change alters other
-// files' qualified names.
+// files' qualified names or candidates.
 func isContextMarker(p string) bool {
 	b := path.Base(p)
-	return b == "go.mod" || b == "__init__.py" || b == "Cargo.toml"
+	return b == "go.mod" || b == "__init__.py" || b == "Cargo.toml" || isTSConfigName(b)
 }
 
 // markerLang is the language whose files a context marker affects.
@@ -34,13 +36,22 @@ func markerLang(p string) string {
 	case "Cargo.toml":
 		return "rust"
 	}
+	if isTSConfigName(path.Base(p)) {
+		return tsLang // the extractor's name for TypeScript and JavaScript files alike
+	}
 	return "python"
 }
 
 func loadContexts(root string, files []candidate) contexts {
-	c := contexts{goMods: map[string]string{}, pyPkgDirs: map[string]bool{}, crates: map[string]string{}}
+	c := contexts{goMods: map[string]string{}, pyPkgDirs: map[string]bool{}, crates: map[string]string{}, ts: newTSConfigs()}
 	for _, f := range files {
 		dir := parentDir(f.Path)
+		if isTSConfigName(path.Base(f.Path)) {
+			if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path))); err == nil {
+				c.ts.add(f.Path, b)
+			}
+			continue
+		}
 		switch path.Base(f.Path) {
 		case "go.mod":
 			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
@@ -56,8 +67,13 @@ func loadContexts(root string, files []candidate) contexts {
 			}
 		}
 	}
+	c.ts.resolve()
 	return c
 }
+
+// tsLang is what the TypeScript extractor (of .ts, .tsx, .js, .jsx and
+// their variants) calls its language.
+const tsLang = "typescript"
 
 // parentDir is path.Dir with "" for the root.
 func parentDir(p string) string {
@@ -98,6 +114,10 @@ func (c contexts) forFile(p, lang string) extract.ModuleContext {
 			d = parentDir(d)
 		}
 		return extract.ModuleContext{Root: d}
+	case tsLang:
+		if c.ts != nil {
+			return c.ts.forFile(p)
+		}
 	}
 	return extract.ModuleContext{}
 }

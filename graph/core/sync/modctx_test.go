@@ -1,6 +1,7 @@
 package sync
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -36,9 +37,27 @@ func TestForFile(t *testing.T) {
 		{"scripts/run.py", "python", extract.ModuleContext{Root: "scripts"}},
 		{"crates/core/src/lib.rs", "rust", extract.ModuleContext{Root: "crates/core", Path: "orbit_core"}},
 		{"other/main.rs", "rust", extract.ModuleContext{}},
+		{"web/src/a.ts", "typescript", extract.ModuleContext{}}, // no tsconfig anywhere
 	} {
-		if got := c.forFile(tc.path, tc.lang); got != tc.want {
+		if got := c.forFile(tc.path, tc.lang); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("forFile(%s) = %+v, want %+v", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestContextMarkers(t *testing.T) {
+	for p, lang := range map[string]string{
+		"go.mod": "go", "a/Cargo.toml": "rust", "a/__init__.py": "python",
+		"web/tsconfig.json": "typescript", "jsconfig.json": "typescript", "tsconfig.base.json": "typescript",
+		"pkg/tsconfig.build.json": "typescript",
+	} {
+		if !isContextMarker(p) || markerLang(p) != lang {
+			t.Errorf("%s: marker %v, lang %q; want a marker of %q", p, isContextMarker(p), markerLang(p), lang)
+		}
+	}
+	for _, p := range []string{"package.json", "tsconfig.json.bak", "src/config.json", "tsconfig"} {
+		if isContextMarker(p) {
+			t.Errorf("%s is no context marker", p)
 		}
 	}
 }

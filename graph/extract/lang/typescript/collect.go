@@ -140,16 +140,16 @@ func (w *walker) collectRequire(name, value int32, sc *scope) bool {
 	if !ok {
 		return false
 	}
-	mp, index := w.module(spec)
+	m := w.moduleRef(spec)
 	switch {
 	case t.nodes[name].Kind == x.identifier && prop == "":
-		sc.bind(t.text(name), binding{kind: bindModule, target: mp, alt: index})
+		sc.bind(t.text(name), moduleBinding(m))
 	case t.nodes[name].Kind == x.identifier:
-		sc.bind(t.text(name), importBinding(mp, index, prop))
+		sc.bind(t.text(name), importBinding(m, prop))
 	case t.nodes[name].Kind == x.objectPattern && prop == "":
 		w.eachPatternKey(name, func(key, local, _ int32) {
 			if local != noNode {
-				sc.bind(t.text(local), importBinding(mp, index, t.text(key)))
+				sc.bind(t.text(local), importBinding(m, t.text(key)))
 			}
 		})
 	default:
@@ -164,8 +164,7 @@ func (w *walker) collectImport(c int32, sc *scope) {
 	if req := t.childOfKind(c, x.importReq); req != noNode {
 		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
 		if spec != "" && local != noNode {
-			mp, index := w.module(spec)
-			sc.bind(t.text(local), binding{kind: bindModule, target: mp, alt: index})
+			sc.bind(t.text(local), moduleBinding(w.moduleRef(spec)))
 		}
 		return
 	}
@@ -174,14 +173,14 @@ func (w *walker) collectImport(c int32, sc *scope) {
 	if spec == "" || clause == noNode {
 		return
 	}
-	mp, index := w.module(spec)
+	m := w.moduleRef(spec)
 	for k := range t.kids(clause) {
 		switch t.nodes[k].Kind {
 		case x.identifier:
-			sc.bind(t.text(k), importBinding(mp, index, "default"))
+			sc.bind(t.text(k), importBinding(m, "default"))
 		case x.namespaceImport:
 			if l := t.firstKid(k); l != noNode {
-				sc.bind(t.text(l), binding{kind: bindModule, target: mp, alt: index})
+				sc.bind(t.text(l), moduleBinding(m))
 			}
 		case x.namedImports:
 			for s := range t.kids(k) {
@@ -190,14 +189,20 @@ func (w *walker) collectImport(c int32, sc *scope) {
 				if local == "" {
 					local = name
 				}
-				sc.bind(local, importBinding(mp, index, name))
+				sc.bind(local, importBinding(m, name))
 			}
 		}
 	}
 }
 
-// importBinding binds a name imported from module mp (or, for a directory
-// import, from its index module).
-func importBinding(mp, index, name string) binding {
-	return binding{kind: bindImport, target: mp + ":" + name, alt: member(index, ':', name)}
+// importBinding binds a name imported from module m (or from one of its
+// alternatives: the index module of a directory import, other tsconfig
+// paths targets).
+func importBinding(m modRef, name string) binding {
+	return binding{kind: bindImport, target: m.q + ":" + name, alts: members(m.alts, ':', name)}
+}
+
+// moduleBinding binds a whole module.
+func moduleBinding(m modRef) binding {
+	return binding{kind: bindModule, target: m.q, alts: m.alts}
 }

@@ -19,7 +19,7 @@ func (w *walker) valueOf(e int32, sc *scope) cand {
 		}
 	case x.super_:
 		if base := sc.thisOf().base; base.q != "" {
-			return cand{recv: []string{base.q}, alt: base.alt}
+			return cand{recv: []string{base.q}, alts: base.alts}
 		}
 	case x.identifier:
 		return w.nameValue(t.bytes(e), sc)
@@ -29,7 +29,7 @@ func (w *walker) valueOf(e int32, sc *scope) cand {
 		return w.callValue(e, sc)
 	case x.newExpr:
 		if c, _, _ := w.target(t.child(e, x.fConstructor), sc); c.q != "" {
-			return cand{recv: []string{c.q}, alt: c.alt}
+			return cand{recv: []string{c.q}, alts: c.alts}
 		}
 	case x.parenExpr, x.nonNull, x.await, x.satisfiesExpr:
 		return w.valueOf(t.firstKid(e), sc)
@@ -51,7 +51,7 @@ func (w *walker) nameValue(name []byte, sc *scope) cand {
 	case b.typ != nil:
 		return *b.typ
 	case b.kind == bindImport || b.kind == bindScope:
-		return cand{recv: []string{b.target}, alt: b.alt}
+		return cand{recv: []string{b.target}, alts: b.alts}
 	}
 	return cand{}
 }
@@ -79,7 +79,7 @@ func (w *walker) memberValue(e int32, sc *scope) cand {
 	if obj.recv == nil {
 		return cand{}
 	}
-	return cand{recv: append(slices.Clip(obj.recv), t.text(prop)), alt: obj.alt}
+	return cand{recv: append(slices.Clip(obj.recv), t.text(prop)), alts: obj.alts}
 }
 
 // staticChain is the receiver chain of the dotted name in w.segs, rooted
@@ -87,12 +87,10 @@ func (w *walker) memberValue(e int32, sc *scope) cand {
 // member joins its path with sep (":"); sep 0 starts the steps at once.
 func (w *walker) staticChain(b binding, sep byte) cand {
 	rest := w.segs[1:]
-	root, alt := b.target, b.alt
+	root, alts := b.target, b.alts
 	if sep != 0 {
 		root += string(sep) + string(rest[0])
-		if alt != "" {
-			alt += string(sep) + string(rest[0])
-		}
+		alts = members(alts, sep, string(rest[0]))
 		rest = rest[1:]
 	}
 	recv := make([]string, 0, 1+len(rest))
@@ -100,7 +98,7 @@ func (w *walker) staticChain(b binding, sep byte) cand {
 	for _, s := range rest {
 		recv = append(recv, string(s))
 	}
-	return cand{recv: recv, alt: alt}
+	return cand{recv: recv, alts: alts}
 }
 
 // callValue is the evidence for f(...): the result of calling a function
@@ -110,7 +108,7 @@ func (w *walker) callValue(e int32, sc *scope) cand {
 	fn := t.child(e, x.fFunction)
 	if t.kindOf(fn) == x.identifier {
 		if c, _ := w.nameTarget(t.bytes(fn), sc); c.q != "" {
-			return cand{recv: []string{c.q, extract.CallResult}, alt: c.alt}
+			return cand{recv: []string{c.q, extract.CallResult}, alts: c.alts}
 		}
 		return called(w.nameValue(t.bytes(fn), sc))
 	}
@@ -125,7 +123,7 @@ func called(c cand) cand {
 	if c.recv == nil {
 		return cand{}
 	}
-	return cand{recv: append(slices.Clip(c.recv), extract.CallResult), alt: c.alt}
+	return cand{recv: append(slices.Clip(c.recv), extract.CallResult), alts: c.alts}
 }
 
 // typeValue is the evidence a written type gives: a named class,
@@ -139,12 +137,12 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 		return w.typeValue(t.firstKid(ty), sc)
 	case x.typeID:
 		if c, _ := w.nameTarget(t.bytes(ty), sc); c.q != "" {
-			return cand{recv: []string{c.q}, alt: c.alt}
+			return cand{recv: []string{c.q}, alts: c.alts}
 		}
 	case x.nestedTypeID:
 		if w.chain(ty) {
 			if c, _ := w.chainTarget(sc); c.q != "" {
-				return cand{recv: []string{c.q}, alt: c.alt}
+				return cand{recv: []string{c.q}, alts: c.alts}
 			}
 		}
 	case x.genericType:

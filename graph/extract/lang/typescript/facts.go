@@ -72,7 +72,7 @@ func ownerOf(ms *scope) string { return strings.TrimSuffix(ms.prefix, ".") }
 // `export * from "m"` re-export are names of their module's.
 func (w *walker) reexportFacts(i, src int32, spec string) {
 	x, t := w.x, w.t
-	mp := modulePath(w.dir, spec)
+	mp := w.moduleRef(spec).q
 	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
 		for s := range t.kids(clause) {
 			name, alias := w.specNames(s)

@@ -9,23 +9,21 @@ import (
 // addImport records an import and its use ref. The import keeps the
 // specifier as written; the ref's candidate is the module path joined
 // with the imported name ("src/utils/fetch:get"), or the module path for
-// a whole-module import, with the index-file form as an alternative; a
-// relative specifier records the namespace it resolves to.
+// a whole-module import, with the index-file form and other tsconfig
+// paths targets as alternatives (see moduleRef); a relative or mapped
+// specifier records the namespace it resolves to.
 func (w *walker) addImport(spec, symbol, alias string, sp extract.Span) {
-	mp, index := w.module(spec)
-	im := extract.RawImport{Path: spec, Symbol: symbol, Alias: alias, Span: sp}
-	if mp != spec {
-		im.Resolved = mp
-	}
+	m := w.moduleRef(spec)
+	im := extract.RawImport{Path: spec, Symbol: symbol, Alias: alias, Span: sp, Resolved: m.resolved}
 	w.out.Imports = append(w.out.Imports, im)
 	if symbol == "*" {
 		return
 	}
 	if symbol == "" {
-		w.addRef(sp, moduleName(mp), cand{q: mp, alt: index}, extract.RefUse)
+		w.addRef(sp, moduleName(m.q), cand{q: m.q, alts: m.alts}, extract.RefUse)
 		return
 	}
-	w.addRef(sp, symbol, cand{q: mp + ":" + symbol, alt: member(index, ':', symbol)}, extract.RefUse)
+	w.addRef(sp, symbol, cand{q: m.q + ":" + symbol, alts: members(m.alts, ':', symbol)}, extract.RefUse)
 }
 
 // module is the module path of an import specifier (see modulePath) and,
@@ -39,14 +37,6 @@ func (w *walker) module(spec string) (mp, index string) {
 		return mp, ""
 	}
 	return mp, path.Join(mp, "index")
-}
-
-// member is prefix, sep and name; "" when prefix is.
-func member(prefix string, sep byte, name string) string {
-	if prefix == "" {
-		return ""
-	}
-	return prefix + string(sep) + name
 }
 
 // specifier is the value of an import's source string, or "".

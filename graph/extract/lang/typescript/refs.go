@@ -1,17 +1,20 @@
 package typescript
 
 import (
+	"slices"
+
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // cand is what a ref points at (see graph/extract/RESOLUTION.md): a
 // candidate qualified name q, or, for a member of a value the file types,
 // a receiver chain recv; alt is the alternative for q, or for recv[0] when
-// recv is set (the index file of a directory import).
+// recv is set (the index file of a directory import, other tsconfig paths
+// targets).
 type cand struct {
 	q    string
 	recv []string
-	alt  string
+	alts []string
 }
 
 func (w *walker) addRef(sp extract.Span, name string, c cand, kind extract.RefKind) {
@@ -19,8 +22,8 @@ func (w *walker) addRef(sp extract.Span, name string, c cand, kind extract.RefKi
 	if c.recv != nil {
 		r.Qualified = ""
 	}
-	if c.alt != "" {
-		r.Alternatives = []string{c.alt}
+	if len(c.alts) > 0 {
+		r.Alternatives = slices.Clip(c.alts)
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }
@@ -37,7 +40,7 @@ func (w *walker) nameTarget(name []byte, sc *scope) (cand, bool) {
 	case b.kind == bindLocal:
 		return cand{}, false
 	}
-	return cand{q: b.target, alt: b.alt}, true
+	return cand{q: b.target, alts: b.alts}, true
 }
 
 // chain collects into w.segs the names of a dotted expression a.b.c (a
@@ -80,9 +83,9 @@ func (w *walker) chainTarget(sc *scope) (cand, bool) {
 	case !ok:
 		return cand{}, !builtins[string(w.segs[0])]
 	case b.kind == bindModule:
-		return cand{q: w.joinSegs(b.target, ':'), alt: w.joinSegs(b.alt, ':')}, true
+		return cand{q: w.joinSegs(b.target, ':'), alts: w.joinAll(b.alts, ':')}, true
 	case b.kind == bindScope || b.kind == bindImport:
-		return cand{q: w.joinSegs(b.target, '.'), alt: w.joinSegs(b.alt, '.')}, true
+		return cand{q: w.joinSegs(b.target, '.'), alts: w.joinAll(b.alts, '.')}, true
 	}
 	return cand{}, true
 }
@@ -104,6 +107,18 @@ func (w *walker) joinSegs(target string, sep byte) string {
 		buf = append(buf, s...)
 	}
 	return string(buf)
+}
+
+// joinAll is joinSegs of each alternative; nil for none.
+func (w *walker) joinAll(alts []string, sep byte) []string {
+	if len(alts) == 0 {
+		return nil
+	}
+	out := make([]string, len(alts))
+	for i, a := range alts {
+		out[i] = w.joinSegs(a, sep)
+	}
+	return out
 }
 
 // chainText is the chain in w.segs as written, dot-joined.

@@ -17,9 +17,9 @@ const (
 
 type binding struct {
 	kind   bindKind
-	target string // the candidate qualified name; "" for locals
-	alt    string // the index-file form of target for a directory import ("src/a/index:get"), or ""
-	typ    *cand  // what the file says a variable's type is (a receiver chain); nil: nothing
+	target string   // the candidate qualified name; "" for locals
+	alts   []string // alternatives of target: the index-file form for a directory import ("src/a/index:get"), other tsconfig paths targets
+	typ    *cand    // what the file says a variable's type is (a receiver chain); nil: nothing
 }
 
 // scope is one lexical scope: the module, a namespace, a class (for its

@@ -21,8 +21,10 @@
 // as written ("react"); imports keep the specifier as written and record
 // the namespace a relative one resolves to. A relative specifier that may
 // name a directory also offers its index file ("src/utils/index:get") as
-// an alternative. tsconfig.json paths and baseUrl are not followed: they
-// live in another file.
+// an alternative. tsconfig.json paths and baseUrl come in
+// extract.ModuleContext (TSPaths, TSBaseURL): a bare specifier matching a
+// paths pattern maps to its targets, and with a baseUrl a bare one also
+// offers the baseUrl-relative path (see moduleRef).
 //
 // The syntax tree is copied once, by tsutil.ParseFlat, into a flat,
 // pointer-free array (tree.go); the analysis makes no cgo calls.
@@ -136,17 +138,17 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
 		return out
 	}
-	analyze(g.ids, t, in.Path, lines, out)
+	analyze(g.ids, t, in.Path, in.Module, lines, out)
 	return out
 }
 
 // analyze runs the pure-Go walk. A bug there must not take a sync down: it
 // becomes a diagnostic and the records found so far are kept.
-func analyze(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) {
+func analyze(x *ids, t *tree, file string, mod extract.ModuleContext, lines extract.LineIndex, out *extract.ExtractedFile) {
 	defer func() {
 		if r := recover(); r != nil {
 			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
 		}
 	}()
-	newWalker(x, t, file, lines, out).run()
+	newWalker(x, t, file, mod, lines, out).run()
 }
