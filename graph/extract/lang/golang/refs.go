@@ -111,6 +111,12 @@ func (x *fileExtractor) calleeRef(callee int32) bool {
 		return x.selectorCall(callee)
 	case kinds.unaryExpr:
 		return x.pointerConversion(callee)
+	case kinds.indexExpr: // F[T]() and pkg.F[T](), instantiated explicitly
+		op := x.t.child(callee, fields.operand)
+		if x.calleeRef(x.t.unwrap(op)) {
+			x.walkExcept(callee, op)
+			return true
+		}
 	}
 	return false
 }
@@ -212,13 +218,19 @@ func (x *fileExtractor) qualifiedValue(i int32) (string, bool) {
 	return path + "." + x.t.text(x.t.child(i, fields.field)), true
 }
 
-// selector handles a selector that is not called: only an unambiguous
-// method expression — T.M or (*T).M for a type T of this file, (*pkg.T).M —
-// gets a ref; pkg.X.Y may be a field of a package variable, so it has none.
+// selector handles a selector that is not called: an unambiguous method
+// expression — T.M or (*T).M for a type T of this file, (*pkg.T).M — gets a
+// call ref, a package member pkg.X (a function value, a constant, a
+// variable) a use ref; v.f may be a field, so it has none.
 func (x *fileExtractor) selector(i int32) {
-	if !x.methodExpr(i) {
-		x.walkExcept(i, -1)
+	if x.methodExpr(i) {
+		return
 	}
+	if cand, ok := x.qualifiedValue(i); ok { // pkg.F as a value, pkg.Const, pkg.Var
+		x.addRef(i, extract.RefUse, x.t.text(x.t.child(i, fields.field)), cand)
+		return
+	}
+	x.walkExcept(i, -1)
 }
 
 // methodExpr emits a call ref for T.M or (*T).M (T a type of this file) or
