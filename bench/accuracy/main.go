@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core"
+)
+
+func main() {
+	if err := run(os.Stdout, os.Stderr, os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "accuracy:", err)
+		os.Exit(1)
+	}
+}
+
+// config is what the flags say.
+type config struct {
+	corpus   string
+	patterns []string
+	n        int
+	seed     uint64
+	format   string
+	copyTree bool
+	cgo      bool
+	skipDirs []string
+}
+
+func parseFlags(stderr io.Writer, args []string) (config, error) {
+	fs := flag.NewFlagSet("accuracy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	fs.StringVar(&c.corpus, "corpus", ".", "root of the Go corpus (a module, or $(go env GOROOT)/src)")
+	fs.IntVar(&c.n, "n", 500, "number of sampled targets")
+	fs.Uint64Var(&c.seed, "seed", 1, "sampling seed")
+	fs.StringVar(&c.format, "format", "md", "output format: md or json")
+	fs.BoolVar(&c.copyTree, "copy", false, "index a copy of the corpus in a temp dir (for read-only trees such as GOROOT)")
+	fs.BoolVar(&c.cgo, "cgo", false, "type-check with cgo enabled (needed when the corpus imports cgo packages)")
+	skip := fs.String("skip-dirs", "vendor", "comma-separated directory names left out of the truth (our default ignore rules skip vendor/)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: accuracy [flags] [packages (default ./...)]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if c.format != "md" && c.format != "json" {
+		return c, fmt.Errorf("-format %q: want md or json", c.format)
+	}
+	c.patterns = fs.Args()
+	if len(c.patterns) == 0 {
+		c.patterns = []string{"./..."}
+	}
+	c.skipDirs = strings.Split(*skip, ",")
+	return c, nil
+}
+
+func run(stdout, stderr io.Writer, args []string) error {
+	c, err := parseFlags(stderr, args)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	start := time.Now()
+	o, err := loadOracle(c.corpus, c.patterns, c.skipDirs, c.cgo)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "oracle: %d packages, %d files, %d targets, %d type errors in %s\n",
+		o.Packages, len(o.Files), len(o.Targets), o.TypeErrors, time.Since(start).Round(time.Second))
+	indexRoot := o.Root
+	if c.copyTree {
+		tmp, err := os.MkdirTemp("", "orbit-accuracy-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		if indexRoot, err = copyTree(o.Root, tmp); err != nil {
+			return err
+		}
+	}
+	g, err := openSynced(ctx, indexRoot, stderr)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	res, err := evaluate(ctx, o, newGraphAnswerer(g), sampleTargets(o.Targets, c.n, c.seed))
+	if err != nil {
+		return err
+	}
+	res.Seed = c.seed
+	fmt.Fprintf(stderr, "done in %s\n", time.Since(start).Round(time.Second))
+	if c.format == "json" {
+		return writeJSON(stdout, res)
+	}
+	return writeMarkdown(stdout, res)
+}
+
+// openSynced opens the index of root and brings it up to date.
+func openSynced(ctx context.Context, root string, stderr io.Writer) (*core.Graph, error) {
+	g, err := core.Open(root, core.Options{Warn: func(s string) { fmt.Fprintln(stderr, s) }})
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	if _, err := g.Sync(ctx, core.SyncAuto); err != nil {
+		return nil, fmt.Errorf("sync %s: %w", root, err)
+	}
+	fmt.Fprintf(stderr, "index: synced %s in %s\n", root, time.Since(start).Round(time.Millisecond))
+	return g, nil
+}
+
+// copyTree copies src into dir and returns the copy's root.
+func copyTree(src, dir string) (string, error) {
+	dst := filepath.Join(dir, filepath.Base(src))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return "", err
+	}
+	if out, err := exec.Command("cp", "-a", src+"/.", dst).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("copy %s: %v: %s", src, err, out)
+	}
+	return dst, nil
+}

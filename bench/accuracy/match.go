@@ -1,0 +1,90 @@
+package main
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Matching a returned ref to a truth site. Both must be on the same file and
+// line, and either the ref starts at the identifier's column or it starts
+// earlier and the text between is a qualifier such as "pkg." or "pkg.Var.":
+// our Go extractor spans a qualified call pkg.F() from pkg, while the type
+// checker's use is the identifier F. Each site and each ref match at most
+// once; equal columns are paired first.
+
+// refMatch is the outcome for one target: which answers matched a site, and
+// the confidence of the answer each site matched ("" when none did).
+type refMatch struct {
+	answerOK  []bool
+	siteLevel []string
+}
+
+func matchRefs(sites []Use, answers []RefAnswer, src *sourceLines) refMatch {
+	m := refMatch{answerOK: make([]bool, len(answers)), siteLevel: make([]string, len(sites))}
+	bySite := map[fileLine][]int{}
+	for i, s := range sites {
+		k := fileLine{s.File, s.Line}
+		bySite[k] = append(bySite[k], i)
+	}
+	for _, exact := range []bool{true, false} {
+		for ai, a := range answers {
+			if m.answerOK[ai] {
+				continue
+			}
+			for _, si := range bySite[fileLine{a.File, a.Line}] {
+				if m.siteLevel[si] != "" {
+					continue
+				}
+				s := sites[si]
+				if a.Column == s.Col || !exact && a.Column < s.Col && isQualifier(src.line(s.File, s.Line), a.Column, s.Col) {
+					m.answerOK[ai], m.siteLevel[si] = true, a.Confidence
+					break
+				}
+			}
+		}
+	}
+	return m
+}
+
+// isQualifier reports whether line[from-1 : to-1] (1-based byte columns) is
+// a selector prefix: identifiers, dots, and the parentheses and star of a
+// method expression (*T).M, ending in a dot.
+func isQualifier(line string, from, to int) bool {
+	if from < 1 || to > len(line)+1 || from >= to {
+		return false
+	}
+	s := line[from-1 : to-1]
+	if s[len(s)-1] != '.' {
+		return false
+	}
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if !(r == '_' || r == '.' || r == '(' || r == ')' || r == '*' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+		s = s[n:]
+	}
+	return true
+}
+
+// calleeMatch is the outcome of one target's callees: which answers matched
+// a true call, and the confidence of the answer each call matched.
+type calleeMatch struct {
+	answerOK  []bool
+	callLevel []string
+}
+
+// matchCallees pairs a returned callee with a true call of the same
+// qualified name on the same line, each at most once.
+func matchCallees(calls []Use, answers []CalleeAnswer) calleeMatch {
+	m := calleeMatch{answerOK: make([]bool, len(answers)), callLevel: make([]string, len(calls))}
+	for ai, a := range answers {
+		for ci, c := range calls {
+			if m.callLevel[ci] == "" && c.Key == a.Qualified && c.Line == a.Line && a.Qualified != "" {
+				m.answerOK[ai], m.callLevel[ci] = true, a.Confidence
+				break
+			}
+		}
+	}
+	return m
+}
