@@ -38,9 +38,13 @@ type Choice struct {
 	// Consulted lists the names whose definitions or facts decided the
 	// choice, besides a plain target (see Choice.Derived).
 	Consulted []string
-	// Missing: the receiver's type is in the index but has no such member
-	// (nor do its supertypes); the target is named, but fuzzy.
-	Missing bool
+	// Unverified: the target names a member the index cannot confirm —
+	// the receiver's type is indexed but has no such member (nor do its
+	// supertypes), or the type is outside the index (an imported library's,
+	// whose embedded types may be the real owner). The target is named, but
+	// graded fuzzy_name: measured against the compiler, such names are wrong
+	// too often (promoted methods) to rank with verified ones.
+	Unverified bool
 }
 
 // Limits keep evaluation bounded on pathological inputs (alias cycles,
@@ -53,11 +57,11 @@ const (
 
 // chooser evaluates one reference against the index.
 type chooser struct {
-	idx       Index
-	sep       string // how the referring file's language joins a type and a member
-	consulted map[string]bool
-	missing   bool // a member was looked for in an indexed type and not found
-	tsLike    bool // TypeScript/JavaScript: module paths may name index files
+	idx        Index
+	sep        string // how the referring file's language joins a type and a member
+	consulted  map[string]bool
+	unverified bool // the chosen member could not be confirmed in the index
+	tsLike     bool // TypeScript/JavaScript: module paths may name index files
 }
 
 // Choose picks the target of a reference written in a file of language
@@ -68,7 +72,7 @@ func Choose(idx Index, lang string, r Ref) (Choice, error) {
 	if err != nil {
 		return Choice{}, err
 	}
-	ch := Choice{Target: target, Derived: derived, Missing: c.missing}
+	ch := Choice{Target: target, Derived: derived, Unverified: c.unverified}
 	if derived || len(c.consulted) > 1 || len(c.consulted) == 1 && !c.consulted[target] {
 		ch.Derived = true
 		for n := range c.consulted {
@@ -145,7 +149,7 @@ func (c *chooser) chooseMember(r Ref) (string, bool, error) {
 		if t, err := c.fallback(r); err != nil || t != "" {
 			return t, true, err
 		}
-		c.missing = true // the type is indexed, the member is not: no answer
+		c.unverified = true // the type is indexed, the member is not: no answer
 		return typ + c.sep + r.Name, true, nil
 	}
 	if t, err := c.fallback(r); err != nil || t != "" {
@@ -158,6 +162,7 @@ func (c *chooser) chooseMember(r Ref) (string, bool, error) {
 		if err != nil || len(defs) > 0 {
 			return "", true, err // indexed, but not a type we can follow
 		}
+		c.unverified = true
 		return r.Receiver[0] + c.sep + r.Name, true, nil
 	}
 	return "", true, nil

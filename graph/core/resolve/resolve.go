@@ -96,7 +96,7 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		return Result{}, ch, err
 	}
 	res := Grade(ch.Target, f.Path, f.Imports, defs)
-	if ch.Missing {
+	if ch.Unverified {
 		res.Confidence = FuzzyName
 	}
 	return res, ch, nil
