@@ -66,6 +66,9 @@ type Import struct{ Path, Symbol, Resolved string }
 type Result struct {
 	Confidence string
 	Hint       int64 // the unique target's symbol id, or 0
+	// Type: every definition of the target is a type (so a Go "call" of
+	// it is a conversion: T(x), unsafe.Pointer(p)).
+	Type bool
 }
 
 // File is the referring file as pass 2 sees it.
@@ -96,10 +99,20 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		return Result{}, ch, err
 	}
 	res := Grade(ch.Target, f.Path, f.Imports, defs)
+	res.Type = allTypes(defs)
 	if ch.Unverified {
 		res.Confidence = FuzzyName
 	}
 	return res, ch, nil
+}
+
+func allTypes(defs []Symbol) bool {
+	for _, d := range defs {
+		if !IsTypeKind(d.Kind) {
+			return false
+		}
+	}
+	return len(defs) > 0
 }
 
 // Grade assigns the confidence of a target given its definitions.

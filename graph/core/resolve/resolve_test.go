@@ -21,19 +21,19 @@ func TestResolve(t *testing.T) {
 		candidate, file string
 		want            Result
 	}{
-		{"example.com/m/a.Run", "a/run.go", Result{Exact, 1}},
-		{"example.com/m/a.Helper", "a/run.go", Result{SameModule, 2}},
-		{"example.com/m/b.Do", "a/run.go", Result{ImportResolved, 3}},
-		{"fmt.Println", "a/run.go", Result{ImportResolved, 0}}, // imported, outside the index
-		{"os.path.join", "a/run.go", Result{ImportResolved, 0}},
-		{"os.path.split", "a/run.go", Result{FuzzyName, 0}}, // not the imported symbol
-		{"react:useState", "a/run.go", Result{ImportResolved, 0}},
-		{"serde::Deserialize", "a/run.go", Result{ImportResolved, 0}},
-		{"react:useStateX", "a/run.go", Result{FuzzyName, 0}},
-		{"example.com/m/a.Missing", "a/run.go", Result{FuzzyName, 0}},
-		{"fmtx.Println", "a/run.go", Result{FuzzyName, 0}},
-		{"", "a/run.go", Result{FuzzyName, 0}},
-		{"pkg.dup", "pkg.py", Result{Exact, 0}}, // two definitions: no unique hint
+		{"example.com/m/a.Run", "a/run.go", Result{Confidence: Exact, Hint: 1}},
+		{"example.com/m/a.Helper", "a/run.go", Result{Confidence: SameModule, Hint: 2}},
+		{"example.com/m/b.Do", "a/run.go", Result{Confidence: ImportResolved, Hint: 3}},
+		{"fmt.Println", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}}, // imported, outside the index
+		{"os.path.join", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
+		{"os.path.split", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}}, // not the imported symbol
+		{"react:useState", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
+		{"serde::Deserialize", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
+		{"react:useStateX", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"example.com/m/a.Missing", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"fmtx.Println", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"pkg.dup", "pkg.py", Result{Confidence: Exact, Hint: 0}}, // two definitions: no unique hint
 	} {
 		got, _, err := Resolve(syms, File{Path: tc.file, Lang: "go", Imports: imports}, Ref{Qualified: tc.candidate})
 		if err != nil {

@@ -220,7 +220,16 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		for _, n := range ch.Consulted {
 			deps[n] = true
 		}
-		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: r.Kind.String(), Confidence: res.Confidence}
+		kind := r.Kind.String()
+		if f.lang == "go" && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
+			// In Go, calling a type converts (unsafe.Pointer(p), T(x)):
+			// the ref is a type use. The kind depends on the target's
+			// definitions, so the file is re-resolved when they change.
+			// (Calling a class elsewhere constructs and runs code: a call.)
+			kind = extract.RefType.String()
+			deps[ch.Target] = true
+		}
+		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence}
 	}
 	if err := w.tx.InsertRefs(f.path, refs); err != nil {
 		return err
