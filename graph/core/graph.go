@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	gosync "sync"
 
 	"github.com/orbitgraph/orbit/graph/core/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/query"
@@ -30,13 +31,23 @@ type Options struct {
 	Warn func(string)
 	// Progress is called during a sync with files processed so far.
 	Progress func(done, total int)
+	// Policy says when the handle syncs by itself (spec §8.3); nil is Manual.
+	Policy SyncPolicy
+
+	hooks *watchHooks // tests only
 }
 
-// Graph is the index of one worktree on its current branch.
+// Graph is the index of one worktree on its current branch. Its methods are
+// safe for concurrent use (SetProgress excepted: call it before syncing).
 type Graph struct {
-	loc  dbpath.Location
-	opts Options
-	st   *store.Store
+	loc   dbpath.Location
+	opts  Options
+	fresh *freshness // the sync policy at work; serializes syncs
+
+	mu      gosync.Mutex   // guards the read handle
+	st      *store.Store   // nil until the first query
+	stFile  os.FileInfo    // the file st was opened on
+	retired []*store.Store // replaced handles queries may still use
 }
 
 // SyncMode selects an incremental or a full sync.
@@ -64,42 +75,82 @@ func Open(root string, opts Options) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Graph{loc: loc, opts: opts}, nil
+	g := &Graph{loc: loc, opts: opts}
+	g.fresh = newFreshness(opts.Policy, g.runSync, opts.Warn)
+	if w, ok := g.fresh.policy.(Watch); ok {
+		g.fresh.startWatch(loc.Root, w.Debounce, opts.hooks)
+	}
+	return g, nil
 }
 
 // Location is where the index lives and which HEAD it describes.
 func (g *Graph) Location() dbpath.Location { return g.loc }
 
-// Close releases the index.
+// Close stops the watcher, waits for background syncs and releases the
+// index. A closed Graph can still be queried and synced (Manual-style);
+// closing twice is fine.
 func (g *Graph) Close() error {
-	if g.st == nil {
-		return nil
+	g.fresh.stop()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var err error
+	for _, st := range append(g.retired, g.st) {
+		if st != nil {
+			err = errors.Join(err, st.Close())
+		}
 	}
-	err := g.st.Close()
-	g.st = nil
+	g.st, g.stFile, g.retired = nil, nil, nil
 	return err
 }
 
-// Sync brings the index up to date with the files on disk (spec §8.1).
+// Sync brings the index up to date with the files on disk (spec §8.1). It
+// is the read-after-write barrier under every policy: it returns the report
+// of a sync that started after the call, sharing it with background syncs
+// and concurrent callers (one sync runs at a time per handle, and one per
+// index across processes).
 func (g *Graph) Sync(ctx context.Context, mode SyncMode) (sync.Report, error) {
 	if err := ctx.Err(); err != nil {
 		return sync.Report{}, err
 	}
-	g.Close() // a cold build replaces the file under any open handle
+	return g.fresh.sync(ctx, mode == SyncFull)
+}
+
+// runSync is one sync; freshness runs them one at a time.
+func (g *Graph) runSync(full bool) (sync.Report, error) {
 	return sync.Run(sync.Options{
 		Location:    g.loc,
 		Registry:    g.opts.Registry,
-		Full:        mode == SyncFull,
+		Full:        full,
 		MaxFileSize: g.opts.MaxFileSize,
 		Warn:        g.opts.Warn,
 		Progress:    g.opts.Progress,
 	})
 }
 
-// reader opens the index for queries.
-func (g *Graph) reader() (*store.Store, error) {
+// maxRetired bounds the replaced read handles kept open for queries that
+// may still run on them.
+const maxRetired = 4
+
+// reader applies the sync policy, then returns the handle queries use.
+func (g *Graph) reader(ctx context.Context) (*store.Store, error) {
+	if err := g.fresh.beforeRead(ctx); err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	fi, statErr := os.Stat(g.loc.Path) // before opening: a file swapped in between is seen next time
 	if g.st != nil {
-		return g.st, nil
+		if statErr == nil && os.SameFile(fi, g.stFile) {
+			return g.st, nil
+		}
+		// A cold build renamed a new file into place (this process or
+		// another): queries in flight finish on the old one.
+		g.retired = append(g.retired, g.st)
+		if len(g.retired) > maxRetired {
+			g.retired[0].Close()
+			g.retired = g.retired[1:]
+		}
+		g.st, g.stFile = nil, nil
 	}
 	st, err := store.Open(g.loc.Path, extract.Version)
 	switch {
@@ -110,7 +161,7 @@ func (g *Graph) reader() (*store.Store, error) {
 	case err != nil:
 		return nil, err
 	}
-	g.st = st
+	g.st, g.stFile = st, fi
 	return st, nil
 }
 
@@ -125,7 +176,7 @@ func queryErr(err error) error {
 
 // Search runs a full-text search (spec §9.1).
 func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.SearchResult{}, err
 	}
@@ -139,7 +190,7 @@ func (g *Graph) Show(ctx context.Context, selector string, maxBytes int) (*query
 	if err != nil {
 		return nil, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewO
 	if err != nil {
 		return query.OverviewResult{}, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.OverviewResult{}, err
 	}
@@ -25,7 +25,7 @@ func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewO
 // a symbol: selector or a (possibly path-qualified) name (spec §9.7). No
 // implementors is an empty result, not an error.
 func (g *Graph) Implementors(ctx context.Context, trait string) (query.ImplementorsResult, error) {
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.ImplementorsResult{}, err
 	}
@@ -40,7 +40,7 @@ func (g *Graph) Deps(ctx context.Context, scope string) (query.DepsResult, error
 	if err != nil {
 		return query.DepsResult{}, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.DepsResult{}, err
 	}

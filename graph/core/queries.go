@@ -12,7 +12,7 @@ func (g *Graph) Refs(ctx context.Context, selector string, opts query.RefsOption
 	if err != nil {
 		return query.RefsResult{}, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.RefsResult{}, err
 	}
@@ -26,7 +26,7 @@ func (g *Graph) Callees(ctx context.Context, selector string, opts query.Callees
 	if err != nil {
 		return query.CalleesResult{}, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.CalleesResult{}, err
 	}
@@ -40,7 +40,7 @@ func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOp
 	if err != nil {
 		return query.ImpactResult{}, err
 	}
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.ImpactResult{}, err
 	}
@@ -51,7 +51,7 @@ func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOp
 // Trace returns the call tree under a CLI command's handler (spec §9.6); an
 // unknown command is an empty result, not an error.
 func (g *Graph) Trace(ctx context.Context, command string, opts query.TraceOptions) (query.TraceResult, error) {
-	st, err := g.reader()
+	st, err := g.reader(ctx)
 	if err != nil {
 		return query.TraceResult{}, err
 	}

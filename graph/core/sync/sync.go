@@ -45,6 +45,11 @@ func Run(opts Options) (Report, error) {
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
+	unlock, err := lockIndex(opts.Location.Path) // one writer per index (spec §10)
+	if err != nil {
+		return Report{}, err
+	}
+	defer unlock()
 	// Scan while the index is opened and its file list read: both are I/O.
 	scanned := make(chan scanOutcome, 1)
 	go func() {
