@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
+)
+
+// benchRepo is a Go module of pkgs packages with files files each, whose
+// functions call into the previous package, so refs have callers to find.
+func benchRepo(pkgs, files int) map[string]string {
+	repo := map[string]string{"go.mod": "module example.com/bench\n\ngo 1.26\n"}
+	for p := range pkgs {
+		for f := range files {
+			var b strings.Builder
+			fmt.Fprintf(&b, "package p%d\n\n", p)
+			if p > 0 {
+				fmt.Fprintf(&b, "import \"example.com/bench/p%d\"\n\n", p-1)
+			}
+			for fn := range 10 {
+				fmt.Fprintf(&b, "// Handle%d_%d handles request %d.\nfunc Handle%d_%d(n int) int {\n", f, fn, fn, f, fn)
+				if p > 0 {
+					fmt.Fprintf(&b, "\treturn p%d.Handle0_0(n) + %d\n}\n\n", p-1, fn)
+				} else {
+					fmt.Fprintf(&b, "\treturn n + %d\n}\n\n", fn)
+				}
+			}
+			repo[fmt.Sprintf("p%d/f%d.go", p, f)] = b.String()
+		}
+	}
+	return repo
+}
+
+// BenchmarkCall measures one search and one refs call through MCP over
+// stdio (client → orbit-graph-mcp → core → back) against the same call on
+// a core.Graph in the benchmark's process. p50-ns/op is the median call.
+func BenchmarkCall(b *testing.B) {
+	repo := gittest.New(b, benchRepo(20, 10))
+	s := start(b, "--root", repo.Root)
+	s.ok("orbit_graph_sync", nil)
+	g := openCore(b, repo.Root)
+	ctx := context.Background()
+	cases := []struct {
+		tool string
+		args map[string]any
+		core func() error
+	}{
+		{"search", map[string]any{"query": "Handle3_4"}, func() error {
+			_, err := g.Search(ctx, query.SearchQuery{Text: "Handle3_4"})
+			return err
+		}},
+		{"refs", map[string]any{"selector": "symbol:p5/f0.go#Handle0_0"}, func() error {
+			_, err := g.Refs(ctx, "symbol:p5/f0.go#Handle0_0", query.RefsOptions{})
+			return err
+		}},
+	}
+	for _, c := range cases {
+		b.Run("tool="+c.tool+"/via=mcp", func(b *testing.B) {
+			params := &mcp.CallToolParams{Name: "orbit_graph_" + c.tool, Arguments: c.args}
+			timeCalls(b, func() error {
+				res, err := s.session.CallTool(ctx, params)
+				if err == nil && res.IsError {
+					err = fmt.Errorf("%s", textOf(res))
+				}
+				return err
+			})
+		})
+		b.Run("tool="+c.tool+"/via=core", func(b *testing.B) { timeCalls(b, c.core) })
+	}
+}
+
+// timeCalls runs call b.N times and reports the median latency too.
+func timeCalls(b *testing.B, call func() error) {
+	b.ReportAllocs()
+	lat := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		t0 := time.Now()
+		if err := call(); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	slices.Sort(lat)
+	if len(lat) > 0 {
+		b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns/op")
+	}
+}

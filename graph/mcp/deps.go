@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/render"
+)
+
+type depsInput struct {
+	Scope string `json:"scope" jsonschema:"file:<path> or dir:<path> (every file below it; dir:. is the whole worktree)"`
+	pageArgs
+}
+
+type depsOutput struct {
+	query.DepsResult
+	Truncated bool   `json:"truncated" jsonschema:"more entries follow; cursor fetches them"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"pass back with the same arguments for the next page"`
+	Total     int    `json:"total" jsonschema:"imports of all files plus external modules in the whole answer"`
+}
+
+func addDeps(s *mcp.Server, ix *index) {
+	addTool(s, &mcp.Tool{
+		Name:  "orbit_graph_deps",
+		Title: "List what files import",
+		Description: `List the outbound imports of a file, or of every file below a directory: for each file, what it imports (target_path, the imported name when there is one, and internal_path when the import names something indexed: a Go package's directory, a Python module's file, the file a relative specifier or include names). Imports of things outside the index are also listed once each under external. Source-level imports only, not the package manager's dependency graph.
+
+Use it to see what a file or package depends on; for who imports or uses a symbol, the opposite direction, use orbit_graph_refs. A scope that holds no indexed file fails with suggestions of near paths.
+
+Each entry of a page is one import of one file, then one external module; a file split across pages appears on both. ` + pagingHelp + ` ` + freshnessHelp,
+		InputSchema: schemaFor[depsInput](func(p map[string]*jsonschema.Schema) {
+			setInt(p["limit"], defaultLimit, 1, maxLimit)
+		}),
+		Annotations: readOnly("List what files import"),
+	}, func(ctx context.Context, in depsInput) (depsOutput, string, error) {
+		if in.Scope == "" {
+			return depsOutput{}, "", badArg("scope is empty (want file:<path> or dir:<path>; dir:. is the worktree)")
+		}
+		pg, err := newPager("deps", in.pageArgs, defaultLimit, in.Scope)
+		if err != nil {
+			return depsOutput{}, "", err
+		}
+		res, err := read(ctx, ix, func(g *core.Graph) (query.DepsResult, error) { return g.Deps(ctx, in.Scope) })
+		if err != nil {
+			return depsOutput{}, "", err
+		}
+		imports := 0
+		for _, f := range res.Files {
+			imports += len(f.Imports)
+		}
+		return page(pg, imports+len(res.External), func(w window) (depsOutput, string) {
+			part := res
+			part.Files = filesPart(res.Files, w.Off, w.End)
+			lo, hi := span(w.Off, w.End, imports, len(res.External))
+			part.External = res.External[lo:hi]
+			out := depsOutput{DepsResult: part, Truncated: w.More(), Cursor: w.Cursor, Total: w.Total}
+			return out, text(render.DepsText, part) + w.footer()
+		})
+	})
+}
+
+// filesPart keeps the imports [off, end) of the files' imports in order,
+// and the files they belong to.
+func filesPart(files []query.FileDeps, off, end int) []query.FileDeps {
+	part := files[:0:0]
+	base := 0
+	for _, f := range files {
+		n := len(f.Imports)
+		if lo, hi := span(off, end, base, n); lo < hi {
+			f.Imports = f.Imports[lo:hi]
+			part = append(part, f)
+		}
+		base += n
+	}
+	return part
+}

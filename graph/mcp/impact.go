@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/render"
+)
+
+// maxDepth bounds impact and trace depths; the node caps bound the work.
+const maxDepth = 20
+
+type impactInput struct {
+	Selector string `json:"selector" jsonschema:"the symbol that would change: symbol:<path>#<name>[:<kind>]"`
+	Depth    int    `json:"depth,omitempty" jsonschema:"how many edges to follow (default 3)"`
+	confidenceArg
+	pageArgs
+}
+
+type impactOutput struct {
+	query.ImpactResult
+	Truncated bool   `json:"truncated" jsonschema:"the list is incomplete: more entries follow (cursor is set), or the walk hit its cap of 200 symbols (narrow it: lower depth, raise confidence)"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"pass back with the same arguments for the next page"`
+	Total     int    `json:"total" jsonschema:"symbols in the whole answer"`
+}
+
+func addImpact(s *mcp.Server, ix *index) {
+	addTool(s, &mcp.Tool{
+		Name:  "orbit_graph_impact",
+		Title: "List what a change to a symbol may touch",
+		Description: fmt.Sprintf(`List the symbols within depth edges of a symbol, nearest first: the symbols that refer to it (callers, type users, importers), the indexed symbols it calls, and types related to it by impl/extends/implements, then theirs, breadth first. Each comes with its distance, the edge that first reached it, that edge's direction ("inbound": it refers to the symbol it was reached from), confidence and via (the symbol it was reached from).
+
+Use it before changing a signature or behaviour, to know what to re-check or re-test; for just the direct callers orbit_graph_refs is more precise. Capped at %d symbols.
+
+`+confidenceHelp+` Edges below the floor are not followed.
+
+Each entry of a page is one symbol. `+pagingHelp+` `+freshnessHelp, query.MaxImpactNodes),
+		InputSchema: schemaFor[impactInput](func(p map[string]*jsonschema.Schema) {
+			setInt(p["limit"], defaultLimit, 1, maxLimit)
+			setInt(p["depth"], query.DefaultImpactDepth, 1, maxDepth)
+		}),
+		Annotations: readOnly("List what a change to a symbol may touch"),
+	}, func(ctx context.Context, in impactInput) (impactOutput, string, error) {
+		floor, depth, err := walkArgs(in.confidenceArg, in.Depth, query.DefaultImpactDepth)
+		if err != nil {
+			return impactOutput{}, "", err
+		}
+		pg, err := newPager("impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
+		if err != nil {
+			return impactOutput{}, "", err
+		}
+		opts := query.ImpactOptions{Depth: depth, MinConfidence: floor}
+		res, err := read(ctx, ix, func(g *core.Graph) (query.ImpactResult, error) { return g.Impact(ctx, in.Selector, opts) })
+		if err != nil {
+			return impactOutput{}, "", err
+		}
+		return page(pg, len(res.Symbols), func(w window) (impactOutput, string) {
+			part := res
+			part.Symbols = res.Symbols[w.Off:w.End]
+			out := impactOutput{ImpactResult: part, Truncated: res.Truncated || w.More(), Cursor: w.Cursor, Total: w.Total}
+			return out, text(render.ImpactText, part) + w.footer()
+		})
+	})
+}
+
+// walkArgs checks the confidence floor and depth of impact and trace.
+func walkArgs(c confidenceArg, depth, def int) (string, int, error) {
+	floor, err := floorOf(c)
+	if err != nil {
+		return "", 0, err
+	}
+	switch {
+	case depth == 0:
+		depth = def
+	case depth < 1 || depth > maxDepth:
+		return "", 0, badArg("invalid depth %d (want 1 to %d)", depth, maxDepth)
+	}
+	return floor, depth, nil
+}

@@ -1,0 +1,100 @@
+// Command orbit-graph-mcp serves the queries of Orbit Graph to coding agents
+// over the Model Context Protocol (stdio): one tool per `orbit graph`
+// command, each calling the same core function the CLI calls and returning
+// the same JSON (structured content) plus the CLI's text rendering.
+//
+// It keeps one Graph open for the worktree given by --root (default: the
+// git toplevel of the current directory), syncs it at start and then, by
+// default, after file changes (--sync-policy watch, 250 ms debounce; spec
+// §8.3), and exits when its input closes.
+//
+// Layer: front end. It imports core (and render for text) only; never cli.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/dbpath"
+)
+
+// closeWait bounds how long exit waits for a sync in progress.
+const closeWait = 3 * time.Second
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], &mcp.StdioTransport{}, os.Stderr)
+	stop()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "orbit-graph-mcp: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// run serves MCP on t until the client goes away (or ctx ends).
+func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) error {
+	fs := flag.NewFlagSet("orbit-graph-mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("root", "", "worktree root (default: the git toplevel of the current directory, or the directory itself)")
+	policy := fs.String("sync-policy", policyWatch, "when the index syncs by itself: watch (after file changes), on-read (before every query), windowed (before a query when older than --window) or manual (only at start and on orbit_graph_sync)")
+	debounce := fs.Duration("debounce", core.DefaultDebounce, "watch: quiet time after a file change before syncing")
+	window := fs.Duration("window", core.FallbackWindow, "windowed: how old the index may be before a query syncs it")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: orbit-graph-mcp [--root DIR] [--sync-policy watch|on-read|windowed|manual]\n\nServes Orbit Graph queries over MCP on stdin/stdout.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	pol, err := syncPolicy(*policy, *debounce, *window)
+	if err != nil {
+		return err
+	}
+	dir, err := worktreeRoot(*root)
+	if err != nil {
+		return err
+	}
+	ix := openIndex(dir, pol, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
+	ix.start(ctx)
+	err = newServer(ix).Run(ctx, t)
+	if cerr := ix.close(closeWait); cerr != nil {
+		fmt.Fprintf(stderr, "orbit-graph-mcp: %v\n", cerr)
+	}
+	if ctx.Err() != nil { // a signal: a normal way to stop
+		return nil
+	}
+	return err
+}
+
+// worktreeRoot is --root, else the git toplevel above the working
+// directory, else the working directory itself (as for the CLI).
+func worktreeRoot(root string) (string, error) {
+	if root != "" {
+		return root, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	top, err := dbpath.FindRoot(wd)
+	if err != nil || top == "" {
+		return wd, err
+	}
+	return top, nil
+}

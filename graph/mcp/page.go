@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Output discipline: a response never exceeds the caller's byte budget.
+// The defaults keep one answer near 8k tokens.
+const (
+	defaultMaxBytes = 32 << 10 // ≈ 8k tokens
+	minMaxBytes     = 1 << 10
+	maxMaxBytes     = 1 << 20
+	defaultLimit    = 200
+	maxLimit        = 1000
+	// envelopeBytes is kept free of the budget for the JSON-RPC envelope
+	// around the content (ids, field names, isError, …).
+	envelopeBytes = 256
+)
+
+// errBadArgs marks arguments the server refuses before any query runs.
+var errBadArgs = errors.New("bad arguments")
+
+// pageArgs are the paging inputs of every list-shaped tool.
+type pageArgs struct {
+	Limit    int    `json:"limit,omitempty" jsonschema:"at most this many list entries in one response (see the tool description for what an entry is)"`
+	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"byte budget of the whole response (JSON plus text); entries are dropped from the end of the page until it fits. Default 32768 (about 8k tokens)"`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"opaque cursor from a previous response of the same call: returns the entries after that page. Omit for the first page"`
+}
+
+func (p pageArgs) limit(def int) int {
+	if p.Limit <= 0 {
+		return def
+	}
+	return min(p.Limit, maxLimit)
+}
+
+// budget is MaxBytes (or the default), checked against its bounds.
+func budget(maxBytes int) (int, error) {
+	switch {
+	case maxBytes == 0:
+		return defaultMaxBytes, nil
+	case maxBytes < minMaxBytes || maxBytes > maxMaxBytes:
+		return 0, fmt.Errorf("%w: max_bytes %d out of range (%d to %d)", errBadArgs, maxBytes, minMaxBytes, maxMaxBytes)
+	}
+	return maxBytes, nil
+}
+
+// window is the part [Off, End) of a list of Total entries that one page
+// shows; Cursor continues after it ("" on the last page).
+type window struct {
+	Off, End, Total int
+	Cursor          string
+}
+
+// More reports whether entries follow this page.
+func (w window) More() bool { return w.End < w.Total }
+
+// footer is the text line that tells an agent how to continue.
+func (w window) footer() string {
+	if !w.More() {
+		return ""
+	}
+	return fmt.Sprintf("… showing entries %d-%d of %d; call again with cursor %q for the rest\n", w.Off+1, w.End, w.Total, w.Cursor)
+}
+
+// pager cuts one query result into pages. key identifies the query (tool
+// and arguments other than paging), so a cursor is only accepted by the
+// call that issued it.
+type pager struct {
+	key    string
+	args   pageArgs
+	limit  int
+	budget int
+}
+
+func newPager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
+	b, err := budget(args.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	if args.Limit < 0 {
+		return nil, fmt.Errorf("%w: limit %d is negative", errBadArgs, args.Limit)
+	}
+	key, err := json.Marshal(append([]any{tool}, query...))
+	if err != nil {
+		return nil, err
+	}
+	return &pager{key: string(key), args: args, limit: args.limit(defLimit), budget: b}, nil
+}
+
+// offset decodes the cursor: where the page starts.
+func (p *pager) offset() (int, error) {
+	if p.args.Cursor == "" {
+		return 0, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(p.args.Cursor)
+	off, sum, ok := strings.Cut(string(raw), ".")
+	n, nerr := strconv.Atoi(off)
+	if err != nil || !ok || nerr != nil || n < 0 {
+		return 0, fmt.Errorf("%w: cursor %q is not a cursor this server issued; omit it to start from the first page", errBadArgs, p.args.Cursor)
+	}
+	if sum != p.sum() {
+		return 0, fmt.Errorf("%w: cursor %q belongs to a different query; repeat the same arguments with it, or omit it", errBadArgs, p.args.Cursor)
+	}
+	return n, nil
+}
+
+func (p *pager) sum() string {
+	h := fnv.New32a()
+	h.Write([]byte(p.key))
+	return strconv.FormatUint(uint64(h.Sum32()), 36)
+}
+
+func (p *pager) cursor(off int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(off) + "." + p.sum()))
+}
+
+// page picks the longest page of at most limit entries, starting at the
+// cursor, whose response fits the budget. build makes the output and its
+// text for a window.
+func page[O any](p *pager, total int, build func(window) (O, string)) (O, string, error) {
+	var zero O
+	off, err := p.offset()
+	if err != nil {
+		return zero, "", err
+	}
+	if off > total || off == total && total > 0 {
+		return zero, "", fmt.Errorf("%w: cursor is past the end of the %d entries (did the index change?); start again without a cursor", errBadArgs, total)
+	}
+	at := func(end int) window {
+		w := window{Off: off, End: end, Total: total}
+		if w.More() {
+			w.Cursor = p.cursor(end)
+		}
+		return w
+	}
+	end := min(total, off+p.limit)
+	out, text := build(at(end))
+	n, err := size(out, text)
+	if err != nil || n <= p.budget {
+		return out, text, err
+	}
+	// The largest end in (off, end) whose page fits; sort.Search wants the
+	// first that does not.
+	fits := off + sort.Search(end-off, func(i int) bool {
+		o, t := build(at(off + i + 1))
+		n, err := size(o, t)
+		return err != nil || n > p.budget
+	})
+	if fits == off {
+		return zero, "", fmt.Errorf("%w: max_bytes %d is too small for even one entry; raise it", errBadArgs, p.budget)
+	}
+	out, text = build(at(fits))
+	return out, text, nil
+}
+
+// size is what a response with this structured content and text costs on
+// the wire: both JSON-encoded, plus the envelope.
+func size(out any, text string) (int, error) {
+	o, err := json.Marshal(out)
+	if err != nil {
+		return 0, err
+	}
+	t, err := json.Marshal(text)
+	if err != nil {
+		return 0, err
+	}
+	return len(o) + len(t) + envelopeBytes, nil
+}
+
+// span clips [off, end) to a list of n entries that starts at base in the
+// page's numbering, returning indexes into that list.
+func span(off, end, base, n int) (int, int) {
+	lo := min(max(off-base, 0), n)
+	hi := min(max(end-base, 0), n)
+	return lo, hi
+}

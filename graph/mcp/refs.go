@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/render"
+	"github.com/orbitgraph/orbit/graph/core/resolve"
+)
+
+type refsInput struct {
+	Selector string   `json:"selector" jsonschema:"the symbol: symbol:<path>#<name>[:<kind>]"`
+	Kinds    []string `json:"kinds,omitempty" jsonschema:"only these kinds of reference: call, type, use, trait_bound, command, impl, extends, implements (default: all)"`
+	confidenceArg
+	pageArgs
+}
+
+type refsOutput struct {
+	query.RefsResult
+	Truncated bool   `json:"truncated" jsonschema:"more entries follow; cursor fetches them"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"pass back with the same arguments for the next page"`
+	Total     int    `json:"total" jsonschema:"refs plus relations in the whole answer"`
+}
+
+func addRefs(s *mcp.Server, ix *index) {
+	addTool(s, &mcp.Tool{
+		Name:  "orbit_graph_refs",
+		Title: "Find references to a symbol",
+		Description: `List the references to a symbol, strongest confidence first: calls, type uses, imports, trait bounds and command bindings, each with file, line, column, confidence and the enclosing symbol (from); plus relations into it (types that impl/extend/implement it).
+
+Use it instead of grepping for a name when you need the callers or users of one definition: it tells a call of this symbol from a call of another symbol with the same name, and says how sure each edge is. Inbound only: for what a symbol calls use orbit_graph_callees; for what a file imports use orbit_graph_deps.
+
+` + confidenceHelp + `
+
+Each entry of a page is one ref or relation (refs first). ` + pagingHelp + ` ` + freshnessHelp,
+		InputSchema: schemaFor[refsInput](func(p map[string]*jsonschema.Schema) {
+			setInt(p["limit"], defaultLimit, 1, maxLimit)
+			p["kinds"].Items.Enum = refKinds()
+		}),
+		Annotations: readOnly("Find references to a symbol"),
+	}, func(ctx context.Context, in refsInput) (refsOutput, string, error) {
+		floor, err := floorOf(in.confidenceArg)
+		if err != nil {
+			return refsOutput{}, "", err
+		}
+		pg, err := newPager("refs", in.pageArgs, defaultLimit, in.Selector, in.Kinds, floor)
+		if err != nil {
+			return refsOutput{}, "", err
+		}
+		opts := query.RefsOptions{MinConfidence: floor, Kinds: in.Kinds}
+		res, err := read(ctx, ix, func(g *core.Graph) (query.RefsResult, error) { return g.Refs(ctx, in.Selector, opts) })
+		if err != nil {
+			return refsOutput{}, "", err
+		}
+		return page(pg, len(res.Refs)+len(res.Relations), func(w window) (refsOutput, string) {
+			part := res
+			lo, hi := span(w.Off, w.End, 0, len(res.Refs))
+			part.Refs = res.Refs[lo:hi]
+			lo, hi = span(w.Off, w.End, len(res.Refs), len(res.Relations))
+			part.Relations = res.Relations[lo:hi]
+			out := refsOutput{RefsResult: part, Truncated: w.More(), Cursor: w.Cursor, Total: w.Total}
+			return out, text(render.RefsText, part) + w.footer()
+		})
+	})
+}
+
+func refKinds() []any {
+	var ks []any
+	for _, k := range append(append([]string{}, query.RefKinds...), query.RelationKinds...) {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// floorOf checks a confidence floor the way the CLI's --confidence does.
+func floorOf(c confidenceArg) (string, error) {
+	if c.Confidence == "" {
+		return resolve.SameModule, nil
+	}
+	level, ok := resolve.ParseFloor(c.Confidence)
+	if !ok {
+		return "", badArg("invalid confidence %q (want exact, import, same_module or fuzzy)", c.Confidence)
+	}
+	return level, nil
+}

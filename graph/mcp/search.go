@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/render"
+)
+
+// searchCap is the most matches one search ranks (query's maxSearchLimit):
+// pages reach that far and no further.
+const searchCap = 500
+
+type searchInput struct {
+	Query string `json:"query" jsonschema:"words to find: a symbol name or part of one (handler finds HandlerFunc and handle_request), words of a string literal, or a config key"`
+	Kind  string `json:"kind,omitempty" jsonschema:"only this kind of match: symbol, string, config, or a symbol kind (function, method, struct, class, interface, trait, ...)"`
+	Lang  string `json:"lang,omitempty" jsonschema:"only files of this language (go, python, rust, typescript, java, ...)"`
+	pageArgs
+}
+
+type searchOutput struct {
+	query.SearchResult
+	Truncated bool   `json:"truncated" jsonschema:"more matches follow; cursor fetches them"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"pass back with the same arguments for the next page"`
+}
+
+func addSearch(s *mcp.Server, ix *index) {
+	addTool(s, &mcp.Tool{
+		Name:  "orbit_graph_search",
+		Title: "Search symbols, strings and config keys",
+		Description: `Full-text search over the names of symbols (functions, methods, types, ...), notable string literals (error and log messages) and config keys (environment variables, settings), best match first: an exact symbol name ranks first, then relevance.
+
+Use it instead of grep to find where something is defined: each match carries kind, path, line and, for symbols, the qualified name and symbol kind, from which a selector is built (symbol:<path>#<name>) for orbit_graph_show, refs, callees and impact. Words match identifier parts and word forms. Each entry of a page is one match (limit defaults to 20; searches rank at most 500 matches).
+
+` + pagingHelp + ` ` + freshnessHelp,
+		InputSchema: schemaFor[searchInput](func(p map[string]*jsonschema.Schema) {
+			setInt(p["limit"], query.DefaultSearchLimit, 1, searchCap)
+			kinds := []any{"symbol", "string", "config"}
+			p["kind"].Examples = append(kinds, "function", "method", "class", "struct", "interface", "trait")
+		}),
+		Annotations: readOnly("Search symbols, strings and config keys"),
+	}, func(ctx context.Context, in searchInput) (searchOutput, string, error) {
+		if strings.TrimSpace(in.Query) == "" {
+			return searchOutput{}, "", badArg("query is empty")
+		}
+		pg, err := newPager("search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang)
+		if err != nil {
+			return searchOutput{}, "", err
+		}
+		off, err := pg.offset()
+		if err != nil {
+			return searchOutput{}, "", err
+		}
+		q := query.SearchQuery{Text: in.Query, Kind: in.Kind, Lang: in.Lang, Limit: min(searchCap, off+pg.limit+1)}
+		res, err := read(ctx, ix, func(g *core.Graph) (query.SearchResult, error) { return g.Search(ctx, q) })
+		if err != nil {
+			return searchOutput{}, "", err
+		}
+		return page(pg, len(res.Matches), func(w window) (searchOutput, string) {
+			part := query.SearchResult{Matches: res.Matches[w.Off:w.End]}
+			out := searchOutput{SearchResult: part, Truncated: w.More(), Cursor: w.Cursor}
+			return out, text(render.SearchText, part) + searchFooter(w)
+		})
+	})
+}
+
+// searchFooter tells how to continue; the total is only known to be more.
+func searchFooter(w window) string {
+	if !w.More() {
+		return ""
+	}
+	return "… more matches; call again with cursor \"" + w.Cursor + "\" for the next page\n"
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// instructions is what a client tells its model about this server.
+const instructions = `Orbit Graph answers structural questions about the code of one worktree from an index of its symbols, references, imports, string literals, config keys and CLI commands: faster and more precise than grep for "where is X defined", "who calls X", "what does X call", "what breaks if X changes".
+
+Workflow: orbit_graph_search to find a symbol by name (or a string, or a config key) → orbit_graph_show on its selector for the definition and source → orbit_graph_refs (who refers to it), orbit_graph_callees (what it calls), orbit_graph_impact (what a change may touch), orbit_graph_trace (the call tree under a CLI command). For the shape of unfamiliar code: orbit_graph_overview, orbit_graph_deps (what files import), orbit_graph_implementors (types implementing an interface or trait).
+
+` + selectorHelp + `
+
+` + confidenceHelp + ` Dynamic dispatch, reflection and macro-generated code are not resolved: when completeness matters, confirm with a text search.
+
+` + pagingHelp + `
+
+`
+
+// newServer makes the MCP server with one tool per `orbit graph` query.
+func newServer(ix *index) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "orbit-graph", Title: "Orbit Graph", Version: version()}, &mcp.ServerOptions{
+		Instructions: instructions + freshness(ix.currentPolicy()),
+	})
+	s.AddReceivingMiddleware(guard)
+	addSync(s, ix)
+	addSearch(s, ix)
+	addShow(s, ix)
+	addRefs(s, ix)
+	addCallees(s, ix)
+	addImpact(s, ix)
+	addTrace(s, ix)
+	addOverview(s, ix)
+	addImplementors(s, ix)
+	addDeps(s, ix)
+	return s
+}
+
+// guard keeps a bad request from taking the server down: arguments sent as
+// null are read as {} (the SDK would panic applying schema defaults to
+// them), and a panic anywhere in a request becomes an error answer.
+func guard(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				res, err = nil, fmt.Errorf("internal error in %s: %v", method, p)
+			}
+		}()
+		if call, ok := req.(*mcp.CallToolRequest); ok && call.Params != nil {
+			if a := bytes.TrimSpace(call.Params.Arguments); len(a) == 0 || string(a) == "null" {
+				call.Params.Arguments = json.RawMessage("{}")
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// handler is a tool's work: its structured output and text rendering.
+type handler[In, Out any] func(ctx context.Context, in In) (Out, string, error)
+
+// addTool registers h with the text as the result's content and the output
+// as its structured content. Errors, and panics, become tool errors.
+func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h handler[In, Out]) {
+	mcp.AddTool(s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				res, err = nil, fmt.Errorf("%s: internal error: %v", t.Name, p)
+			}
+		}()
+		out, text, err := h(ctx, in)
+		if err != nil {
+			var zero Out
+			return nil, zero, toolError(t.Name, err)
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+	})
+}
+
+// readOnly annotates a query tool.
+func readOnly(title string) *mcp.ToolAnnotations {
+	closed := false
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &closed}
+}
+
+// text renders v with one of the CLI's text renderers.
+func text[T any](render func(io.Writer, T) error, v T) string {
+	var b strings.Builder
+	if err := render(&b, v); err != nil {
+		return fmt.Sprintf("(text rendering failed: %v)\n", err)
+	}
+	return b.String()
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
