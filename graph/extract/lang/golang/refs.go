@@ -274,3 +274,24 @@ func (x *fileExtractor) isDeref(i int32) bool {
 	}
 	return false
 }
+
+// identUse emits a use ref for a package-level name used as a value — a
+// function passed as a value, a variable, a constant: whatever is not a
+// local, a predeclared name or an import. Declared names and the keys of
+// keyed composite elements (struct field names) are not uses.
+func (x *fileExtractor) identUse(i int32) {
+	n := &x.t.nodes[i]
+	if n.Field == fields.name {
+		return
+	}
+	if p := x.t.parent(i); x.t.kind(p) == kinds.literalElement && x.t.nodes[p].Field == fields.key {
+		return
+	}
+	name := x.t.text(i)
+	if _, isImport := x.imports[name]; isImport {
+		return
+	}
+	if cand, ok := x.localCandidate(name, true); ok {
+		x.addRef(i, extract.RefUse, name, cand)
+	}
+}

@@ -22,6 +22,7 @@ const (
 	actScope                   // blocks and statements that open a scope
 	actTypeSwitch              // switch v := x.(type)
 	actReturn                  // return_statement
+	actIdent                   // identifier in an expression
 )
 
 var actions = buildActions()
@@ -55,6 +56,7 @@ func buildActions() []uint8 {
 		kinds.exprCase, kinds.defaultCase, kinds.typeCase, kinds.commCase)
 	set(actTypeSwitch, kinds.typeSwitch)
 	set(actReturn, kinds.returnStmt)
+	set(actIdent, kinds.ident)
 	return a
 }
 
@@ -81,6 +83,8 @@ func (x *fileExtractor) walk(i int32) {
 		x.compositeLit(i)
 	case actString:
 		x.stringLit(i)
+	case actIdent:
+		x.identUse(i)
 	default:
 		x.walkDeclaring(i, act)
 	}
