@@ -28,6 +28,8 @@ var seedRepo = map[string]string{
 	"lib/store.go":       "package lib\n\ntype Store struct {\n\tdb *DB\n\tBase\n}\n\nfunc NewStore() *Store { return &Store{} }\n\nfunc (s *Store) Get() { s.db.Query() }\n\ntype Getter interface{ Get() }\n",
 	"lib/db.go":          "package lib\n\ntype DB struct{}\n\nfunc (d *DB) Query() {}\n",
 	"use.go":             "package main\n\nimport \"example.com/eq/lib\"\n\nfunc use() {\n\ts := lib.NewStore()\n\ts.Get()\n\ts.Hello()\n\ts.Query()\n}\n",
+	"c/main.c":           "#include \"util.h\"\n\nint main(void) { return util_run(); }\n",
+	"c/impl.c":           "int util_run(void) { return 0; }\n",
 	"py/app/__init__.py": "",
 	"py/app/api.py":      "from app import tool\n\n\nclass Api:\n    def go(self):\n        tool()\n        self.stop()\n",
 	"py/app/core.py":     "from app.util import tool\n\n\ndef main():\n    tool()\n    missing()\n",
@@ -129,6 +131,13 @@ var edits = []func(t *testing.T, root string, r *rand.Rand){
 			gittest.WriteFile(t, root, "py/app/api.py", seedRepo["py/app/api.py"])
 		} else {
 			gittest.WriteFile(t, root, "py/app/api.py", "from app import tool\n\n\nclass Base:\n    def stop(self):\n        pass\n\n\nclass Api(Base):\n    def go(self):\n        tool()\n        self.stop()\n")
+		}
+	},
+	func(t *testing.T, root string, r *rand.Rand) { // an included header starts or stops declaring a function
+		if readFile(t, root, "c/util.h") == "" {
+			gittest.WriteFile(t, root, "c/util.h", "int util_run(void);\n")
+		} else {
+			removeIf(t, root, "c/util.h")
 		}
 	},
 	func(t *testing.T, root string, r *rand.Rand) { // same size, same tick: the racy case

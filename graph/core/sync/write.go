@@ -212,6 +212,10 @@ func (w *writer) resolveRelations(f pendingFile) error {
 func (w *writer) resolveRefs(f pendingFile) error {
 	refs := make([]store.RefRow, len(f.refs))
 	deps := map[string]bool{}
+	resolvesFiles := false
+	for _, im := range f.imports {
+		resolvesFiles = resolvesFiles || im.Resolved != "" && (f.lang == "c" || f.lang == "cpp")
+	}
 	for i, r := range f.refs {
 		res, ch, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
 		if err != nil {
@@ -219,6 +223,11 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		}
 		for _, n := range ch.Consulted {
 			deps[n] = true
+		}
+		if resolvesFiles && ch.Target != "" {
+			// Graded by which files define the target (an #include'd
+			// header): re-resolve, never re-grade, when they change.
+			deps[ch.Target] = true
 		}
 		kind := r.Kind.String()
 		if f.lang == "go" && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
