@@ -1,0 +1,172 @@
+package resolve
+
+import "strings"
+
+// evalChain turns a receiver chain into the qualified name of a type, or "".
+func (c *chooser) evalChain(root string, steps []string) (string, error) {
+	if len(steps) > maxSteps {
+		return "", nil
+	}
+	cur, err := c.resolveName(root)
+	if err != nil || cur == "" {
+		return "", err
+	}
+	for i, step := range steps {
+		if step == extractCallResult {
+			if cur, err = c.callResult(cur); err != nil || cur == "" {
+				return "", err
+			}
+			continue
+		}
+		typ, err := c.typeOf(cur)
+		if err != nil || typ == "" {
+			return "", err
+		}
+		if i+1 < len(steps) && steps[i+1] == extractCallResult {
+			cur, err = c.member(typ, step) // a method, called next
+		} else {
+			cur, err = c.fieldType(typ, step)
+		}
+		if err != nil || cur == "" {
+			return "", err
+		}
+	}
+	return c.typeOf(cur)
+}
+
+// extractCallResult mirrors extract.CallResult (resolve does not import
+// extract's tree-sitter-free vocabulary to keep this package standalone).
+const extractCallResult = "()"
+
+// resolveName follows aliases until a defined name (or the name itself
+// when nothing defines it but facts mention it).
+func (c *chooser) resolveName(q string) (string, error) {
+	t, err := c.follow(q, true)
+	if err != nil || t != "" {
+		return t, err
+	}
+	// Undefined but possibly typed by a fact (a variable of a file the
+	// index skipped is still undefined: nothing to say).
+	objs, err := c.facts("type", q, "")
+	if err != nil || len(objs) == 0 {
+		return "", err
+	}
+	return q, nil
+}
+
+// typeOf: a type names itself; a variable or field has its type fact's
+// object (evaluated when it is a call result).
+func (c *chooser) typeOf(q string) (string, error) {
+	isType, err := c.isType(q)
+	if err != nil || isType {
+		return q, err
+	}
+	objs, err := c.facts("type", q, "")
+	if err != nil || len(objs) != 1 {
+		return "", err
+	}
+	return c.evalObject(objs[0])
+}
+
+// callResult: calling a type constructs it; calling a function yields its
+// declared result.
+func (c *chooser) callResult(q string) (string, error) {
+	isType, err := c.isType(q)
+	if err != nil || isType {
+		return q, err
+	}
+	objs, err := c.facts("returns", q, "")
+	if err != nil || len(objs) != 1 {
+		return "", err
+	}
+	return c.evalObject(objs[0])
+}
+
+// evalObject resolves a fact's object — a type name, or "f()" — trying
+// its stored alternatives in order (see store.FactObject).
+func (c *chooser) evalObject(obj string) (string, error) {
+	for cand := range strings.SplitSeq(obj, "\n") {
+		t, err := c.evalCandidate(cand)
+		if err != nil || t != "" {
+			return t, err
+		}
+	}
+	return "", nil
+}
+
+func (c *chooser) evalCandidate(obj string) (string, error) {
+	if f, ok := strings.CutSuffix(obj, extractCallResult); ok {
+		name, err := c.resolveName(f)
+		if err != nil || name == "" {
+			return "", err
+		}
+		return c.callResult(name)
+	}
+	name, err := c.resolveName(obj)
+	if err != nil || name == "" {
+		return "", err
+	}
+	return c.typeOf(name)
+}
+
+// fieldType is the declared type of a field of typ or of a supertype.
+func (c *chooser) fieldType(typ, field string) (string, error) {
+	var found string
+	err := c.walkSupers(typ, func(t string) (bool, error) {
+		objs, err := c.facts("type", t, field)
+		if err != nil || len(objs) == 0 {
+			return false, err
+		}
+		if len(objs) == 1 {
+			found, err = c.evalObject(objs[0])
+		}
+		return true, err // several declarations disagree: no answer
+	})
+	return found, err
+}
+
+// member finds the definition of a member of typ or of its nearest
+// supertype that has one.
+func (c *chooser) member(typ, name string) (string, error) {
+	var found string
+	err := c.walkSupers(typ, func(t string) (bool, error) {
+		q := t + c.sep + name
+		defs, err := c.lookup(q)
+		if err != nil || len(defs) == 0 {
+			return false, err
+		}
+		found = q
+		return true, nil
+	})
+	return found, err
+}
+
+// walkSupers visits typ and then its supertypes breadth first, until visit
+// says stop.
+func (c *chooser) walkSupers(typ string, visit func(string) (bool, error)) error {
+	seen := map[string]bool{typ: true}
+	queue := []string{typ}
+	for len(queue) > 0 && len(seen) <= maxSupers {
+		t := queue[0]
+		queue = queue[1:]
+		stop, err := visit(t)
+		if err != nil || stop {
+			return err
+		}
+		c.consulted[t] = true
+		sups, err := c.idx.Supers(t)
+		if err != nil {
+			return err
+		}
+		for _, s := range sups {
+			if s, err = c.definedOrAlias(s); err != nil {
+				return err
+			}
+			if s != "" && !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	return nil
+}

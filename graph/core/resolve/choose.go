@@ -1,0 +1,181 @@
+package resolve
+
+import "sort"
+
+// Index is what pass 2 consults beyond a file's own imports: definitions,
+// the facts files state about their declarations, and supertypes. A cold
+// build serves it from memory, an incremental sync from SQL; both must give
+// the same answers for the same index.
+type Index interface {
+	Symbols
+	// Facts returns the objects of the facts of a kind about subject (and
+	// member), sorted.
+	Facts(kind, subject, member string) ([]string, error)
+	// Supers returns what a type extends, implements or embeds, in
+	// declaration order.
+	Supers(qualified string) ([]string, error)
+}
+
+// Ref is what pass 2 needs of an extracted reference.
+type Ref struct {
+	Name         string
+	Qualified    string
+	Alternatives []string
+	Receiver     []string
+}
+
+// Choice is the target pass 2 picked for a reference.
+type Choice struct {
+	Target string // the qualified name stored as target_qualified ("" = none)
+	// Derived: the target is not simply the reference's first candidate (a
+	// receiver was evaluated, an alternative or an alias was taken). Such a
+	// reference cannot be re-graded in place when its target's definitions
+	// change; its file is re-resolved instead.
+	Derived bool
+	// Consulted lists the names whose definitions or facts decided the
+	// choice, besides a plain target (see Choice.Derived).
+	Consulted []string
+	// Unverified: the target names a member the index cannot confirm —
+	// the receiver's type is indexed but has no such member (nor do its
+	// supertypes), or the type is outside the index (an imported library's,
+	// whose embedded types may be the real owner). The target is named, but
+	// graded fuzzy_name: measured against the compiler, such names are wrong
+	// too often (promoted methods) to rank with verified ones.
+	Unverified bool
+}
+
+// Limits keep evaluation bounded on pathological inputs (alias cycles,
+// deep hierarchies).
+const (
+	maxSteps   = 12
+	maxSupers  = 32
+	maxAliases = 6
+)
+
+// chooser evaluates one reference against the index.
+type chooser struct {
+	idx        Index
+	sep        string // how the referring file's language joins a type and a member
+	consulted  map[string]bool
+	unverified bool // the chosen member could not be confirmed in the index
+	tsLike     bool // TypeScript/JavaScript: module paths may name index files
+}
+
+// Choose picks the target of a reference written in a file of language
+// lang (see graph/extract/RESOLUTION.md).
+func Choose(idx Index, lang string, r Ref) (Choice, error) {
+	c := &chooser{idx: idx, sep: MemberSeparator(lang), consulted: map[string]bool{}, tsLike: isTSLike(lang)}
+	target, derived, err := c.choose(r)
+	if err != nil {
+		return Choice{}, err
+	}
+	ch := Choice{Target: target, Derived: derived, Unverified: c.unverified}
+	if derived || len(c.consulted) > 1 || len(c.consulted) == 1 && !c.consulted[target] {
+		ch.Derived = true
+		for n := range c.consulted {
+			ch.Consulted = append(ch.Consulted, n)
+		}
+		sort.Strings(ch.Consulted)
+	}
+	return ch, nil
+}
+
+func isTSLike(lang string) bool {
+	return lang == "typescript" || lang == "tsx" || lang == "javascript"
+}
+
+// MemberSeparator is how a language joins a type's qualified name and a
+// member's name.
+func MemberSeparator(lang string) string {
+	switch lang {
+	case "rust", "cpp", "c":
+		return "::"
+	case "ruby":
+		return "#"
+	}
+	return "."
+}
+
+func (c *chooser) choose(r Ref) (string, bool, error) {
+	if len(r.Receiver) > 0 {
+		return c.chooseMember(r)
+	}
+	if r.Qualified == "" {
+		return "", false, nil
+	}
+	if len(r.Alternatives) == 0 {
+		t, err := c.definedOrAlias(r.Qualified)
+		if err != nil || t == "" {
+			return r.Qualified, false, err
+		}
+		return t, t != r.Qualified, nil
+	}
+	for _, cand := range append([]string{r.Qualified}, r.Alternatives...) {
+		t, err := c.definedOrAlias(cand)
+		if err != nil {
+			return "", false, err
+		}
+		if t != "" {
+			return t, true, nil
+		}
+	}
+	return r.Qualified, true, nil
+}
+
+// chooseMember evaluates the receiver chain (trying each alternative root)
+// and looks the name up as a member of the type it yields.
+func (c *chooser) chooseMember(r Ref) (string, bool, error) {
+	roots := append([]string{r.Receiver[0]}, r.Alternatives...)
+	for _, root := range roots {
+		typ, err := c.evalChain(root, r.Receiver[1:])
+		if err != nil {
+			return "", false, err
+		}
+		if typ == "" {
+			if len(r.Receiver) == 1 { // a namespace-like value: a module object, a static holder
+				if q := root + c.sep + r.Name; c.defined(q) {
+					return q, true, nil
+				}
+			}
+			continue
+		}
+		m, err := c.member(typ, r.Name)
+		if err != nil || m != "" {
+			return m, true, err
+		}
+		if t, err := c.fallback(r); err != nil || t != "" {
+			return t, true, err
+		}
+		c.unverified = true // the type is indexed, the member is not: no answer
+		return typ + c.sep + r.Name, true, nil
+	}
+	if t, err := c.fallback(r); err != nil || t != "" {
+		return t, true, err
+	}
+	if len(r.Receiver) == 1 {
+		// A declared type the index does not hold (an imported library's):
+		// the member is named as the file states it, graded by its import.
+		defs, err := c.lookup(r.Receiver[0])
+		if err != nil || len(defs) > 0 {
+			return "", true, err // indexed, but not a type we can follow
+		}
+		c.unverified = true
+		return r.Receiver[0] + c.sep + r.Name, true, nil
+	}
+	return "", true, nil
+}
+
+// fallback is the reference's Qualified when its receiver has no such
+// member (a static import, a top-level function), if something defines it.
+func (c *chooser) fallback(r Ref) (string, error) {
+	if r.Qualified == "" {
+		return "", nil
+	}
+	return c.definedOrAlias(r.Qualified)
+}
+
+// defined reports whether something defines q (errors count as no).
+func (c *chooser) defined(q string) bool {
+	defs, err := c.lookup(q)
+	return err == nil && len(defs) > 0
+}
