@@ -24,6 +24,9 @@ done
 echo "== go test -race -short"
 go test -race -short -count=1 ./...
 
+echo "== incremental index equals a cold build: 200 random steps, no race detector"
+go test -count=1 -run 'TestIncrementalEqualsColdProperty' ./graph/core/sync/
+
 echo "== real corpora (Go and Python standard libraries), no race detector"
 go test -count=1 -run 'Stdlib|Corpus' ./graph/extract/...
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package sync
+
+const raceEnabled = false
