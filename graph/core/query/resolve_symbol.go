@@ -37,7 +37,12 @@ func resolveSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector) 
 	case 1:
 		return hits[0], nil
 	case 0:
-		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: symbolSuggestions(sel, rows)}
+		elsewhere, err := definedElsewhere(ctx, db, sel)
+		if err != nil {
+			return symbolRow{}, err
+		}
+		sugg := append(elsewhere, symbolSuggestions(sel, rows)...)
+		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
 	}
 	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
 }
@@ -124,6 +129,11 @@ func fileNotFound(ctx context.Context, db *sql.DB, sel Selector) error {
 		paths = nearest(sel.Path, all)
 	}
 	var sugg []string
+	if sel.Kind == SelSymbol {
+		if sugg, err = definedElsewhere(ctx, db, sel); err != nil {
+			return err
+		}
+	}
 	for _, p := range nearest(sel.Path, paths) {
 		if sel.Kind == SelSymbol {
 			sugg = append(sugg, fmt.Sprintf("symbol:%s#%s", p, sel.Name))
@@ -139,7 +149,45 @@ func fileNotFound(ctx context.Context, db *sql.DB, sel Selector) error {
 			sugg = append(sugg, "file:"+p)
 		}
 	}
-	return &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: sugg}
+	return &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
+}
+
+// definedElsewhere suggests the files that do define the name asked for
+// (its last segment), nearest directories first: the usual mistake is the
+// right name in the wrong file.
+func definedElsewhere(ctx context.Context, db *sql.DB, sel Selector) ([]string, error) {
+	name := sel.Name
+	if i := strings.LastIndexAny(name, ".:#"); i >= 0 {
+		name = name[i+1:]
+	}
+	if name == "" {
+		return nil, nil
+	}
+	dir := path.Dir(sel.Path)
+	paths, err := column(ctx, db, `SELECT file_path FROM symbols WHERE name = ? AND file_path <> ?
+		GROUP BY file_path ORDER BY (file_path LIKE ? ESCAPE '\') DESC, file_path LIMIT ?`,
+		name, sel.Path, likeEscape(dir)+"/%", maxSuggestions)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = "symbol:" + p + "#" + sel.Name
+	}
+	return out, nil
+}
+
+// capSuggestions drops repeats and keeps the first maxSuggestions.
+func capSuggestions(s []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range s {
+		if !seen[x] && len(out) < maxSuggestions {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func likeEscape(s string) string {
