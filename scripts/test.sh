@@ -33,4 +33,13 @@ go test -count=1 -run 'Stdlib|Corpus' ./graph/extract/...
 echo "== benchmarks compile and run once"
 go test -count=1 -run '^$' -bench . -benchtime=1x -short ./bench/...
 
+echo "== benchgate: the perf gate passes a clean comparison, fails a regression"
+gate_dir=$(mktemp -d)
+go build -o "$gate_dir/benchgate" ./tools/benchgate
+"$gate_dir/benchgate" compare tools/benchgate/testdata/old.txt tools/benchgate/testdata/pass_new.txt >/dev/null
+gate_rc=0
+"$gate_dir/benchgate" compare tools/benchgate/testdata/old.txt tools/benchgate/testdata/regression_new.txt >/dev/null || gate_rc=$?
+rm -rf "$gate_dir"
+[ "$gate_rc" = 1 ] || { echo "benchgate: the regression case exited $gate_rc, want 1"; exit 1; }
+
 echo "all tests passed"
