@@ -166,9 +166,11 @@ func (g *Graph) reader(ctx context.Context) (*store.Store, error) {
 }
 
 // queryErr turns SQLite corruption met mid-query into ErrCorruptIndex, so a
-// damaged file yields an instruction rather than wrong rows.
-func queryErr(err error) error {
+// damaged file yields an instruction rather than wrong rows, and marks the
+// index so that the sync the instruction asks for rebuilds it.
+func (g *Graph) queryErr(err error) error {
 	if err != nil && store.IsCorruption(err) {
+		store.MarkCorrupt(g.loc.Path)
 		return fmt.Errorf("%w (%v)", ErrCorruptIndex, err)
 	}
 	return err
@@ -181,7 +183,7 @@ func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchRe
 		return query.SearchResult{}, err
 	}
 	res, err := query.Search(ctx, st.DB, g.loc.Root, q)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Show returns what a selector addresses (spec §9.2).
@@ -195,7 +197,7 @@ func (g *Graph) Show(ctx context.Context, selector string, maxBytes int) (*query
 		return nil, err
 	}
 	v, err := query.Show(ctx, st.DB, g.loc.Root, sel, maxBytes)
-	return v, queryErr(err)
+	return v, g.queryErr(err)
 }
 
 // Clean deletes stale index files (other extractor versions, unreachable

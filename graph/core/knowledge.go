@@ -18,7 +18,7 @@ func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewO
 		return query.OverviewResult{}, err
 	}
 	res, err := query.Overview(ctx, st.DB, g.loc.Root, sc, opts)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Implementors lists the types implementing a trait or interface, named by
@@ -30,7 +30,7 @@ func (g *Graph) Implementors(ctx context.Context, trait string) (query.Implement
 		return query.ImplementorsResult{}, err
 	}
 	res, err := query.Implementors(ctx, st.DB, g.loc.Root, trait)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Deps lists the outbound imports of the files in a dir:/file: scope ("" is
@@ -45,5 +45,5 @@ func (g *Graph) Deps(ctx context.Context, scope string) (query.DepsResult, error
 		return query.DepsResult{}, err
 	}
 	res, err := query.Deps(ctx, st.DB, sc)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }

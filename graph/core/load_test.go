@@ -200,6 +200,24 @@ func loadCLI(t *testing.T, bin string) {
 		}
 		errMu.Unlock()
 	}
+	queries := [][]string{
+		{"search", "Reader"},
+		{"search", "ParseInt"},
+		{"refs", "symbol:bufio/bufio.go#NewReader"},
+		{"refs", "symbol:strconv/number.go#ParseInt"},
+		{"show", "symbol:bufio/bufio.go#Reader"},
+		{"show", "file:sort/sort.go"},
+	}
+	// Each query alone, with no writer running: what a reader costs by
+	// itself (a whole process on this machine, start to exit).
+	var quiet time.Duration
+	for _, q := range queries {
+		start := time.Now()
+		if _, _, err := run(q...); err != nil {
+			t.Fatalf("%v: %v", q, err)
+		}
+		quiet = max(quiet, time.Since(start))
+	}
 	deadline := time.Now().Add(loadDuration())
 	var g gosync.WaitGroup
 	for i := 0; i < writers; i++ {
@@ -216,14 +234,6 @@ func loadCLI(t *testing.T, bin string) {
 				}
 			}
 		}()
-	}
-	queries := [][]string{
-		{"search", "Reader"},
-		{"search", "ParseInt"},
-		{"refs", "symbol:bufio/bufio.go#NewReader"},
-		{"refs", "symbol:strconv/number.go#ParseInt"},
-		{"show", "symbol:bufio/bufio.go#Reader"},
-		{"show", "file:sort/sort.go"},
 	}
 	for i := 0; i < readers; i++ {
 		g.Add(1)
@@ -253,9 +263,11 @@ func loadCLI(t *testing.T, bin string) {
 		t.Errorf("too little work done: %d syncs, %d reads", syncs.n(), reads.n())
 	}
 	// A reader may wait for at most one write transaction: its p99 latency
-	// (a whole process, start to exit) stays below the longest sync's.
-	if p99 := reads.pct(99); p99 > maxSync {
-		t.Errorf("reader p99 %v exceeds the longest sync %v: readers are blocked behind writers", p99, maxSync)
+	// stays below the longest sync plus its own cost, doubled for sharing
+	// two cores with the writers. (A reader blocked on the write lock would
+	// wait for SQLite's busy timeout, seconds, or fail with "locked".)
+	if p99, bound := reads.pct(99), maxSync+2*quiet; p99 > bound {
+		t.Errorf("reader p99 %v exceeds the longest sync %v + 2×%v alone: readers are blocked behind writers", p99, maxSync, quiet)
 	}
 }
 

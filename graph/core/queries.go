@@ -17,7 +17,7 @@ func (g *Graph) Refs(ctx context.Context, selector string, opts query.RefsOption
 		return query.RefsResult{}, err
 	}
 	res, err := query.Refs(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Callees lists the calls a symbol makes (spec §9.4).
@@ -31,7 +31,7 @@ func (g *Graph) Callees(ctx context.Context, selector string, opts query.Callees
 		return query.CalleesResult{}, err
 	}
 	res, err := query.Callees(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Impact lists the symbols within a few edges of a symbol (spec §9.5).
@@ -45,7 +45,7 @@ func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOp
 		return query.ImpactResult{}, err
 	}
 	res, err := query.Impact(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }
 
 // Trace returns the call tree under a CLI command's handler (spec §9.6); an
@@ -56,5 +56,5 @@ func (g *Graph) Trace(ctx context.Context, command string, opts query.TraceOptio
 		return query.TraceResult{}, err
 	}
 	res, err := query.Trace(ctx, st.DB, g.loc.Root, command, opts)
-	return res, queryErr(err)
+	return res, g.queryErr(err)
 }

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	gosync "sync"
 	"time"
 
@@ -50,6 +52,7 @@ func Run(opts Options) (Report, error) {
 		return Report{}, err
 	}
 	defer unlock()
+	removeAbandonedBuilds(opts.Location.Path)
 	// Scan while the index is opened and its file list read: both are I/O.
 	scanned := make(chan scanOutcome, 1)
 	go func() {
@@ -89,10 +92,19 @@ func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
 		if err != nil {
 			return Report{}, err
 		}
-		return cold(opts, sc, mode)
+		rep, err := cold(opts, sc, mode)
+		if err == nil {
+			store.ClearCorrupt(opts.Location.Path)
+		}
+		return rep, err
 	}
 	if opts.Full {
 		return coldBuild("full")
+	}
+	if store.MarkedCorrupt(opts.Location.Path) {
+		// A query met damage in a page this sync would never read.
+		opts.Warn(fmt.Sprintf("rebuilding index %s: a query found it corrupt", opts.Location.Path))
+		return coldBuild("cold")
 	}
 	st, err := store.Open(opts.Location.Path, extract.Version)
 	switch {
@@ -140,8 +152,11 @@ func cold(opts Options, sc scanResult, mode string) (Report, error) {
 	if err := st.Seal(); err != nil {
 		return rep, err
 	}
-	// A stale WAL beside the target would be replayed into the new file.
-	for _, side := range []string{"-wal", "-shm"} {
+	// A stale WAL or hot journal beside the target would be replayed into
+	// the new file, so they go; first the old index takes in what they hold,
+	// so that a kill before the rename leaves it whole and up to date.
+	settle(opts.Location.Path)
+	for _, side := range []string{"-wal", "-shm", "-journal"} {
 		if err := os.Remove(opts.Location.Path + side); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return rep, fmt.Errorf("replace index: %w", err)
 		}
@@ -150,6 +165,39 @@ func cold(opts Options, sc scanResult, mode string) (Report, error) {
 		return rep, fmt.Errorf("replace index: %w", err)
 	}
 	return rep, nil
+}
+
+// settle checkpoints the WAL, or rolls back the hot journal, of the index
+// at dbPath into the file itself, if there is one. It fails quietly: a file
+// it cannot open is damaged and about to be replaced.
+func settle(dbPath string) {
+	for _, side := range []string{"-wal", "-journal"} {
+		if fi, err := os.Stat(dbPath + side); err == nil && fi.Size() > 0 {
+			store.Checkpoint(dbPath)
+			return
+		}
+	}
+}
+
+// removeAbandonedBuilds deletes the temporary files of cold builds of the
+// index at dbPath that were killed before renaming them into place. Cold
+// builds run under the index lock, which the caller holds, so every
+// "<db>.<pid>.tmp" present is abandoned (a killed sync's lock is released by
+// the kernel; its file is not).
+func removeAbandonedBuilds(dbPath string) {
+	dir, base := filepath.Split(dbPath)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), base+".")
+		pid, side, tmp := strings.Cut(rest, ".tmp")
+		if _, err := strconv.Atoi(pid); !ok || !tmp || err != nil {
+			continue // not ours: another index's file, e.g. of a branch named "<db>.x"
+		}
+		switch side {
+		case "", "-wal", "-shm", "-journal":
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error {
