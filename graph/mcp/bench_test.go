@@ -77,7 +77,7 @@ func BenchmarkCall(b *testing.B) {
 	}
 }
 
-// timeCalls runs call b.N times and reports the median latency too.
+// timeCalls runs call b.N times and reports the median and p95 latency too.
 func timeCalls(b *testing.B, call func() error) {
 	b.ReportAllocs()
 	lat := make([]time.Duration, 0, b.N)
@@ -91,5 +91,6 @@ func timeCalls(b *testing.B, call func() error) {
 	slices.Sort(lat)
 	if len(lat) > 0 {
 		b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns/op")
+		b.ReportMetric(float64(lat[len(lat)*95/100].Nanoseconds()), "p95-ns/op")
 	}
 }
