@@ -105,10 +105,19 @@ func (m *memIndex) sort() {
 type sqlIndex struct {
 	symbols, facts, supers *sql.Stmt
 	symCache               map[string][]resolve.Symbol
+	// Pass 2 reads facts and supertypes after this sync's rows are all
+	// written, so caching them for the sync is safe; files' refs ask the
+	// same questions over and over (the receiver's type, its embeddings).
+	factCache  map[factKey][]string
+	superCache map[string][]string
+	// noAliases: the index holds no alias facts (a Go-only repository), so
+	// the re-export lookups every unresolved name tries need no query.
+	noAliases, aliasesKnown bool
+	tx                      *sql.Tx
 }
 
 func newSQLIndex(tx *sql.Tx) (*sqlIndex, error) {
-	ix := &sqlIndex{symCache: map[string][]resolve.Symbol{}}
+	ix := &sqlIndex{symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}
 	var err error
 	prep := func(q string) *sql.Stmt {
 		if err != nil {
@@ -125,13 +134,24 @@ func newSQLIndex(tx *sql.Tx) (*sqlIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("prepare resolver lookups: %w", err)
 	}
+	ix.tx = tx
 	return ix, nil
 }
 
-func (s *sqlIndex) add(string, []int64, *extract.ExtractedFile) {}
+// aliasesExist checks, once pass 2 starts asking (all of this sync's rows
+// are written by then), whether any alias fact exists.
+func (s *sqlIndex) aliasesExist() (bool, error) {
+	if !s.aliasesKnown {
+		var n int
+		if err := s.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM facts WHERE kind = 'alias')`).Scan(&n); err != nil {
+			return false, fmt.Errorf("resolver lookup: %w", err)
+		}
+		s.noAliases, s.aliasesKnown = n == 0, true
+	}
+	return !s.noAliases, nil
+}
 
-// forget drops cached lookups once this sync's own rows change them.
-func (s *sqlIndex) forget() { clear(s.symCache) }
+func (s *sqlIndex) add(string, []int64, *extract.ExtractedFile) {}
 
 func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	if defs, ok := s.symCache[q]; ok {
@@ -155,11 +175,31 @@ func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 }
 
 func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
-	return queryStrings(s.facts, kind, subject, member)
+	if kind == "alias" {
+		if ok, err := s.aliasesExist(); !ok || err != nil {
+			return nil, err
+		}
+	}
+	k := factKey{kind, subject, member}
+	if objs, ok := s.factCache[k]; ok {
+		return objs, nil
+	}
+	objs, err := queryStrings(s.facts, kind, subject, member)
+	if err == nil {
+		s.factCache[k] = objs
+	}
+	return objs, err
 }
 
 func (s *sqlIndex) Supers(q string) ([]string, error) {
-	return queryStrings(s.supers, q)
+	if sups, ok := s.superCache[q]; ok {
+		return sups, nil
+	}
+	sups, err := queryStrings(s.supers, q)
+	if err == nil {
+		s.superCache[q] = sups
+	}
+	return sups, err
 }
 
 func queryStrings(st *sql.Stmt, args ...any) ([]string, error) {
