@@ -63,6 +63,9 @@ func (s Scope) where(col string) (string, []any) {
 // checkScope returns a not-found LookupError with near paths when the scope
 // holds no indexed file.
 func checkScope(ctx context.Context, db *sql.DB, s Scope) error {
+	if s.IsAll() { // the whole worktree exists even when nothing in it is indexed
+		return nil
+	}
 	cond, args := s.where("path")
 	var one int
 	err := db.QueryRowContext(ctx, `SELECT 1 FROM files WHERE `+cond+` LIMIT 1`, args...).Scan(&one)

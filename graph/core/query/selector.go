@@ -47,6 +47,9 @@ func ParseSelector(s string) (Selector, error) {
 		if n, k, ok := strings.Cut(name, ":"); ok {
 			name, sel.Sym = n, k
 		}
+		if name == "" { // "symbol:a.go#:method"
+			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
+		}
 		sel.Path, sel.Name = p, name
 	case SelFile:
 		sel.Path = rest

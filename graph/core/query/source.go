@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/zeebo/blake3"
@@ -16,8 +17,9 @@ import (
 // file per query. Spans in the index refer to the bytes that were hashed, so
 // a file edited since the last sync is reported as stale, not misquoted.
 type sources struct {
-	root  string
-	files map[string]*sourceFile
+	root     string
+	realRoot string // root with its symlinks resolved, once needed
+	files    map[string]*sourceFile
 }
 
 type sourceFile struct {
@@ -35,11 +37,39 @@ func (s *sources) get(path string) *sourceFile {
 		return f
 	}
 	f := &sourceFile{}
-	if b, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(path))); err == nil {
-		f.content, f.lines, f.ok = b, extract.NewLineIndex(b), true
+	if full, ok := s.inside(path); ok {
+		if b, err := os.ReadFile(full); err == nil {
+			f.content, f.lines, f.ok = b, extract.NewLineIndex(b), true
+		}
 	}
 	s.files[path] = f
 	return f
+}
+
+// inside resolves an indexed path to the regular file it names, refusing
+// one that a symlink put outside the worktree since the sync (the scan
+// never follows symlinks) or that is no longer a regular file (a FIFO
+// would block the read).
+func (s *sources) inside(path string) (string, bool) {
+	if s.realRoot == "" {
+		r, err := filepath.EvalSymlinks(s.root)
+		if err != nil {
+			return "", false
+		}
+		s.realRoot = r
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(s.root, filepath.FromSlash(path)))
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(s.realRoot, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	if fi, err := os.Stat(real); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	return real, true
 }
 
 // line is the 1-based line of a byte offset, or 0 if the file is unreadable.

@@ -332,7 +332,7 @@ func (x *fileExtractor) varFacts(spec int32) {
 		if chain == nil && len(vals) > n && (len(vals) > 1 || n == 0) {
 			chain = x.exprChain(vals[n])
 		}
-		if name := x.t.text(c); name != "_" {
+		if name := x.t.text(c); name != "_" && name != "" {
 			if obj, ok := chainObject(chain); ok {
 				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
 			}

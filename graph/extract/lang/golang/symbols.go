@@ -193,7 +193,7 @@ func (x *fileExtractor) valueSymbols(decl int32, kind extract.SymbolKind, keywor
 		}
 		for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
 			name := x.t.text(c)
-			if x.t.nodes[c].Field != fields.name || name == "_" {
+			if x.t.nodes[c].Field != fields.name || name == "_" || name == "" {
 				continue
 			}
 			x.addSymbol(extract.RawSymbol{

@@ -77,7 +77,7 @@ func (w *walker) base(c int32, from string, sc *scope) (string, bool) {
 	}
 	generic := lastSegment(written) == "Generic" || lastSegment(written) == "Protocol"
 	candidate := q
-	if emit {
+	if emit && t.text(name) != "" { // a base the parser recovered as nothing names no type
 		w.addRef(t.span(name), t.text(name), q, extract.RefType)
 	}
 	if q == "" {
