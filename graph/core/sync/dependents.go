@@ -112,7 +112,7 @@ func (l evidenceLog) after(p string, x *extract.ExtractedFile) {
 		}
 	}
 	for _, r := range x.Relations {
-		if r.Kind == extract.RelExtends || r.Kind == extract.RelImpl || r.Kind == extract.RelImplements && !strings.HasSuffix(p, ".go") {
+		if isSuperEdge(p, r.Kind) {
 			d.after[superRow(r.From, r.Kind.String(), r.To)] = true
 		}
 	}

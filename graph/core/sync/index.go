@@ -24,6 +24,11 @@ type passIndex interface {
 // `implements` rows are derived after pass 2 and are not evidence for it.
 const superKinds = `kind IN ('extends', 'impl') OR (kind = 'implements' AND def_file NOT LIKE '%.go')`
 
+// isSuperEdge is superKinds for an extracted relation of the file at path.
+func isSuperEdge(path string, k extract.RelationKind) bool {
+	return k == extract.RelExtends || k == extract.RelImpl || k == extract.RelImplements && !strings.HasSuffix(path, ".go")
+}
+
 type factKey struct{ kind, subject, member string }
 
 type superEdge struct {
@@ -53,7 +58,7 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 		m.facts[k] = append(m.facts[k], store.FactObject(f))
 	}
 	for _, r := range x.Relations {
-		if r.Kind == extract.RelExtends || r.Kind == extract.RelImpl || r.Kind == extract.RelImplements && !strings.HasSuffix(path, ".go") {
+		if isSuperEdge(path, r.Kind) {
 			from := strings.Clone(r.From)
 			m.supers[from] = append(m.supers[from], superEdge{path, r.Span.Start, strings.Clone(r.To)})
 		}
