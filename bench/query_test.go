@@ -63,11 +63,15 @@ func benchQuery(b *testing.B, q func(context.Context) (int, error)) {
 	ctx := context.Background()
 	times := make([]time.Duration, 0, b.N)
 	var found int
+	var slow repeatOwed
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		n, err := q(ctx)
+		if slow.again() {
+			n, err = q(ctx)
+		}
 		times = append(times, time.Since(start))
 		if err != nil || n == 0 {
 			b.Fatalf("query found %d results, err %v", n, err)

@@ -97,6 +97,7 @@ func scoreCallees(s *Score, o *Oracle, t *Target, answers []CalleeAnswer, src *s
 	s.Truth += len(t.Calls)
 	byRank(answers, func(a CalleeAnswer) string { return a.Confidence })
 	m := matchCallees(t.Calls, answers)
+	s.MatchedByAltName += m.byAltName
 	for i, a := range answers {
 		tl := s.tally(a.Confidence)
 		tl.Returned++

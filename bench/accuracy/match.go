@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -72,19 +74,52 @@ func isQualifier(line string, from, to int) bool {
 type calleeMatch struct {
 	answerOK  []bool
 	callLevel []string
+	byAltName int // matches under one of the call's alternate names
 }
 
 // matchCallees pairs a returned callee with a true call of the same
-// qualified name on the same line, each at most once.
+// qualified name on the same line, each at most once. Exact keys are paired
+// first, then the call's alternate names (altNames); byAltName counts the
+// latter, so the report can give the strict figure too.
 func matchCallees(calls []Use, answers []CalleeAnswer) calleeMatch {
 	m := calleeMatch{answerOK: make([]bool, len(answers)), callLevel: make([]string, len(calls))}
-	for ai, a := range answers {
-		for ci, c := range calls {
-			if m.callLevel[ci] == "" && c.Key == a.Qualified && c.Line == a.Line && a.Qualified != "" {
-				m.answerOK[ai], m.callLevel[ci] = true, a.Confidence
-				break
+	for _, alt := range []bool{false, true} {
+		for ai, a := range answers {
+			if m.answerOK[ai] || a.Qualified == "" {
+				continue
+			}
+			for ci, c := range calls {
+				if m.callLevel[ci] != "" || c.Line != a.Line {
+					continue
+				}
+				if !alt && c.Key == a.Qualified || alt && slices.Contains(altNames(c), a.Qualified) {
+					m.answerOK[ai], m.callLevel[ci] = true, a.Confidence
+					if alt {
+						m.byAltName++
+					}
+					break
+				}
 			}
 		}
 	}
 	return m
+}
+
+// altNames are other names that say truly what a call calls, where the
+// type checker's key is one spelling among several:
+//   - a method promoted from an embedded field, named by the type it was
+//     selected through (T.M for E.M embedded in T, Use.Outer): what the
+//     call site states, and all an index can say of a library type whose
+//     fields it does not hold;
+//   - a package vendored into the standard library, named by its import
+//     path (golang.org/x/… rather than go/types' vendor/golang.org/x/…).
+func altNames(c Use) []string {
+	var names []string
+	if c.Outer != "" {
+		names = append(names, c.Outer)
+	}
+	if k, ok := strings.CutPrefix(c.Key, "vendor/"); ok {
+		names = append(names, k)
+	}
+	return names
 }

@@ -59,6 +59,28 @@ func TestMatchCalleesNeedsNameAndLine(t *testing.T) {
 	}
 }
 
+func TestMatchCalleesAlternateNames(t *testing.T) {
+	calls := []Use{
+		{Key: "testing.common.Fatalf", Outer: "testing.T.Fatalf", Line: 5},
+		{Key: "vendor/golang.org/x/net/idna.ToASCII", Line: 6},
+		{Key: "p.E.M", Outer: "p.T.M", Line: 7},
+	}
+	answers := []CalleeAnswer{
+		{Qualified: "testing.T.Fatalf", Line: 5, Confidence: "import_resolved"},
+		{Qualified: "golang.org/x/net/idna.ToASCII", Line: 6, Confidence: "import_resolved"},
+		{Qualified: "p.T.M", Line: 7, Confidence: "same_module"},           // the alternate name
+		{Qualified: "p.E.M", Line: 7, Confidence: "same_module"},           // the key, paired first
+		{Qualified: "testing.common.Fatalf", Line: 6, Confidence: "exact"}, // wrong line
+	}
+	m := matchCallees(calls, answers)
+	if want := []bool{true, true, false, true, false}; !slices.Equal(m.answerOK, want) {
+		t.Errorf("answers matched %v, want %v", m.answerOK, want)
+	}
+	if m.byAltName != 2 {
+		t.Errorf("%d matches by alternate name, want 2", m.byAltName)
+	}
+}
+
 func TestScoreFloors(t *testing.T) {
 	s := newScore("refs")
 	s.Truth = 10

@@ -61,6 +61,10 @@ func writeScore(b *strings.Builder, s *Score, seed uint64) {
 			fmt.Fprintf(b, "| %s (unknown level) | %d | %d | %s |\n", l, t.Returned, t.Matched, pct(t.Matched, t.Returned))
 		}
 	}
+	if s.MatchedByAltName > 0 {
+		fmt.Fprintf(b, "\n%d of the matches name the callee by an alternate name: a method promoted from an embedded field by the type it was selected through (T.M for E.M), or a vendored package by its import path; matching keys strictly would count them as false positives and misses.\n",
+			s.MatchedByAltName)
+	}
 	b.WriteString("\n| floor | returned | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, f := range allFloors(s) {
 		name := "≥ " + f.Floor

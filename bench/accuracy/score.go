@@ -18,14 +18,17 @@ type Finding struct {
 
 // Score is one query's (refs or callees) figures over the sample.
 type Score struct {
-	Query        string            `json:"query"`
-	Targets      int               `json:"targets"`
-	Unresolvable int               `json:"unresolvable_selectors"`
-	Truth        int               `json:"truth_sites"`
-	Excluded     int               `json:"excluded_answers"` // in files the oracle did not type-check
-	Levels       map[string]*Tally `json:"levels"`
-	Misses       []Finding         `json:"misses"`
-	FalsePos     []Finding         `json:"false_positives"`
+	Query        string `json:"query"`
+	Targets      int    `json:"targets"`
+	Unresolvable int    `json:"unresolvable_selectors"`
+	Truth        int    `json:"truth_sites"`
+	Excluded     int    `json:"excluded_answers"` // in files the oracle did not type-check
+	// MatchedByAltName counts callee matches under an alternate name of
+	// the call (see altNames).
+	MatchedByAltName int               `json:"matched_by_alternate_name,omitempty"`
+	Levels           map[string]*Tally `json:"levels"`
+	Misses           []Finding         `json:"misses"`
+	FalsePos         []Finding         `json:"false_positives"`
 	// matchedAt[l] counts truth sites whose best matching answer has level l.
 	matchedAt map[string]int
 }

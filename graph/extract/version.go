@@ -12,4 +12,6 @@ package extract
 //	   any separator.
 //	3: pass-2 evidence: receivers, facts, alternatives, resolved imports;
 //	   Go implicit implements.
-const Version = 3
+//	4: members of declared library types graded by their import, not
+//	   fuzzy_name (resolution only: old indexes hold the old grades).
+const Version = 4

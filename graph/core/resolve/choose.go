@@ -37,10 +37,11 @@ type Choice struct {
 	Consulted []string
 	// Unverified: the target names a member the index cannot confirm —
 	// the receiver's type is indexed but has no such member (nor do its
-	// supertypes), or the type is outside the index (an imported library's,
-	// whose embedded types may be the real owner). The target is named, but
-	// graded fuzzy_name: measured against the compiler, such names are wrong
-	// too often (promoted methods) to rank with verified ones.
+	// supertypes). The target is named, but graded fuzzy_name. A member of
+	// a declared type outside the index (an imported library's) is not
+	// unverified: it is named as the file states it (T.M, even when T
+	// gets M from an embedded field the index cannot see) and graded by
+	// the import that brings T, since the type is the evidence.
 	Unverified bool
 }
 
@@ -159,7 +160,6 @@ func (c *chooser) chooseMember(r Ref) (string, bool, error) {
 		if err != nil || len(defs) > 0 {
 			return "", true, err // indexed, but not a type we can follow
 		}
-		c.unverified = true
 		return r.Receiver[0] + c.sep + r.Name, true, nil
 	}
 	return "", true, nil

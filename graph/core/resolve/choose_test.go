@@ -67,7 +67,7 @@ func TestChoose(t *testing.T) {
 		{"typed var through a fact", "go", Ref{Name: "Get", Receiver: []string{"m.Default"}}, "m.Store.Get", true, false},
 		{"method result chain", "go", Ref{Name: "Get", Receiver: []string{"m.Store", "Self", "()"}}, "m.Store.Get", true, false},
 		{"indexed type lacks member", "go", Ref{Name: "Nope", Receiver: []string{"m.Store"}}, "m.Store.Nope", true, true},
-		{"external type named as written, unverified", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer"}}, "bytes.Buffer.Write", true, true},
+		{"external type named as written, graded by its import", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer"}}, "bytes.Buffer.Write", true, false},
 		{"unknown chain", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer", "x"}}, "", true, false},
 		{"conflicting facts give no answer", "go", Ref{Name: "Get", Receiver: []string{"m.Conflict", "()"}}, "", true, false},
 		{"ambiguous field gives no answer", "go", Ref{Name: "Get", Receiver: []string{"m.Store", "ambiguous"}}, "", true, false},
