@@ -119,10 +119,10 @@ func Create(path string, extractorVersion int) (*Store, error) {
 	return s, nil
 }
 
-// Seal makes a freshly created index durable and WAL-mode, then closes it,
-// ready to be renamed into place.
+// Seal indexes the rows of a freshly created index (bulkIndexes), makes it
+// durable and WAL-mode, then closes it, ready to be renamed into place.
 func (s *Store) Seal() error {
-	for _, stmt := range []string{"PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA journal_mode=DELETE", "PRAGMA optimize"} {
+	for _, stmt := range []string{bulkIndexes, "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA journal_mode=DELETE", "PRAGMA optimize"} {
 		if _, err := s.DB.Exec(stmt); err != nil {
 			s.DB.Close()
 			return fmt.Errorf("seal store %s: %w", s.Path, err)
