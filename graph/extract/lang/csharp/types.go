@@ -125,6 +125,10 @@ func (w *walker) namedType(i int32, kind extract.RefKind, attr bool) int {
 		w.typeArgs(s.generic)
 	}
 	name := identText(w.t.text(last.name))
+	if name == "" { // a name tree-sitter recovered from nothing (`class A : <>`)
+		w.typeArgs(last.generic)
+		return -1
+	}
 	if len(segs) == 1 && !abs && !attr && (contextualTypes[name] || w.sc.isTypeParam(name)) {
 		w.typeArgs(last.generic)
 		return -1
