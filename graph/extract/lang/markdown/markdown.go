@@ -17,8 +17,10 @@ package markdown
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tsmd "github.com/tree-sitter-grammars/tree-sitter-markdown/bindings/go"
 
@@ -67,7 +69,7 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	lines := extract.NewLineIndex(in.Content)
 	buf := nodePool.Get().(*[]tsutil.Node)
 	defer putNodes(buf)
-	nodes, diags, err := e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	nodes, diags, err := e.lang.ParseFlat(asciiOnly(in.Content), kindFlags, *buf, lines)
 	*buf = nodes
 	if err != nil {
 		out.Diagnostics = []extract.Diagnostic{{Message: "parse: " + err.Error()}}
@@ -90,4 +92,29 @@ func putNodes(buf *[]tsutil.Node) {
 		*buf = (*buf)[:0]
 		nodePool.Put(buf)
 	}
+}
+
+// asciiOnly is content with every byte above 0x7f replaced by 'a', for the
+// parser only. The grammar's scanner (tree-sitter-markdown v0.5.1) passes
+// its lookahead code point to C's isdigit, which indexes a 384-entry table:
+// a digit then a code point far above 255 ("0" then U+100000) read out of
+// bounds and crashed the process (a fuzz finding; upstream's fix is not in
+// a release we can pin). Markdown's syntax is ASCII and every byte keeps its
+// offset, so the tree is the same, and headings and links are read from the
+// original bytes by span.
+func asciiOnly(content []byte) []byte {
+	i := 0
+	for i < len(content) && content[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(content) {
+		return content
+	}
+	out := slices.Clone(content)
+	for ; i < len(out); i++ {
+		if out[i] >= utf8.RuneSelf {
+			out[i] = 'a'
+		}
+	}
+	return out
 }
