@@ -136,7 +136,7 @@ func (e *Extractor) extractTree(f format, src []byte, lines extract.LineIndex, k
 	if len(nodes) == 0 {
 		return
 	}
-	t := &tree{nodes: nodes, src: src}
+	t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: src}}
 	switch f {
 	case formatYAML:
 		walkYAML(t, k)

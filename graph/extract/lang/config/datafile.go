@@ -28,7 +28,7 @@ const (
 func jsonData(t *tree) string {
 	reason := ""
 	t.children(0, func(c int32) bool {
-		if t.kind(c) == jsonKinds.array {
+		if t.Kind(c) == jsonKinds.array {
 			reason = "the top-level value is an array"
 		}
 		return reason == ""
@@ -41,7 +41,7 @@ func yamlData(t *tree) string {
 	w := yamlWalker{t: t}
 	reason := ""
 	t.children(0, func(doc int32) bool {
-		if t.kind(doc) != yamlKinds.document {
+		if t.Kind(doc) != yamlKinds.document {
 			return true
 		}
 		t.children(doc, func(root int32) bool {
@@ -59,15 +59,15 @@ func yamlData(t *tree) string {
 // a sequence.
 func (w *yamlWalker) mappingItems(root int32) int {
 	seq, _ := w.contentOf(root)
-	if seq < 0 || w.t.kind(seq) != yamlKinds.blockSeq && w.t.kind(seq) != yamlKinds.flowSeq {
+	if seq < 0 || w.t.Kind(seq) != yamlKinds.blockSeq && w.t.Kind(seq) != yamlKinds.flowSeq {
 		return 0
 	}
 	n := 0
 	w.items(seq, func(item int32) {
 		switch c, _ := w.contentOf(item); {
 		case c < 0:
-		case w.t.kind(c) == yamlKinds.blockMapping, w.t.kind(c) == yamlKinds.flowMapping,
-			w.t.kind(c) == yamlKinds.flowPair:
+		case w.t.Kind(c) == yamlKinds.blockMapping, w.t.Kind(c) == yamlKinds.flowMapping,
+			w.t.Kind(c) == yamlKinds.flowPair:
 			n++
 		}
 	})

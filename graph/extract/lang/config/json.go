@@ -13,7 +13,7 @@ func walkJSON(t *tree, k *keys) {
 	k.dataKeys = maxJSONKeys
 	w := jsonWalker{t: t, k: k}
 	t.children(0, func(c int32) bool {
-		if t.kind(c) == jsonKinds.pair { // the document did not parse: a loose pair
+		if t.Kind(c) == jsonKinds.pair { // the document did not parse: a loose pair
 			w.pair(c)
 		} else {
 			w.value(c)
@@ -29,10 +29,10 @@ type jsonWalker struct {
 
 // value walks the objects in value node i.
 func (w *jsonWalker) value(i int32) {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case jsonKinds.object:
 		w.t.children(i, func(c int32) bool {
-			if w.t.kind(c) == jsonKinds.pair {
+			if w.t.Kind(c) == jsonKinds.pair {
 				w.pair(c)
 			}
 			return !w.k.done()
@@ -53,14 +53,14 @@ func (w *jsonWalker) value(i int32) {
 // pair records one key and walks its value.
 func (w *jsonWalker) pair(i int32) {
 	key := w.t.field(i, jsonKinds.fKey)
-	if key < 0 || w.t.kind(key) != jsonKinds.str {
+	if key < 0 || w.t.Kind(key) != jsonKinds.str {
 		return
 	}
 	m := w.k.mark()
-	if !w.k.enter(jsonString(w.t.text(key))) {
+	if !w.k.enter(jsonString(w.t.Text(key))) {
 		return
 	}
-	n := w.t.nodes[key]
+	n := w.t.Nodes[key]
 	w.k.emit(extract.Span{Start: n.Start, End: n.End})
 	if v := w.t.field(i, jsonKinds.fValue); v >= 0 {
 		w.value(v)

@@ -12,7 +12,7 @@ import (
 func walkTOML(t *tree, k *keys) {
 	w := tomlWalker{t: t, k: k, arrays: map[string]bool{}}
 	t.children(0, func(c int32) bool {
-		switch t.kind(c) {
+		switch t.Kind(c) {
 		case tomlKinds.pair:
 			w.pair(c)
 		case tomlKinds.table:
@@ -53,7 +53,7 @@ func (w *tomlWalker) table(i int32, isArray bool) {
 	}
 	w.emit(key)
 	w.t.children(i, func(c int32) bool {
-		if w.t.kind(c) == tomlKinds.pair {
+		if w.t.Kind(c) == tomlKinds.pair {
 			w.pair(c)
 		}
 		return !w.k.done()
@@ -74,17 +74,17 @@ func (w *tomlWalker) pair(i int32) {
 		}
 	}
 	w.emit(key)
-	if v := w.t.nodes[key].SubEnd; v < w.t.nodes[i].SubEnd {
+	if v := w.t.Nodes[key].SubEnd; v < w.t.Nodes[i].SubEnd {
 		w.value(v)
 	}
 }
 
 // value walks inline tables, and arrays with "[]".
 func (w *tomlWalker) value(i int32) {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case tomlKinds.inlineTable:
 		w.t.children(i, func(c int32) bool {
-			if w.t.kind(c) == tomlKinds.pair {
+			if w.t.Kind(c) == tomlKinds.pair {
 				w.pair(c)
 			}
 			return !w.k.done()
@@ -106,7 +106,7 @@ func (w *tomlWalker) value(i int32) {
 func (w *tomlWalker) key(i int32) int32 {
 	found := int32(-1)
 	w.t.children(i, func(c int32) bool {
-		switch w.t.kind(c) {
+		switch w.t.Kind(c) {
 		case tomlKinds.bareKey, tomlKinds.quotedKey, tomlKinds.dottedKey:
 			found = c
 		}
@@ -118,19 +118,19 @@ func (w *tomlWalker) key(i int32) int32 {
 // segments splits a key into its parts, unquoted: a.b."c.d" is a, b, c.d.
 func (w *tomlWalker) segments(key int32) []string {
 	var segs []string
-	for j := key; j < w.t.nodes[key].SubEnd; j++ {
-		switch w.t.kind(j) {
+	for j := key; j < w.t.Nodes[key].SubEnd; j++ {
+		switch w.t.Kind(j) {
 		case tomlKinds.bareKey:
-			segs = append(segs, w.t.text(j))
+			segs = append(segs, w.t.Text(j))
 		case tomlKinds.quotedKey:
-			segs = append(segs, tomlQuoted(w.t.text(j)))
+			segs = append(segs, tomlQuoted(w.t.Text(j)))
 		}
 	}
 	return segs
 }
 
 func (w *tomlWalker) emit(key int32) {
-	n := w.t.nodes[key]
+	n := w.t.Nodes[key]
 	w.k.emit(extract.Span{Start: n.Start, End: n.End})
 }
 

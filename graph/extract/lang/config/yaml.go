@@ -24,7 +24,7 @@ func walkYAML(t *tree, k *keys) {
 	}
 	w := yamlWalker{t: t, k: k, budget: aliasBudget, anchors: map[string]int32{}}
 	t.children(0, func(c int32) bool {
-		switch t.kind(c) {
+		switch t.Kind(c) {
 		case yamlKinds.document:
 			w.anchors = map[string]int32{} // anchors are scoped to their document
 			t.children(c, func(n int32) bool {
@@ -57,14 +57,14 @@ type yamlWalker struct {
 // contentOf returns what a block_node or flow_node holds past its anchor
 // and tag, with the anchor's name; other nodes are their own content.
 func (w *yamlWalker) contentOf(i int32) (content int32, anchor string) {
-	if k := w.t.kind(i); k != yamlKinds.blockNode && k != yamlKinds.flowNode {
+	if k := w.t.Kind(i); k != yamlKinds.blockNode && k != yamlKinds.flowNode {
 		return i, ""
 	}
 	content = -1
 	w.t.children(i, func(c int32) bool {
-		switch w.t.kind(c) {
+		switch w.t.Kind(c) {
 		case yamlKinds.anchor:
-			anchor = strings.TrimSpace(w.t.text(c)[1:])
+			anchor = strings.TrimSpace(w.t.Text(c)[1:])
 		case yamlKinds.tag:
 		default:
 			content = c
@@ -83,7 +83,7 @@ func (w *yamlWalker) node(i int32) {
 	if anchor != "" && w.at == nil {
 		w.anchors[anchor] = c
 	}
-	switch w.t.kind(c) {
+	switch w.t.Kind(c) {
 	case yamlKinds.blockMapping, yamlKinds.flowMapping:
 		w.mapping(c)
 	case yamlKinds.blockSeq, yamlKinds.flowSeq:
@@ -97,7 +97,7 @@ func (w *yamlWalker) node(i int32) {
 // with a null value ({a, b}).
 func (w *yamlWalker) mapping(i int32) {
 	w.t.children(i, func(c int32) bool {
-		switch w.t.kind(c) {
+		switch w.t.Kind(c) {
 		case yamlKinds.blockPair, yamlKinds.flowPair:
 			w.pair(c, w.t.field(c, yamlKinds.fKey), w.t.field(c, yamlKinds.fValue))
 		case yamlKinds.flowNode:
@@ -115,7 +115,7 @@ func (w *yamlWalker) sequence(i int32) {
 		return
 	}
 	w.items(i, func(item int32) {
-		if w.t.kind(item) == yamlKinds.flowPair {
+		if w.t.Kind(item) == yamlKinds.flowPair {
 			w.pair(item, w.t.field(item, yamlKinds.fKey), w.t.field(item, yamlKinds.fValue))
 		} else {
 			w.node(item)
@@ -127,7 +127,7 @@ func (w *yamlWalker) sequence(i int32) {
 // items calls fn with each item node of a block or flow sequence.
 func (w *yamlWalker) items(seq int32, fn func(item int32)) {
 	w.t.children(seq, func(c int32) bool {
-		if w.t.kind(c) == yamlKinds.blockSeqItem {
+		if w.t.Kind(c) == yamlKinds.blockSeqItem {
 			w.t.children(c, func(n int32) bool { fn(n); return false })
 		} else {
 			fn(c)
@@ -145,7 +145,7 @@ func (w *yamlWalker) pair(p, key, value int32) {
 		return
 	}
 	seg, merge := w.keyText(key)
-	if w.t.src[w.t.nodes[p].Start] != '?' && bytes.IndexByte(w.t.src[w.t.nodes[key].Start:w.t.nodes[key].End], '\n') >= 0 {
+	if w.t.Src[w.t.Nodes[p].Start] != '?' && bytes.IndexByte(w.t.Src[w.t.Nodes[key].Start:w.t.Nodes[key].End], '\n') >= 0 {
 		return
 	}
 	if merge {
@@ -158,7 +158,7 @@ func (w *yamlWalker) pair(p, key, value int32) {
 	if !w.k.enter(seg) {
 		return
 	}
-	span := extract.Span{Start: w.t.nodes[key].Start, End: w.t.nodes[key].End}
+	span := extract.Span{Start: w.t.Nodes[key].Start, End: w.t.Nodes[key].End}
 	if w.at != nil {
 		span = *w.at
 	}
@@ -176,7 +176,7 @@ func (w *yamlWalker) merge(i int32) {
 	if c < 0 {
 		return
 	}
-	switch w.t.kind(c) {
+	switch w.t.Kind(c) {
 	case yamlKinds.alias:
 		w.expand(c)
 	case yamlKinds.blockMapping, yamlKinds.flowMapping:
@@ -189,11 +189,11 @@ func (w *yamlWalker) merge(i int32) {
 // expand walks the content an alias names, recording its keys at the
 // outermost alias being expanded.
 func (w *yamlWalker) expand(alias int32) {
-	target, ok := w.anchors[strings.TrimSpace(w.t.text(alias)[1:])]
+	target, ok := w.anchors[strings.TrimSpace(w.t.Text(alias)[1:])]
 	if !ok {
 		return
 	}
-	tn, an := w.t.nodes[target], w.t.nodes[alias]
+	tn, an := w.t.Nodes[target], w.t.Nodes[alias]
 	if tn.Start <= an.Start && an.Start < tn.End {
 		return // an alias inside what it names: a cycle
 	}
@@ -219,8 +219,8 @@ func (w *yamlWalker) keyText(key int32) (string, bool) {
 	if c < 0 {
 		return "", false
 	}
-	text := w.t.text(c)
-	switch w.t.kind(c) {
+	text := w.t.Text(c)
+	switch w.t.Kind(c) {
 	case yamlKinds.plain:
 		return foldLines(strings.TrimSpace(text)), text == "<<"
 	case yamlKinds.doubleQuoted:

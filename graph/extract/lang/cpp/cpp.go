@@ -75,9 +75,9 @@ func (e *Engine) Extract(in extract.Input) *extract.ExtractedFile {
 	t := treePool.Get().(*tree)
 	defer t.release()
 	var err error
-	t.nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.flags, t.nodes, lines)
-	t.src = in.Content
-	if err == nil && len(t.nodes) == 0 {
+	t.Nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.flags, t.Nodes, lines)
+	t.Src = in.Content
+	if err == nil && len(t.Nodes) == 0 {
 		err = fmt.Errorf("empty syntax tree")
 	}
 	if err != nil {
@@ -117,9 +117,9 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 const maxPooledNodes = 1 << 20
 
 func (t *tree) release() {
-	t.src = nil
-	if cap(t.nodes) <= maxPooledNodes {
-		t.nodes = t.nodes[:0]
+	t.Src = nil
+	if cap(t.Nodes) <= maxPooledNodes {
+		t.Nodes = t.Nodes[:0]
 		treePool.Put(t)
 	}
 }

@@ -18,15 +18,15 @@ func (w *walker) declInfo(d int32) declInfo {
 	x := w.x
 	info := declInfo{name: noNode, params: noNode}
 	for d >= 0 {
-		switch k := w.t.nodes[d].Kind; k {
+		switch k := w.t.Nodes[d].Kind; k {
 		case x.funcDeclarator:
-			info.fn, info.params = true, w.t.child(d, x.fParameters)
+			info.fn, info.params = true, w.t.Child(d, x.fParameters)
 		case x.pointerDecl, x.referenceDecl, x.arrayDecl:
 			info.fn, info.ptr = false, true
 		case x.initDecl, x.parenDecl, x.attributedDecl:
 		case x.operatorCast:
 			info.name, info.fn = d, true
-			info.params = w.t.child(w.t.child(d, x.fDeclarator), x.fParameters)
+			info.params = w.t.Child(w.t.Child(d, x.fDeclarator), x.fParameters)
 			return info
 		default:
 			if w.isName(k) || k == x.structuredBinding {
@@ -64,11 +64,11 @@ func (w *walker) isDeclarator(k uint16) bool {
 // innerDecl is the declarator d wraps: its declarator field, or for the
 // kinds without one (parentheses) its first declarator or name child.
 func (w *walker) innerDecl(d int32) int32 {
-	if c := w.t.child(d, w.x.fDeclarator); c != noNode {
+	if c := w.t.Child(d, w.x.fDeclarator); c != noNode {
 		return c
 	}
-	for c := range w.t.kids(d) {
-		if k := w.t.nodes[c].Kind; w.isDeclarator(k) || w.isName(k) || k == w.x.structuredBinding {
+	for c := range w.t.Kids(d) {
+		if k := w.t.Nodes[c].Kind; w.isDeclarator(k) || w.isName(k) || k == w.x.structuredBinding {
 			return c
 		}
 	}
@@ -81,14 +81,14 @@ func (w *walker) walkDeclarator(d int32) {
 	if d < 0 {
 		return
 	}
-	k := w.t.nodes[d].Kind
+	k := w.t.Nodes[d].Kind
 	switch {
 	case k == w.x.qualifiedIdent || k == w.x.templateFunc:
 		w.walkTemplateArgs(d)
 	case w.isName(k):
 	case w.isDeclarator(k):
 		inner := w.innerDecl(d)
-		for c := range w.t.kids(d) {
+		for c := range w.t.Kids(d) {
 			if c == inner {
 				w.walkDeclarator(c)
 			} else {
@@ -104,12 +104,12 @@ func (w *walker) walkDeclarator(d int32) {
 // name, as types, and nothing else of it.
 func (w *walker) walkTemplateArgs(i int32) {
 	x := w.x
-	for c := range w.t.kids(i) {
-		switch w.t.nodes[c].Kind {
+	for c := range w.t.Kids(i) {
+		switch w.t.Nodes[c].Kind {
 		case x.qualifiedIdent, x.templateType, x.templateFunc, x.templateMethod:
 			w.walkTemplateArgs(c)
 		default:
-			if w.t.nodes[c].Field == x.fArguments {
+			if w.t.Nodes[c].Field == x.fArguments {
 				w.walk(c)
 			}
 		}
@@ -122,14 +122,14 @@ func (w *walker) walkTemplateArgs(i int32) {
 // declares no local.
 func (w *walker) declareLocal(d, typ int32) {
 	info := w.declInfo(d)
-	switch w.t.kind(info.name) {
+	switch w.t.Kind(info.name) {
 	case w.x.identifier:
 		if !info.fn {
-			w.locals = append(w.locals, w.newLocal(w.t.bytes(info.name), typ, d))
+			w.locals = append(w.locals, w.newLocal(w.t.Raw(info.name), typ, d))
 		}
 	case w.x.structuredBinding:
-		for c := range w.t.kids(info.name) {
-			w.locals = append(w.locals, local{name: w.t.bytes(c), typ: noNode})
+		for c := range w.t.Kids(info.name) {
+			w.locals = append(w.locals, local{name: w.t.Raw(c), typ: noNode})
 		}
 	}
 }
@@ -139,11 +139,11 @@ func (w *walker) declareParams(params int32) {
 	if params < 0 {
 		return
 	}
-	for c := range w.t.kids(params) {
-		if w.t.nodes[c].Kind == w.x.identifier { // K&R: f(a, b) int a; ...
-			w.locals = append(w.locals, local{name: w.t.bytes(c), typ: noNode})
+	for c := range w.t.Kids(params) {
+		if w.t.Nodes[c].Kind == w.x.identifier { // K&R: f(a, b) int a; ...
+			w.locals = append(w.locals, local{name: w.t.Raw(c), typ: noNode})
 		} else {
-			w.declareLocal(w.t.child(c, w.x.fDeclarator), w.t.child(c, w.x.fType))
+			w.declareLocal(w.t.Child(c, w.x.fDeclarator), w.t.Child(c, w.x.fType))
 		}
 	}
 }
@@ -169,22 +169,22 @@ func (w *walker) lookupLocal(name []byte) (*local, bool) {
 // parameter once its own default has been read.
 func (w *walker) templateParams(list int32) {
 	x := w.x
-	for p := range w.t.kids(list) {
-		switch w.t.nodes[p].Kind {
+	for p := range w.t.Kids(list) {
+		switch w.t.Nodes[p].Kind {
 		case x.typeParamDecl, x.optTypeParamDecl, x.varTypeParamDecl:
-			name := w.t.child(p, x.fName)
+			name := w.t.Child(p, x.fName)
 			if name == noNode {
-				name = w.t.childOfKind(p, x.typeIdent)
+				name = w.t.ChildOfKind(p, x.typeIdent)
 			}
 			w.walkExcept(p, name)
 			if name != noNode {
-				w.locals = append(w.locals, local{name: w.t.bytes(name), typ: noNode})
+				w.locals = append(w.locals, local{name: w.t.Raw(name), typ: noNode})
 			}
 		case x.tmplTmplParamDecl, x.templateParamList:
 			w.templateParams(p)
 		default:
 			w.walk(p)
-			w.declareLocal(w.t.child(p, x.fDeclarator), noNode)
+			w.declareLocal(w.t.Child(p, x.fDeclarator), noNode)
 		}
 	}
 }

@@ -28,12 +28,12 @@ func (w *walker) returnsFact(typ, d int32) {
 // fieldFact states the type of a data member declared by d in the class
 // being walked.
 func (w *walker) fieldFact(typ, d int32, info declInfo) {
-	if !w.cxx || w.parent == extract.NoParent || w.t.kind(info.name) != w.x.fieldIdent {
+	if !w.cxx || w.parent == extract.NoParent || w.t.Kind(info.name) != w.x.fieldIdent {
 		return
 	}
 	switch cls := w.out.Symbols[w.parent]; cls.Kind {
 	case extract.KindClass, extract.KindStruct, extract.KindUnion:
-		w.addFact(extract.FactType, cls.Qualified, w.t.text(info.name), typ, d)
+		w.addFact(extract.FactType, cls.Qualified, w.t.Text(info.name), typ, d)
 	}
 }
 
@@ -42,9 +42,9 @@ func (w *walker) addFact(kind extract.FactKind, subject, member string, typ, d i
 	if r == nil {
 		return
 	}
-	sp := w.t.span(d)
+	sp := w.t.Span(d)
 	if typ < d {
-		sp.Start = w.t.nodes[typ].Start
+		sp.Start = w.t.Nodes[typ].Start
 	}
 	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Span: sp})
 	w.facts = append(w.facts, pendingFact{fact: len(w.out.Facts) - 1, recv: r})

@@ -8,7 +8,7 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // its ExtractedFile.Namespace.
 func (w *walker) namespace(i int32) {
 	x, t := w.x, w.t
-	name, body := t.child(i, x.fName), t.child(i, x.fBody)
+	name, body := t.Child(i, x.fName), t.Child(i, x.fBody)
 	saved := w.save()
 	w.ctx = ctxFile
 	if name == noNode {
@@ -16,8 +16,8 @@ func (w *walker) namespace(i int32) {
 	} else if written := w.namespaceName(name); written != "" {
 		qual := join(w.scopeQual(), written)
 		w.knownNamespaces(qual)
-		sig := w.sig(t.nodes[i].Start, t.nodes[name].End)
-		w.parent = w.addSymbol(lastSegment(qual), qual, extract.KindNamespace, t.span(i), sig)
+		sig := w.sig(t.Nodes[i].Start, t.Nodes[name].End)
+		w.parent = w.addSymbol(lastSegment(qual), qual, extract.KindNamespace, t.Span(i), sig)
 		if w.out.Namespace == "" {
 			w.out.Namespace = qual
 		}
@@ -30,11 +30,11 @@ func (w *walker) namespace(i int32) {
 // namespaceName spells a namespace name: "a" or, nested, "a::b".
 func (w *walker) namespaceName(name int32) string {
 	t := w.t
-	if t.nodes[name].Kind != w.x.nestedNamespace {
+	if t.Nodes[name].Kind != w.x.nestedNamespace {
 		if t.empty(name) {
 			return ""
 		}
-		return t.text(name)
+		return t.Text(name)
 	}
 	return string(w.appendNamespace(nil, name))
 }
@@ -43,15 +43,15 @@ func (w *walker) namespaceName(name int32) string {
 // which nests to the right: a::(b::c).
 func (w *walker) appendNamespace(buf []byte, name int32) []byte {
 	t := w.t
-	for c := range t.kids(name) {
+	for c := range t.Kids(name) {
 		switch {
-		case t.nodes[c].Kind == w.x.nestedNamespace:
+		case t.Nodes[c].Kind == w.x.nestedNamespace:
 			buf = w.appendNamespace(buf, c)
-		case t.nodes[c].Kind == w.x.namespaceIdent && !t.empty(c):
+		case t.Nodes[c].Kind == w.x.namespaceIdent && !t.empty(c):
 			if len(buf) > 0 {
 				buf = append(buf, "::"...)
 			}
-			buf = append(buf, t.bytes(c)...)
+			buf = append(buf, t.Raw(c)...)
 		}
 	}
 	return buf
@@ -73,8 +73,8 @@ func (w *walker) knownNamespaces(qual string) {
 // takes the whole declaration as its span and signature.
 func (w *walker) template(i int32) {
 	mark := len(w.locals)
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == w.x.templateParamList {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.templateParamList {
 			w.templateParams(c)
 			continue
 		}

@@ -14,21 +14,21 @@ import (
 // named after the file. `#include MACRO` is skipped.
 func (w *walker) include(i int32) {
 	x, t := w.x, w.t
-	p := t.child(i, x.fPath)
+	p := t.Child(i, x.fPath)
 	var target []byte
-	switch t.kind(p) {
+	switch t.Kind(p) {
 	case x.stringLit:
-		target = quoted(t.bytes(p))
+		target = quoted(t.Raw(p))
 	case x.systemLibString:
-		target = bytes.TrimSuffix(bytes.TrimPrefix(t.bytes(p), []byte("<")), []byte(">"))
+		target = bytes.TrimSuffix(bytes.TrimPrefix(t.Raw(p), []byte("<")), []byte(">"))
 	}
 	target = bytes.TrimSpace(target)
 	if len(target) == 0 {
 		return
 	}
-	s, sp := string(target), t.span(p)
+	s, sp := string(target), t.Span(p)
 	im := extract.RawImport{Path: s, Span: sp}
-	if t.kind(p) == x.stringLit {
+	if t.Kind(p) == x.stringLit {
 		im.Resolved = includedFile(w.path, s)
 	}
 	w.out.Imports = append(w.out.Imports, im)
@@ -55,15 +55,15 @@ func includedFile(includer, target string) string {
 // parent.
 func (w *walker) macro(i int32) {
 	x, t := w.x, w.t
-	name := t.child(i, x.fName)
+	name := t.Child(i, x.fName)
 	if t.empty(name) {
 		return
 	}
-	value := t.child(i, x.fValue)
-	if value == noNode && t.nodes[i].Kind == x.preprocDef && w.isIncludeGuard(i, name) {
+	value := t.Child(i, x.fValue)
+	if value == noNode && t.Nodes[i].Kind == x.preprocDef && w.isIncludeGuard(i, name) {
 		return
 	}
-	n := t.text(name)
+	n := t.Text(name)
 	qual := w.linkName(n, true)
 	if _, ok := w.macros[n]; !ok {
 		w.macros[n] = qual
@@ -81,21 +81,21 @@ func (w *walker) macro(i int32) {
 // inside `#ifndef NAME` of the same name.
 func (w *walker) isIncludeGuard(i, name int32) bool {
 	x, t := w.x, w.t
-	p := t.nodes[i].Parent
-	if p < 0 || t.nodes[p].Kind != x.preprocIfdef {
+	p := t.Nodes[i].Parent
+	if p < 0 || t.Nodes[p].Kind != x.preprocIfdef {
 		return false
 	}
-	g := t.child(p, x.fName)
-	if g == noNode || t.nodes[g].SubEnd != i || !bytes.Equal(t.bytes(g), t.bytes(name)) {
+	g := t.Child(p, x.fName)
+	if g == noNode || t.Nodes[g].SubEnd != i || !bytes.Equal(t.Raw(g), t.Raw(name)) {
 		return false
 	}
-	return bytes.Contains(t.src[t.nodes[p].Start:t.nodes[g].Start], []byte("ifndef"))
+	return bytes.Contains(t.Src[t.Nodes[p].Start:t.Nodes[g].Start], []byte("ifndef"))
 }
 
 // directiveSpan is a directive's span without its final newline.
 func (w *walker) directiveSpan(i int32) extract.Span {
-	sp := w.t.span(i)
-	for sp.End > sp.Start && (w.t.src[sp.End-1] == '\n' || w.t.src[sp.End-1] == '\r') {
+	sp := w.t.Span(i)
+	for sp.End > sp.Start && (w.t.Src[sp.End-1] == '\n' || w.t.Src[sp.End-1] == '\r') {
 		sp.End--
 	}
 	return sp
@@ -108,15 +108,15 @@ const maxMacroValue = 80
 // is short.
 func (w *walker) macroSig(i, name, value int32) string {
 	t := w.t
-	end := t.nodes[name].End
-	if p := t.child(i, w.x.fParameters); p != noNode {
-		end = t.nodes[p].End
+	end := t.Nodes[name].End
+	if p := t.Child(i, w.x.fParameters); p != noNode {
+		end = t.Nodes[p].End
 	}
-	head := w.sig(t.nodes[i].Start, end)
-	if p := t.child(i, w.x.fParameters); p != noNode || value == noNode {
+	head := w.sig(t.Nodes[i].Start, end)
+	if p := t.Child(i, w.x.fParameters); p != noNode || value == noNode {
 		return head
 	}
-	if v := normalize(t.bytes(value)); v != "" && len(v) <= maxMacroValue {
+	if v := normalize(t.Raw(value)); v != "" && len(v) <= maxMacroValue {
 		return head + " " + v
 	}
 	return head
@@ -128,9 +128,9 @@ var envCalls = map[string]bool{"getenv": true, "secure_getenv": true, "std::gete
 
 // envKey emits an env config for a literal first argument.
 func (w *walker) envKey(args int32) {
-	for c := range w.t.kids(args) {
+	for c := range w.t.Kids(args) {
 		if key, ok := w.literal(c); ok && key != "" {
-			sp := w.t.span(c)
+			sp := w.t.Span(c)
 			w.out.Configs = append(w.out.Configs, extract.RawConfig{
 				Key: key, Kind: extract.ConfigEnv, Line: w.lines.Line(sp.Start), Span: sp,
 			})

@@ -29,7 +29,7 @@ func (w *walker) newLocal(name []byte, typ, d int32) local {
 	l := local{name: name, typ: noNode}
 	switch {
 	case !w.cxx || typ == noNode:
-	case w.t.nodes[typ].Kind == w.x.placeholderType:
+	case w.t.Nodes[typ].Kind == w.x.placeholderType:
 		l.recv = w.autoRecv(d)
 	default:
 		l.typ = typ
@@ -78,9 +78,9 @@ func (w *walker) classRecv() *recvSpec {
 // or by a qualified name without template arguments.
 func (w *walker) typeRecv(typ int32) *recvSpec {
 	x, t := w.x, w.t
-	switch t.kind(typ) {
+	switch t.Kind(typ) {
 	case x.typeIdent:
-		b := t.bytes(typ)
+		b := t.Raw(typ)
 		if t.empty(typ) || builtinTypes[string(b)] || w.isLocal(b) {
 			return nil
 		}
@@ -95,8 +95,8 @@ func (w *walker) typeRecv(typ int32) *recvSpec {
 // arguments or starts with a local (T::type).
 func (w *walker) pathRecv(q int32) *recvSpec {
 	t := w.t
-	for j := q; j < t.nodes[q].SubEnd; j++ {
-		if k := t.nodes[j].Kind; k == w.x.templateType || k == w.x.templateFunc || k == w.x.templateMethod {
+	for j := q; j < t.Nodes[q].SubEnd; j++ {
+		if k := t.Nodes[j].Kind; k == w.x.templateType || k == w.x.templateFunc || k == w.x.templateMethod {
 			return nil
 		}
 	}
@@ -105,46 +105,46 @@ func (w *walker) pathRecv(q int32) *recvSpec {
 	if !ok || t.empty(last) || w.isLocal(first) {
 		return nil
 	}
-	return &recvSpec{root: string(buf), global: t.child(q, w.x.fScope) == noNode, scope: w.scope}
+	return &recvSpec{root: string(buf), global: t.Child(q, w.x.fScope) == noNode, scope: w.scope}
 }
 
 // autoRecv is the evidence for a variable declared `auto` by declarator
 // d: its initial value's.
 func (w *walker) autoRecv(d int32) *recvSpec {
 	t := w.t
-	if t.kind(d) == w.x.referenceDecl || t.kind(d) == w.x.pointerDecl {
+	if t.Kind(d) == w.x.referenceDecl || t.Kind(d) == w.x.pointerDecl {
 		d = w.innerDecl(d) // auto& x = …, auto* p = …
 	}
-	if t.kind(d) != w.x.initDecl {
+	if t.Kind(d) != w.x.initDecl {
 		return nil
 	}
-	return w.exprRecv(t.child(d, w.x.fValue))
+	return w.exprRecv(t.Child(d, w.x.fValue))
 }
 
 // exprRecv is the evidence for the type of expression e.
 func (w *walker) exprRecv(e int32) *recvSpec {
 	x, t := w.x, w.t
-	switch t.kind(e) {
+	switch t.Kind(e) {
 	case x.this:
 		return w.classRecv()
 	case x.identifier:
-		if l, ok := w.lookupLocal(t.bytes(e)); ok {
+		if l, ok := w.lookupLocal(t.Raw(e)); ok {
 			return w.localRecv(l)
 		}
 		// Not a local: in a method, C++ looks the name up in the class
 		// first; a field's type comes from the class's facts.
-		return w.classRecv().then(t.text(e))
+		return w.classRecv().then(t.Text(e))
 	case x.fieldExpr:
-		if f := t.child(e, x.fField); t.kind(f) == x.fieldIdent && !t.empty(f) {
-			return w.exprRecv(t.child(e, x.fArgument)).then(t.text(f))
+		if f := t.Child(e, x.fField); t.Kind(f) == x.fieldIdent && !t.empty(f) {
+			return w.exprRecv(t.Child(e, x.fArgument)).then(t.Text(f))
 		}
 	case x.callExpr:
-		return w.callRecv(t.child(e, x.fFunction))
+		return w.callRecv(t.Child(e, x.fFunction))
 	case x.newExpr, x.compoundLit:
-		return w.typeRecv(t.child(e, x.fType))
+		return w.typeRecv(t.Child(e, x.fType))
 	case x.parenExpr, x.pointerExpr: // (x), *p and &x have x's class
-		if t.kind(e) == x.pointerExpr {
-			return w.exprRecv(t.child(e, x.fArgument))
+		if t.Kind(e) == x.pointerExpr {
+			return w.exprRecv(t.Child(e, x.fArgument))
 		}
 		if c := firstKid(t, e); c != noNode {
 			return w.exprRecv(c)
@@ -157,9 +157,9 @@ func (w *walker) exprRecv(e int32) *recvSpec {
 // (Foo(…) constructs a Foo) by the callee, obj.m() by obj's chain.
 func (w *walker) callRecv(fn int32) *recvSpec {
 	x, t := w.x, w.t
-	switch t.kind(fn) {
+	switch t.Kind(fn) {
 	case x.identifier:
-		b := t.bytes(fn)
+		b := t.Raw(fn)
 		if t.empty(fn) || w.isLocal(b) {
 			return nil
 		}
@@ -167,8 +167,8 @@ func (w *walker) callRecv(fn int32) *recvSpec {
 	case x.qualifiedIdent:
 		return w.pathRecv(fn).then(extract.CallResult)
 	case x.fieldExpr:
-		if f := t.child(fn, x.fField); t.kind(f) == x.fieldIdent && !t.empty(f) {
-			return w.exprRecv(t.child(fn, x.fArgument)).then(t.text(f), extract.CallResult)
+		if f := t.Child(fn, x.fField); t.Kind(f) == x.fieldIdent && !t.empty(f) {
+			return w.exprRecv(t.Child(fn, x.fArgument)).then(t.Text(f), extract.CallResult)
 		}
 	}
 	return nil
@@ -176,7 +176,7 @@ func (w *walker) callRecv(fn int32) *recvSpec {
 
 // firstKid is the first child of i, or noNode.
 func firstKid(t *tree, i int32) int32 {
-	if i+1 < t.nodes[i].SubEnd {
+	if i+1 < t.Nodes[i].SubEnd {
 		return i + 1
 	}
 	return noNode

@@ -16,11 +16,11 @@ import (
 func (w *walker) errorNode(i int32) {
 	t := w.t
 	first := i + 1
-	if !w.cxx || !w.definesSymbols() || first >= t.nodes[i].SubEnd || t.nodes[first].Kind != w.x.typeIdent {
+	if !w.cxx || !w.definesSymbols() || first >= t.Nodes[i].SubEnd || t.Nodes[first].Kind != w.x.typeIdent {
 		w.errorKids(i)
 		return
 	}
-	head := t.src[t.nodes[i].Start:t.nodes[first].Start]
+	head := t.Src[t.Nodes[i].Start:t.Nodes[first].Start]
 	kind := extract.KindClass
 	switch string(bytes.TrimSpace(head)) {
 	case "class":
@@ -40,14 +40,14 @@ func (w *walker) errorNode(i int32) {
 // declarator alone, in an ERROR inside the declaration that has the type).
 func (w *walker) errorKids(i int32) {
 	t, x := w.t, w.x
-	decl := t.nodes[i].Parent
-	typed := t.kind(decl) == x.declaration && t.child(decl, x.fType) != noNode
+	decl := t.Nodes[i].Parent
+	typed := t.Kind(decl) == x.declaration && t.Child(decl, x.fType) != noNode
 	start := i
 	if typed {
 		start = decl
 	}
-	for c := range t.kids(i) {
-		switch k := t.nodes[c].Kind; {
+	for c := range t.Kids(i) {
+		switch k := t.Nodes[c].Kind; {
 		case k == x.funcDeclarator && typed && w.ctx == ctxFile:
 			w.looseProtoype(start, c)
 			typed = false
@@ -65,26 +65,26 @@ func (w *walker) errorKids(i int32) {
 // an ERROR declares; start is where its declaration begins.
 func (w *walker) looseProtoype(start, fd int32) {
 	t := w.t
-	name := t.child(fd, w.x.fDeclarator)
-	if t.kind(name) != w.x.identifier || !w.named(declInfo{name: name}) {
+	name := t.Child(fd, w.x.fDeclarator)
+	if t.Kind(name) != w.x.identifier || !w.named(declInfo{name: name}) {
 		return
 	}
-	sp := extract.Span{Start: t.nodes[start].Start, End: t.nodes[fd].End}
-	static := bytes.HasPrefix(t.src[sp.Start:sp.End], []byte("static"))
-	w.declare(t.text(name), extract.KindFunctionDeclaration, sp, w.sig(sp.Start, sp.End), static)
+	sp := extract.Span{Start: t.Nodes[start].Start, End: t.Nodes[fd].End}
+	static := bytes.HasPrefix(t.Src[sp.Start:sp.End], []byte("static"))
+	w.declare(t.Text(name), extract.KindFunctionDeclaration, sp, w.sig(sp.Start, sp.End), static)
 }
 
 // recoveredClass emits the class an ERROR node starts and walks the rest
 // of the node as its body.
 func (w *walker) recoveredClass(i, name int32, kind extract.SymbolKind) {
 	t := w.t
-	end := t.nodes[name].End
-	if brace := bytes.IndexByte(t.src[end:t.nodes[i].End], '{'); brace >= 0 {
+	end := t.Nodes[name].End
+	if brace := bytes.IndexByte(t.Src[end:t.Nodes[i].End], '{'); brace >= 0 {
 		end += uint32(brace)
 	}
-	short := t.text(name)
+	short := t.Text(name)
 	saved := w.save()
-	idx := w.declare(short, kind, t.span(i), w.sig(t.nodes[i].Start, end), w.internal)
+	idx := w.declare(short, kind, t.Span(i), w.sig(t.Nodes[i].Start, end), w.internal)
 	public := w.publicName(short)
 	w.known[public], w.classes[public] = knownClass, idx
 	w.parent, w.ctx = idx, ctxClass
@@ -99,7 +99,7 @@ func (w *walker) recoveredClass(i, name int32, kind extract.SymbolKind) {
 // type since C99; C++ constructors and conversions are members, or
 // written with a qualified name.
 func (w *walker) untyped(i int32, info declInfo) bool {
-	return w.ctx == ctxFile && w.t.child(i, w.x.fType) == noNode && w.t.kind(info.name) != w.x.qualifiedIdent
+	return w.ctx == ctxFile && w.t.Child(i, w.x.fType) == noNode && w.t.Kind(info.name) != w.x.qualifiedIdent
 }
 
 // keywords are never the name a declarator declares: `DECLARE(x) int y;`
@@ -121,9 +121,9 @@ func (w *walker) unnamedParams(params int32) bool {
 	if w.cxx || params < 0 {
 		return false
 	}
-	for c := range w.t.kids(params) {
-		if w.t.nodes[c].Kind == w.x.paramDecl && w.t.child(c, w.x.fDeclarator) == noNode &&
-			string(w.t.bytes(c)) != "void" {
+	for c := range w.t.Kids(params) {
+		if w.t.Nodes[c].Kind == w.x.paramDecl && w.t.Child(c, w.x.fDeclarator) == noNode &&
+			string(w.t.Raw(c)) != "void" {
 			return true
 		}
 	}
@@ -136,24 +136,24 @@ func (w *walker) unnamedParams(params int32) bool {
 // `(void)`. It returns the name, which is no type to refer to, or noNode.
 func (w *walker) splitDefinition(i, d int32) int32 {
 	t := w.t
-	name := t.child(i, w.x.fType)
-	if t.kind(name) != w.x.typeIdent || t.kind(d) != w.x.parenDecl || normalize(t.bytes(d)) != "(void)" {
+	name := t.Child(i, w.x.fType)
+	if t.Kind(name) != w.x.typeIdent || t.Kind(d) != w.x.parenDecl || normalize(t.Raw(d)) != "(void)" {
 		return noNode
 	}
 	decl := w.prevSibling(i)
-	if t.kind(decl) != w.x.declaration || w.terminated(decl) {
+	if t.Kind(decl) != w.x.declaration || w.terminated(decl) {
 		return noNode
 	}
-	sp := extract.Span{Start: t.nodes[decl].Start, End: t.nodes[i].End}
-	w.declare(t.text(name), extract.KindFunction, sp, w.sig(sp.Start, t.nodes[d].End), w.isInternal(decl, false))
+	sp := extract.Span{Start: t.Nodes[decl].Start, End: t.Nodes[i].End}
+	w.declare(t.Text(name), extract.KindFunction, sp, w.sig(sp.Start, t.Nodes[d].End), w.isInternal(decl, false))
 	return name
 }
 
 // prevSibling is the sibling before i, or noNode.
 func (w *walker) prevSibling(i int32) int32 {
 	prev := int32(noNode)
-	if p := w.t.nodes[i].Parent; p >= 0 {
-		for c := range w.t.kids(p) {
+	if p := w.t.Nodes[i].Parent; p >= 0 {
+		for c := range w.t.Kids(p) {
 			if c == i {
 				return prev
 			}

@@ -25,13 +25,13 @@ var castOperators = map[string]bool{
 // call emits the callee's ref, reads getenv keys and walks the arguments.
 func (w *walker) call(i int32) {
 	x, t := w.x, w.t
-	fn := t.child(i, x.fFunction)
+	fn := t.Child(i, x.fFunction)
 	callee := w.callee(fn)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		if c == fn {
 			continue
 		}
-		if t.nodes[c].Field == x.fArguments && envCalls[callee] {
+		if t.Nodes[c].Field == x.fArguments && envCalls[callee] {
 			w.envKey(c)
 		}
 		w.walk(c)
@@ -42,21 +42,21 @@ func (w *walker) call(i int32) {
 // written ("" for a member call, a local or an expression).
 func (w *walker) callee(fn int32) string {
 	x, t := w.x, w.t
-	switch t.kind(fn) {
+	switch t.Kind(fn) {
 	case x.identifier:
-		if t.empty(fn) || w.isLocal(t.bytes(fn)) {
+		if t.empty(fn) || w.isLocal(t.Raw(fn)) {
 			return ""
 		}
-		name := t.text(fn)
-		w.addRef(t.span(fn), name, extract.RefCall, "", false)
+		name := t.Text(fn)
+		w.addRef(t.Span(fn), name, extract.RefCall, "", false)
 		w.pending[len(w.pending)-1].cls = w.methodOf
 		return name
 	case x.qualifiedIdent:
 		return w.qualifiedCall(fn)
 	case x.templateFunc:
-		name := t.child(fn, x.fName)
+		name := t.Child(fn, x.fName)
 		s := ""
-		if !castOperators[string(t.bytes(name))] {
+		if !castOperators[string(t.Raw(name))] {
 			s = w.callee(name)
 		}
 		w.walkExcept(fn, name)
@@ -75,22 +75,22 @@ func (w *walker) memberCall(fe int32) {
 	x, t := w.x, w.t
 	var recv *recvSpec
 	if w.cxx {
-		recv = w.exprRecv(t.child(fe, x.fArgument))
+		recv = w.exprRecv(t.Child(fe, x.fArgument))
 	}
-	for c := range t.kids(fe) {
-		if t.nodes[c].Field != x.fField {
+	for c := range t.Kids(fe) {
+		if t.Nodes[c].Field != x.fField {
 			w.walk(c)
 			continue
 		}
 		name := c
-		if t.nodes[name].Kind == x.dependentName && name+1 < t.nodes[name].SubEnd { // obj.template f<T>()
+		if t.Nodes[name].Kind == x.dependentName && name+1 < t.Nodes[name].SubEnd { // obj.template f<T>()
 			name++
 		}
-		if k := t.nodes[name].Kind; k == x.templateMethod || k == x.templateFunc {
-			name = t.child(name, x.fName)
+		if k := t.Nodes[name].Kind; k == x.templateMethod || k == x.templateFunc {
+			name = t.Child(name, x.fName)
 		}
 		if !t.empty(name) {
-			w.addRecvRef(t.span(name), w.nameText(name), recv)
+			w.addRecvRef(t.Span(name), w.nameText(name), recv)
 		}
 		if name != c {
 			w.walkExcept(c, name)
@@ -124,13 +124,13 @@ func (w *walker) qualifiedUse(q int32, kind extract.RefKind) (string, int32) {
 	buf, last, ok := w.appendQualified(nil, q)
 	first, _, _ := bytes.Cut(buf, []byte("::"))
 	if !ok || t.empty(last) || w.isLocal(first) ||
-		kind == extract.RefType && t.nodes[last].Kind != w.x.typeIdent {
+		kind == extract.RefType && t.Nodes[last].Kind != w.x.typeIdent {
 		w.walkTemplateArgs(q)
 		return "", noNode
 	}
 	written := string(buf)
-	sp := extract.Span{Start: t.nodes[q].Start, End: t.nodes[last].End}
-	w.addRef(sp, w.nameText(last), kind, written, t.child(q, w.x.fScope) == noNode)
+	sp := extract.Span{Start: t.Nodes[q].Start, End: t.Nodes[last].End}
+	w.addRef(sp, w.nameText(last), kind, written, t.Child(q, w.x.fScope) == noNode)
 	w.walkTemplateArgs(q)
 	return written, last
 }
@@ -139,14 +139,14 @@ func (w *walker) qualifiedUse(q int32, kind extract.RefKind) (string, int32) {
 // it is a template parameter or one of builtinTypes.
 func (w *walker) typeRef(i int32) bool {
 	t := w.t
-	if t.kind(i) != w.x.typeIdent || t.empty(i) {
+	if t.Kind(i) != w.x.typeIdent || t.empty(i) {
 		return false
 	}
-	b := t.bytes(i)
+	b := t.Raw(i)
 	if w.isLocal(b) || builtinTypes[string(b)] {
 		return false
 	}
-	w.addRef(t.span(i), string(b), extract.RefType, "", false)
+	w.addRef(t.Span(i), string(b), extract.RefType, "", false)
 	return true
 }
 
@@ -155,13 +155,13 @@ func (w *walker) typeRef(i int32) bool {
 // reports whether the type itself got a ref.
 func (w *walker) typeUse(i int32) bool {
 	x, t := w.x, w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case x.typeIdent:
 		return w.typeRef(i)
 	case x.qualifiedIdent:
 		return w.qualifiedRef(i)
 	case x.templateType:
-		name := t.child(i, x.fName)
+		name := t.Child(i, x.fName)
 		ok := w.typeUse(name)
 		w.walkExcept(i, name)
 		return ok
@@ -174,9 +174,9 @@ func (w *walker) typeUse(i int32) bool {
 // ("std::vector::iterator"), and returns its last name node.
 func (w *walker) appendQualified(buf []byte, i int32) ([]byte, int32, bool) {
 	x, t := w.x, w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case x.qualifiedIdent:
-		sc, nm := t.child(i, x.fScope), t.child(i, x.fName)
+		sc, nm := t.Child(i, x.fScope), t.Child(i, x.fName)
 		if sc != noNode {
 			var ok bool
 			if buf, _, ok = w.appendQualified(buf, sc); !ok {
@@ -186,7 +186,7 @@ func (w *walker) appendQualified(buf []byte, i int32) ([]byte, int32, bool) {
 		}
 		return w.appendQualified(buf, nm)
 	case x.templateType, x.templateFunc, x.templateMethod:
-		return w.appendQualified(buf, t.child(i, x.fName))
+		return w.appendQualified(buf, t.Child(i, x.fName))
 	case x.identifier, x.fieldIdent, x.typeIdent, x.namespaceIdent, x.destructorName, x.operatorName:
 		if t.empty(i) {
 			return buf, noNode, false
@@ -200,19 +200,19 @@ func (w *walker) appendQualified(buf []byte, i int32) ([]byte, int32, bool) {
 // "operator==", "operator bool".
 func (w *walker) nameText(n int32) string {
 	x, t := w.x, w.t
-	switch t.kind(n) {
+	switch t.Kind(n) {
 	case x.destructorName:
-		return string(removeSpace(t.bytes(n)))
+		return string(removeSpace(t.Raw(n)))
 	case x.operatorName:
-		return operatorName(t.bytes(n))
+		return operatorName(t.Raw(n))
 	case x.operatorCast:
-		b := t.bytes(n)
+		b := t.Raw(n)
 		if p := bytes.IndexByte(b, '('); p > 0 {
 			b = b[:p]
 		}
 		return normalize(b)
 	case x.templateFunc, x.templateType, x.templateMethod:
-		return w.nameText(t.child(n, x.fName))
+		return w.nameText(t.Child(n, x.fName))
 	case x.qualifiedIdent:
 		_, last, ok := w.appendQualified(nil, n)
 		if ok {
@@ -222,7 +222,7 @@ func (w *walker) nameText(n int32) string {
 	if n < 0 {
 		return ""
 	}
-	return t.text(n)
+	return t.Text(n)
 }
 
 // operatorName spells an operator without inner spaces: "operator==",
@@ -250,10 +250,10 @@ func removeSpace(b []byte) []byte {
 func (w *walker) lambda(i int32) {
 	saved, mark := w.save(), len(w.locals)
 	w.ctx = ctxBody
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c)
-		if w.t.nodes[c].Field == w.x.fDeclarator {
-			w.declareParams(w.t.child(c, w.x.fParameters))
+		if w.t.Nodes[c].Field == w.x.fDeclarator {
+			w.declareParams(w.t.Child(c, w.x.fParameters))
 		}
 	}
 	w.locals = w.locals[:mark]
@@ -262,10 +262,10 @@ func (w *walker) lambda(i int32) {
 
 // forRange declares the loop variables of `for (auto& [k, v] : m)`.
 func (w *walker) forRange(i int32) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == w.x.fDeclarator {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == w.x.fDeclarator {
 			w.walkDeclarator(c)
-			w.declareLocal(c, w.t.child(i, w.x.fType))
+			w.declareLocal(c, w.t.Child(i, w.x.fType))
 		} else {
 			w.walk(c)
 		}

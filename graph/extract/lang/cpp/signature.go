@@ -16,7 +16,7 @@ func (w *walker) sig(start, end uint32) string {
 	if end < start {
 		end = start
 	}
-	return normalize(w.t.src[start:end])
+	return normalize(w.t.Src[start:end])
 }
 
 // capSignature cuts a signature past maxSignature at a character
@@ -36,13 +36,13 @@ func capSignature(s string) string {
 // "static int add(int a, int b)", "template <class T> T max(T a, T b)",
 // "int V::get() const". Constructor initializers and bodies are left out.
 func (w *walker) funcSig(outer, d int32) string {
-	return w.sig(w.headStart(outer, d), w.t.nodes[d].End)
+	return w.sig(w.headStart(outer, d), w.t.Nodes[d].End)
 }
 
 // headSpan is the span of a definition whose declarator is d: outer's,
 // from headStart.
 func (w *walker) headSpan(outer, d int32) extract.Span {
-	return extract.Span{Start: w.headStart(outer, d), End: w.t.nodes[outer].End}
+	return extract.Span{Start: w.headStart(outer, d), End: w.t.Nodes[outer].End}
 }
 
 // headStart is where the declaration of declarator d begins: outer's
@@ -50,13 +50,13 @@ func (w *walker) headSpan(outer, d int32) extract.Span {
 // the end of a macro-broken declaration to it
 // (`int f(void) __THROW; int g(void);` read as one).
 func (w *walker) headStart(outer, d int32) uint32 {
-	start, end := w.t.nodes[outer].Start, w.t.nodes[d].Start
+	start, end := w.t.Nodes[outer].Start, w.t.Nodes[d].Start
 	if end <= start {
 		return start
 	}
-	if semi := lastTopSemicolon(w.t.src[start:end]); semi >= 0 {
+	if semi := lastTopSemicolon(w.t.Src[start:end]); semi >= 0 {
 		start += uint32(semi) + 1
-		for start < end && isSpace(w.t.src[start]) {
+		for start < end && isSpace(w.t.Src[start]) {
 			start++
 		}
 	}
@@ -94,20 +94,20 @@ func isSpace(c byte) bool {
 // "typedef struct {...} point", "int (*handler)(int)".
 func (w *walker) declSig(outer, typ, first, d int32) string {
 	t := w.t
-	start, prefixEnd := w.headStart(outer, first), t.nodes[first].Start
+	start, prefixEnd := w.headStart(outer, first), t.Nodes[first].Start
 	var prefix string
-	if body := t.child(typ, w.x.fBody); body != noNode && start <= t.nodes[body].Start && t.nodes[body].End <= prefixEnd {
-		prefix = w.sig(start, t.nodes[body].Start) + " {...}" + w.sig(t.nodes[body].End, prefixEnd)
+	if body := t.Child(typ, w.x.fBody); body != noNode && start <= t.Nodes[body].Start && t.Nodes[body].End <= prefixEnd {
+		prefix = w.sig(start, t.Nodes[body].Start) + " {...}" + w.sig(t.Nodes[body].End, prefixEnd)
 	} else {
 		prefix = w.sig(start, prefixEnd)
 	}
-	if t.nodes[d].Kind == w.x.initDecl {
-		d = t.child(d, w.x.fDeclarator)
+	if t.Nodes[d].Kind == w.x.initDecl {
+		d = t.Child(d, w.x.fDeclarator)
 	}
 	if d == noNode {
 		return prefix
 	}
-	decl := normalize(t.bytes(d))
+	decl := normalize(t.Raw(d))
 	if n := strings.IndexFunc(decl, func(r rune) bool { return r != '*' && r != '&' }); n > 0 && decl[n] == ' ' {
 		decl = decl[:n] + decl[n+1:] // "* make()" reads "*make()"
 	}

@@ -12,7 +12,7 @@ import (
 // are one value, with any macro between them (PRIu64) left out.
 func (w *walker) stringLit(i int32) {
 	if v, ok := w.literal(i); ok {
-		w.addString(w.t.span(i), v)
+		w.addString(w.t.Span(i), v)
 	}
 }
 
@@ -20,17 +20,17 @@ func (w *walker) stringLit(i int32) {
 // adjacent literals concatenated.
 func (w *walker) literal(i int32) (string, bool) {
 	x, t := w.x, w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case x.stringLit:
-		return unescape(quoted(t.bytes(i))), true
+		return unescape(quoted(t.Raw(i))), true
 	case x.rawStr:
-		if c := t.childOfKind(i, x.rawStrContent); c != noNode {
-			return t.text(c), true
+		if c := t.ChildOfKind(i, x.rawStrContent); c != noNode {
+			return t.Text(c), true
 		}
 		return "", true
 	case x.concatString:
 		var b strings.Builder
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			if v, ok := w.literal(c); ok {
 				b.WriteString(v)
 			}
@@ -67,8 +67,8 @@ func (w *walker) addString(sp extract.Span, v string) {
 // macroStrings emits the notable string literals in a macro's body, which
 // tree-sitter leaves as unparsed text: `#define USAGE "usage: tool FILE"`.
 func (w *walker) macroStrings(arg int32) {
-	b := w.t.bytes(arg)
-	base := w.t.nodes[arg].Start
+	b := w.t.Raw(arg)
+	base := w.t.Nodes[arg].Start
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
 		case '\'':

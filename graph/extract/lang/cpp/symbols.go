@@ -26,7 +26,7 @@ func (w *walker) restore(s state) {
 // an out-of-line method), the body with the parameters as locals.
 func (w *walker) function(i int32) {
 	outer := w.takeOuter(i)
-	d := w.t.child(i, w.x.fDeclarator)
+	d := w.t.Child(i, w.x.fDeclarator)
 	info := w.declInfo(d)
 	saved := w.save()
 	skip := int32(noNode)
@@ -59,7 +59,7 @@ func (w *walker) isDefinition(i int32, info declInfo) bool {
 // parameters become locals after the declarator, and what follows it is
 // in the function's body.
 func (w *walker) functionKids(i, d, skip, params int32) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		switch {
 		case c == skip:
 		case c == d:
@@ -67,7 +67,7 @@ func (w *walker) functionKids(i, d, skip, params int32) {
 			w.declareParams(params)
 			w.ctx = ctxBody
 		default:
-			if w.t.nodes[c].Field == w.x.fBody {
+			if w.t.Nodes[c].Field == w.x.fBody {
 				w.ctx = ctxBody
 			}
 			w.walk(c)
@@ -79,8 +79,8 @@ func (w *walker) functionKids(i, d, skip, params int32) {
 // out-of-line member, enters its class's scope for the rest of the walk.
 func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 	sp, sig := w.headSpan(outer, d), w.funcSig(outer, d)
-	typ := w.t.child(i, w.x.fType)
-	if w.t.nodes[info.name].Kind == w.x.qualifiedIdent {
+	typ := w.t.Child(i, w.x.fType)
+	if w.t.Nodes[info.name].Kind == w.x.qualifiedIdent {
 		if owner, ok := w.outOfLine(info.name, sp, sig, true); ok {
 			w.returnsFact(typ, d)
 			w.pushScope(owner)
@@ -133,7 +133,7 @@ func (w *walker) outOfLine(q int32, sp extract.Span, sig string, fn bool) (strin
 		return "", false
 	}
 	base := w.scopeQual()
-	if w.t.child(q, w.x.fScope) == noNode { // "::A::b"
+	if w.t.Child(q, w.x.fScope) == noNode { // "::A::b"
 		base = ""
 	}
 	qual := join(base, string(buf))
@@ -169,9 +169,9 @@ func (w *walker) outOfLineKind(owner, name string, fn bool) extract.SymbolKind {
 // locals of one in a function body.
 func (w *walker) declaration(i int32) {
 	outer := w.takeOuter(i)
-	first := w.t.child(i, w.x.fDeclarator)
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field != w.x.fDeclarator {
+	first := w.t.Child(i, w.x.fDeclarator)
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field != w.x.fDeclarator {
 			w.walk(c)
 			continue
 		}
@@ -185,7 +185,7 @@ func (w *walker) declarator(decl, outer, first, d int32) {
 	switch w.ctx {
 	case ctxBody:
 		w.walkDeclarator(d)
-		w.declareLocal(d, w.t.child(decl, w.x.fType))
+		w.declareLocal(d, w.t.Child(decl, w.x.fType))
 		return
 	case ctxFile, ctxClass:
 		if info := w.declInfo(d); w.named(info) && w.terminated(decl) && !(info.fn && w.untyped(decl, info)) {
@@ -199,8 +199,8 @@ func (w *walker) declarator(decl, outer, first, d int32) {
 // Data members are not symbols.
 func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 	x := w.x
-	sp, sig := w.headSpan(outer, first), w.declSig(outer, w.t.child(decl, x.fType), first, d)
-	switch k := w.t.nodes[info.name].Kind; {
+	sp, sig := w.headSpan(outer, first), w.declSig(outer, w.t.Child(decl, x.fType), first, d)
+	switch k := w.t.Nodes[info.name].Kind; {
 	case k == x.structuredBinding:
 	case k == x.qualifiedIdent:
 		if owner, ok := w.outOfLine(info.name, sp, sig, info.fn); ok && !info.fn {
@@ -210,13 +210,13 @@ func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 		switch {
 		case info.fn && w.cxx:
 			w.member(w.nameText(info.name), sp, sig)
-			w.returnsFact(w.t.child(decl, x.fType), d)
+			w.returnsFact(w.t.Child(decl, x.fType), d)
 		case !info.fn:
-			w.fieldFact(w.t.child(decl, x.fType), d, info)
+			w.fieldFact(w.t.Child(decl, x.fType), d, info)
 		}
 	case info.fn:
 		w.declare(w.nameText(info.name), extract.KindFunctionDeclaration, sp, sig, w.isInternal(decl, false))
-		w.returnsFact(w.t.child(decl, x.fType), d)
+		w.returnsFact(w.t.Child(decl, x.fType), d)
 	default:
 		isConst := w.hasConst(decl) && !info.ptr
 		kind := extract.KindVar
@@ -230,15 +230,15 @@ func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 // named reports whether a declarator has a name to define, and not a
 // keyword tree-sitter took for one.
 func (w *walker) named(info declInfo) bool {
-	return !w.t.empty(info.name) && !keywords[string(w.t.bytes(info.name))]
+	return !w.t.empty(info.name) && !keywords[string(w.t.Raw(info.name))]
 }
 
 // terminated reports whether a declaration ends in ';': one that does not
 // is tree-sitter's reading of a macro it cannot see through
 // (`static int SQLITE_NOINLINE f(void)`), not a real declaration.
 func (w *walker) terminated(decl int32) bool {
-	end := w.t.nodes[decl].End
-	return end > 0 && w.t.src[end-1] == ';'
+	end := w.t.Nodes[decl].End
+	return end > 0 && w.t.Src[end-1] == ';'
 }
 
 // isInternal reports whether a declaration has internal linkage: static,
@@ -249,9 +249,9 @@ func (w *walker) isInternal(decl int32, constVar bool) bool {
 		return true
 	}
 	static, external := false, false
-	for c := range w.t.kids(decl) {
-		if w.t.nodes[c].Kind == w.x.storage {
-			switch string(w.t.bytes(c)) {
+	for c := range w.t.Kids(decl) {
+		if w.t.Nodes[c].Kind == w.x.storage {
+			switch string(w.t.Raw(c)) {
 			case "static":
 				static = true
 			case "extern", "inline":
@@ -264,9 +264,9 @@ func (w *walker) isInternal(decl int32, constVar bool) bool {
 
 // hasConst reports whether a declaration is const or constexpr itself.
 func (w *walker) hasConst(decl int32) bool {
-	for c := range w.t.kids(decl) {
-		if w.t.nodes[c].Kind == w.x.typeQualifier {
-			if q := string(w.t.bytes(c)); q == "const" || q == "constexpr" {
+	for c := range w.t.Kids(decl) {
+		if w.t.Nodes[c].Kind == w.x.typeQualifier {
+			if q := string(w.t.Raw(c)); q == "const" || q == "constexpr" {
 				return true
 			}
 		}

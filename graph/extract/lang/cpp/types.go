@@ -15,9 +15,9 @@ func (w *walker) definesSymbols() bool { return w.ctx == ctxFile || w.ctx == ctx
 // it names a type: a ref, unless it is a forward declaration.
 func (w *walker) record(i, alias, tdef int32) {
 	x, t := w.x, w.t
-	name, body := t.child(i, x.fName), t.child(i, x.fBody)
+	name, body := t.Child(i, x.fName), t.Child(i, x.fBody)
 	if body == noNode {
-		if t.nodes[i].Field == x.fType {
+		if t.Nodes[i].Field == x.fType {
 			w.walk(name)
 		}
 		return
@@ -27,7 +27,7 @@ func (w *walker) record(i, alias, tdef int32) {
 	saved := w.save()
 	from := ""
 	if short != "" && w.definesSymbols() {
-		idx := w.declare(short, w.recordKind(i), t.span(outer), sig, w.internal)
+		idx := w.declare(short, w.recordKind(i), t.Span(outer), sig, w.internal)
 		public := w.publicName(short)
 		w.known[public], w.classes[public] = knownClass, idx
 		from = w.out.Symbols[idx].Qualified
@@ -47,10 +47,10 @@ func (w *walker) record(i, alias, tdef int32) {
 // base clause, when the class is a symbol (from), adds relations and is
 // read in the scope around the class.
 func (w *walker) classKids(i, name int32, from string, outer int32) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		switch {
 		case c == name:
-		case from != "" && w.t.nodes[c].Kind == w.x.baseClause:
+		case from != "" && w.t.Nodes[c].Kind == w.x.baseClause:
 			inner := w.scope
 			w.scope = outer
 			w.bases(c, from)
@@ -62,7 +62,7 @@ func (w *walker) classKids(i, name int32, from string, outer int32) {
 }
 
 func (w *walker) recordKind(i int32) extract.SymbolKind {
-	switch w.t.nodes[i].Kind {
+	switch w.t.Nodes[i].Kind {
 	case w.x.classSpec:
 		return extract.KindClass
 	case w.x.unionSpec:
@@ -78,7 +78,7 @@ func (w *walker) typeHead(i, body, alias, tdef int32) (int32, string) {
 		return tdef, w.declSig(tdef, i, alias, alias)
 	}
 	outer := w.takeOuter(i)
-	return outer, w.sig(w.t.nodes[outer].Start, w.t.nodes[body].Start)
+	return outer, w.sig(w.t.Nodes[outer].Start, w.t.Nodes[body].Start)
 }
 
 // typeName is the short name a type definition defines: its tag (the
@@ -89,15 +89,15 @@ func (w *walker) typeName(name, alias int32) string {
 		if alias == noNode {
 			return ""
 		}
-		return w.t.text(alias)
+		return w.t.Text(alias)
 	}
-	if w.t.nodes[name].Kind == w.x.templateType {
-		name = w.t.child(name, w.x.fName)
+	if w.t.Nodes[name].Kind == w.x.templateType {
+		name = w.t.Child(name, w.x.fName)
 	}
-	if w.t.empty(name) || w.t.nodes[name].Kind == w.x.qualifiedIdent {
+	if w.t.empty(name) || w.t.Nodes[name].Kind == w.x.qualifiedIdent {
 		return "" // "struct ns::X {...}" defines a member of another scope: rare
 	}
-	return w.t.text(name)
+	return w.t.Text(name)
 }
 
 // publicName is the qualified name of a scope the current scope contains,
@@ -108,7 +108,7 @@ func (w *walker) publicName(short string) string { return join(w.scopeQual(), sh
 // bases emits a type ref and an extends relation for each base class of
 // a base clause.
 func (w *walker) bases(clause int32, from string) {
-	for c := range w.t.kids(clause) {
+	for c := range w.t.Kids(clause) {
 		pn := len(w.pending)
 		if w.typeUse(c) {
 			w.addRelation(from, c, pn)
@@ -121,7 +121,7 @@ func (w *walker) bases(clause int32, from string) {
 func (w *walker) addRelation(from string, site int32, pn int) {
 	p := w.pending[pn]
 	w.out.Relations = append(w.out.Relations, extract.RawRelation{
-		From: from, To: w.out.Refs[p.ref].Name, Kind: extract.RelExtends, Span: w.t.span(site),
+		From: from, To: w.out.Refs[p.ref].Name, Kind: extract.RelExtends, Span: w.t.Span(site),
 	})
 	p.ref, p.rel = -1, len(w.out.Relations)-1
 	w.pending = append(w.pending, p)
@@ -143,16 +143,16 @@ func isScopedEnum(head []byte) bool {
 // constants of the enclosing scope, or of the enum for a scoped enum.
 func (w *walker) enum(i, alias, tdef int32) {
 	x, t := w.x, w.t
-	name, body := t.child(i, x.fName), t.child(i, x.fBody)
+	name, body := t.Child(i, x.fName), t.Child(i, x.fBody)
 	if body == noNode {
-		if t.nodes[i].Field == x.fType {
+		if t.Nodes[i].Field == x.fType {
 			w.walk(name)
 		}
 		return
 	}
 	outer, sig := w.typeHead(i, body, alias, tdef)
 	short := w.typeName(name, alias)
-	for c := range t.kids(i) { // the underlying type
+	for c := range t.Kids(i) { // the underlying type
 		if c != name && c != body {
 			w.walk(c)
 		}
@@ -160,9 +160,9 @@ func (w *walker) enum(i, alias, tdef int32) {
 	saved := w.save()
 	scope := ""
 	if short != "" && w.definesSymbols() {
-		w.parent = w.declare(short, extract.KindEnum, t.span(outer), sig, w.internal)
+		w.parent = w.declare(short, extract.KindEnum, t.Span(outer), sig, w.internal)
 		w.known[w.publicName(short)] = knownClass
-		if w.cxx && isScopedEnum(t.src[t.nodes[i].Start:t.nodes[body].Start]) {
+		if w.cxx && isScopedEnum(t.Src[t.Nodes[i].Start:t.Nodes[body].Start]) {
 			scope = w.publicName(short)
 		}
 	}
@@ -174,20 +174,20 @@ func (w *walker) enum(i, alias, tdef int32) {
 // for a scoped enum and in the current scope otherwise.
 func (w *walker) enumerators(body int32, scope string) {
 	x, t := w.x, w.t
-	for e := range t.kids(body) {
-		if t.nodes[e].Kind != x.enumr {
+	for e := range t.Kids(body) {
+		if t.Nodes[e].Kind != x.enumr {
 			w.walk(e)
 			continue
 		}
-		name := t.child(e, x.fName)
+		name := t.Child(e, x.fName)
 		if !t.empty(name) && w.definesSymbols() {
 			if scope == "" {
-				w.declare(t.text(name), extract.KindConst, t.span(e), "", w.internal)
+				w.declare(t.Text(name), extract.KindConst, t.Span(e), "", w.internal)
 			} else {
-				short := t.text(name)
+				short := t.Text(name)
 				qual := w.linkName(join(scope, short), w.internal)
 				w.define(short, scope, qual)
-				w.addSymbol(short, qual, extract.KindConst, t.span(e), "")
+				w.addSymbol(short, qual, extract.KindConst, t.Span(e), "")
 			}
 		}
 		w.walkExcept(e, name)
@@ -200,15 +200,15 @@ func (w *walker) enumerators(body int32, scope string) {
 func (w *walker) typedef(i int32) {
 	x, t := w.x, w.t
 	outer := w.takeOuter(i)
-	typ := t.child(i, x.fType)
+	typ := t.Child(i, x.fType)
 	named := w.namedByTypedef(i, typ)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		switch {
-		case c == typ && named != noNode && t.nodes[typ].Kind == x.enumSpec:
+		case c == typ && named != noNode && t.Nodes[typ].Kind == x.enumSpec:
 			w.enum(typ, named, outer)
 		case c == typ && named != noNode:
 			w.record(typ, named, outer)
-		case t.nodes[c].Field == x.fDeclarator:
+		case t.Nodes[c].Field == x.fDeclarator:
 			if c != named {
 				w.aliasSymbol(outer, typ, c)
 			}
@@ -223,16 +223,16 @@ func (w *walker) typedef(i int32) {
 // an anonymous struct, union or enum the typedef defines, or noNode.
 func (w *walker) namedByTypedef(i, typ int32) int32 {
 	x, t := w.x, w.t
-	switch t.kind(typ) {
+	switch t.Kind(typ) {
 	case x.structSpec, x.unionSpec, x.classSpec, x.enumSpec:
 	default:
 		return noNode
 	}
-	if t.child(typ, x.fName) != noNode || t.child(typ, x.fBody) == noNode || !w.definesSymbols() {
+	if t.Child(typ, x.fName) != noNode || t.Child(typ, x.fBody) == noNode || !w.definesSymbols() {
 		return noNode
 	}
-	d := t.child(i, x.fDeclarator)
-	if t.kind(d) != x.typeIdent || t.empty(d) {
+	d := t.Child(i, x.fDeclarator)
+	if t.Kind(d) != x.typeIdent || t.empty(d) {
 		return noNode
 	}
 	return d
@@ -240,21 +240,21 @@ func (w *walker) namedByTypedef(i, typ int32) int32 {
 
 func (w *walker) aliasSymbol(outer, typ, d int32) {
 	name := w.declInfo(d).name
-	k := w.t.kind(name)
+	k := w.t.Kind(name)
 	if !w.definesSymbols() || w.t.empty(name) || k != w.x.typeIdent && k != w.x.identifier {
 		return
 	}
-	first := w.t.child(w.t.nodes[d].Parent, w.x.fDeclarator)
-	w.declare(w.t.text(name), extract.KindTypeAlias, w.t.span(outer), w.declSig(outer, typ, first, d), w.internal)
+	first := w.t.Child(w.t.Nodes[d].Parent, w.x.fDeclarator)
+	w.declare(w.t.Text(name), extract.KindTypeAlias, w.t.Span(outer), w.declSig(outer, typ, first, d), w.internal)
 }
 
 // alias emits a `using Name = type;` alias.
 func (w *walker) alias(i int32) {
 	outer := w.takeOuter(i)
-	name := w.t.child(i, w.x.fName)
+	name := w.t.Child(i, w.x.fName)
 	if w.definesSymbols() && !w.t.empty(name) {
-		sig := w.sig(w.t.nodes[outer].Start, w.t.nodes[i].End)
-		w.declare(w.t.text(name), extract.KindTypeAlias, w.t.span(outer), sig, w.internal)
+		sig := w.sig(w.t.Nodes[outer].Start, w.t.Nodes[i].End)
+		w.declare(w.t.Text(name), extract.KindTypeAlias, w.t.Span(outer), sig, w.internal)
 	}
 	w.walkExcept(i, name)
 }

@@ -132,7 +132,7 @@ func (w *walker) walk(i int32) {
 		return
 	}
 	act := actWalk
-	if k := w.t.nodes[i].Kind; int(k) < len(w.x.actions) {
+	if k := w.t.Nodes[i].Kind; int(k) < len(w.x.actions) {
 		act = w.x.actions[k]
 	} else if k == errorKind {
 		w.errorNode(i)
@@ -163,7 +163,7 @@ func (w *walker) walkRef(i int32, act action) {
 	case actTemplateType:
 		w.typeUse(i)
 	case actTemplateArgs:
-		w.walkExcept(i, w.t.child(i, w.x.fName))
+		w.walkExcept(i, w.t.Child(i, w.x.fName))
 	}
 }
 
@@ -199,7 +199,7 @@ func (w *walker) walkScoped(i int32, act action) {
 	case actEnum:
 		w.enum(i, noNode, noNode)
 	case actLinkage:
-		w.walkExcept(i, w.t.child(i, w.x.fValue))
+		w.walkExcept(i, w.t.Child(i, w.x.fValue))
 	case actFriend:
 		outer := w.ctx
 		w.ctx = ctxFriend
@@ -214,21 +214,21 @@ func (w *walker) walkScoped(i int32, act action) {
 	case actForRange:
 		w.forRange(i)
 	case actMacroType:
-		name := w.t.child(i, w.x.fName)
+		name := w.t.Child(i, w.x.fName)
 		w.callee(name)
 		w.walkExcept(i, name)
 	}
 }
 
 func (w *walker) walkKids(i int32) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c)
 	}
 }
 
 // walkExcept walks the children of i but skip.
 func (w *walker) walkExcept(i, skip int32) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		if c != skip {
 			w.walk(c)
 		}
@@ -240,7 +240,7 @@ func (w *walker) walkExcept(i, skip int32) {
 func (w *walker) takeOuter(i int32) int32 {
 	o := w.outer
 	w.outer = noNode
-	if o != noNode && w.t.nodes[o].Start <= w.t.nodes[i].Start && w.t.nodes[i].End <= w.t.nodes[o].End {
+	if o != noNode && w.t.Nodes[o].Start <= w.t.Nodes[i].Start && w.t.Nodes[i].End <= w.t.Nodes[o].End {
 		return o
 	}
 	return i

@@ -9,8 +9,8 @@ import (
 // invocation handles a call: a ref for what is called (after the refs of
 // its receiver), an environment read, then the arguments.
 func (w *walker) invocation(i int32) {
-	fn := w.t.child(i, fields.function)
-	args := w.t.child(i, fields.arguments)
+	fn := w.t.Child(i, fields.function)
+	args := w.t.Child(i, fields.arguments)
 	w.callee(fn)
 	w.envConfig(fn, args)
 	w.walk(args)
@@ -21,17 +21,17 @@ func (w *walker) invocation(i int32) {
 // by a call, a lambda) is walked without a call ref.
 func (w *walker) callee(fn int32) {
 	t := w.t
-	switch t.kind(fn) {
+	switch t.Kind(fn) {
 	case kinds.ident, kinds.genericName:
 		id := w.lastIdent(fn)
-		if name := identText(t.text(id)); name != "nameof" {
+		if name := identText(t.Text(id)); name != "nameof" {
 			w.pendCall(id, name, "", w.thisEvidence())
 		}
 		w.typeArgs(fn)
 	case kinds.memberAccess:
-		w.memberCall(fn, t.child(fn, fields.expression), t.child(fn, fields.name))
+		w.memberCall(fn, t.Child(fn, fields.expression), t.Child(fn, fields.name))
 	case kinds.qualifiedName:
-		w.memberCall(fn, t.child(fn, fields.qualifier), t.child(fn, fields.name))
+		w.memberCall(fn, t.Child(fn, fields.qualifier), t.Child(fn, fields.name))
 	case kinds.condAccess:
 		w.conditionalCall(fn)
 	default:
@@ -50,7 +50,7 @@ func (w *walker) memberCall(fn, recv, nm int32) {
 		w.walkKids(fn)
 		return
 	}
-	name := identText(w.t.text(id))
+	name := identText(w.t.Text(id))
 	switch abs, ok := w.chain(recv); {
 	case recv == noNode && w.isThis(fn):
 		w.pendCall(id, name, "this", w.thisEvidence())
@@ -79,14 +79,14 @@ func (w *walker) memberCall(fn, recv, nm int32) {
 func (w *walker) conditionalCall(fn int32) {
 	t := w.t
 	var ev *evidence
-	for c := range t.kids(fn) {
-		if nm := t.child(c, fields.name); t.nodes[c].Kind == kinds.memberBinding && nm != noNode {
+	for c := range t.Kids(fn) {
+		if nm := t.Child(c, fields.name); t.Nodes[c].Kind == kinds.memberBinding && nm != noNode {
 			id := w.lastIdent(nm)
-			w.pendCall(id, identText(t.text(id)), "?", ev)
+			w.pendCall(id, identText(t.Text(id)), "?", ev)
 			w.typeArgs(nm)
 			continue
 		}
-		if t.nodes[c].Field == fields.condition {
+		if t.Nodes[c].Field == fields.condition {
 			ev = w.evidenceOf(c)
 			if ev != nil && ev.isName() {
 				ev.value = true // a?.M(): a is a value, never a type
@@ -99,7 +99,7 @@ func (w *walker) conditionalCall(fn int32) {
 // isThis reports whether a member access without an expression child
 // starts with the keyword this (rather than base).
 func (w *walker) isThis(fn int32) bool {
-	rest := w.t.src[w.t.nodes[fn].Start:]
+	rest := w.t.Src[w.t.Nodes[fn].Start:]
 	return strings.HasPrefix(rest, "this") && (len(rest) == 4 || !isIdentByte(rest[4]))
 }
 
@@ -116,8 +116,8 @@ func (w *walker) pendCall(id int32, name, recv string, ev *evidence) {
 // objectCreation handles `new T(...)`: a call ref to the type, then the
 // arguments and initializer.
 func (w *walker) objectCreation(i int32) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == fields.typ {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == fields.typ {
 			w.namedType(c, extract.RefCall, false)
 		} else {
 			w.walk(c)
@@ -128,8 +128,8 @@ func (w *walker) objectCreation(i int32) {
 // attribute handles [Name(args)]: a type ref to the attribute class, its
 // serialization name if it gives one, then the arguments.
 func (w *walker) attribute(i int32) {
-	nm := w.t.child(i, fields.name)
-	for c := range w.t.kids(i) {
+	nm := w.t.Child(i, fields.name)
+	for c := range w.t.Kids(i) {
 		if c == nm {
 			w.namedType(c, extract.RefType, true)
 			w.serdeConfig(i, nm)

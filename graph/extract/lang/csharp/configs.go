@@ -8,10 +8,10 @@ import (
 // System.Environment or global::System.Environment) with a literal name.
 func (w *walker) envConfig(fn, args int32) {
 	t := w.t
-	if t.kind(fn) != kinds.memberAccess || t.text(t.child(fn, fields.name)) != "GetEnvironmentVariable" {
+	if t.Kind(fn) != kinds.memberAccess || t.Text(t.Child(fn, fields.name)) != "GetEnvironmentVariable" {
 		return
 	}
-	if _, ok := w.chain(t.child(fn, fields.expression)); !ok {
+	if _, ok := w.chain(t.Child(fn, fields.expression)); !ok {
 		return
 	}
 	if p := w.segPath(w.segs); p != "Environment" && p != "System.Environment" {
@@ -30,7 +30,7 @@ func (w *walker) serdeConfig(attr, nm int32) {
 	t := w.t
 	var positional bool
 	var named string
-	switch attributeName(t.text(w.lastIdent(nm))) {
+	switch attributeName(t.Text(w.lastIdent(nm))) {
 	case "JsonPropertyName":
 		positional = true
 	case "JsonProperty":
@@ -40,7 +40,7 @@ func (w *walker) serdeConfig(attr, nm int32) {
 	default:
 		return
 	}
-	args := t.childOfKind(attr, kinds.attributeArgList)
+	args := t.ChildOfKind(attr, kinds.attributeArgList)
 	if args == noNode {
 		return
 	}
@@ -58,16 +58,16 @@ func (w *walker) serdeConfig(attr, nm int32) {
 // otherwise.
 func (w *walker) argument(args int32, name string) int32 {
 	t := w.t
-	for a := range t.kids(args) {
-		if k := t.nodes[a].Kind; k != kinds.argument && k != kinds.attributeArg {
+	for a := range t.Kids(args) {
+		if k := t.Nodes[a].Kind; k != kinds.argument && k != kinds.attributeArg {
 			continue
 		}
-		nm := t.child(a, fields.name)
+		nm := t.Child(a, fields.name)
 		switch {
 		case name == "" && nm != noNode:
 			return noNode
-		case name == "" || nm != noNode && t.text(nm) == name:
-			for v := range t.kids(a) {
+		case name == "" || nm != noNode && t.Text(nm) == name:
+			for v := range t.Kids(a) {
 				if v != nm {
 					return v
 				}
@@ -82,7 +82,7 @@ func (w *walker) argument(args int32, name string) int32 {
 // are dynamic and give none.
 func (w *walker) configKey(i int32, kind extract.ConfigKind) {
 	if key, ok := w.literalKey(i); ok && key != "" {
-		sp := w.t.span(i)
+		sp := w.t.Span(i)
 		w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: kind, Line: w.lines.Line(sp.Start), Span: sp})
 	}
 }

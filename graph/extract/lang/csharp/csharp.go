@@ -76,7 +76,7 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	if err != nil {
 		return failed(in, err)
 	}
-	w := newWalker(&tree{nodes: *buf, src: string(in.Content)}, lines, out)
+	w := newWalker(&tree{Nodes: *buf, Src: string(in.Content)}, lines, out)
 	w.run()
 	return out
 }

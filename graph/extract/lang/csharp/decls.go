@@ -10,22 +10,22 @@ import (
 // qualified by the one around it.
 func (w *walker) namespace(i int32) {
 	outer := w.sc
-	w.sc = w.enterNamespace(i, w.t.span(i))
-	w.walk(w.t.child(i, fields.body))
+	w.sc = w.enterNamespace(i, w.t.Span(i))
+	w.walk(w.t.Child(i, fields.body))
 	w.sc = outer
 }
 
 // fileNamespace handles `namespace A.B;`: it scopes the rest of the file,
 // so the declarations after it (its siblings) are walked in it.
 func (w *walker) fileNamespace(i int32) {
-	w.sc = w.enterNamespace(i, extract.Span{Start: w.t.nodes[i].Start, End: uint32(len(w.t.src))})
+	w.sc = w.enterNamespace(i, extract.Span{Start: w.t.Nodes[i].Start, End: uint32(len(w.t.Src))})
 }
 
 // enterNamespace emits a namespace symbol, which is no symbol's parent
 // (like a Go package or a Python module), and returns its scope. The first
 // namespace of the file is its Namespace.
 func (w *walker) enterNamespace(i int32, sp extract.Span) *scope {
-	name := w.t.child(i, fields.name)
+	name := w.t.Child(i, fields.name)
 	written := w.dottedText(name)
 	q := join(w.sc.ns, written)
 	if !w.nsSeen {
@@ -57,22 +57,22 @@ func typeKind(k uint16) extract.SymbolKind {
 // read in the enclosing scope.
 func (w *walker) typeDecl(i int32) {
 	t := w.t
-	nm := t.child(i, fields.name)
-	name := identText(t.text(nm))
+	nm := t.Child(i, fields.name)
+	name := identText(t.Text(nm))
 	if name == "" { // missing in broken code
 		w.walkKids(i)
 		return
 	}
 	q := join(w.sc.qual, name)
-	sym := w.addSymbol(name, q, typeKind(t.kind(i)), t.span(i), w.header(i), w.sc.sym)
+	sym := w.addSymbol(name, q, typeKind(t.Kind(i)), t.Span(i), w.header(i), w.sc.sym)
 	outer := w.sc
 	ts := &scope{kind: scopeType, qual: q, ns: outer.ns, sym: sym, parent: outer,
-		tparams: w.typeParams(t.childOfKind(i, kinds.typeParamList))}
+		tparams: w.typeParams(t.ChildOfKind(i, kinds.typeParamList))}
 	w.sc = ts
-	ts.base = w.baseTypeEvidence(t.childOfKind(i, kinds.baseList))
+	ts.base = w.baseTypeEvidence(t.ChildOfKind(i, kinds.baseList))
 	defer w.endScope(w.mark())
-	for c := range t.kids(i) {
-		switch k := t.nodes[c].Kind; {
+	for c := range t.Kids(i) {
+		switch k := t.Nodes[c].Kind; {
 		case c == nm, k == kinds.modifier, k == kinds.typeParamList:
 		case k == kinds.attributeList:
 			w.sc = outer
@@ -80,7 +80,7 @@ func (w *walker) typeDecl(i int32) {
 		case k == kinds.baseList:
 			w.sc = ts
 			w.bases(c, q, w.baseRule(i))
-		case k == kinds.paramList && t.nodes[i].Kind == kinds.recordDecl:
+		case k == kinds.paramList && t.Nodes[i].Kind == kinds.recordDecl:
 			w.sc = ts
 			w.recordParams(c, q, sym)
 		default:
@@ -95,10 +95,10 @@ func (w *walker) typeDecl(i int32) {
 // declare, and walks their types and defaults.
 func (w *walker) recordParams(list int32, q string, sym int) {
 	t := w.t
-	for p := range t.kids(list) {
-		if nm := t.child(p, fields.name); t.nodes[p].Kind == kinds.parameter && nm != noNode {
-			name := identText(t.text(nm))
-			w.addSymbol(name, q+"."+name, extract.KindProperty, t.span(p), w.header(p), sym)
+	for p := range t.Kids(list) {
+		if nm := t.Child(p, fields.name); t.Nodes[p].Kind == kinds.parameter && nm != noNode {
+			name := identText(t.Text(nm))
+			w.addSymbol(name, q+"."+name, extract.KindProperty, t.Span(p), w.header(p), sym)
 		}
 		w.walk(p)
 	}
@@ -106,12 +106,12 @@ func (w *walker) recordParams(list int32, q string, sym int) {
 
 // delegate emits a delegate type.
 func (w *walker) delegate(i int32) {
-	nm := w.t.child(i, fields.name)
+	nm := w.t.Child(i, fields.name)
 	if nm != noNode {
-		name := identText(w.t.text(nm))
-		w.addSymbol(name, join(w.sc.qual, name), extract.KindType, w.t.span(i), w.header(i), w.sc.sym)
+		name := identText(w.t.Text(nm))
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindType, w.t.Span(i), w.header(i), w.sc.sym)
 	}
-	w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+	w.withTypeParams(w.t.Child(i, fields.typeParams), func() { w.walkKids(i) })
 }
 
 // method emits a method, test, constructor, destructor or operator and
@@ -120,18 +120,18 @@ func (w *walker) method(i int32) {
 	if name := w.memberName(i); name != "" {
 		kind := extract.KindMethod
 		switch {
-		case w.t.nodes[i].Kind == kinds.ctorDecl:
+		case w.t.Nodes[i].Kind == kinds.ctorDecl:
 			kind = extract.KindConstructor
-		case w.t.nodes[i].Kind == kinds.methodDecl && w.isTest(i):
+		case w.t.Nodes[i].Kind == kinds.methodDecl && w.isTest(i):
 			kind = extract.KindTest
 		}
-		w.addSymbol(name, join(w.sc.qual, name), kind, w.t.span(i), w.header(i), w.sc.sym)
+		w.addSymbol(name, join(w.sc.qual, name), kind, w.t.Span(i), w.header(i), w.sc.sym)
 	}
 	defer w.endScope(w.mark())
-	w.withTypeParams(w.t.child(i, fields.typeParams), func() {
-		if name := w.memberName(i); name != "" && w.t.nodes[i].Kind == kinds.methodDecl {
+	w.withTypeParams(w.t.Child(i, fields.typeParams), func() {
+		if name := w.memberName(i); name != "" && w.t.Nodes[i].Kind == kinds.methodDecl {
 			// inside the method's type parameters: T Get<T>() states nothing
-			w.typeFact(extract.FactReturns, join(w.sc.qual, name), "", w.t.child(i, fields.returns), i)
+			w.typeFact(extract.FactReturns, join(w.sc.qual, name), "", w.t.Child(i, fields.returns), i)
 		}
 		w.walkKids(i)
 	})
@@ -142,16 +142,16 @@ func (w *walker) method(i int32) {
 // int" for operators; "" when the code is too broken to have one.
 func (w *walker) memberName(i int32) string {
 	t := w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case kinds.dtorDecl:
-		if nm := t.child(i, fields.name); nm != noNode {
-			return "~" + identText(t.text(nm))
+		if nm := t.Child(i, fields.name); nm != noNode {
+			return "~" + identText(t.Text(nm))
 		}
 	case kinds.operatorDecl, kinds.conversionDecl:
 		return w.operatorName(i)
 	default:
-		if nm := t.child(i, fields.name); nm != noNode {
-			return identText(t.text(nm))
+		if nm := t.Child(i, fields.name); nm != noNode {
+			return identText(t.Text(nm))
 		}
 	}
 	return ""
@@ -161,17 +161,17 @@ func (w *walker) memberName(i int32) string {
 // of an operator) to the parameters: "operator +", "implicit operator int".
 func (w *walker) operatorName(i int32) string {
 	t := w.t
-	start := t.nodes[i].Start
-	for c := range t.kids(i) {
-		switch n := &t.nodes[c]; {
+	start := t.Nodes[i].Start
+	for c := range t.Kids(i) {
+		switch n := &t.Nodes[c]; {
 		case n.Field == fields.parameters:
-			name := normalize(t.src[start:n.Start])
+			name := normalize(t.Src[start:n.Start])
 			if op, ok := strings.CutPrefix(name, "operator"); ok {
 				return "operator " + strings.TrimSpace(op)
 			}
 			return name
 		case n.Kind == kinds.attributeList || n.Kind == kinds.modifier ||
-			n.Field == fields.typ && t.nodes[i].Kind == kinds.operatorDecl:
+			n.Field == fields.typ && t.Nodes[i].Kind == kinds.operatorDecl:
 			start = n.End
 		}
 	}
@@ -185,12 +185,12 @@ var testAttributes = map[string]bool{
 
 // isTest reports whether a method carries a test framework attribute.
 func (w *walker) isTest(i int32) bool {
-	for l := range w.t.kids(i) {
-		if w.t.nodes[l].Kind != kinds.attributeList {
+	for l := range w.t.Kids(i) {
+		if w.t.Nodes[l].Kind != kinds.attributeList {
 			continue
 		}
-		for a := range w.t.kids(l) {
-			if testAttributes[attributeName(w.t.text(w.lastIdent(w.t.child(a, fields.name))))] {
+		for a := range w.t.Kids(l) {
+			if testAttributes[attributeName(w.t.Text(w.lastIdent(w.t.Child(a, fields.name))))] {
 				return true
 			}
 		}
@@ -201,13 +201,13 @@ func (w *walker) isTest(i int32) bool {
 // property emits a property, or an indexer named "this".
 func (w *walker) property(i int32) {
 	name := "this"
-	if w.t.nodes[i].Kind == kinds.propertyDecl {
-		name = identText(w.t.text(w.t.child(i, fields.name)))
+	if w.t.Nodes[i].Kind == kinds.propertyDecl {
+		name = identText(w.t.Text(w.t.Child(i, fields.name)))
 	}
 	if name != "" {
-		w.addSymbol(name, join(w.sc.qual, name), extract.KindProperty, w.t.span(i), w.header(i), w.sc.sym)
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindProperty, w.t.Span(i), w.header(i), w.sc.sym)
 		if name != "this" {
-			w.typeFact(extract.FactType, w.sc.qual, name, w.t.child(i, fields.typ), i)
+			w.typeFact(extract.FactType, w.sc.qual, name, w.t.Child(i, fields.typ), i)
 		}
 	}
 	w.scoped(i, w.walkKids)
@@ -219,41 +219,41 @@ func (w *walker) property(i int32) {
 // walked either way.
 func (w *walker) field(i int32) {
 	t := w.t
-	decl := t.childOfKind(i, kinds.variableDecl)
+	decl := t.ChildOfKind(i, kinds.variableDecl)
 	if decl == noNode {
 		w.walkKids(i)
 		return
 	}
-	typ := t.child(decl, fields.typ)
+	typ := t.Child(decl, fields.typ)
 	isConst := w.hasModifier(i, "const")
 	prefix := w.header(i)
 	if isConst && typ != noNode {
-		prefix = w.headerUpTo(i, t.nodes[typ].End)
+		prefix = w.headerUpTo(i, t.Nodes[typ].End)
 	}
-	for d := range t.kids(decl) {
-		nm := t.child(d, fields.name)
-		if t.nodes[d].Kind != kinds.variableDeclarator || nm == noNode {
+	for d := range t.Kids(decl) {
+		nm := t.Child(d, fields.name)
+		if t.Nodes[d].Kind != kinds.variableDeclarator || nm == noNode {
 			continue
 		}
-		name := identText(t.text(nm))
+		name := identText(t.Text(nm))
 		if isConst {
-			w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, t.span(d), prefix+" "+name, w.sc.sym)
+			w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, t.Span(d), prefix+" "+name, w.sc.sym)
 		}
 		if name != "" && w.sc.kind == scopeType {
 			w.fields = append(w.fields, w.sc.qual+"."+name)
 			w.typeFact(extract.FactType, w.sc.qual, name, typ, d)
 		}
 	}
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		if c != decl {
 			w.walk(c)
 			continue
 		}
-		for d := range t.kids(decl) {
+		for d := range t.Kids(decl) {
 			switch {
 			case d == typ:
 				w.typeRef(d)
-			case t.nodes[d].Kind == kinds.variableDeclarator:
+			case t.Nodes[d].Kind == kinds.variableDeclarator:
 				w.walkKids(d)
 			default:
 				w.walk(d)
@@ -264,28 +264,28 @@ func (w *walker) field(i int32) {
 
 // headerUpTo is a declaration's text from its first modifier to end.
 func (w *walker) headerUpTo(i int32, end uint32) string {
-	start := w.t.nodes[i].Start
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind != kinds.attributeList {
+	start := w.t.Nodes[i].Start
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind != kinds.attributeList {
 			break
 		}
-		start = w.t.nodes[c].End
+		start = w.t.Nodes[c].End
 	}
-	return normalize(w.t.src[start:max(start, end)])
+	return normalize(w.t.Src[start:max(start, end)])
 }
 
 // enumMember emits an enum member as a constant of its enum.
 func (w *walker) enumMember(i int32) {
-	if nm := w.t.child(i, fields.name); nm != noNode {
-		name := identText(w.t.text(nm))
-		w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, w.t.span(i), "", w.sc.sym)
+	if nm := w.t.Child(i, fields.name); nm != noNode {
+		name := identText(w.t.Text(nm))
+		w.addSymbol(name, join(w.sc.qual, name), extract.KindConst, w.t.Span(i), "", w.sc.sym)
 	}
 	w.walkKids(i)
 }
 
 func (w *walker) hasModifier(i int32, mod string) bool {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == kinds.modifier && w.t.text(c) == mod {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == kinds.modifier && w.t.Text(c) == mod {
 			return true
 		}
 	}

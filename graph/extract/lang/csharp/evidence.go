@@ -37,10 +37,10 @@ func (e *evidence) isName() bool {
 // (Foo, A.B, Foo<T>, Foo?); none for arrays, tuples, predefined types,
 // var and type parameters.
 func (w *walker) typeEvidence(typ int32) *evidence {
-	if w.t.kind(typ) == kinds.nullableType {
-		typ = w.t.child(typ, fields.typ)
+	if w.t.Kind(typ) == kinds.nullableType {
+		typ = w.t.Child(typ, fields.typ)
 	}
-	switch w.t.kind(typ) {
+	switch w.t.Kind(typ) {
 	case kinds.ident, kinds.genericName, kinds.qualifiedName, kinds.aliasQualified:
 	default:
 		return nil
@@ -61,9 +61,9 @@ func (w *walker) typeEvidence(typ int32) *evidence {
 // types, new T(), casts, and member and call steps from those.
 func (w *walker) evidenceOf(i int32) *evidence {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.ident:
-		name := identText(t.text(i))
+		name := identText(t.Text(i))
 		if ev, ok := w.lookupLocal(name); ok {
 			return ev
 		}
@@ -72,7 +72,7 @@ func (w *walker) evidenceOf(i int32) *evidence {
 		}
 		return &evidence{path: name, sc: w.sc}
 	case kinds.memberAccess:
-		nm := identText(t.text(w.lastIdent(t.child(i, fields.name))))
+		nm := identText(t.Text(w.lastIdent(t.Child(i, fields.name))))
 		ev := w.receiverEvidence(i)
 		if ev != nil && ev.isName() {
 			c := *ev
@@ -81,23 +81,23 @@ func (w *walker) evidenceOf(i int32) *evidence {
 		}
 		return ev.with(nm)
 	case kinds.invocation:
-		fn := t.child(i, fields.function)
-		switch t.kind(fn) {
+		fn := t.Child(i, fields.function)
+		switch t.Kind(fn) {
 		case kinds.ident, kinds.genericName:
-			return w.thisEvidence().with(identText(t.text(w.lastIdent(fn))), extract.CallResult)
+			return w.thisEvidence().with(identText(t.Text(w.lastIdent(fn))), extract.CallResult)
 		case kinds.memberAccess:
-			nm := identText(t.text(w.lastIdent(t.child(fn, fields.name))))
+			nm := identText(t.Text(w.lastIdent(t.Child(fn, fields.name))))
 			return w.receiverEvidence(fn).with(nm, extract.CallResult)
 		}
 		return nil
 	case kinds.objCreation:
-		return w.typeEvidence(t.child(i, fields.typ))
+		return w.typeEvidence(t.Child(i, fields.typ))
 	case kinds.castExpr:
-		return w.typeEvidence(t.child(i, fields.typ))
+		return w.typeEvidence(t.Child(i, fields.typ))
 	case kinds.asExpr:
-		return w.typeEvidence(t.child(i, fields.right))
+		return w.typeEvidence(t.Child(i, fields.right))
 	case kinds.parenExpr:
-		return w.evidenceOf(t.firstKid(i))
+		return w.evidenceOf(t.FirstKid(i))
 	}
 	return nil
 }
@@ -105,7 +105,7 @@ func (w *walker) evidenceOf(i int32) *evidence {
 // receiverEvidence is the evidence of what a member access is applied to:
 // its expression, this or base.
 func (w *walker) receiverEvidence(ma int32) *evidence {
-	switch expr := w.t.child(ma, fields.expression); {
+	switch expr := w.t.Child(ma, fields.expression); {
 	case expr != noNode:
 		return w.evidenceOf(expr)
 	case w.isThis(ma):

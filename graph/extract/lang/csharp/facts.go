@@ -15,15 +15,15 @@ func (w *walker) typeFact(kind extract.FactKind, subject, member string, typ, de
 	if ev == nil {
 		return
 	}
-	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Span: w.t.span(decl)})
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Span: w.t.Span(decl)})
 	w.facts = append(w.facts, pendingFact{fact: len(w.out.Facts) - 1, ev: ev})
 }
 
 // baseTypeEvidence is the evidence of the first entry of a base list.
 func (w *walker) baseTypeEvidence(list int32) *evidence {
-	first := w.t.firstKid(list)
-	if w.t.kind(first) == kinds.primaryBase {
-		first = w.t.firstKid(first)
+	first := w.t.FirstKid(list)
+	if w.t.Kind(first) == kinds.primaryBase {
+		first = w.t.FirstKid(first)
 	}
 	return w.typeEvidence(first)
 }
@@ -33,8 +33,8 @@ func hasGeneric(t *tree, typ int32) bool {
 	if typ == noNode {
 		return false
 	}
-	for i := typ; i < t.nodes[typ].SubEnd; i++ {
-		if t.nodes[i].Kind == kinds.genericName {
+	for i := typ; i < t.Nodes[typ].SubEnd; i++ {
+		if t.Nodes[i].Kind == kinds.genericName {
 			return true
 		}
 	}

@@ -9,9 +9,9 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // written with it (X.C is A.B.C).
 func (w *walker) using(i int32) {
 	t := w.t
-	alias := t.child(i, fields.name)
+	alias := t.Child(i, fields.name)
 	target := int32(noNode)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		if c != alias {
 			target = c
 			break
@@ -26,7 +26,7 @@ func (w *walker) using(i int32) {
 	}
 	name, as := lastSegment(path), ""
 	if alias != noNode {
-		as = identText(t.text(alias))
+		as = identText(t.Text(alias))
 		name = as
 		if w.aliases == nil {
 			w.aliases = map[string]string{}
@@ -35,6 +35,6 @@ func (w *walker) using(i int32) {
 	} else {
 		w.usings = append(w.usings, path)
 	}
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: path, Alias: as, Span: t.span(i)})
+	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: path, Alias: as, Span: t.Span(i)})
 	w.addRef(target, extract.RefUse, name, path)
 }

@@ -48,13 +48,13 @@ func (w *walker) scoped(i int32, walk func(int32)) {
 // its type and default value.
 func (w *walker) parameter(i int32) {
 	t := w.t
-	if t.nodes[i].Kind == kinds.implicitParam {
-		w.bind(identText(t.text(i)), nil)
+	if t.Nodes[i].Kind == kinds.implicitParam {
+		w.bind(identText(t.Text(i)), nil)
 		return
 	}
 	w.walkKids(i)
-	if nm := t.child(i, fields.name); nm != noNode {
-		w.bind(identText(t.text(nm)), w.typeEvidence(t.child(i, fields.typ)))
+	if nm := t.Child(i, fields.name); nm != noNode {
+		w.bind(identText(t.Text(nm)), w.typeEvidence(t.Child(i, fields.typ)))
 	}
 }
 
@@ -63,21 +63,21 @@ func (w *walker) parameter(i int32) {
 // initializer.
 func (w *walker) variableDecl(i int32) {
 	t := w.t
-	typ := t.child(i, fields.typ)
+	typ := t.Child(i, fields.typ)
 	declared := w.typeEvidence(typ)
-	implicit := t.kind(typ) == kinds.implicitType
-	for c := range t.kids(i) {
+	implicit := t.Kind(typ) == kinds.implicitType
+	for c := range t.Kids(i) {
 		if c == typ {
 			w.typeRef(c)
 			continue
 		}
-		if t.nodes[c].Kind != kinds.variableDeclarator {
+		if t.Nodes[c].Kind != kinds.variableDeclarator {
 			w.walk(c)
 			continue
 		}
-		nm := t.child(c, fields.name)
+		nm := t.Child(c, fields.name)
 		var value int32 = noNode
-		for v := range t.kids(c) {
+		for v := range t.Kids(c) {
 			if v != nm {
 				value = v
 				w.walk(v)
@@ -90,20 +90,20 @@ func (w *walker) variableDecl(i int32) {
 		if implicit {
 			ev = w.evidenceOf(value)
 		}
-		w.bind(identText(t.text(nm)), ev)
+		w.bind(identText(t.Text(nm)), ev)
 	}
 }
 
 // foreach binds its loop variable for the body.
 func (w *walker) foreach(i int32) {
 	t := w.t
-	typ := t.child(i, fields.typ)
-	for c := range t.kids(i) {
+	typ := t.Child(i, fields.typ)
+	for c := range t.Kids(i) {
 		switch {
 		case c == typ:
 			w.typeRef(c)
-		case t.nodes[c].Field == fields.left && t.nodes[c].Kind == kinds.ident:
-			w.bind(identText(t.text(c)), w.typeEvidence(typ))
+		case t.Nodes[c].Field == fields.left && t.Nodes[c].Kind == kinds.ident:
+			w.bind(identText(t.Text(c)), w.typeEvidence(typ))
 		default:
 			w.walk(c)
 		}
@@ -115,7 +115,7 @@ func (w *walker) foreach(i int32) {
 // scopes them.
 func (w *walker) declaration(i int32) {
 	w.walkKids(i)
-	if nm := w.t.child(i, fields.name); nm != noNode && w.t.kind(nm) == kinds.ident {
-		w.bind(identText(w.t.text(nm)), w.typeEvidence(w.t.child(i, fields.typ)))
+	if nm := w.t.Child(i, fields.name); nm != noNode && w.t.Kind(nm) == kinds.ident {
+		w.bind(identText(w.t.Text(nm)), w.typeEvidence(w.t.Child(i, fields.typ)))
 	}
 }

@@ -17,7 +17,7 @@ const (
 )
 
 func (w *walker) baseRule(decl int32) baseRule {
-	switch w.t.nodes[decl].Kind {
+	switch w.t.Nodes[decl].Kind {
 	case kinds.structDecl:
 		return ruleStruct
 	case kinds.interfaceDecl:
@@ -36,11 +36,11 @@ func (w *walker) baseRule(decl int32) baseRule {
 // it is read from the text between the modifiers and the name.
 func (w *walker) isRecordStruct(decl int32) bool {
 	t := w.t
-	start := t.nodes[decl].Start
-	for c := range t.kids(decl) {
-		n := &t.nodes[c]
+	start := t.Nodes[decl].Start
+	for c := range t.Kids(decl) {
+		n := &t.Nodes[c]
 		if n.Field == fields.name {
-			return strings.Contains(t.src[start:n.Start], "struct")
+			return strings.Contains(t.Src[start:n.Start], "struct")
 		}
 		start = n.End
 	}
@@ -56,11 +56,11 @@ func (w *walker) isRecordStruct(decl int32) bool {
 func (w *walker) bases(list int32, from string, rule baseRule) {
 	t := w.t
 	n := 0
-	for c := range t.kids(list) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(list) {
+		switch t.Nodes[c].Kind {
 		case kinds.primaryBase: // record R(int X) : Base(X)
-			for cc := range t.kids(c) {
-				if t.nodes[cc].Field == fields.typ {
+			for cc := range t.Kids(c) {
+				if t.Nodes[cc].Field == fields.typ {
 					w.base(cc, c, from, rule, n)
 				} else {
 					w.walk(cc)
@@ -89,7 +89,7 @@ func (w *walker) base(typ, site int32, from string, rule baseRule, n int) {
 	case rule == ruleClass && n == 0 && !looksLikeInterface(w.out.Refs[w.types[p].ref].Name):
 		kind = extract.RelExtends
 	}
-	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, Kind: kind, Span: w.t.span(site)})
+	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, Kind: kind, Span: w.t.Span(site)})
 	w.types[p].rel = len(w.out.Relations) - 1
 }
 

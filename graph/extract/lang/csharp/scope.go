@@ -44,9 +44,9 @@ func (w *walker) typeParams(list int32) []string {
 		return nil
 	}
 	var out []string
-	for p := range w.t.kids(list) {
-		if nm := w.t.child(p, fields.name); nm != noNode {
-			out = append(out, identText(w.t.text(nm)))
+	for p := range w.t.Kids(list) {
+		if nm := w.t.Child(p, fields.name); nm != noNode {
+			out = append(out, identText(w.t.Text(nm)))
 		}
 	}
 	return out
@@ -88,6 +88,6 @@ func attributeName(s string) string {
 }
 
 func (w *walker) addRef(i int32, kind extract.RefKind, name, q string) int {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: w.t.span(i), Name: name, Qualified: q, Kind: kind})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: q, Kind: kind})
 	return len(w.out.Refs) - 1
 }

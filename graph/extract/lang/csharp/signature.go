@@ -8,10 +8,10 @@ import "strings"
 // closing semicolon.
 func (w *walker) header(i int32) string {
 	t := w.t
-	start, end := t.nodes[i].Start, t.nodes[i].End
+	start, end := t.Nodes[i].Start, t.Nodes[i].End
 	seenOther := false
-	for c := range t.kids(i) {
-		n := &t.nodes[c]
+	for c := range t.Kids(i) {
+		n := &t.Nodes[c]
 		if n.Kind == kinds.attributeList && !seenOther {
 			start = n.End
 			continue
@@ -23,7 +23,7 @@ func (w *walker) header(i int32) string {
 		}
 		seenOther = true
 	}
-	return strings.TrimSuffix(normalize(t.src[start:end]), ";")
+	return strings.TrimSuffix(normalize(t.Src[start:end]), ";")
 }
 
 // normalize turns source text into one line: comments and preprocessor

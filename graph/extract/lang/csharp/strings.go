@@ -9,15 +9,15 @@ import (
 // stringLit records a notable string literal: regular, verbatim, raw or
 // interpolated, its value as written between the delimiters.
 func (w *walker) stringLit(i int32) {
-	n := &w.t.nodes[i]
+	n := &w.t.Nodes[i]
 	if n.End-n.Start < extract.MinStringLen+2 { // delimiters take at least two bytes
 		return
 	}
-	v := literalValue(w.t.text(i))
+	v := literalValue(w.t.Text(i))
 	if !extract.Notable(v) {
 		return
 	}
-	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(n.Start), Span: w.t.span(i)})
+	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(n.Start), Span: w.t.Span(i)})
 }
 
 // literalValue strips a string literal's delimiters: the $ and @ prefixes,
@@ -50,9 +50,9 @@ func literalValue(s string) string {
 
 // literalKey is the value of a plain (not interpolated) string literal.
 func (w *walker) literalKey(i int32) (string, bool) {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case kinds.stringLit, kinds.verbatimString, kinds.rawString:
-		return literalValue(w.t.text(i)), true
+		return literalValue(w.t.Text(i)), true
 	}
 	return "", false
 }

@@ -20,30 +20,30 @@ func (w *walker) chain(i int32) (abs, ok bool) {
 
 func (w *walker) appendChain(i int32) (abs, ok bool) {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.ident:
 		w.segs = append(w.segs, seg{name: i, generic: noNode})
 		return false, true
 	case kinds.genericName:
-		id := t.childOfKind(i, kinds.ident)
+		id := t.ChildOfKind(i, kinds.ident)
 		w.segs = append(w.segs, seg{name: id, generic: i})
 		return false, id != noNode
 	case kinds.qualifiedName:
-		if abs, ok = w.appendChain(t.child(i, fields.qualifier)); ok {
-			_, ok = w.appendChain(t.child(i, fields.name))
+		if abs, ok = w.appendChain(t.Child(i, fields.qualifier)); ok {
+			_, ok = w.appendChain(t.Child(i, fields.name))
 		}
 		return abs, ok
 	case kinds.memberAccess:
-		if abs, ok = w.appendChain(t.child(i, fields.expression)); ok {
-			_, ok = w.appendChain(t.child(i, fields.name))
+		if abs, ok = w.appendChain(t.Child(i, fields.expression)); ok {
+			_, ok = w.appendChain(t.Child(i, fields.name))
 		}
 		return abs, ok
 	case kinds.aliasQualified:
-		a := t.child(i, fields.alias)
-		if abs = t.text(a) == "global"; !abs && a != noNode {
+		a := t.Child(i, fields.alias)
+		if abs = t.Text(a) == "global"; !abs && a != noNode {
 			w.segs = append(w.segs, seg{name: a, generic: noNode})
 		}
-		_, ok = w.appendChain(t.child(i, fields.name))
+		_, ok = w.appendChain(t.Child(i, fields.name))
 		return abs, ok
 	}
 	return false, false
@@ -52,14 +52,14 @@ func (w *walker) appendChain(i int32) (abs, ok bool) {
 // segPath joins the names of segs with dots, type arguments left out.
 func (w *walker) segPath(segs []seg) string {
 	if len(segs) == 1 {
-		return identText(w.t.text(segs[0].name))
+		return identText(w.t.Text(segs[0].name))
 	}
 	var b strings.Builder
 	for i, s := range segs {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(identText(w.t.text(s.name)))
+		b.WriteString(identText(w.t.Text(s.name)))
 	}
 	return b.String()
 }
@@ -70,18 +70,18 @@ func (w *walker) dottedText(i int32) string {
 	if _, ok := w.chain(i); ok {
 		return w.segPath(w.segs)
 	}
-	return normalize(w.t.text(i))
+	return normalize(w.t.Text(i))
 }
 
 // lastIdent is the identifier a type or member name ends with.
 func (w *walker) lastIdent(i int32) int32 {
 	t := w.t
 	for {
-		switch t.kind(i) {
+		switch t.Kind(i) {
 		case kinds.qualifiedName, kinds.aliasQualified:
-			i = t.child(i, fields.name)
+			i = t.Child(i, fields.name)
 		case kinds.genericName:
-			return t.childOfKind(i, kinds.ident)
+			return t.ChildOfKind(i, kinds.ident)
 		case kinds.ident:
 			return i
 		default:
@@ -94,7 +94,7 @@ func (w *walker) lastIdent(i int32) int32 {
 // inside arrays, nullables, pointers, tuples and function pointers.
 // Predefined types (int, string) and var give none.
 func (w *walker) typeRef(i int32) {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case kinds.ident, kinds.genericName, kinds.qualifiedName, kinds.aliasQualified:
 		w.namedType(i, extract.RefType, false)
 	case kinds.predefinedType, kinds.implicitType, 0:
@@ -124,7 +124,7 @@ func (w *walker) namedType(i int32, kind extract.RefKind, attr bool) int {
 	for _, s := range segs[:len(segs)-1] {
 		w.typeArgs(s.generic)
 	}
-	name := identText(w.t.text(last.name))
+	name := identText(w.t.Text(last.name))
 	if name == "" { // a name tree-sitter recovered from nothing (`class A : <>`)
 		w.typeArgs(last.generic)
 		return -1
@@ -142,11 +142,11 @@ func (w *walker) namedType(i int32, kind extract.RefKind, attr bool) int {
 
 // typeArgs emits the type refs of a generic name's type arguments.
 func (w *walker) typeArgs(g int32) {
-	if w.t.kind(g) != kinds.genericName {
+	if w.t.Kind(g) != kinds.genericName {
 		return
 	}
-	if args := w.t.childOfKind(g, kinds.typeArgList); args != noNode {
-		for c := range w.t.kids(args) {
+	if args := w.t.ChildOfKind(g, kinds.typeArgList); args != noNode {
+		for c := range w.t.Kids(args) {
 			w.typeRef(c)
 		}
 	}

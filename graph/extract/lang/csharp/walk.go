@@ -110,7 +110,7 @@ func (w *walker) walk(i int32) {
 		return
 	}
 	act := actChildren
-	if k := w.t.nodes[i].Kind; int(k) < len(actions) {
+	if k := w.t.Nodes[i].Kind; int(k) < len(actions) {
 		act = actions[k]
 	}
 	switch act {
@@ -126,7 +126,7 @@ func (w *walker) walk(i int32) {
 	case actMethod:
 		w.method(i)
 	case actLocalFunc:
-		w.withTypeParams(w.t.child(i, fields.typeParams), func() { w.walkKids(i) })
+		w.withTypeParams(w.t.Child(i, fields.typeParams), func() { w.walkKids(i) })
 	case actProperty:
 		w.property(i)
 	case actField:
@@ -148,8 +148,8 @@ func (w *walker) walkExpr(i int32, act uint8) {
 	case actNew:
 		w.objectCreation(i)
 	case actMember:
-		w.walk(w.t.child(i, fields.expression))
-		w.typeArgs(w.t.child(i, fields.name))
+		w.walk(w.t.Child(i, fields.expression))
+		w.typeArgs(w.t.Child(i, fields.name))
 	case actAttribute:
 		w.attribute(i)
 	case actString:
@@ -158,7 +158,7 @@ func (w *walker) walkExpr(i int32, act uint8) {
 		w.stringLit(i)
 		w.walkKids(i)
 	case actTypes:
-		for c := range w.t.kids(i) {
+		for c := range w.t.Kids(i) {
 			w.typeRef(c)
 		}
 	case actAsIs:
@@ -192,9 +192,9 @@ func (w *walker) walkCode(i int32, act uint8) {
 // types (every such field of the grammar holds one), as is the right side
 // of as and is.
 func (w *walker) walkKids(i int32) {
-	isAsIs := w.t.nodes[i].Kind == kinds.asExpr || w.t.nodes[i].Kind == kinds.isExpr
-	for c := range w.t.kids(i) {
-		switch f := w.t.nodes[c].Field; {
+	isAsIs := w.t.Nodes[i].Kind == kinds.asExpr || w.t.Nodes[i].Kind == kinds.isExpr
+	for c := range w.t.Kids(i) {
+		switch f := w.t.Nodes[c].Field; {
 		case f == fields.typ || f == fields.returns || isAsIs && f == fields.right:
 			w.typeRef(c)
 		default:

@@ -58,38 +58,38 @@ type childRef struct {
 // isCobraCommand reports a composite literal type cobra.Command, with
 // cobra the local name of the cobra import.
 func (x *fileExtractor) isCobraCommand(typ int32) bool {
-	if x.t.kind(typ) != kinds.qualifiedType || x.t.text(x.t.child(typ, fields.name)) != "Command" {
+	if x.t.Kind(typ) != kinds.qualifiedType || x.t.Text(x.t.Child(typ, fields.name)) != "Command" {
 		return false
 	}
-	path, ok := x.importPath(x.t.text(x.t.child(typ, fields.pkg)))
+	path, ok := x.importPath(x.t.Text(x.t.Child(typ, fields.pkg)))
 	return ok && path == cobraPath
 }
 
 // compositeLit walks T{...}, noting cobra commands.
 func (x *fileExtractor) compositeLit(i int32) {
-	typ := x.t.child(i, fields.typ)
+	typ := x.t.Child(i, fields.typ)
 	x.walk(typ)
 	if x.cmds.enabled && x.isCobraCommand(typ) {
 		x.commandLit(i)
 	}
-	x.walk(x.t.child(i, fields.body))
+	x.walk(x.t.Child(i, fields.body))
 }
 
 // commandLit records a cobra.Command literal. A Use that is not a string
 // literal gets a command ref (its text as the name) instead of a row.
 func (x *fileExtractor) commandLit(i int32) {
 	outer := i
-	if p := x.t.parent(i); x.t.kind(p) == kinds.unaryExpr && x.t.src[x.t.nodes[p].Start] == '&' {
+	if p := x.t.parent(i); x.t.Kind(p) == kinds.unaryExpr && x.t.Src[x.t.Nodes[p].Start] == '&' {
 		outer = p
 	}
 	lit := cmdLit{span: x.span(outer), parent: -1}
-	use, run, runE := x.commandFields(x.t.child(i, fields.body))
+	use, run, runE := x.commandFields(x.t.Child(i, fields.body))
 	if v, ok := x.stringValue(use); ok {
 		if words := strings.Fields(v); len(words) > 0 {
 			lit.base, lit.literal = words[0], true
 		}
 	} else if use >= 0 {
-		x.addRef(use, extract.RefCommand, normalize(x.t.text(use)), "")
+		x.addRef(use, extract.RefCommand, normalize(x.t.Text(use)), "")
 	}
 	if runE < 0 {
 		runE = run // cobra runs RunE when both are set
@@ -102,12 +102,12 @@ func (x *fileExtractor) commandLit(i int32) {
 // commandFields finds the values of the Use, Run and RunE keys.
 func (x *fileExtractor) commandFields(body int32) (use, run, runE int32) {
 	use, run, runE = -1, -1, -1
-	for el := x.t.firstChild(body); el >= 0; el = x.t.next(el) {
-		if x.t.kind(el) != kinds.keyedElement {
+	for el := x.t.FirstKid(body); el >= 0; el = x.t.Next(el) {
+		if x.t.Kind(el) != kinds.keyedElement {
 			continue
 		}
-		value := x.t.firstChild(x.t.child(el, fields.value))
-		switch x.t.text(x.t.firstChild(x.t.child(el, fields.key))) {
+		value := x.t.FirstKid(x.t.Child(el, fields.value))
+		switch x.t.Text(x.t.FirstKid(x.t.Child(el, fields.key))) {
 		case "Use":
 			use = value
 		case "Run":
@@ -123,22 +123,22 @@ func (x *fileExtractor) commandFields(body int32) (use, run, runE int32) {
 // var x = lit, or `return lit` in a top-level function (not a method).
 func (x *fileExtractor) bindCommand(outer int32, lit int) {
 	list := x.t.parent(outer)
-	if x.t.kind(list) != kinds.exprList || x.t.onlyChild(list) != outer {
+	if x.t.Kind(list) != kinds.exprList || x.t.onlyChild(list) != outer {
 		return
 	}
 	holder := x.t.parent(list)
-	switch x.t.kind(holder) {
+	switch x.t.Kind(holder) {
 	case kinds.shortVarDecl, kinds.assignStmt:
-		if id := x.t.onlyChild(x.t.child(holder, fields.left)); x.t.kind(id) == kinds.ident {
-			name := x.t.text(id)
+		if id := x.t.onlyChild(x.t.Child(holder, fields.left)); x.t.Kind(id) == kinds.ident {
+			name := x.t.Text(id)
 			// x = lit with no local x assigns a package variable (in init).
-			global := x.t.kind(holder) == kinds.assignStmt && !x.scope.has(name)
+			global := x.t.Kind(holder) == kinds.assignStmt && !x.scope.has(name)
 			x.bindVar(name, lit, global)
 		}
 	case kinds.varSpec:
-		id := x.t.child(holder, fields.name)
-		if id >= 0 && x.t.field(x.t.next(id)) != fields.name { // one name
-			x.bindVar(x.t.text(id), lit, false)
+		id := x.t.Child(holder, fields.name)
+		if id >= 0 && x.t.field(x.t.Next(id)) != fields.name { // one name
+			x.bindVar(x.t.Text(id), lit, false)
 		}
 	case kinds.returnStmt:
 		if x.lits == 0 && x.fn != "" {

@@ -8,30 +8,30 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // longer body — has none ("", "").
 func (x *fileExtractor) handlerTarget(v int32) (name, target string) {
 	v = x.t.unwrap(v)
-	if x.t.kind(v) != kinds.funcLit {
+	if x.t.Kind(v) != kinds.funcLit {
 		return x.calleeTarget(v, nil)
 	}
-	call := x.singleCall(x.t.child(v, fields.body))
+	call := x.singleCall(x.t.Child(v, fields.body))
 	if call < 0 {
 		return "", ""
 	}
 	var params []string
-	for p := x.t.firstChild(x.t.child(v, fields.parameters)); p >= 0; p = x.t.next(p) {
-		for c := x.t.firstChild(p); c >= 0; c = x.t.next(c) {
-			if x.t.nodes[c].Field == fields.name {
-				params = append(params, x.t.text(c))
+	for p := x.t.FirstKid(x.t.Child(v, fields.parameters)); p >= 0; p = x.t.Next(p) {
+		for c := x.t.FirstKid(p); c >= 0; c = x.t.Next(c) {
+			if x.t.Nodes[c].Field == fields.name {
+				params = append(params, x.t.Text(c))
 			}
 		}
 	}
-	return x.calleeTarget(x.t.unwrap(x.t.child(call, fields.function)), params)
+	return x.calleeTarget(x.t.unwrap(x.t.Child(call, fields.function)), params)
 }
 
 // calleeTarget is the candidate of a called or referenced function: f, or
 // pkg.F, or pkg.T.M; names in shadow (a literal's parameters) have none.
 func (x *fileExtractor) calleeTarget(e int32, shadow []string) (name, target string) {
-	switch x.t.kind(e) {
+	switch x.t.Kind(e) {
 	case kinds.ident:
-		name = x.t.text(e)
+		name = x.t.Text(e)
 		if _, isType := x.types[name]; isType || contains(shadow, name) {
 			return "", ""
 		}
@@ -39,12 +39,12 @@ func (x *fileExtractor) calleeTarget(e int32, shadow []string) (name, target str
 			return name, cand
 		}
 	case kinds.selectorExpr:
-		op := x.t.child(e, fields.operand)
-		if contains(shadow, x.t.text(op)) {
+		op := x.t.Child(e, fields.operand)
+		if contains(shadow, x.t.Text(op)) {
 			return "", ""
 		}
-		name = x.t.text(x.t.child(e, fields.field))
-		if path, ok := x.importPath(x.t.text(op)); ok && x.t.kind(op) == kinds.ident {
+		name = x.t.Text(x.t.Child(e, fields.field))
+		if path, ok := x.importPath(x.t.Text(op)); ok && x.t.Kind(op) == kinds.ident {
 			return name, path + "." + name
 		}
 		if cand, ok := x.qualifiedValue(op); ok {
@@ -57,8 +57,8 @@ func (x *fileExtractor) calleeTarget(e int32, shadow []string) (name, target str
 // singleCall returns the call of a block holding only `call(...)` or
 // `return call(...)`, or -1.
 func (x *fileExtractor) singleCall(block int32) int32 {
-	stmt := x.t.onlyChild(x.t.childOfKind(block, kinds.statementList))
-	switch x.t.kind(stmt) {
+	stmt := x.t.onlyChild(x.t.ChildOfKind(block, kinds.statementList))
+	switch x.t.Kind(stmt) {
 	case kinds.exprStmt:
 		stmt = x.t.onlyChild(stmt)
 	case kinds.returnStmt:
@@ -66,7 +66,7 @@ func (x *fileExtractor) singleCall(block int32) int32 {
 	default:
 		return -1
 	}
-	if x.t.kind(stmt) != kinds.callExpr {
+	if x.t.Kind(stmt) != kinds.callExpr {
 		return -1
 	}
 	return stmt
@@ -78,32 +78,32 @@ func (x *fileExtractor) returnedCommand(ret int32) {
 	if !x.cmds.enabled || x.lits > 0 || x.fn == "" {
 		return
 	}
-	if id := x.t.onlyChild(x.t.onlyChild(ret)); x.t.kind(id) == kinds.ident {
-		x.cmds.returns = append(x.cmds.returns, pendingReturn{x.fn, binding{x.fnDecl, x.t.text(id)}})
+	if id := x.t.onlyChild(x.t.onlyChild(ret)); x.t.Kind(id) == kinds.ident {
+		x.cmds.returns = append(x.cmds.returns, pendingReturn{x.fn, binding{x.fnDecl, x.t.Text(id)}})
 	}
 }
 
 // addCommandCall notes parent.AddCommand(a, &b, newC()).
 func (x *fileExtractor) addCommandCall(callee, args int32) {
-	if !x.cmds.enabled || x.t.kind(callee) != kinds.selectorExpr ||
-		x.t.text(x.t.child(callee, fields.field)) != "AddCommand" {
+	if !x.cmds.enabled || x.t.Kind(callee) != kinds.selectorExpr ||
+		x.t.Text(x.t.Child(callee, fields.field)) != "AddCommand" {
 		return
 	}
-	parent := x.t.child(callee, fields.operand)
-	if x.t.kind(parent) != kinds.ident {
+	parent := x.t.Child(callee, fields.operand)
+	if x.t.Kind(parent) != kinds.ident {
 		return
 	}
-	add := pendingAdd{decl: x.fnDecl, parent: x.t.text(parent)}
-	for arg := x.t.firstChild(args); arg >= 0; arg = x.t.next(arg) {
+	add := pendingAdd{decl: x.fnDecl, parent: x.t.Text(parent)}
+	for arg := x.t.FirstKid(args); arg >= 0; arg = x.t.Next(arg) {
 		a := arg
-		if x.t.kind(a) == kinds.unaryExpr && x.t.src[x.t.nodes[a].Start] == '&' {
-			a = x.t.firstChild(a) // AddCommand(&cmd) for cmd := cobra.Command{...}
+		if x.t.Kind(a) == kinds.unaryExpr && x.t.Src[x.t.Nodes[a].Start] == '&' {
+			a = x.t.FirstKid(a) // AddCommand(&cmd) for cmd := cobra.Command{...}
 		}
-		switch fn := x.t.child(a, fields.function); {
-		case x.t.kind(a) == kinds.ident:
-			add.children = append(add.children, childRef{name: x.t.text(a)})
-		case x.t.kind(a) == kinds.callExpr && x.t.kind(fn) == kinds.ident:
-			add.children = append(add.children, childRef{name: x.t.text(fn), call: true})
+		switch fn := x.t.Child(a, fields.function); {
+		case x.t.Kind(a) == kinds.ident:
+			add.children = append(add.children, childRef{name: x.t.Text(a)})
+		case x.t.Kind(a) == kinds.callExpr && x.t.Kind(fn) == kinds.ident:
+			add.children = append(add.children, childRef{name: x.t.Text(fn), call: true})
 		}
 	}
 	x.cmds.adds = append(x.cmds.adds, add)

@@ -10,22 +10,22 @@ import (
 // envConfig records os.Getenv("X") and os.LookupEnv("X"): the receiver
 // must be the local name of import "os" and the argument a literal.
 func (x *fileExtractor) envConfig(callee, args int32) {
-	if x.t.kind(callee) != kinds.selectorExpr {
+	if x.t.Kind(callee) != kinds.selectorExpr {
 		return
 	}
-	switch x.t.text(x.t.child(callee, fields.field)) {
+	switch x.t.Text(x.t.Child(callee, fields.field)) {
 	case "Getenv", "LookupEnv":
 	default:
 		return
 	}
-	op := x.t.child(callee, fields.operand)
-	if x.t.kind(op) != kinds.ident {
+	op := x.t.Child(callee, fields.operand)
+	if x.t.Kind(op) != kinds.ident {
 		return
 	}
-	if path, ok := x.importPath(x.t.text(op)); !ok || path != "os" {
+	if path, ok := x.importPath(x.t.Text(op)); !ok || path != "os" {
 		return
 	}
-	arg := x.t.firstChild(args)
+	arg := x.t.FirstKid(args)
 	if key, ok := x.stringValue(arg); ok && key != "" {
 		x.addConfig(arg, key, extract.ConfigEnv)
 	}

@@ -15,23 +15,23 @@ import (
 // types) has no members we follow → nil.
 func (x *fileExtractor) typeChain(i int32) []string {
 	t := x.t.unwrap(i)
-	if x.t.kind(t) == kinds.pointerType {
-		t = x.t.unwrap(x.t.firstChild(t))
+	if x.t.Kind(t) == kinds.pointerType {
+		t = x.t.unwrap(x.t.FirstKid(t))
 	}
-	if x.t.kind(t) == kinds.parenType {
-		return x.typeChain(x.t.firstChild(t))
+	if x.t.Kind(t) == kinds.parenType {
+		return x.typeChain(x.t.FirstKid(t))
 	}
-	switch x.t.kind(t) {
+	switch x.t.Kind(t) {
 	case kinds.typeIdent, kinds.qualifiedType, kinds.genericType:
 		if _, cand, ok := x.typeCandidate(t); ok && cand != "" {
 			return []string{cand}
 		}
 	case kinds.sliceType, kinds.arrayType:
-		return elemChain(elemOf, x.typeChain(x.t.child(t, fields.element)))
+		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.element)))
 	case kinds.mapType:
-		return elemChain(elemOf, x.typeChain(x.t.child(t, fields.value)))
+		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.value)))
 	case kinds.chanType:
-		return elemChain(recvOf, x.typeChain(x.t.child(t, fields.value)))
+		return elemChain(recvOf, x.typeChain(x.t.Child(t, fields.value)))
 	}
 	return nil
 }
@@ -70,28 +70,28 @@ func (x *fileExtractor) rangeChains(over int32) (first, second []string) {
 // does not say.
 func (x *fileExtractor) exprChain(i int32) []string {
 	e := x.t.unwrap(i)
-	switch x.t.kind(e) {
+	switch x.t.Kind(e) {
 	case kinds.parenExpr:
-		return x.exprChain(x.t.firstChild(e))
+		return x.exprChain(x.t.FirstKid(e))
 	case kinds.ident:
-		return x.identChain(x.t.text(e))
+		return x.identChain(x.t.Text(e))
 	case kinds.compositeLit:
-		return x.typeChain(x.t.child(e, fields.typ))
+		return x.typeChain(x.t.Child(e, fields.typ))
 	case kinds.unaryExpr:
-		op := x.t.src[x.t.nodes[e].Start]
+		op := x.t.Src[x.t.Nodes[e].Start]
 		if op == '&' || op == '*' {
-			return x.exprChain(x.t.child(e, fields.operand))
+			return x.exprChain(x.t.Child(e, fields.operand))
 		}
 	case kinds.typeAssertExpr:
-		return x.typeChain(x.t.child(e, fields.typ))
+		return x.typeChain(x.t.Child(e, fields.typ))
 	case kinds.selectorExpr:
 		return x.selectorChain(e)
 	case kinds.callExpr:
 		return x.callChain(e)
 	case kinds.typeConvExpr:
-		return x.typeChain(x.t.child(e, fields.typ))
+		return x.typeChain(x.t.Child(e, fields.typ))
 	case kinds.indexExpr:
-		if c := x.exprChain(x.t.child(e, fields.operand)); isContainer(c) && c[0] == elemOf {
+		if c := x.exprChain(x.t.Child(e, fields.operand)); isContainer(c) && c[0] == elemOf {
 			return c[1:]
 		}
 	}
@@ -115,11 +115,11 @@ func (x *fileExtractor) identChain(name string) []string {
 
 // selectorChain: pkg.X is a qualified name; v.f extends v's chain.
 func (x *fileExtractor) selectorChain(sel int32) []string {
-	field := x.t.text(x.t.child(sel, fields.field))
+	field := x.t.Text(x.t.Child(sel, fields.field))
 	if cand, ok := x.qualifiedValue(sel); ok {
 		return []string{cand}
 	}
-	base := x.exprChain(x.t.child(sel, fields.operand))
+	base := x.exprChain(x.t.Child(sel, fields.operand))
 	if base == nil || field == "" || isContainer(base) {
 		return nil
 	}
@@ -128,15 +128,15 @@ func (x *fileExtractor) selectorChain(sel int32) []string {
 
 // callChain is the chain of a call's result.
 func (x *fileExtractor) callChain(call int32) []string {
-	fn := x.t.unwrap(x.t.child(call, fields.function))
-	if x.t.kind(fn) == kinds.typeInstExpr {
-		fn = x.t.child(fn, fields.typ)
+	fn := x.t.unwrap(x.t.Child(call, fields.function))
+	if x.t.Kind(fn) == kinds.typeInstExpr {
+		fn = x.t.Child(fn, fields.typ)
 	}
-	switch x.t.kind(fn) {
+	switch x.t.Kind(fn) {
 	case kinds.ident:
-		name := x.t.text(fn)
+		name := x.t.Text(fn)
 		if (name == "new" || name == "make") && !x.scope.has(name) {
-			return x.typeChain(x.t.firstChild(x.t.child(call, fields.arguments)))
+			return x.typeChain(x.t.FirstKid(x.t.Child(call, fields.arguments)))
 		}
 		if x.scope.has(name) || x.isUniverse(name, true) {
 			return nil // a func value or a builtin
@@ -151,8 +151,8 @@ func (x *fileExtractor) callChain(call int32) []string {
 			return appendChain(c, extract.CallResult)
 		}
 	case kinds.parenExpr: // (*T)(x): a conversion
-		if t := x.t.unwrap(x.t.firstChild(fn)); x.isDeref(t) {
-			return x.exprChain(x.t.firstChild(t))
+		if t := x.t.unwrap(x.t.FirstKid(fn)); x.isDeref(t) {
+			return x.exprChain(x.t.FirstKid(t))
 		}
 	}
 	return nil
@@ -168,17 +168,17 @@ func appendChain(c []string, step string) []string {
 // declareRange declares a range clause's variables with the element type
 // of what it ranges over.
 func (x *fileExtractor) declareRange(clause int32) {
-	first, second := x.rangeChains(x.t.child(clause, fields.right))
+	first, second := x.rangeChains(x.t.Child(clause, fields.right))
 	n := 0
-	for c := x.t.firstChild(x.t.child(clause, fields.left)); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) != kinds.ident {
+	for c := x.t.FirstKid(x.t.Child(clause, fields.left)); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) != kinds.ident {
 			continue
 		}
 		chain := first
 		if n == 1 {
 			chain = second
 		}
-		x.scope.declareTyped(x.t.text(c), chain)
+		x.scope.declareTyped(x.t.Text(c), chain)
 		n++
 	}
 }
@@ -186,12 +186,12 @@ func (x *fileExtractor) declareRange(clause int32) {
 // declareParams declares a parameter declaration's names with its type.
 func (x *fileExtractor) declareParams(i int32) {
 	var chain []string
-	if x.t.kind(i) == kinds.paramDecl {
-		chain = x.typeChain(x.t.child(i, fields.typ))
+	if x.t.Kind(i) == kinds.paramDecl {
+		chain = x.typeChain(x.t.Child(i, fields.typ))
 	}
-	for c := x.t.firstChild(i); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) == kinds.ident && x.t.nodes[c].Field == fields.name {
-			x.scope.declareTyped(x.t.text(c), chain)
+	for c := x.t.FirstKid(i); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) == kinds.ident && x.t.Nodes[c].Field == fields.name {
+			x.scope.declareTyped(x.t.Text(c), chain)
 		}
 	}
 }
@@ -200,14 +200,14 @@ func (x *fileExtractor) declareParams(i int32) {
 // right side: pairwise, or the first result of a single call.
 func (x *fileExtractor) declareAssigned(left, right int32) {
 	var values []int32
-	for c := x.t.firstChild(right); c >= 0; c = x.t.next(c) {
+	for c := x.t.FirstKid(right); c >= 0; c = x.t.Next(c) {
 		values = append(values, c)
 	}
 	// Every value is read before any name is declared: `a, b := b, a`.
 	var names []string
 	var chains [][]string
-	for c := x.t.firstChild(left); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) != kinds.ident {
+	for c := x.t.FirstKid(left); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) != kinds.ident {
 			continue
 		}
 		var chain []string
@@ -218,7 +218,7 @@ func (x *fileExtractor) declareAssigned(left, right int32) {
 		case len(values) == 1 && n == 0:
 			chain = x.exprChain(values[0])
 		}
-		names, chains = append(names, x.t.text(c)), append(chains, chain)
+		names, chains = append(names, x.t.Text(c)), append(chains, chain)
 	}
 	for i, n := range names {
 		x.scope.declareTyped(n, chains[i])
@@ -227,22 +227,22 @@ func (x *fileExtractor) declareAssigned(left, right int32) {
 
 // declareValueSpec declares `var a, b T` / `var a, b = x, y` in a function.
 func (x *fileExtractor) declareValueSpec(spec int32) {
-	typed := x.typeChain(x.t.child(spec, fields.typ))
-	values := x.t.child(spec, fields.value)
+	typed := x.typeChain(x.t.Child(spec, fields.typ))
+	values := x.t.Child(spec, fields.value)
 	var vals []int32
-	for c := x.t.firstChild(values); c >= 0; c = x.t.next(c) {
+	for c := x.t.FirstKid(values); c >= 0; c = x.t.Next(c) {
 		vals = append(vals, c)
 	}
 	n := 0
-	for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) != kinds.ident || x.t.nodes[c].Field != fields.name {
+	for c := x.t.FirstKid(spec); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) != kinds.ident || x.t.Nodes[c].Field != fields.name {
 			continue
 		}
 		chain := typed
-		if x.t.child(spec, fields.typ) < 0 && n < len(vals) && (len(vals) > 1 || n == 0) {
+		if x.t.Child(spec, fields.typ) < 0 && n < len(vals) && (len(vals) > 1 || n == 0) {
 			chain = x.exprChain(vals[n])
 		}
-		x.scope.declareTyped(x.t.text(c), chain)
+		x.scope.declareTyped(x.t.Text(c), chain)
 		n++
 	}
 }
@@ -257,8 +257,8 @@ func (x *fileExtractor) addFact(kind extract.FactKind, subject, member, object s
 // method's receiver's) in scope, so facts never name them as types.
 func (x *fileExtractor) inTypeParams(decl int32, fn func()) {
 	x.scope.push()
-	x.declareTypeParams(x.t.child(decl, fields.typParams))
-	if x.t.kind(decl) == kinds.methodDecl {
+	x.declareTypeParams(x.t.Child(decl, fields.typParams))
+	if x.t.Kind(decl) == kinds.methodDecl {
 		x.declareReceiverTypeParams(decl)
 	}
 	fn()
@@ -271,16 +271,16 @@ func (x *fileExtractor) resultFact(decl int32, qualified string) {
 }
 
 func (x *fileExtractor) resultFactIn(decl int32, qualified string) {
-	res := x.t.child(decl, fields.result)
+	res := x.t.Child(decl, fields.result)
 	if res < 0 {
 		return
 	}
-	if x.t.kind(res) == kinds.paramList {
-		first := x.t.firstChild(res)
-		if first < 0 || x.t.kind(first) != kinds.paramDecl {
+	if x.t.Kind(res) == kinds.paramList {
+		first := x.t.FirstKid(res)
+		if first < 0 || x.t.Kind(first) != kinds.paramDecl {
 			return
 		}
-		res = x.t.child(first, fields.typ)
+		res = x.t.Child(first, fields.typ)
 	}
 	if c := x.typeChain(res); len(c) == 1 {
 		x.addFact(extract.FactReturns, qualified, "", c[0], decl)
@@ -289,23 +289,23 @@ func (x *fileExtractor) resultFactIn(decl int32, qualified string) {
 
 // fieldFacts states the types of a struct's named and embedded fields.
 func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
-	if x.t.kind(typ) != kinds.structType {
+	if x.t.Kind(typ) != kinds.structType {
 		return
 	}
 	owner := x.qualify(typeName)
-	list := x.t.childOfKind(typ, kinds.fieldDeclList)
-	for fd := x.t.firstChild(list); fd >= 0; fd = x.t.next(fd) {
-		if x.t.kind(fd) != kinds.fieldDecl {
+	list := x.t.ChildOfKind(typ, kinds.fieldDeclList)
+	for fd := x.t.FirstKid(list); fd >= 0; fd = x.t.Next(fd) {
+		if x.t.Kind(fd) != kinds.fieldDecl {
 			continue
 		}
-		c := x.typeChain(x.t.child(fd, fields.typ))
+		c := x.typeChain(x.t.Child(fd, fields.typ))
 		if len(c) != 1 {
 			continue
 		}
 		named := false
-		for n := x.t.firstChild(fd); n >= 0; n = x.t.next(n) {
-			if x.t.kind(n) == kinds.fieldIdent && x.t.nodes[n].Field == fields.name {
-				x.addFact(extract.FactType, owner, x.t.text(n), c[0], n)
+		for n := x.t.FirstKid(fd); n >= 0; n = x.t.Next(n) {
+			if x.t.Kind(n) == kinds.fieldIdent && x.t.Nodes[n].Field == fields.name {
+				x.addFact(extract.FactType, owner, x.t.Text(n), c[0], n)
 				named = true
 			}
 		}
@@ -318,21 +318,21 @@ func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
 // varFacts states the types of package-level vars: declared, or of a
 // value whose chain is one name (T{}, NewT(), pkg.V).
 func (x *fileExtractor) varFacts(spec int32) {
-	typed := x.typeChain(x.t.child(spec, fields.typ))
+	typed := x.typeChain(x.t.Child(spec, fields.typ))
 	var vals []int32
-	for c := x.t.firstChild(x.t.child(spec, fields.value)); c >= 0; c = x.t.next(c) {
+	for c := x.t.FirstKid(x.t.Child(spec, fields.value)); c >= 0; c = x.t.Next(c) {
 		vals = append(vals, c)
 	}
 	n := 0
-	for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) != kinds.ident || x.t.nodes[c].Field != fields.name {
+	for c := x.t.FirstKid(spec); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) != kinds.ident || x.t.Nodes[c].Field != fields.name {
 			continue
 		}
 		chain := typed
 		if chain == nil && len(vals) > n && (len(vals) > 1 || n == 0) {
 			chain = x.exprChain(vals[n])
 		}
-		if name := x.t.text(c); name != "_" && name != "" {
+		if name := x.t.Text(c); name != "_" && name != "" {
 			if obj, ok := chainObject(chain); ok {
 				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
 			}

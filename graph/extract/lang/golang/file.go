@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // fileExtractor holds the state of one Extract call.
@@ -37,7 +38,7 @@ type pendingMethod struct {
 
 func newFileExtractor(in extract.Input, nodes []node, lines extract.LineIndex, out *extract.ExtractedFile) *fileExtractor {
 	return &fileExtractor{
-		t:        tree{nodes: nodes, src: string(in.Content)},
+		t:        tree{tsutil.Tree[string]{Nodes: nodes, Src: string(in.Content)}},
 		in:       in,
 		out:      out,
 		lines:    lines,
@@ -99,9 +100,9 @@ func compareRefs(a, b extract.RawRef) int {
 // packageName is the name in the package clause, or a lexical guess when
 // the parser did not find one.
 func (x *fileExtractor) packageName() string {
-	for c := x.t.firstChild(0); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) == kinds.packageClause {
-			return x.t.text(x.t.childOfKind(c, kinds.packageIdent))
+	for c := x.t.FirstKid(0); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) == kinds.packageClause {
+			return x.t.Text(x.t.ChildOfKind(c, kinds.packageIdent))
 		}
 	}
 	return scanPackageName(x.in.Content)
@@ -109,12 +110,12 @@ func (x *fileExtractor) packageName() string {
 
 // span is a node's byte range.
 func (x *fileExtractor) span(i int32) extract.Span {
-	n := &x.t.nodes[i]
+	n := &x.t.Nodes[i]
 	return extract.Span{Start: n.Start, End: n.End}
 }
 
 // line is the 1-based line a node starts on.
-func (x *fileExtractor) line(i int32) int { return x.lines.Line(x.t.nodes[i].Start) }
+func (x *fileExtractor) line(i int32) int { return x.lines.Line(x.t.Nodes[i].Start) }
 
 func (x *fileExtractor) addSymbol(s extract.RawSymbol) int {
 	x.out.Symbols = append(x.out.Symbols, s)

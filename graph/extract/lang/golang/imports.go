@@ -11,8 +11,8 @@ import (
 // (Alias is the explicit name, `_` and `.` included), a use ref whose
 // candidate is the imported package, and the local name it binds.
 func (x *fileExtractor) importDecl(decl int32) {
-	for c := x.t.firstChild(decl); c >= 0; c = x.t.next(c) {
-		switch x.t.kind(c) {
+	for c := x.t.FirstKid(decl); c >= 0; c = x.t.Next(c) {
+		switch x.t.Kind(c) {
 		case kinds.importSpec:
 			x.importSpec(c)
 		case kinds.importSpecList:
@@ -22,20 +22,20 @@ func (x *fileExtractor) importDecl(decl int32) {
 }
 
 func (x *fileExtractor) importSpec(spec int32) {
-	path, err := strconv.Unquote(x.t.text(x.t.child(spec, fields.path)))
+	path, err := strconv.Unquote(x.t.Text(x.t.Child(spec, fields.path)))
 	if err != nil || path == "" {
 		return
 	}
-	nameNode := x.t.child(spec, fields.name)
-	alias := x.t.text(nameNode)
+	nameNode := x.t.Child(spec, fields.name)
+	alias := x.t.Text(nameNode)
 	local := alias
-	if nameNode < 0 || x.t.kind(nameNode) != kinds.packageIdent {
+	if nameNode < 0 || x.t.Kind(nameNode) != kinds.packageIdent {
 		local = importName(path)
 	}
-	if nameNode < 0 || x.t.kind(nameNode) == kinds.packageIdent {
+	if nameNode < 0 || x.t.Kind(nameNode) == kinds.packageIdent {
 		x.imports[local] = path
 	}
-	if x.t.kind(nameNode) == kinds.dot {
+	if x.t.Kind(nameNode) == kinds.dot {
 		x.dotImports = append(x.dotImports, path)
 	}
 	x.cmds.enabled = x.cmds.enabled || path == cobraPath

@@ -53,19 +53,19 @@ func (x *fileExtractor) typeRef(i int32) {
 // candidate). A qualified type whose package is not an import keeps its
 // name with an empty candidate; ok is false for locals and predeclared types.
 func (x *fileExtractor) typeCandidate(i int32) (name, cand string, ok bool) {
-	switch x.t.kind(i) {
+	switch x.t.Kind(i) {
 	case kinds.typeIdent:
-		name = x.t.text(i)
+		name = x.t.Text(i)
 		cand, ok = x.localCandidate(name, false)
 		return name, cand, ok
 	case kinds.qualifiedType:
-		name = x.t.text(x.t.child(i, fields.name))
-		if path, found := x.importPath(x.t.text(x.t.child(i, fields.pkg))); found {
+		name = x.t.Text(x.t.Child(i, fields.name))
+		if path, found := x.importPath(x.t.Text(x.t.Child(i, fields.pkg))); found {
 			cand = path + "." + name
 		}
 		return name, cand, name != ""
 	case kinds.genericType:
-		return x.typeCandidate(x.t.child(i, fields.typ))
+		return x.typeCandidate(x.t.Child(i, fields.typ))
 	}
 	return "", "", false
 }
@@ -74,11 +74,11 @@ func (x *fileExtractor) typeCandidate(i int32) (name, cand string, ok bool) {
 // of the callee's remaining parts and of the arguments, then the configs
 // and commands a call can state.
 func (x *fileExtractor) call(i int32) {
-	fn := x.t.child(i, fields.function)
+	fn := x.t.Child(i, fields.function)
 	callee := x.t.unwrap(fn)
 	var inst int32 = -1
-	if x.t.kind(callee) == kinds.typeInstExpr { // Map[K, V](xs)
-		inst, callee = callee, x.t.child(callee, fields.typ)
+	if x.t.Kind(callee) == kinds.typeInstExpr { // Map[K, V](xs)
+		inst, callee = callee, x.t.Child(callee, fields.typ)
 	}
 	if !x.calleeRef(callee) {
 		x.walk(fn)
@@ -86,16 +86,16 @@ func (x *fileExtractor) call(i int32) {
 		x.walkExcept(inst, callee) // the type arguments
 	}
 	x.walkExcept(i, fn)
-	x.envConfig(callee, x.t.child(i, fields.arguments))
-	x.addCommandCall(callee, x.t.child(i, fields.arguments))
+	x.envConfig(callee, x.t.Child(i, fields.arguments))
+	x.addCommandCall(callee, x.t.Child(i, fields.arguments))
 }
 
 // calleeRef emits the ref for a called name. It returns false when the
 // callee still has to be walked (a method call's receiver, a func literal).
 func (x *fileExtractor) calleeRef(callee int32) bool {
-	switch x.t.kind(callee) {
+	switch x.t.Kind(callee) {
 	case kinds.ident, kinds.typeIdent:
-		name := x.t.text(callee)
+		name := x.t.Text(callee)
 		if cand, ok := x.localCandidate(name, true); ok {
 			kind := extract.RefCall
 			if _, isType := x.types[name]; isType {
@@ -112,7 +112,7 @@ func (x *fileExtractor) calleeRef(callee int32) bool {
 	case kinds.unaryExpr:
 		return x.pointerConversion(callee)
 	case kinds.indexExpr: // F[T]() and pkg.F[T](), instantiated explicitly
-		op := x.t.child(callee, fields.operand)
+		op := x.t.Child(callee, fields.operand)
 		if x.calleeRef(x.t.unwrap(op)) {
 			x.walkExcept(callee, op)
 			return true
@@ -126,17 +126,17 @@ func (x *fileExtractor) pointerConversion(deref int32) bool {
 	if !x.isDeref(deref) {
 		return false
 	}
-	t := x.t.unwrap(x.t.firstChild(deref))
-	switch x.t.kind(t) {
+	t := x.t.unwrap(x.t.FirstKid(deref))
+	switch x.t.Kind(t) {
 	case kinds.ident:
-		name := x.t.text(t)
+		name := x.t.Text(t)
 		if cand, ok := x.localCandidate(name, false); ok {
 			x.addRef(t, extract.RefType, name, cand)
 		}
 		return true
 	case kinds.selectorExpr:
 		if cand, ok := x.qualifiedValue(t); ok {
-			x.addRef(t, extract.RefType, x.t.text(x.t.child(t, fields.field)), cand)
+			x.addRef(t, extract.RefType, x.t.Text(x.t.Child(t, fields.field)), cand)
 			return true
 		}
 	}
@@ -148,10 +148,10 @@ func (x *fileExtractor) pointerConversion(deref int32) bool {
 // generic type of this file makes it a conversion; otherwise it is a call
 // (explicitly instantiated calls are far more common).
 func (x *fileExtractor) conversion(i int32) {
-	typ := x.t.child(i, fields.typ)
-	base := x.t.child(typ, fields.typ)
-	_, isType := x.types[x.t.text(base)]
-	if x.t.kind(typ) != kinds.genericType || isType || !x.calleeRef(base) {
+	typ := x.t.Child(i, fields.typ)
+	base := x.t.Child(typ, fields.typ)
+	_, isType := x.types[x.t.Text(base)]
+	if x.t.Kind(typ) != kinds.genericType || isType || !x.calleeRef(base) {
 		x.walkExcept(i, -1)
 		return
 	}
@@ -172,10 +172,10 @@ func (x *fileExtractor) typeRefAs(i int32, kind extract.RefKind) {
 // pkg.X.M either way), (*T).M(), and otherwise a method call x.M(), whose
 // ref has the name only, after the receiver's own refs.
 func (x *fileExtractor) selectorCall(sel int32) bool {
-	name := x.t.text(x.t.child(sel, fields.field))
-	operand := x.t.unwrap(x.t.child(sel, fields.operand))
-	if x.t.kind(operand) == kinds.ident {
-		if path, ok := x.importPath(x.t.text(operand)); ok {
+	name := x.t.Text(x.t.Child(sel, fields.field))
+	operand := x.t.unwrap(x.t.Child(sel, fields.operand))
+	if x.t.Kind(operand) == kinds.ident {
+		if path, ok := x.importPath(x.t.Text(operand)); ok {
 			x.addRef(sel, extract.RefCall, name, path+"."+name)
 			return true
 		}
@@ -189,7 +189,7 @@ func (x *fileExtractor) selectorCall(sel int32) bool {
 	}
 	chain := x.exprChain(operand)
 	x.walk(operand)
-	x.addMemberRef(x.t.child(sel, fields.field), name, chain)
+	x.addMemberRef(x.t.Child(sel, fields.field), name, chain)
 	return true
 }
 
@@ -204,18 +204,18 @@ func (x *fileExtractor) addMemberRef(i int32, name string, chain []string) {
 
 // qualifiedValue resolves pkg.X, where pkg is an import, to "path.X".
 func (x *fileExtractor) qualifiedValue(i int32) (string, bool) {
-	if x.t.kind(i) != kinds.selectorExpr {
+	if x.t.Kind(i) != kinds.selectorExpr {
 		return "", false
 	}
-	op := x.t.child(i, fields.operand)
-	if x.t.kind(op) != kinds.ident {
+	op := x.t.Child(i, fields.operand)
+	if x.t.Kind(op) != kinds.ident {
 		return "", false
 	}
-	path, ok := x.importPath(x.t.text(op))
+	path, ok := x.importPath(x.t.Text(op))
 	if !ok {
 		return "", false
 	}
-	return path + "." + x.t.text(x.t.child(i, fields.field)), true
+	return path + "." + x.t.Text(x.t.Child(i, fields.field)), true
 }
 
 // selector handles a selector that is not called: an unambiguous method
@@ -227,7 +227,7 @@ func (x *fileExtractor) selector(i int32) {
 		return
 	}
 	if cand, ok := x.qualifiedValue(i); ok { // pkg.F as a value, pkg.Const, pkg.Var
-		x.addRef(i, extract.RefUse, x.t.text(x.t.child(i, fields.field)), cand)
+		x.addRef(i, extract.RefUse, x.t.Text(x.t.Child(i, fields.field)), cand)
 		return
 	}
 	x.walkExcept(i, -1)
@@ -236,16 +236,16 @@ func (x *fileExtractor) selector(i int32) {
 // methodExpr emits a call ref for T.M or (*T).M (T a type of this file) or
 // (*pkg.T).M, and reports whether it did.
 func (x *fileExtractor) methodExpr(sel int32) bool {
-	operand := x.t.child(sel, fields.operand)
+	operand := x.t.Child(sel, fields.operand)
 	inner := x.t.unwrap(operand)
 	pointer := inner != operand && x.isDeref(inner)
 	if pointer {
-		inner = x.t.unwrap(x.t.firstChild(inner))
+		inner = x.t.unwrap(x.t.FirstKid(inner))
 	}
 	cand, ok := "", false
-	switch x.t.kind(inner) {
+	switch x.t.Kind(inner) {
 	case kinds.ident, kinds.typeIdent:
-		name := x.t.text(inner)
+		name := x.t.Text(inner)
 		if _, isType := x.types[name]; isType {
 			cand, ok = x.localCandidate(name, false)
 		}
@@ -259,18 +259,18 @@ func (x *fileExtractor) methodExpr(sel int32) bool {
 	if !ok {
 		return false
 	}
-	name := x.t.text(x.t.child(sel, fields.field))
+	name := x.t.Text(x.t.Child(sel, fields.field))
 	x.addRef(sel, extract.RefCall, name, cand+"."+name)
 	return true
 }
 
 // isDeref reports *e written as a unary expression or a pointer type.
 func (x *fileExtractor) isDeref(i int32) bool {
-	switch x.t.kind(i) {
+	switch x.t.Kind(i) {
 	case kinds.pointerType:
 		return true
 	case kinds.unaryExpr:
-		return x.t.src[x.t.nodes[i].Start] == '*'
+		return x.t.Src[x.t.Nodes[i].Start] == '*'
 	}
 	return false
 }
@@ -280,14 +280,14 @@ func (x *fileExtractor) isDeref(i int32) bool {
 // local, a predeclared name or an import. Declared names and the keys of
 // keyed composite elements (struct field names) are not uses.
 func (x *fileExtractor) identUse(i int32) {
-	n := &x.t.nodes[i]
+	n := &x.t.Nodes[i]
 	if n.Field == fields.name {
 		return
 	}
-	if p := x.t.parent(i); x.t.kind(p) == kinds.literalElement && x.t.nodes[p].Field == fields.key {
+	if p := x.t.parent(i); x.t.Kind(p) == kinds.literalElement && x.t.Nodes[p].Field == fields.key {
 		return
 	}
-	name := x.t.text(i)
+	name := x.t.Text(i)
 	if _, isImport := x.imports[name]; isImport {
 		return
 	}

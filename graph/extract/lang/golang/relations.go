@@ -8,17 +8,17 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // predeclared types (interface{ comparable }).
 func (x *fileExtractor) embeddings(name string, typ int32) {
 	from := x.qualify(name)
-	switch x.t.kind(typ) {
+	switch x.t.Kind(typ) {
 	case kinds.structType:
-		list := x.t.childOfKind(typ, kinds.fieldDeclList)
-		for fd := x.t.firstChild(list); fd >= 0; fd = x.t.next(fd) {
-			if x.t.kind(fd) == kinds.fieldDecl && x.t.child(fd, fields.name) < 0 {
-				x.extends(from, fd, x.t.child(fd, fields.typ))
+		list := x.t.ChildOfKind(typ, kinds.fieldDeclList)
+		for fd := x.t.FirstKid(list); fd >= 0; fd = x.t.Next(fd) {
+			if x.t.Kind(fd) == kinds.fieldDecl && x.t.Child(fd, fields.name) < 0 {
+				x.extends(from, fd, x.t.Child(fd, fields.typ))
 			}
 		}
 	case kinds.interfaceType:
-		for el := x.t.firstChild(typ); el >= 0; el = x.t.next(el) {
-			if x.t.kind(el) == kinds.typeElem {
+		for el := x.t.FirstKid(typ); el >= 0; el = x.t.Next(el) {
+			if x.t.Kind(el) == kinds.typeElem {
 				x.extends(from, el, x.t.onlyChild(el))
 			}
 		}

@@ -75,32 +75,32 @@ func (s *scope) has(name string) bool {
 // declareNames declares the identifiers among i's children (an
 // expression_list, or a spec's name fields when fid is set).
 func (x *fileExtractor) declareNames(i int32, fid uint16) {
-	for c := x.t.firstChild(i); c >= 0; c = x.t.next(c) {
-		if x.t.kind(c) == kinds.ident && (fid == 0 || x.t.nodes[c].Field == fid) {
-			x.scope.declare(x.t.text(c))
+	for c := x.t.FirstKid(i); c >= 0; c = x.t.Next(c) {
+		if x.t.Kind(c) == kinds.ident && (fid == 0 || x.t.Nodes[c].Field == fid) {
+			x.scope.declare(x.t.Text(c))
 		}
 	}
 }
 
 // declareTypeParams declares the names of a type parameter list.
 func (x *fileExtractor) declareTypeParams(list int32) {
-	for c := x.t.firstChild(list); c >= 0; c = x.t.next(c) {
+	for c := x.t.FirstKid(list); c >= 0; c = x.t.Next(c) {
 		x.declareNames(c, fields.name)
 	}
 }
 
 // declareReceiverTypeParams declares T and K of a receiver `(m *Map[K, T])`.
 func (x *fileExtractor) declareReceiverTypeParams(method int32) {
-	recv := x.t.child(method, fields.receiver)
-	for p := x.t.firstChild(recv); p >= 0; p = x.t.next(p) {
-		typ := x.t.unwrap(x.t.child(p, fields.typ))
-		if x.t.kind(typ) == kinds.pointerType {
-			typ = x.t.unwrap(x.t.firstChild(typ))
+	recv := x.t.Child(method, fields.receiver)
+	for p := x.t.FirstKid(recv); p >= 0; p = x.t.Next(p) {
+		typ := x.t.unwrap(x.t.Child(p, fields.typ))
+		if x.t.Kind(typ) == kinds.pointerType {
+			typ = x.t.unwrap(x.t.FirstKid(typ))
 		}
-		args := x.t.child(typ, fields.typArgs)
-		for e := x.t.firstChild(args); e >= 0; e = x.t.next(e) {
-			if id := x.t.onlyChild(e); x.t.kind(id) == kinds.typeIdent {
-				x.scope.declare(x.t.text(id))
+		args := x.t.Child(typ, fields.typArgs)
+		for e := x.t.FirstKid(args); e >= 0; e = x.t.Next(e) {
+			if id := x.t.onlyChild(e); x.t.Kind(id) == kinds.typeIdent {
+				x.scope.declare(x.t.Text(id))
 			}
 		}
 	}

@@ -10,11 +10,11 @@ import (
 // stringLit records a notable string literal. Import paths and struct tags
 // never get here: the walk does not visit them.
 func (x *fileExtractor) stringLit(i int32) {
-	n := &x.t.nodes[i]
+	n := &x.t.Nodes[i]
 	if n.End-n.Start < extract.MinStringLen+2 { // unquoting never lengthens
 		return
 	}
-	v, ok := unquote(x.t.text(i))
+	v, ok := unquote(x.t.Text(i))
 	if !ok || !extract.Notable(v) {
 		return
 	}
@@ -44,8 +44,8 @@ func unquote(lit string) (string, bool) {
 // stringValue is the value of a string literal node, or ok false for any
 // other expression.
 func (x *fileExtractor) stringValue(i int32) (string, bool) {
-	if k := x.t.kind(i); k != kinds.interpString && k != kinds.rawString {
+	if k := x.t.Kind(i); k != kinds.interpString && k != kinds.rawString {
 		return "", false
 	}
-	return unquote(x.t.text(i))
+	return unquote(x.t.Text(i))
 }

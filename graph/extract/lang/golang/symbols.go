@@ -21,8 +21,8 @@ func (x *fileExtractor) declarations() {
 }
 
 func (x *fileExtractor) declarationsIn(parent int32) {
-	for c := x.t.firstChild(parent); c >= 0; c = x.t.next(c) {
-		switch x.t.kind(c) {
+	for c := x.t.FirstKid(parent); c >= 0; c = x.t.Next(c) {
+		switch x.t.Kind(c) {
 		case kinds.packageClause:
 			x.packageSymbol(c)
 		case kinds.importDecl:
@@ -44,7 +44,7 @@ func (x *fileExtractor) declarationsIn(parent int32) {
 }
 
 func (x *fileExtractor) packageSymbol(i int32) {
-	name := x.t.text(x.t.childOfKind(i, kinds.packageIdent))
+	name := x.t.Text(x.t.ChildOfKind(i, kinds.packageIdent))
 	if name == "" {
 		return
 	}
@@ -55,7 +55,7 @@ func (x *fileExtractor) packageSymbol(i int32) {
 }
 
 func (x *fileExtractor) funcSymbol(i int32) {
-	name := x.t.text(x.t.child(i, fields.name))
+	name := x.t.Text(x.t.Child(i, fields.name))
 	if name == "" || name == "_" {
 		return
 	}
@@ -87,7 +87,7 @@ func isTestName(name string) bool {
 }
 
 func (x *fileExtractor) methodSymbol(i int32) {
-	name := x.t.text(x.t.child(i, fields.name))
+	name := x.t.Text(x.t.Child(i, fields.name))
 	if name == "" || name == "_" {
 		return
 	}
@@ -106,38 +106,38 @@ func (x *fileExtractor) methodSymbol(i int32) {
 
 // receiverTypeName is T for receivers T, *T, T[K] and *T[K], or "".
 func (x *fileExtractor) receiverTypeName(method int32) string {
-	param := x.t.firstChild(x.t.child(method, fields.receiver))
-	typ := x.t.unwrap(x.t.child(param, fields.typ))
-	if x.t.kind(typ) == kinds.pointerType {
-		typ = x.t.unwrap(x.t.firstChild(typ))
+	param := x.t.FirstKid(x.t.Child(method, fields.receiver))
+	typ := x.t.unwrap(x.t.Child(param, fields.typ))
+	if x.t.Kind(typ) == kinds.pointerType {
+		typ = x.t.unwrap(x.t.FirstKid(typ))
 	}
-	if x.t.kind(typ) == kinds.genericType {
-		typ = x.t.child(typ, fields.typ)
+	if x.t.Kind(typ) == kinds.genericType {
+		typ = x.t.Child(typ, fields.typ)
 	}
-	if x.t.kind(typ) != kinds.typeIdent {
+	if x.t.Kind(typ) != kinds.typeIdent {
 		return ""
 	}
-	return x.t.text(typ)
+	return x.t.Text(typ)
 }
 
 // specSpan is the whole declaration for `type T int`, and the spec alone
 // inside a group `type ( ... )`.
 func (x *fileExtractor) specSpan(decl, spec int32) extract.Span {
-	d, s := &x.t.nodes[decl], &x.t.nodes[spec]
-	if strings.IndexByte(x.t.src[d.Start:s.Start], '(') >= 0 {
+	d, s := &x.t.Nodes[decl], &x.t.Nodes[spec]
+	if strings.IndexByte(x.t.Src[d.Start:s.Start], '(') >= 0 {
 		return x.span(spec)
 	}
 	return x.span(decl)
 }
 
 func (x *fileExtractor) typeSymbols(decl int32) {
-	for spec := x.t.firstChild(decl); spec >= 0; spec = x.t.next(spec) {
-		name := x.t.text(x.t.child(spec, fields.name))
+	for spec := x.t.FirstKid(decl); spec >= 0; spec = x.t.Next(spec) {
+		name := x.t.Text(x.t.Child(spec, fields.name))
 		if name == "" || name == "_" {
 			continue
 		}
-		typ := x.t.child(spec, fields.typ)
-		kind := typeKind(x.t.kind(spec), x.t.kind(typ))
+		typ := x.t.Child(spec, fields.typ)
+		kind := typeKind(x.t.Kind(spec), x.t.Kind(typ))
 		idx := x.addSymbol(extract.RawSymbol{
 			Name: name, Qualified: x.qualify(name), Kind: kind, Span: x.specSpan(decl, spec),
 			Signature: x.typeSignature(spec), Parent: extract.NoParent,
@@ -168,14 +168,14 @@ func typeKind(spec, typ uint16) extract.SymbolKind {
 // interfaceMethods adds the methods an interface declares, as children of it.
 func (x *fileExtractor) interfaceMethods(iface int, typ int32) {
 	prefix := x.out.Symbols[iface].Qualified + "."
-	for c := x.t.firstChild(typ); c >= 0; c = x.t.next(c) {
-		name := x.t.text(x.t.child(c, fields.name))
-		if x.t.kind(c) != kinds.methodElem || name == "" {
+	for c := x.t.FirstKid(typ); c >= 0; c = x.t.Next(c) {
+		name := x.t.Text(x.t.Child(c, fields.name))
+		if x.t.Kind(c) != kinds.methodElem || name == "" {
 			continue
 		}
 		x.addSymbol(extract.RawSymbol{
 			Name: name, Qualified: prefix + name, Kind: extract.KindMethod, Span: x.span(c),
-			Signature: normalize(x.t.text(c)), Parent: iface,
+			Signature: normalize(x.t.Text(c)), Parent: iface,
 		})
 		x.resultFact(c, prefix+name)
 	}
@@ -183,17 +183,17 @@ func (x *fileExtractor) interfaceMethods(iface int, typ int32) {
 
 // valueSymbols adds one const or var symbol per name; `_` is skipped.
 func (x *fileExtractor) valueSymbols(decl int32, kind extract.SymbolKind, keyword string) {
-	for spec := x.t.firstChild(decl); spec >= 0; spec = x.t.next(spec) {
-		if x.t.kind(spec) != kinds.constSpec && x.t.kind(spec) != kinds.varSpec {
+	for spec := x.t.FirstKid(decl); spec >= 0; spec = x.t.Next(spec) {
+		if x.t.Kind(spec) != kinds.constSpec && x.t.Kind(spec) != kinds.varSpec {
 			x.valueSymbols(spec, kind, keyword) // var ( ... ) is a var_spec_list
 			continue
 		}
 		if kind == extract.KindVar {
 			x.varFacts(spec)
 		}
-		for c := x.t.firstChild(spec); c >= 0; c = x.t.next(c) {
-			name := x.t.text(c)
-			if x.t.nodes[c].Field != fields.name || name == "_" || name == "" {
+		for c := x.t.FirstKid(spec); c >= 0; c = x.t.Next(c) {
+			name := x.t.Text(c)
+			if x.t.Nodes[c].Field != fields.name || name == "_" || name == "" {
 				continue
 			}
 			x.addSymbol(extract.RawSymbol{

@@ -66,7 +66,7 @@ func (x *fileExtractor) walk(i int32) {
 		return
 	}
 	act := actChildren
-	if k := x.t.nodes[i].Kind; int(k) < len(actions) {
+	if k := x.t.Nodes[i].Kind; int(k) < len(actions) {
 		act = actions[k]
 	}
 	switch act {
@@ -99,27 +99,27 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 		x.typeSpec(i)
 	case actParam:
 		x.declareParams(i)
-		x.walk(x.t.child(i, fields.typ))
+		x.walk(x.t.Child(i, fields.typ))
 	case actShortVar:
-		x.walk(x.t.child(i, fields.right))
-		x.declareAssigned(x.t.child(i, fields.left), x.t.child(i, fields.right))
+		x.walk(x.t.Child(i, fields.right))
+		x.declareAssigned(x.t.Child(i, fields.left), x.t.Child(i, fields.right))
 	case actRange:
-		x.walk(x.t.child(i, fields.right))
+		x.walk(x.t.Child(i, fields.right))
 		x.declareRange(i)
 	case actReceive:
-		x.walk(x.t.child(i, fields.right))
-		x.declareNames(x.t.child(i, fields.left), 0)
+		x.walk(x.t.Child(i, fields.right))
+		x.declareNames(x.t.Child(i, fields.left), 0)
 	case actValueSpec:
 		x.walkExcept(i, -1)
 		if x.inFunc > 0 {
 			x.declareValueSpec(i)
 		}
 	case actField:
-		x.walk(x.t.child(i, fields.typ))
-		x.structTag(x.t.child(i, fields.tag))
+		x.walk(x.t.Child(i, fields.typ))
+		x.structTag(x.t.Child(i, fields.tag))
 	case actScope, actTypeSwitch:
 		x.scope.push()
-		x.declareNames(x.t.child(i, fields.alias), 0)
+		x.declareNames(x.t.Child(i, fields.alias), 0)
 		x.walkExcept(i, -1)
 		x.scope.pop()
 	case actReturn:
@@ -132,7 +132,7 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 
 // walkExcept walks the children of i but skip.
 func (x *fileExtractor) walkExcept(i, skip int32) {
-	for c := x.t.firstChild(i); c >= 0; c = x.t.nodes[c].Next {
+	for c := x.t.FirstKid(i); c >= 0; c = x.t.Nodes[c].Next {
 		if c != skip {
 			x.walk(c)
 		}
@@ -143,19 +143,19 @@ func (x *fileExtractor) walkExcept(i, skip int32) {
 // its type parameters (and a generic receiver's) declared first.
 func (x *fileExtractor) function(i int32) {
 	outerFn, outerDecl, outerLits := x.fn, x.fnDecl, x.lits
-	name := x.t.child(i, fields.name)
-	switch x.t.kind(i) {
+	name := x.t.Child(i, fields.name)
+	switch x.t.Kind(i) {
 	case kinds.funcLit:
 		x.lits++
 	case kinds.methodDecl:
 		x.fn, x.fnDecl = "", i // commands bind only to plain functions
 	default:
-		x.fn, x.fnDecl = x.t.text(name), i
+		x.fn, x.fnDecl = x.t.Text(name), i
 	}
 	x.inFunc++
 	x.scope.push()
-	x.declareTypeParams(x.t.child(i, fields.typParams))
-	if x.t.kind(i) == kinds.methodDecl {
+	x.declareTypeParams(x.t.Child(i, fields.typParams))
+	if x.t.Kind(i) == kinds.methodDecl {
 		x.declareReceiverTypeParams(i)
 	}
 	x.walkExcept(i, name)
@@ -167,12 +167,12 @@ func (x *fileExtractor) function(i int32) {
 // typeSpec walks a type declaration; one inside a function declares a
 // local type name.
 func (x *fileExtractor) typeSpec(i int32) {
-	name := x.t.child(i, fields.name)
+	name := x.t.Child(i, fields.name)
 	if x.inFunc > 0 {
-		x.scope.declare(x.t.text(name))
+		x.scope.declare(x.t.Text(name))
 	}
 	x.scope.push()
-	x.declareTypeParams(x.t.child(i, fields.typParams))
+	x.declareTypeParams(x.t.Child(i, fields.typParams))
 	x.walkExcept(i, name)
 	x.scope.pop()
 }

@@ -9,8 +9,8 @@ import (
 func (w *walker) call(i int32) {
 	t := w.t
 	obj, name, args := int32(noNode), int32(noNode), int32(noNode)
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		switch t.nodes[c].Field {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		switch t.Nodes[c].Field {
 		case fields.object:
 			obj = c
 		case fields.name:
@@ -19,13 +19,13 @@ func (w *walker) call(i int32) {
 			args = c
 		}
 	}
-	if obj < 0 && t.kind(t.first(i)) == kinds.super {
-		obj = t.first(i) // super.m(): super is not in the object field
+	if obj < 0 && t.Kind(t.FirstKid(i)) == kinds.super {
+		obj = t.FirstKid(i) // super.m(): super is not in the object field
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		if c == name {
 			tg := w.callRef(obj, name)
-			w.addTarget(name, t.text(name), tg, extract.RefCall)
+			w.addTarget(name, t.Text(name), tg, extract.RefCall)
 			w.envCall(tg.q, obj, name, args)
 		} else {
 			w.walk(c)
@@ -45,15 +45,15 @@ func (w *walker) callTarget(obj, name int32) string {
 // methodRef emits X::m as a call of m and X::new as a type ref of X.
 func (w *walker) methodRef(i int32) {
 	t := w.t
-	recv, name := t.first(i), int32(noNode)
-	for c := t.next(recv); c >= 0; c = t.next(c) {
-		if t.kind(c) == kinds.ident {
+	recv, name := t.FirstKid(i), int32(noNode)
+	for c := t.Next(recv); c >= 0; c = t.Next(c) {
+		if t.Kind(c) == kinds.ident {
 			name = c
 		}
 	}
-	if name < 0 && t.kind(recv) == kinds.ident { // Type::new
-		if q, alts, ok := w.typeCands(t.bytes(recv)); ok {
-			w.addTarget(recv, t.text(recv), target{q: q, alts: alts}, extract.RefType)
+	if name < 0 && t.Kind(recv) == kinds.ident { // Type::new
+		if q, alts, ok := w.typeCands(t.Raw(recv)); ok {
+			w.addTarget(recv, t.Text(recv), target{q: q, alts: alts}, extract.RefType)
 		}
 		return
 	}
@@ -61,10 +61,10 @@ func (w *walker) methodRef(i int32) {
 	if name >= 0 {
 		tg = w.refTarget(recv, name)
 	}
-	for c := recv; c >= 0; c = t.next(c) {
+	for c := recv; c >= 0; c = t.Next(c) {
 		if c == name {
-			w.addTarget(name, t.text(name), tg, extract.RefCall)
-		} else if k := t.kind(c); k != kinds.ident && k != kinds.fieldAccess {
+			w.addTarget(name, t.Text(name), tg, extract.RefCall)
+		} else if k := t.Kind(c); k != kinds.ident && k != kinds.fieldAccess {
 			w.walk(c)
 		}
 	}
@@ -73,13 +73,13 @@ func (w *walker) methodRef(i int32) {
 // refTarget is the target of a method reference's method: a type
 // receiver names a static (or unbound instance) method of that type.
 func (w *walker) refTarget(recv, name int32) target {
-	switch w.t.kind(recv) {
+	switch w.t.Kind(recv) {
 	case kinds.typeIdent, kinds.scopedTypeIdent, kinds.genericType:
 		q, alts := w.typeCandidate(recv)
 		if q == "" {
 			return target{}
 		}
-		nm := "." + w.t.text(name)
+		nm := "." + w.t.Text(name)
 		return target{q: q + nm, alts: suffixed(alts, nm)}
 	}
 	return w.callRef(recv, name)
@@ -88,9 +88,9 @@ func (w *walker) refTarget(recv, name int32) target {
 // typeCandidate resolves a type node like typeRef, without emitting.
 func (w *walker) typeCandidate(i int32) (string, []string) {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.typeIdent:
-		q, alts, _ := w.typeCands(t.bytes(i))
+		q, alts, _ := w.typeCands(t.Raw(i))
 		return q, alts
 	case kinds.scopedTypeIdent:
 		if segs, ok := w.segments(i); ok {
@@ -98,7 +98,7 @@ func (w *walker) typeCandidate(i int32) (string, []string) {
 			return q, alts
 		}
 	case kinds.genericType:
-		return w.typeCandidate(t.first(i))
+		return w.typeCandidate(t.FirstKid(i))
 	}
 	return "", nil
 }
@@ -107,8 +107,8 @@ func (w *walker) typeCandidate(i int32) (string, []string) {
 // super(...) as one of the superclass's, when the file names it.
 func (w *walker) ctorCall(i int32) {
 	t := w.t
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if t.nodes[c].Field != fields.constructor {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if t.Nodes[c].Field != fields.constructor {
 			w.walk(c)
 			continue
 		}
@@ -117,7 +117,7 @@ func (w *walker) ctorCall(i int32) {
 			continue
 		}
 		q := fr.q
-		if t.kind(c) == kinds.super {
+		if t.Kind(c) == kinds.super {
 			q = fr.super
 		}
 		if q != "" {

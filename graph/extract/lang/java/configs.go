@@ -13,11 +13,11 @@ const getenv = "java.lang.System.getenv"
 func (w *walker) envCall(q string, obj, name, args int32) {
 	switch {
 	case q == getenv:
-	case w.t.kind(obj) == kinds.call && isMapRead(w.t.bytes(name)) && w.isGetenvAll(obj):
+	case w.t.Kind(obj) == kinds.call && isMapRead(w.t.Raw(name)) && w.isGetenvAll(obj):
 	default:
 		return
 	}
-	arg := w.t.first(args)
+	arg := w.t.FirstKid(args)
 	if key, ok := w.stringValue(arg); ok && key != "" {
 		w.addConfig(arg, key, extract.ConfigEnv)
 	}
@@ -34,8 +34,8 @@ func isMapRead(name []byte) bool {
 // isGetenvAll reports a call of System.getenv() without arguments.
 func (w *walker) isGetenvAll(call int32) bool {
 	t := w.t
-	obj, name, args := t.child(call, fields.object), t.child(call, fields.name), t.child(call, fields.arguments)
-	return name >= 0 && args >= 0 && t.first(args) < 0 && w.callTarget(obj, name) == getenv
+	obj, name, args := t.Child(call, fields.object), t.Child(call, fields.name), t.Child(call, fields.arguments)
+	return name >= 0 && args >= 0 && t.FirstKid(args) < 0 && w.callTarget(obj, name) == getenv
 }
 
 // serde records the JSON name a field-name annotation gives a member:
@@ -48,14 +48,14 @@ func (w *walker) serde(anno string, args int32) {
 		return
 	}
 	t := w.t
-	for c := t.first(args); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(args); c >= 0; c = t.Next(c) {
 		v := c
-		if t.kind(c) == kinds.elemValuePair {
-			key := t.child(c, fields.key)
-			if k := t.text(key); k != "value" && k != "alternate" {
+		if t.Kind(c) == kinds.elemValuePair {
+			key := t.Child(c, fields.key)
+			if k := t.Text(key); k != "value" && k != "alternate" {
 				continue
 			}
-			v = t.child(c, fields.value)
+			v = t.Child(c, fields.value)
 		}
 		w.serdeValue(v)
 	}
@@ -72,7 +72,7 @@ func (w *walker) serdeValue(v int32) {
 		}
 		return
 	}
-	for c := w.t.first(v); c >= 0; c = w.t.next(c) { // element_value_array_initializer
+	for c := w.t.FirstKid(v); c >= 0; c = w.t.Next(c) { // element_value_array_initializer
 		if key, ok := w.stringValue(c); ok && key != "" {
 			w.addConfig(c, key, extract.ConfigSerde)
 		}
@@ -80,5 +80,5 @@ func (w *walker) serdeValue(v int32) {
 }
 
 func (w *walker) addConfig(i int32, key string, kind extract.ConfigKind) {
-	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: kind, Line: w.line(i), Span: w.t.span(i)})
+	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: kind, Line: w.line(i), Span: w.t.Span(i)})
 }

@@ -10,7 +10,7 @@ import "github.com/orbitgraph/orbit/graph/extract"
 
 // returnsFact states the declared result type of a method.
 func (w *walker) returnsFact(method int32, q string) {
-	w.addFact(extract.FactReturns, q, "", w.t.child(method, fields.typ), method)
+	w.addFact(extract.FactReturns, q, "", w.t.Child(method, fields.typ), method)
 }
 
 // memberTypeFact states the declared type of a field of the innermost
@@ -22,10 +22,10 @@ func (w *walker) memberTypeFact(decl int32, name string, typ int32) {
 // componentFacts states a record component's type, as a field and as the
 // result of its accessor.
 func (w *walker) componentFacts(p int32, name string) {
-	if w.t.child(p, fields.dimensions) >= 0 {
+	if w.t.Child(p, fields.dimensions) >= 0 {
 		return
 	}
-	typ, owner := w.t.child(p, fields.typ), w.top().q
+	typ, owner := w.t.Child(p, fields.typ), w.top().q
 	w.addFact(extract.FactType, owner, name, typ, p)
 	if owner != "" {
 		w.addFact(extract.FactReturns, owner+"."+name, "", typ, p)
@@ -36,7 +36,7 @@ func (w *walker) componentFacts(p int32, name string) {
 func (w *walker) enumConstFact(i int32, name string) {
 	if q := w.top().q; q != "" && !w.top().anon {
 		w.out.Facts = append(w.out.Facts, extract.RawFact{
-			Kind: extract.FactType, Subject: q, Member: name, Object: q, Span: w.t.span(i),
+			Kind: extract.FactType, Subject: q, Member: name, Object: q, Span: w.t.Span(i),
 		})
 	}
 }
@@ -47,7 +47,7 @@ func (w *walker) addFact(kind extract.FactKind, subject, member string, typ, dec
 	}
 	if obj, _ := w.typeCandidate(typ); obj != "" {
 		w.out.Facts = append(w.out.Facts, extract.RawFact{
-			Kind: kind, Subject: subject, Member: member, Object: obj, Span: w.t.span(decl),
+			Kind: kind, Subject: subject, Member: member, Object: obj, Span: w.t.Span(decl),
 		})
 	}
 }

@@ -9,8 +9,8 @@ import (
 // packageDecl emits the package symbol: named by its last segment,
 // qualified by the whole package name (the file's namespace).
 func (w *walker) packageDecl(i int32) {
-	name := w.t.first(i)
-	for ; name >= 0 && w.t.kind(name) != kinds.scopedIdent && w.t.kind(name) != kinds.ident; name = w.t.next(name) {
+	name := w.t.FirstKid(i)
+	for ; name >= 0 && w.t.Kind(name) != kinds.scopedIdent && w.t.Kind(name) != kinds.ident; name = w.t.Next(name) {
 		w.walk(name) // annotations of package-info.java
 	}
 	if name < 0 || w.pkg == "" || len(w.out.Symbols) > 0 && w.out.Symbols[0].Kind == extract.KindPackage {
@@ -18,7 +18,7 @@ func (w *walker) packageDecl(i int32) {
 	}
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
 		Name: lastSegment(w.pkg), Qualified: w.pkg, Kind: extract.KindPackage,
-		Span: w.t.span(i), Signature: "package " + w.pkg, Parent: extract.NoParent,
+		Span: w.t.Span(i), Signature: "package " + w.pkg, Parent: extract.NoParent,
 	})
 }
 
@@ -28,8 +28,8 @@ func (w *walker) packageDecl(i int32) {
 // calls (and as a type when it names a nested type).
 func (w *walker) importDecl(i int32) {
 	t := w.t
-	name := t.first(i)
-	if k := t.kind(name); k != kinds.scopedIdent && k != kinds.ident {
+	name := t.FirstKid(i)
+	if k := t.Kind(name); k != kinds.scopedIdent && k != kinds.ident {
 		return
 	}
 	path := w.dotted(name)
@@ -37,11 +37,11 @@ func (w *walker) importDecl(i int32) {
 		return
 	}
 	last := lastSegment(path)
-	static := isStaticImport(t.bytes(i))
-	sp := t.span(name)
+	static := isStaticImport(t.Raw(i))
+	sp := t.Span(name)
 	im := extract.RawImport{Path: path, Span: sp}
-	if star := t.next(name); star >= 0 && t.kind(star) == kinds.asterisk {
-		im.Symbol, im.Span.End = "*", t.nodes[star].End
+	if star := t.Next(name); star >= 0 && t.Kind(star) == kinds.asterisk {
+		im.Symbol, im.Span.End = "*", t.Nodes[star].End
 		w.onDemandImports = append(w.onDemandImports, path)
 		if static {
 			w.staticOnDemand = append(w.staticOnDemand, path)

@@ -39,17 +39,17 @@ func (w *walker) typeChain(ty int32) chain {
 // object is the receiver of a member access obj.name: the chain of a
 // value, or a type (isType) when obj names one, for a static member.
 func (w *walker) object(obj int32) (c chain, isType bool) {
-	switch w.t.kind(obj) {
+	switch w.t.Kind(obj) {
 	case kinds.ident, kinds.fieldAccess:
-		if w.t.kind(obj) == kinds.ident {
-			if v := w.lookupVar(w.t.bytes(obj)); v != nil {
+		if w.t.Kind(obj) == kinds.ident {
+			if v := w.lookupVar(w.t.Raw(obj)); v != nil {
 				return v.value, false
 			}
 		}
 		if q, alts, ok := w.staticTarget(obj); ok {
 			return chain{recv: []string{q}, alts: alts}, true
 		}
-		if w.t.kind(obj) == kinds.ident {
+		if w.t.Kind(obj) == kinds.ident {
 			return chain{}, false // an inherited field, a package: not in view
 		}
 	case kinds.super:
@@ -65,26 +65,26 @@ func (w *walker) object(obj int32) (c chain, isType bool) {
 // a call's result, new T(…), a cast; anything else gives none.
 func (w *walker) value(e int32) chain {
 	t := w.t
-	switch t.kind(e) {
+	switch t.Kind(e) {
 	case kinds.this:
 		if fr := w.innermostClass(); fr != nil {
 			return chain{recv: fr.self}
 		}
 	case kinds.ident:
-		if v := w.lookupVar(t.bytes(e)); v != nil {
+		if v := w.lookupVar(t.Raw(e)); v != nil {
 			return v.value
 		}
 	case kinds.parenExpr:
-		return w.value(t.first(e))
+		return w.value(t.FirstKid(e))
 	case kinds.castExpr, kinds.newExpr:
-		return w.typeChain(t.child(e, fields.typ))
+		return w.typeChain(t.Child(e, fields.typ))
 	case kinds.fieldAccess:
-		f := t.child(e, fields.field)
-		if f < 0 || t.kind(f) != kinds.ident {
+		f := t.Child(e, fields.field)
+		if f < 0 || t.Kind(f) != kinds.ident {
 			return chain{}
 		}
-		c, _ := w.object(t.first(e))
-		return c.then(t.text(f))
+		c, _ := w.object(t.FirstKid(e))
+		return c.then(t.Text(f))
 	case kinds.call:
 		return w.callResult(e)
 	}
@@ -95,13 +95,13 @@ func (w *walker) value(e int32) chain {
 // followed by "()".
 func (w *walker) callResult(call int32) chain {
 	t := w.t
-	name := t.child(call, fields.name)
+	name := t.Child(call, fields.name)
 	if name < 0 {
 		return chain{}
 	}
-	tg := w.callRef(t.child(call, fields.object), name)
+	tg := w.callRef(t.Child(call, fields.object), name)
 	if tg.recv != nil {
-		return chain{recv: tg.recv, alts: tg.alts}.then(t.text(name), extract.CallResult)
+		return chain{recv: tg.recv, alts: tg.alts}.then(t.Text(name), extract.CallResult)
 	}
 	if tg.q == "" {
 		return chain{}
@@ -113,7 +113,7 @@ func (w *walker) callResult(call int32) chain {
 // a static method of a type names it, a value with evidence gives a
 // receiver, anything else is name-only.
 func (w *walker) callRef(obj, name int32) target {
-	nm := w.t.bytes(name)
+	nm := w.t.Raw(name)
 	if obj < 0 {
 		return w.bareCall(nm)
 	}

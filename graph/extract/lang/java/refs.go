@@ -9,16 +9,16 @@ import (
 // there is none (a type parameter, a primitive).
 func (w *walker) typeRef(i int32) string {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.typeIdent:
-		q, alts, ok := w.typeCands(t.bytes(i))
+		q, alts, ok := w.typeCands(t.Raw(i))
 		if ok {
-			w.addTarget(i, t.text(i), target{q: q, alts: alts}, extract.RefType)
+			w.addTarget(i, t.Text(i), target{q: q, alts: alts}, extract.RefType)
 		}
 		return q
 	case kinds.scopedTypeIdent:
 		if segs, ok := w.segments(i); ok {
-			last := t.text(segs[len(segs)-1])
+			last := t.Text(segs[len(segs)-1])
 			q, alts, ok := w.qualifyDotted(segs)
 			if ok {
 				w.addTarget(i, last, target{q: q, alts: alts}, extract.RefType)
@@ -28,8 +28,8 @@ func (w *walker) typeRef(i int32) string {
 		w.children(i) // Outer<A>.Inner, annotated segments
 	case kinds.genericType:
 		q := ""
-		for c := t.first(i); c >= 0; c = t.next(c) {
-			if k := t.kind(c); q == "" && (k == kinds.typeIdent || k == kinds.scopedTypeIdent) {
+		for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+			if k := t.Kind(c); q == "" && (k == kinds.typeIdent || k == kinds.scopedTypeIdent) {
 				q = w.typeRef(c)
 			} else {
 				w.walk(c)
@@ -48,9 +48,9 @@ func (w *walker) typeRef(i int32) string {
 func (w *walker) supertypes(clause int32, from string, kind extract.RelationKind) string {
 	t := w.t
 	first := ""
-	for c := t.first(clause); c >= 0; c = t.next(c) {
-		if t.kind(c) == kinds.typeList {
-			for ty := t.first(c); ty >= 0; ty = t.next(ty) {
+	for c := t.FirstKid(clause); c >= 0; c = t.Next(c) {
+		if t.Kind(c) == kinds.typeList {
+			for ty := t.FirstKid(c); ty >= 0; ty = t.Next(ty) {
 				w.supertype(ty, from, kind, &first)
 			}
 			continue
@@ -68,7 +68,7 @@ func (w *walker) supertype(ty int32, from string, kind extract.RelationKind, fir
 	if *first == "" {
 		*first = q
 	}
-	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: kind, Span: w.t.span(ty)})
+	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: kind, Span: w.t.Span(ty)})
 }
 
 // annotation emits a type ref for @A or @a.b.A, a serde config for the
@@ -76,16 +76,16 @@ func (w *walker) supertype(ty int32, from string, kind extract.RelationKind, fir
 // the strings of @SuppressWarnings are not notable.
 func (w *walker) annotation(i int32) {
 	t := w.t
-	name := t.child(i, fields.name)
+	name := t.Child(i, fields.name)
 	last := ""
 	if segs, ok := w.segments(name); ok {
-		last = t.text(segs[len(segs)-1])
+		last = t.Text(segs[len(segs)-1])
 		q, alts, ok := w.annotationType(segs)
 		if ok {
 			w.addTarget(name, last, target{q: q, alts: alts}, extract.RefType)
 		}
 	}
-	args := t.child(i, fields.arguments)
+	args := t.Child(i, fields.arguments)
 	if args < 0 {
 		return
 	}
@@ -99,7 +99,7 @@ func (w *walker) annotation(i int32) {
 
 func (w *walker) annotationType(segs []int32) (string, []string, bool) {
 	if len(segs) == 1 {
-		return w.typeCands(w.t.bytes(segs[0]))
+		return w.typeCands(w.t.Raw(segs[0]))
 	}
 	return w.qualifyDotted(segs)
 }

@@ -108,7 +108,7 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 // lower-case one starts a package name, anything else is in this package
 // or an on-demand import.
 func (w *walker) qualifyDotted(segs []int32) (q string, alts []string, ok bool) {
-	first := w.t.bytes(segs[0])
+	first := w.t.Raw(segs[0])
 	rest := w.joinSegs(segs[1:])
 	if q, found := w.lookupType(first); found {
 		return joinNonEmpty(q, rest), nil, q != ""
@@ -131,7 +131,7 @@ func (w *walker) staticTarget(obj int32) (q string, alts []string, ok bool) {
 	if !ok {
 		return "", nil, false
 	}
-	first := w.t.bytes(segs[0])
+	first := w.t.Raw(segs[0])
 	if w.lookupVar(first) != nil {
 		return "", nil, false // a variable shadows a type of the same name
 	}
@@ -142,7 +142,7 @@ func (w *walker) staticTarget(obj int32) (q string, alts []string, ok bool) {
 		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
 	}
 	k := 0
-	for k < len(segs) && isLowerInitial(w.t.bytes(segs[k])) {
+	for k < len(segs) && isLowerInitial(w.t.Raw(segs[k])) {
 		k++
 	}
 	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
@@ -182,12 +182,12 @@ func (w *walker) segments(i int32) ([]int32, bool) {
 }
 
 func (w *walker) appendSegs(i int32) bool {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case kinds.ident, kinds.typeIdent:
 		w.segs = append(w.segs, i)
-		return w.t.nodes[i].End > w.t.nodes[i].Start // a missing name is no name
+		return w.t.Nodes[i].End > w.t.Nodes[i].Start // a missing name is no name
 	case kinds.scopedIdent, kinds.scopedTypeIdent, kinds.fieldAccess:
-		for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+		for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 			if !w.appendSegs(c) {
 				return false
 			}
@@ -212,14 +212,14 @@ func (w *walker) joinSegs(segs []int32) string {
 		if k > 0 {
 			b.WriteByte('.')
 		}
-		b.Write(w.t.bytes(s))
+		b.Write(w.t.Raw(s))
 	}
 	return b.String()
 }
 
 func (w *walker) allUpperCamel(segs []int32) bool {
 	for _, s := range segs {
-		if !isUpperCamel(w.t.bytes(s)) {
+		if !isUpperCamel(w.t.Raw(s)) {
 			return false
 		}
 	}

@@ -9,24 +9,24 @@ import (
 
 // stringLit records a notable string literal or text block.
 func (w *walker) stringLit(i int32) {
-	n := &w.t.nodes[i]
+	n := &w.t.Nodes[i]
 	if w.quiet > 0 || n.End-n.Start < extract.MinStringLen+2 { // decoding never lengthens
 		return
 	}
-	v, ok := literalValue(w.t.bytes(i))
+	v, ok := literalValue(w.t.Raw(i))
 	if !ok || !extract.Notable(v) {
 		return
 	}
-	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.line(i), Span: w.t.span(i)})
+	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.line(i), Span: w.t.Span(i)})
 }
 
 // stringValue is the value of a string literal node; ok is false for any
 // other expression.
 func (w *walker) stringValue(i int32) (string, bool) {
-	if w.t.kind(i) != kinds.stringLit {
+	if w.t.Kind(i) != kinds.stringLit {
 		return "", false
 	}
-	return literalValue(w.t.bytes(i))
+	return literalValue(w.t.Raw(i))
 }
 
 // literalValue decodes a string literal or text block as written.

@@ -33,7 +33,7 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 	}
 	q = join(f.q, last)
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
-		Name: name, Qualified: q, Kind: kind, Span: w.t.span(i), Signature: sig, Parent: f.sym,
+		Name: name, Qualified: q, Kind: kind, Span: w.t.Span(i), Signature: sig, Parent: f.sym,
 	})
 	return q, len(w.out.Symbols) - 1
 }
@@ -43,37 +43,37 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 // components are its fields.
 func (w *walker) typeDecl(i int32) {
 	t := w.t
-	nameNode, body := t.child(i, fields.name), t.child(i, fields.body)
+	nameNode, body := t.Child(i, fields.name), t.Child(i, fields.body)
 	if nameNode < 0 {
 		w.children(i)
 		return
 	}
-	name := t.text(nameNode)
-	q, idx := w.declare(i, name, name, typeKind(t.kind(i)), w.signature(i, body))
+	name := t.Text(nameNode)
+	q, idx := w.declare(i, name, name, typeKind(t.Kind(i)), w.signature(i, body))
 	if !w.top().class {
 		w.bind(name, q) // a top-level or local type; members were bound by scanMembers
 	}
 	w.push(frame{q: q, sym: idx, class: true})
-	if params := t.childOfKind(i, kinds.formalParams); params >= 0 {
+	if params := t.ChildOfKind(i, kinds.formalParams); params >= 0 {
 		w.scanComponents(params)
 	}
 	if body >= 0 {
 		w.scanMembers(body)
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == nameNode:
 		case c == body:
 			w.children(body)
-		case t.nodes[c].Field == fields.superclass:
+		case t.Nodes[c].Field == fields.superclass:
 			w.superclass(c, q)
-		case t.nodes[c].Field == fields.interfaces:
+		case t.Nodes[c].Field == fields.interfaces:
 			w.top().supers = true
 			w.supertypes(c, q, extract.RelImplements)
-		case t.kind(c) == kinds.extendsIfaces:
+		case t.Kind(c) == kinds.extendsIfaces:
 			w.top().supers = true
 			w.supertypes(c, q, extract.RelExtends)
-		case t.kind(c) == kinds.formalParams:
+		case t.Kind(c) == kinds.formalParams:
 			w.components(c)
 		default:
 			w.walk(c)
@@ -87,27 +87,27 @@ func (w *walker) typeDecl(i int32) {
 // resolve too.
 func (w *walker) scanMembers(body int32) {
 	t, f := w.t, w.top()
-	for c := t.first(body); c >= 0; c = t.next(c) {
-		k := t.kind(c)
+	for c := t.FirstKid(body); c >= 0; c = t.Next(c) {
+		k := t.Kind(c)
 		switch {
 		case isTypeDecl(k):
-			if n := t.child(c, fields.name); n >= 0 {
-				name := t.text(n)
+			if n := t.Child(c, fields.name); n >= 0 {
+				name := t.Text(n)
 				f.types = append(f.types, binding{name, qualifyMember(f.q, []byte(name))})
 			}
 		case k == kinds.methodDecl:
-			if n := t.child(c, fields.name); n >= 0 {
-				f.addMethod(t.text(n))
+			if n := t.Child(c, fields.name); n >= 0 {
+				f.addMethod(t.Text(n))
 			}
 		case k == kinds.fieldDecl || k == kinds.constDecl:
-			typ := t.child(c, fields.typ)
-			for d := t.first(c); d >= 0; d = t.next(d) {
-				if t.nodes[d].Field == fields.declarator {
-					w.bindMember(f, t.child(d, fields.name), typ)
+			typ := t.Child(c, fields.typ)
+			for d := t.FirstKid(c); d >= 0; d = t.Next(d) {
+				if t.Nodes[d].Field == fields.declarator {
+					w.bindMember(f, t.Child(d, fields.name), typ)
 				}
 			}
 		case k == kinds.enumConst:
-			w.bindMember(f, t.child(c, fields.name), noNode)
+			w.bindMember(f, t.Child(c, fields.name), noNode)
 		case k == kinds.enumBodyDecls:
 			w.scanMembers(c)
 		}
@@ -117,9 +117,9 @@ func (w *walker) scanMembers(body int32) {
 // scanComponents binds a record's components as fields (and accessors).
 func (w *walker) scanComponents(params int32) {
 	t, f := w.t, w.top()
-	for p := t.first(params); p >= 0; p = t.next(p) {
-		if t.kind(p) == kinds.formalParam {
-			w.bindMember(f, t.child(p, fields.name), t.child(p, fields.typ))
+	for p := t.FirstKid(params); p >= 0; p = t.Next(p) {
+		if t.Kind(p) == kinds.formalParam {
+			w.bindMember(f, t.Child(p, fields.name), t.Child(p, fields.typ))
 		}
 	}
 }
@@ -132,7 +132,7 @@ func (w *walker) superclass(clause int32, q string) {
 	f.super = w.supertypes(clause, q, extract.RelExtends)
 	if f.super != "" {
 		f.superRecv = []string{f.super}
-		_, f.superAlts = w.typeCandidate(w.t.first(clause))
+		_, f.superAlts = w.typeCandidate(w.t.FirstKid(clause))
 	}
 }
 
@@ -147,13 +147,13 @@ func (f *frame) addMethod(name string) {
 // accessor method of its name.
 func (w *walker) components(params int32) {
 	t := w.t
-	for p := t.first(params); p >= 0; p = t.next(p) {
-		n := t.child(p, fields.name)
-		if t.kind(p) != kinds.formalParam || n < 0 {
+	for p := t.FirstKid(params); p >= 0; p = t.Next(p) {
+		n := t.Child(p, fields.name)
+		if t.Kind(p) != kinds.formalParam || n < 0 {
 			w.walk(p)
 			continue
 		}
-		name := t.text(n)
+		name := t.Text(n)
 		w.top().addMethod(name)
 		w.declare(p, name, name, extract.KindField, w.fieldSignature(p, name))
 		w.componentFacts(p, name)
@@ -174,17 +174,17 @@ func (w *walker) anonBody(body int32) {
 // a frame of its own (its type parameters, local classes).
 func (w *walker) method(i int32) {
 	t := w.t
-	nameNode := t.child(i, fields.name)
+	nameNode := t.Child(i, fields.name)
 	if nameNode < 0 {
 		w.children(i)
 		return
 	}
-	name := t.text(nameNode)
+	name := t.Text(nameNode)
 	kind, last := extract.KindMethod, name
-	if k := t.kind(i); k == kinds.ctorDecl || k == kinds.compactCtor {
+	if k := t.Kind(i); k == kinds.ctorDecl || k == kinds.compactCtor {
 		kind, last = extract.KindConstructor, "<init>"
 	}
-	q, idx := w.declare(i, name, last, kind, w.signature(i, t.child(i, fields.body)))
+	q, idx := w.declare(i, name, last, kind, w.signature(i, t.Child(i, fields.body)))
 	w.push(frame{q: q, sym: idx})
 	w.childrenExcept(i, nameNode)
 	if kind == extract.KindMethod {
@@ -197,21 +197,21 @@ func (w *walker) method(i int32) {
 // declaration, each spanning the whole declaration.
 func (w *walker) field(i int32) {
 	t := w.t
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if t.nodes[c].Field != fields.declarator {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if t.Nodes[c].Field != fields.declarator {
 			continue
 		}
-		if n := t.child(c, fields.name); n >= 0 {
-			name := t.text(n)
+		if n := t.Child(c, fields.name); n >= 0 {
+			name := t.Text(n)
 			w.declare(i, name, name, extract.KindField, w.fieldSignature(i, name))
-			if t.child(c, fields.dimensions) < 0 {
-				w.memberTypeFact(i, name, t.child(i, fields.typ))
+			if t.Child(c, fields.dimensions) < 0 {
+				w.memberTypeFact(i, name, t.Child(i, fields.typ))
 			}
 		}
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if t.nodes[c].Field == fields.declarator {
-			w.childrenExcept(c, t.child(c, fields.name))
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if t.Nodes[c].Field == fields.declarator {
+			w.childrenExcept(c, t.Child(c, fields.name))
 		} else {
 			w.walk(c)
 		}
@@ -222,16 +222,16 @@ func (w *walker) field(i int32) {
 // and its body is an anonymous class.
 func (w *walker) enumConst(i int32) {
 	t := w.t
-	nameNode := t.child(i, fields.name)
+	nameNode := t.Child(i, fields.name)
 	if nameNode >= 0 {
-		name := t.text(nameNode)
+		name := t.Text(nameNode)
 		w.declare(i, name, name, extract.KindField, "")
 		w.enumConstFact(i, name)
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == nameNode:
-		case t.kind(c) == kinds.classBody:
+		case t.Kind(c) == kinds.classBody:
 			w.anonBody(c)
 		default:
 			w.walk(c)
@@ -243,14 +243,14 @@ func (w *walker) enumConst(i int32) {
 // gets no ref) and walks its bounds and annotations.
 func (w *walker) typeParams(i int32) {
 	t := w.t
-	for p := t.first(i); p >= 0; p = t.next(p) {
-		if t.kind(p) != kinds.typeParam {
+	for p := t.FirstKid(i); p >= 0; p = t.Next(p) {
+		if t.Kind(p) != kinds.typeParam {
 			w.walk(p)
 			continue
 		}
-		n := t.childOfKind(p, kinds.typeIdent)
+		n := t.ChildOfKind(p, kinds.typeIdent)
 		if n >= 0 {
-			w.bind(t.text(n), "")
+			w.bind(t.Text(n), "")
 		}
 		w.childrenExcept(p, n)
 	}

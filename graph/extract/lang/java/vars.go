@@ -19,8 +19,8 @@ func (w *walker) lookupVar(name []byte) *variable {
 }
 
 func (w *walker) bindVar(name int32, value chain) {
-	if name >= 0 && w.t.kind(name) == kinds.ident {
-		w.vars = append(w.vars, variable{name: w.t.text(name), value: value})
+	if name >= 0 && w.t.Kind(name) == kinds.ident {
+		w.vars = append(w.vars, variable{name: w.t.Text(name), value: value})
 	}
 }
 
@@ -28,13 +28,13 @@ func (w *walker) bindVar(name int32, value chain) {
 // try resource, each visible from its declarator on.
 func (w *walker) localVar(i int32) {
 	t := w.t
-	typ := t.child(i, fields.typ)
-	if t.kind(i) == kinds.resource {
+	typ := t.Child(i, fields.typ)
+	if t.Kind(i) == kinds.resource {
 		w.walkDeclarator(i, typ)
 		return
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if t.nodes[c].Field == fields.declarator {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if t.Nodes[c].Field == fields.declarator {
 			w.walkDeclarator(c, typ)
 		} else {
 			w.walk(c)
@@ -47,12 +47,12 @@ func (w *walker) localVar(i int32) {
 // An array (T x[]) is not a T.
 func (w *walker) walkDeclarator(d, typ int32) {
 	t := w.t
-	name, value := t.child(d, fields.name), t.child(d, fields.value)
+	name, value := t.Child(d, fields.name), t.Child(d, fields.value)
 	w.childrenExcept(d, name)
 	var c chain
 	switch {
-	case t.child(d, fields.dimensions) >= 0:
-	case t.kind(typ) == kinds.typeIdent && string(t.bytes(typ)) == "var":
+	case t.Child(d, fields.dimensions) >= 0:
+	case t.Kind(typ) == kinds.typeIdent && string(t.Raw(typ)) == "var":
 		c = w.value(value)
 	default:
 		c = w.typeChain(typ)
@@ -64,24 +64,24 @@ func (w *walker) walkDeclarator(d, typ int32) {
 // its declared type (a multi-catch or varargs parameter has no one type).
 func (w *walker) param(i int32) {
 	t := w.t
-	if t.kind(i) == kinds.spreadParam {
+	if t.Kind(i) == kinds.spreadParam {
 		w.children(i)
-		if d := t.childOfKind(i, kinds.varDeclarator); d >= 0 {
-			w.bindVar(t.child(d, fields.name), chain{})
+		if d := t.ChildOfKind(i, kinds.varDeclarator); d >= 0 {
+			w.bindVar(t.Child(d, fields.name), chain{})
 		}
 		return
 	}
-	name := t.child(i, fields.name)
+	name := t.Child(i, fields.name)
 	w.childrenExcept(i, name)
 	var c chain
 	switch {
-	case t.child(i, fields.dimensions) >= 0:
-	case t.kind(i) == kinds.catchParam:
-		if ct := t.childOfKind(i, kinds.catchType); ct >= 0 && t.next(t.first(ct)) < 0 {
-			c = w.typeChain(t.first(ct))
+	case t.Child(i, fields.dimensions) >= 0:
+	case t.Kind(i) == kinds.catchParam:
+		if ct := t.ChildOfKind(i, kinds.catchType); ct >= 0 && t.Next(t.FirstKid(ct)) < 0 {
+			c = w.typeChain(t.FirstKid(ct))
 		}
 	default:
-		c = w.typeChain(t.child(i, fields.typ))
+		c = w.typeChain(t.Child(i, fields.typ))
 	}
 	w.bindVar(name, c)
 }
@@ -91,14 +91,14 @@ func (w *walker) param(i int32) {
 func (w *walker) lambda(i int32) {
 	t := w.t
 	mark := len(w.vars)
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
-		case t.nodes[c].Field != fields.parameters:
+		case t.Nodes[c].Field != fields.parameters:
 			w.walk(c)
-		case t.kind(c) == kinds.ident:
+		case t.Kind(c) == kinds.ident:
 			w.bindVar(c, chain{})
-		case t.kind(c) == kinds.inferredParams:
-			for p := t.first(c); p >= 0; p = t.next(p) {
+		case t.Kind(c) == kinds.inferredParams:
+			for p := t.FirstKid(c); p >= 0; p = t.Next(p) {
 				w.bindVar(p, chain{})
 			}
 		default:
@@ -113,13 +113,13 @@ func (w *walker) lambda(i int32) {
 func (w *walker) enhancedFor(i int32) {
 	t := w.t
 	mark := len(w.vars)
-	name, typ := t.child(i, fields.name), t.child(i, fields.typ)
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	name, typ := t.Child(i, fields.name), t.Child(i, fields.typ)
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == name:
-		case t.nodes[c].Field == fields.body:
+		case t.Nodes[c].Field == fields.body:
 			var el chain
-			if t.child(i, fields.dimensions) < 0 {
+			if t.Child(i, fields.dimensions) < 0 {
 				el = w.typeChain(typ)
 			}
 			w.bindVar(name, el)
@@ -136,11 +136,11 @@ func (w *walker) enhancedFor(i int32) {
 func (w *walker) pattern(i int32) {
 	t := w.t
 	var name, typ int32 = noNode, noNode
-	if t.kind(i) == kinds.instanceof {
-		name, typ = t.child(i, fields.name), t.child(i, fields.right)
+	if t.Kind(i) == kinds.instanceof {
+		name, typ = t.Child(i, fields.name), t.Child(i, fields.right)
 	} else {
-		typ = t.first(i)
-		name = t.next(typ)
+		typ = t.FirstKid(i)
+		name = t.Next(typ)
 	}
 	w.childrenExcept(i, name)
 	if name >= 0 {
@@ -159,5 +159,5 @@ func (w *walker) bindMember(f *frame, name, typ int32) {
 		w.bindVar(name, w.typeChain(typ))
 		return
 	}
-	w.bindVar(name, chain{recv: []string{f.q, w.t.text(name)}})
+	w.bindVar(name, chain{recv: []string{f.q, w.t.Text(name)}})
 }

@@ -35,17 +35,17 @@ func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *wa
 // then walks the file.
 func (w *walker) run() {
 	t := w.t
-	for c := t.first(0); c >= 0; c = t.next(c) {
-		if t.kind(c) == kinds.packageDecl && w.pkg == "" {
-			w.pkg = w.dotted(t.first(c))
+	for c := t.FirstKid(0); c >= 0; c = t.Next(c) {
+		if t.Kind(c) == kinds.packageDecl && w.pkg == "" {
+			w.pkg = w.dotted(t.FirstKid(c))
 		}
 	}
 	w.out.Namespace = w.pkg
 	w.frames = append(w.frames, frame{q: w.pkg, sym: extract.NoParent})
-	for c := t.first(0); c >= 0; c = t.next(c) {
-		if isTypeDecl(t.kind(c)) {
-			if n := t.child(c, fields.name); n >= 0 {
-				w.fileTypes[t.text(n)] = join(w.pkg, t.text(n))
+	for c := t.FirstKid(0); c >= 0; c = t.Next(c) {
+		if isTypeDecl(t.Kind(c)) {
+			if n := t.Child(c, fields.name); n >= 0 {
+				w.fileTypes[t.Text(n)] = join(w.pkg, t.Text(n))
 			}
 		}
 	}
@@ -54,7 +54,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.nodes[i].Kind
+	k := w.t.Nodes[i].Kind
 	if int(k) >= len(actions) {
 		w.children(i) // ERROR: read what is inside
 		return
@@ -125,14 +125,14 @@ func (w *walker) walkLocals(i int32, act uint8) {
 }
 
 func (w *walker) children(i int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		w.walk(c)
 	}
 }
 
 // childrenExcept walks the children of i but skip.
 func (w *walker) childrenExcept(i, skip int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		if c != skip {
 			w.walk(c)
 		}
@@ -142,8 +142,8 @@ func (w *walker) childrenExcept(i, skip int32) {
 // newExpr walks `new X(args)`; an anonymous class body is a scope of its
 // own whose declarations are not symbols.
 func (w *walker) newExpr(i int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
-		if w.t.kind(c) == kinds.classBody {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
+		if w.t.Kind(c) == kinds.classBody {
 			w.anonBody(c)
 		} else {
 			w.walk(c)
@@ -153,7 +153,7 @@ func (w *walker) newExpr(i int32) {
 
 // addRef emits a ref; a name missing from broken code gives none.
 func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
-	w.addRefSpan(w.t.span(i), name, q, kind)
+	w.addRefSpan(w.t.Span(i), name, q, kind)
 }
 
 func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
@@ -168,14 +168,14 @@ func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind
 	if name == "" {
 		return
 	}
-	r := extract.RawRef{Span: w.t.span(i), Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
+	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
 	if tg.recv != nil {
 		r.Qualified, r.Receiver = "", tg.recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }
 
-func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }
+func (w *walker) line(i int32) int { return w.lines.Line(w.t.Nodes[i].Start) }
 
 // join appends a name to a qualified prefix ("" for the default package).
 func join(prefix, name string) string {

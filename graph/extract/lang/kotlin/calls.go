@@ -10,13 +10,13 @@ import (
 // reads the environment, and walks the rest in source order.
 func (w *walker) call(i int32) {
 	t := w.t
-	callee := t.first(i)
+	callee := t.FirstKid(i)
 	q := ""
-	switch t.kind(callee) {
+	switch t.Kind(callee) {
 	case kinds.ident:
-		tg, emit := w.nameTarget(t.bytes(callee))
+		tg, emit := w.nameTarget(t.Raw(callee))
 		if emit {
-			w.addTargetSpan(t.span(callee), t.text(callee), tg, extract.RefCall)
+			w.addTargetSpan(t.Span(callee), t.Text(callee), tg, extract.RefCall)
 		}
 		q = tg.q
 	case kinds.navigation:
@@ -24,11 +24,11 @@ func (w *walker) call(i int32) {
 	default:
 		w.walk(callee)
 	}
-	for c := t.next(callee); c >= 0; c = t.next(c) {
+	for c := t.Next(callee); c >= 0; c = t.Next(c) {
 		w.walk(c)
 	}
-	if q == getenv || t.kind(callee) == kinds.navigation && w.isEnvMapRead(callee) {
-		w.envArg(t.childOfKind(i, kinds.valueArgs))
+	if q == getenv || t.Kind(callee) == kinds.navigation && w.isEnvMapRead(callee) {
+		w.envArg(t.ChildOfKind(i, kinds.valueArgs))
 	}
 }
 
@@ -36,14 +36,14 @@ func (w *walker) call(i int32) {
 // call ref. It returns the candidate.
 func (w *walker) memberCall(nav int32) string {
 	t := w.t
-	recv, name := t.first(nav), w.navName(nav)
+	recv, name := t.FirstKid(nav), w.navName(nav)
 	if name < 0 || w.navOp(nav, name) == "::" {
 		w.children(nav)
 		return ""
 	}
 	w.walk(recv)
-	tg := w.memberTarget(recv, t.bytes(name))
-	w.addTargetSpan(t.span(name), t.text(name), tg, extract.RefCall)
+	tg := w.memberTarget(recv, t.Raw(name))
+	w.addTargetSpan(t.Span(name), t.Text(name), tg, extract.RefCall)
 	return tg.q
 }
 
@@ -68,11 +68,11 @@ func (w *walker) navigation(i int32) {
 		w.children(i)
 		return
 	}
-	recv := t.first(i)
-	if string(t.bytes(name)) == "class" {
-		if t.kind(recv) == kinds.ident {
-			if q, ok := w.typeName(t.bytes(recv)); ok {
-				w.addRef(recv, t.text(recv), q, extract.RefType)
+	recv := t.FirstKid(i)
+	if string(t.Raw(name)) == "class" {
+		if t.Kind(recv) == kinds.ident {
+			if q, ok := w.typeName(t.Raw(recv)); ok {
+				w.addRef(recv, t.Text(recv), q, extract.RefType)
 			}
 			return
 		}
@@ -80,17 +80,17 @@ func (w *walker) navigation(i int32) {
 		return
 	}
 	w.walk(recv)
-	w.addTargetSpan(t.span(name), t.text(name), w.memberTarget(recv, t.bytes(name)), extract.RefCall)
+	w.addTargetSpan(t.Span(name), t.Text(name), w.memberTarget(recv, t.Raw(name)), extract.RefCall)
 }
 
 // navName is the member name of a navigation: its identifier after the
 // receiver, or noNode.
 func (w *walker) navName(nav int32) int32 {
-	recv := w.t.first(nav)
+	recv := w.t.FirstKid(nav)
 	if recv < 0 {
 		return noNode
 	}
-	if n := w.t.next(recv); n >= 0 && w.t.kind(n) == kinds.ident {
+	if n := w.t.Next(recv); n >= 0 && w.t.Kind(n) == kinds.ident {
 		return n
 	}
 	return noNode
@@ -99,8 +99,8 @@ func (w *walker) navName(nav int32) int32 {
 // navOp is the operator between a navigation's receiver and name: ".",
 // "?." or "::".
 func (w *walker) navOp(nav, name int32) string {
-	recv := w.t.first(nav)
-	op := bytes.TrimSpace(w.t.src[w.t.nodes[recv].End:w.t.nodes[name].Start])
+	recv := w.t.FirstKid(nav)
+	op := bytes.TrimSpace(w.t.Src[w.t.Nodes[recv].End:w.t.Nodes[name].Start])
 	switch {
 	case bytes.HasPrefix(op, []byte("::")):
 		return "::"
@@ -114,8 +114,8 @@ func (w *walker) navOp(nav, name int32) string {
 func (w *walker) callableRef(i int32) {
 	t := w.t
 	name, recv := int32(noNode), int32(noNode)
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if t.kind(c) == kinds.ident {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if t.Kind(c) == kinds.ident {
 			name = c
 		} else if recv < 0 {
 			recv = c
@@ -131,15 +131,15 @@ func (w *walker) callableRef(i int32) {
 	emit := true
 	switch {
 	case recv < 0:
-		tg, emit = w.nameTarget(t.bytes(name))
-	case t.kind(recv) == kinds.userType:
+		tg, emit = w.nameTarget(t.Raw(name))
+	case t.Kind(recv) == kinds.userType:
 		if tq, alts := w.typeCandidate(recv); tq != "" {
-			nm := "." + t.text(name)
-			tg = target{q: w.staticMember(tq, t.bytes(name)), alts: suffixed(alts, nm)}
+			nm := "." + t.Text(name)
+			tg = target{q: w.staticMember(tq, t.Raw(name)), alts: suffixed(alts, nm)}
 		}
 	}
 	if emit {
-		w.addTargetSpan(t.span(name), t.text(name), tg, extract.RefCall)
+		w.addTargetSpan(t.Span(name), t.Text(name), tg, extract.RefCall)
 	}
 }
 
@@ -150,7 +150,7 @@ func (w *walker) typeCandidate(ty int32) (string, []string) {
 		return "", nil
 	}
 	if len(segs) == 1 {
-		q, alts, _ := w.typeCands(w.t.bytes(segs[0]))
+		q, alts, _ := w.typeCands(w.t.Raw(segs[0]))
 		return q, alts
 	}
 	q, alts, _ := w.qualifyDotted(segs)
@@ -161,9 +161,9 @@ func (w *walker) typeCandidate(ty int32) (string, []string) {
 func (w *walker) infix(i int32) {
 	t := w.t
 	k := 0
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		if k == 1 && t.kind(c) == kinds.ident {
-			w.addRef(c, t.text(c), "", extract.RefCall)
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		if k == 1 && t.Kind(c) == kinds.ident {
+			w.addRef(c, t.Text(c), "", extract.RefCall)
 		} else {
 			w.walk(c)
 		}

@@ -14,11 +14,11 @@ func (w *walker) envArg(args int32) {
 	if args < 0 {
 		return
 	}
-	arg := w.t.first(args)
-	if arg < 0 || w.t.kind(arg) != kinds.valueArg {
+	arg := w.t.FirstKid(args)
+	if arg < 0 || w.t.Kind(arg) != kinds.valueArg {
 		return
 	}
-	if v := w.t.first(arg); v >= 0 && w.t.next(v) < 0 { // not a named argument
+	if v := w.t.FirstKid(arg); v >= 0 && w.t.Next(v) < 0 { // not a named argument
 		if key, ok := w.literal(v); ok && key != "" {
 			w.addConfig(v, key, extract.ConfigEnv)
 		}
@@ -29,11 +29,11 @@ func (w *walker) envArg(args int32) {
 func (w *walker) index(i int32) {
 	w.children(i)
 	t := w.t
-	recv := t.first(i)
-	if recv < 0 || t.kind(recv) != kinds.call || !w.isGetenvAll(recv) {
+	recv := t.FirstKid(i)
+	if recv < 0 || t.Kind(recv) != kinds.call || !w.isGetenvAll(recv) {
 		return
 	}
-	if key := t.next(recv); key >= 0 {
+	if key := t.Next(recv); key >= 0 {
 		if v, ok := w.literal(key); ok && v != "" {
 			w.addConfig(key, v, extract.ConfigEnv)
 		}
@@ -47,10 +47,10 @@ func (w *walker) isEnvMapRead(nav int32) bool {
 	if name < 0 {
 		return false
 	}
-	switch string(w.t.bytes(name)) {
+	switch string(w.t.Raw(name)) {
 	case "get", "getOrDefault", "containsKey":
-		recv := w.t.first(nav)
-		return w.t.kind(recv) == kinds.call && w.isGetenvAll(recv)
+		recv := w.t.FirstKid(nav)
+		return w.t.Kind(recv) == kinds.call && w.isGetenvAll(recv)
 	}
 	return false
 }
@@ -58,12 +58,12 @@ func (w *walker) isEnvMapRead(nav int32) bool {
 // isGetenvAll reports a call of System.getenv() without arguments.
 func (w *walker) isGetenvAll(call int32) bool {
 	t := w.t
-	callee, args := t.first(call), t.childOfKind(call, kinds.valueArgs)
-	if t.kind(callee) != kinds.navigation || args < 0 || t.first(args) >= 0 || t.next(args) >= 0 {
+	callee, args := t.FirstKid(call), t.ChildOfKind(call, kinds.valueArgs)
+	if t.Kind(callee) != kinds.navigation || args < 0 || t.FirstKid(args) >= 0 || t.Next(args) >= 0 {
 		return false
 	}
 	name := w.navName(callee)
-	return name >= 0 && w.memberTarget(t.first(callee), t.bytes(name)).q == getenv
+	return name >= 0 && w.memberTarget(t.FirstKid(callee), t.Raw(name)).q == getenv
 }
 
 // serdeNames are the annotations that give a property its serialized
@@ -84,17 +84,17 @@ func (w *walker) serde(anno []byte, args int32) {
 		return
 	}
 	t := w.t
-	for a := t.first(args); a >= 0; a = t.next(a) {
-		v := t.first(a)
+	for a := t.FirstKid(args); a >= 0; a = t.Next(a) {
+		v := t.FirstKid(a)
 		if v < 0 {
 			continue
 		}
-		if n := t.next(v); n >= 0 { // name = value
-			if !contains(keys, t.text(v)) {
+		if n := t.Next(v); n >= 0 { // name = value
+			if !contains(keys, t.Text(v)) {
 				continue
 			}
 			v = n
-		} else if keys[0] != "value" || a != t.first(args) {
+		} else if keys[0] != "value" || a != t.FirstKid(args) {
 			continue
 		}
 		w.serdeValue(v)
@@ -110,13 +110,13 @@ func (w *walker) serdeValue(v int32) {
 		return
 	}
 	t := w.t
-	if t.kind(v) == kinds.call {
-		v = t.childOfKind(v, kinds.valueArgs)
+	if t.Kind(v) == kinds.call {
+		v = t.ChildOfKind(v, kinds.valueArgs)
 	}
-	for c := t.first(v); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(v); c >= 0; c = t.Next(c) {
 		x := c
-		if t.kind(c) == kinds.valueArg {
-			x = t.first(c)
+		if t.Kind(c) == kinds.valueArg {
+			x = t.FirstKid(c)
 		}
 		if key, ok := w.literal(x); ok && key != "" {
 			w.addConfig(x, key, extract.ConfigSerde)
@@ -134,5 +134,5 @@ func contains(list []string, s string) bool {
 }
 
 func (w *walker) addConfig(i int32, key string, kind extract.ConfigKind) {
-	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: kind, Line: w.line(i), Span: w.t.span(i)})
+	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: kind, Line: w.line(i), Span: w.t.Span(i)})
 }

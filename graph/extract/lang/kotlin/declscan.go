@@ -6,28 +6,28 @@ import "strings"
 // members of its classes, recursively) before the walk.
 func (w *walker) scanTopLevel(root int32) {
 	t := w.t
-	for c := t.first(root); c >= 0; c = t.next(c) {
-		switch t.kind(c) {
+	for c := t.FirstKid(root); c >= 0; c = t.Next(c) {
+		switch t.Kind(c) {
 		case kinds.classDecl, kinds.objectDecl:
-			if name := t.child(c, fields.name); name >= 0 {
-				q := join(w.pkg, t.text(name))
-				w.fileTypes[t.text(name)] = q
+			if name := t.Child(c, fields.name); name >= 0 {
+				q := join(w.pkg, t.Text(name))
+				w.fileTypes[t.Text(name)] = q
 				w.scanClass(c, q)
 			}
 		case kinds.typeAlias:
-			if name := t.child(c, fields.typ); name >= 0 {
-				w.fileTypes[t.text(name)] = join(w.pkg, t.text(name))
+			if name := t.Child(c, fields.typ); name >= 0 {
+				w.fileTypes[t.Text(name)] = join(w.pkg, t.Text(name))
 			}
 		case kinds.funcDecl:
-			if name := t.child(c, fields.name); name >= 0 {
-				w.addFileFunc(t.text(name), join(w.pkg, w.receiverPrefix(c, name)+t.text(name)))
+			if name := t.Child(c, fields.name); name >= 0 {
+				w.addFileFunc(t.Text(name), join(w.pkg, w.receiverPrefix(c, name)+t.Text(name)))
 			}
 		case kinds.propertyDecl:
-			if v := t.childOfKind(c, kinds.varDecl); v >= 0 {
-				if name := t.childOfKind(v, kinds.ident); name >= 0 {
-					w.addFileFunc(t.text(name), join(w.pkg, w.receiverPrefix(c, v)+t.text(name)))
+			if v := t.ChildOfKind(c, kinds.varDecl); v >= 0 {
+				if name := t.ChildOfKind(v, kinds.ident); name >= 0 {
+					w.addFileFunc(t.Text(name), join(w.pkg, w.receiverPrefix(c, v)+t.Text(name)))
 					if w.receiver(c, v) < 0 {
-						w.fileProps[t.text(name)] = struct{}{}
+						w.fileProps[t.Text(name)] = struct{}{}
 					}
 				}
 			}
@@ -46,17 +46,17 @@ func (w *walker) addFileFunc(name, q string) {
 // members and types, and its primary constructor's val/var parameters.
 func (w *walker) scanClass(decl int32, q string) *classInfo {
 	t := w.t
-	body := t.childOfKind(decl, kinds.classBody)
+	body := t.ChildOfKind(decl, kinds.classBody)
 	if body < 0 {
-		body = t.childOfKind(decl, kinds.enumClassBody)
+		body = t.ChildOfKind(decl, kinds.enumClassBody)
 	}
 	info := w.scanBody(body, q)
-	info.supers = t.childOfKind(decl, kinds.delegationSpecs) >= 0
-	if ctor := t.childOfKind(decl, kinds.primaryCtor); ctor >= 0 {
-		if params := t.childOfKind(ctor, kinds.classParams); params >= 0 {
-			for p := t.first(params); p >= 0; p = t.next(p) {
-				if n := t.childOfKind(p, kinds.ident); n >= 0 && w.isProperty(p) {
-					info.addProp(t.text(n))
+	info.supers = t.ChildOfKind(decl, kinds.delegationSpecs) >= 0
+	if ctor := t.ChildOfKind(decl, kinds.primaryCtor); ctor >= 0 {
+		if params := t.ChildOfKind(ctor, kinds.classParams); params >= 0 {
+			for p := t.FirstKid(params); p >= 0; p = t.Next(p) {
+				if n := t.ChildOfKind(p, kinds.ident); n >= 0 && w.isProperty(p) {
+					info.addProp(t.Text(n))
 				}
 			}
 		}
@@ -75,12 +75,12 @@ func (w *walker) scanBody(body int32, q string) *classInfo {
 		return info
 	}
 	t := w.t
-	for c := t.first(body); c >= 0; c = t.next(c) {
-		switch t.kind(c) {
+	for c := t.FirstKid(body); c >= 0; c = t.Next(c) {
+		switch t.Kind(c) {
 		case kinds.classDecl, kinds.objectDecl:
-			if name := t.child(c, fields.name); name >= 0 {
-				nq := qualifyMember(q, t.bytes(name))
-				info.types = append(info.types, binding{t.text(name), nq})
+			if name := t.Child(c, fields.name); name >= 0 {
+				nq := qualifyMember(q, t.Raw(name))
+				info.types = append(info.types, binding{t.Text(name), nq})
 				w.scanClass(c, nq)
 			}
 		case kinds.companion:
@@ -89,20 +89,20 @@ func (w *walker) scanBody(body int32, q string) *classInfo {
 			info.types = append(info.types, binding{name, info.companionQ})
 			info.companion = w.scanClass(c, info.companionQ)
 		case kinds.funcDecl:
-			if name := t.child(c, fields.name); name >= 0 {
-				info.addMember(t.text(name))
+			if name := t.Child(c, fields.name); name >= 0 {
+				info.addMember(t.Text(name))
 			}
 		case kinds.propertyDecl:
-			if v := t.childOfKind(c, kinds.varDecl); v >= 0 {
-				if name := t.childOfKind(v, kinds.ident); name >= 0 && w.receiver(c, v) < 0 {
-					info.addProp(t.text(name))
+			if v := t.ChildOfKind(c, kinds.varDecl); v >= 0 {
+				if name := t.ChildOfKind(v, kinds.ident); name >= 0 && w.receiver(c, v) < 0 {
+					info.addProp(t.Text(name))
 				} else if name >= 0 {
-					info.addMember(t.text(name))
+					info.addMember(t.Text(name))
 				}
 			}
 		case kinds.enumEntry:
-			if name := t.childOfKind(c, kinds.ident); name >= 0 {
-				info.addProp(t.text(name))
+			if name := t.ChildOfKind(c, kinds.ident); name >= 0 {
+				info.addProp(t.Text(name))
 			}
 		}
 	}
@@ -111,8 +111,8 @@ func (w *walker) scanBody(body int32, q string) *classInfo {
 
 // companionName is a companion object's name: Companion unless it has one.
 func companionName(w *walker, c int32) string {
-	if name := w.t.child(c, fields.name); name >= 0 {
-		return w.t.text(name)
+	if name := w.t.Child(c, fields.name); name >= 0 {
+		return w.t.Text(name)
 	}
 	return "Companion"
 }
@@ -129,8 +129,8 @@ func (w *walker) receiverPrefix(decl, name int32) string {
 // receiver returns the receiver type of an extension declaration: a type
 // child before its name, or noNode.
 func (w *walker) receiver(decl, name int32) int32 {
-	for c := w.t.first(decl); c >= 0 && c != name; c = w.t.next(c) {
-		switch w.t.kind(c) {
+	for c := w.t.FirstKid(decl); c >= 0 && c != name; c = w.t.Next(c) {
+		switch w.t.Kind(c) {
 		case kinds.userType, kinds.nullableType, kinds.parenType:
 			return c
 		}
@@ -142,24 +142,24 @@ func (w *walker) receiver(decl, name int32) int32 {
 // nullability or parentheses: List<T>? is List.
 func (w *walker) receiverName(r int32) string {
 	t := w.t
-	switch t.kind(r) {
+	switch t.Kind(r) {
 	case kinds.userType:
 		var b strings.Builder
-		for c := t.first(r); c >= 0; c = t.next(c) {
-			if t.kind(c) == kinds.ident {
+		for c := t.FirstKid(r); c >= 0; c = t.Next(c) {
+			if t.Kind(c) == kinds.ident {
 				if b.Len() > 0 {
 					b.WriteByte('.')
 				}
-				b.Write(t.bytes(c))
+				b.Write(t.Raw(c))
 			}
 		}
 		return b.String()
 	case kinds.nullableType, kinds.parenType:
-		for c := t.first(r); c >= 0; c = t.next(c) {
-			if k := t.kind(c); k != kinds.typeModifiers {
+		for c := t.FirstKid(r); c >= 0; c = t.Next(c) {
+			if k := t.Kind(c); k != kinds.typeModifiers {
 				return w.receiverName(c)
 			}
 		}
 	}
-	return normalize(t.bytes(r))
+	return normalize(t.Raw(r))
 }

@@ -12,10 +12,10 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // its declared type, else what its initializer evaluates to.
 func (w *walker) propertyValue(decl, v, name int32) chain {
 	t := w.t
-	if ty := t.next(name); ty >= 0 {
+	if ty := t.Next(name); ty >= 0 {
 		return w.typeChain(ty)
 	}
-	if init := t.next(v); init >= 0 {
+	if init := t.Next(v); init >= 0 {
 		return w.value(init)
 	}
 	return chain{}
@@ -41,13 +41,13 @@ func (w *walker) propertyFact(decl int32, q, name string, value chain) {
 func (w *walker) returnsFact(fn int32, q string, body int32) {
 	t := w.t
 	var value chain
-	for c := t.first(fn); c >= 0 && c != body; c = t.next(c) {
-		if k := t.kind(c); (k == kinds.userType || k == kinds.nullableType) && t.kind(t.next(c)) != kinds.ident {
+	for c := t.FirstKid(fn); c >= 0 && c != body; c = t.Next(c) {
+		if k := t.Kind(c); (k == kinds.userType || k == kinds.nullableType) && t.Kind(t.Next(c)) != kinds.ident {
 			value = w.typeChain(c) // the result type: after the name, unlike an extension's receiver
 		}
 	}
 	if value.recv == nil && body >= 0 {
-		if e := t.first(body); e >= 0 && t.kind(e) == kinds.call && t.kind(t.first(e)) == kinds.ident {
+		if e := t.FirstKid(body); e >= 0 && t.Kind(e) == kinds.call && t.Kind(t.FirstKid(e)) == kinds.ident {
 			value = w.callResult(e)
 		}
 	}
@@ -73,7 +73,7 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 		return
 	}
 	w.out.Facts = append(w.out.Facts, extract.RawFact{
-		Kind: kind, Subject: subject, Member: member, Object: object, Span: w.t.span(decl),
+		Kind: kind, Subject: subject, Member: member, Object: object, Span: w.t.Span(decl),
 	})
 }
 
@@ -81,14 +81,14 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 // constructor call names, else its only supertype.
 func (w *walker) superclass(decl int32) []string {
 	t := w.t
-	specs := t.childOfKind(decl, kinds.delegationSpecs)
+	specs := t.ChildOfKind(decl, kinds.delegationSpecs)
 	var only int32 = noNode
 	n := 0
-	for s := t.first(specs); s >= 0; s = t.next(s) {
-		for c := t.first(s); c >= 0; c = t.next(c) {
-			switch t.kind(c) {
+	for s := t.FirstKid(specs); s >= 0; s = t.Next(s) {
+		for c := t.FirstKid(s); c >= 0; c = t.Next(c) {
+			switch t.Kind(c) {
 			case kinds.ctorInvocation:
-				return w.typeChain(t.first(c)).recv
+				return w.typeChain(t.FirstKid(c)).recv
 			case kinds.userType:
 				only = c
 				n++

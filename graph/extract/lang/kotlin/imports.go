@@ -14,7 +14,7 @@ func (w *walker) packageHeader(i int32) {
 	}
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
 		Name: lastSegment(w.pkg), Qualified: w.pkg, Kind: extract.KindPackage,
-		Span: w.t.span(i), Signature: "package " + w.pkg, Parent: extract.NoParent,
+		Span: w.t.Span(i), Signature: "package " + w.pkg, Parent: extract.NoParent,
 	})
 }
 
@@ -23,18 +23,18 @@ func (w *walker) packageHeader(i int32) {
 // Symbol *.
 func (w *walker) importDecl(i int32) {
 	t := w.t
-	qid := t.childOfKind(i, kinds.qualifiedIdent)
+	qid := t.ChildOfKind(i, kinds.qualifiedIdent)
 	path := w.dotted(qid)
 	if path == "" {
 		return
 	}
 	last := lastSegment(path)
-	im := extract.RawImport{Path: path, Span: t.span(qid)}
-	tail := t.src[t.nodes[qid].End:t.nodes[i].End]
-	alias := t.childOfKind(i, kinds.ident)
+	im := extract.RawImport{Path: path, Span: t.Span(qid)}
+	tail := t.Src[t.Nodes[qid].End:t.Nodes[i].End]
+	alias := t.ChildOfKind(i, kinds.ident)
 	switch {
 	case alias >= 0:
-		im.Alias = t.text(alias)
+		im.Alias = t.Text(alias)
 		w.imports[im.Alias] = path
 	case bytes.HasPrefix(bytes.TrimLeft(tail, " \t."), []byte("*")):
 		im.Symbol = "*"

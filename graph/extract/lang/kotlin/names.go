@@ -13,20 +13,20 @@ func (w *walker) segments(i int32) ([]int32, bool) {
 
 func (w *walker) appendSegs(i int32) bool {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.ident:
 		w.segs = append(w.segs, i)
-		return t.nodes[i].End > t.nodes[i].Start // a missing name is no name
+		return t.Nodes[i].End > t.Nodes[i].Start // a missing name is no name
 	case kinds.navigation:
 		name := w.navName(i)
 		if name < 0 || w.navOp(i, name) != "." {
 			return false
 		}
-		return w.appendSegs(t.first(i)) && w.appendSegs(name)
+		return w.appendSegs(t.FirstKid(i)) && w.appendSegs(name)
 	case kinds.userType, kinds.qualifiedIdent:
-		for c := t.first(i); c >= 0; c = t.next(c) {
-			if t.kind(c) == kinds.ident {
-				if t.nodes[c].End == t.nodes[c].Start {
+		for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+			if t.Kind(c) == kinds.ident {
+				if t.Nodes[c].End == t.Nodes[c].Start {
 					return false
 				}
 				w.segs = append(w.segs, c)
@@ -59,14 +59,14 @@ func (w *walker) joinSegs(segs []int32) string {
 		if k > 0 {
 			b.WriteByte('.')
 		}
-		b.Write(w.t.bytes(s))
+		b.Write(w.t.Raw(s))
 	}
 	return b.String()
 }
 
 func (w *walker) allUpperCamel(segs []int32) bool {
 	for _, s := range segs {
-		if !isUpperCamel(w.t.bytes(s)) {
+		if !isUpperCamel(w.t.Raw(s)) {
 			return false
 		}
 	}

@@ -29,10 +29,10 @@ type target struct {
 // typeChain is the chain of a declared type: its candidate without type
 // arguments or "?"; function types and type parameters give none.
 func (w *walker) typeChain(ty int32) chain {
-	if w.t.kind(ty) == kinds.nullableType {
-		ty = w.t.first(ty)
+	if w.t.Kind(ty) == kinds.nullableType {
+		ty = w.t.FirstKid(ty)
 	}
-	if w.t.kind(ty) != kinds.userType {
+	if w.t.Kind(ty) != kinds.userType {
 		return chain{}
 	}
 	q, alts := w.typeCandidate(ty)
@@ -46,7 +46,7 @@ func (w *walker) typeChain(ty int32) chain {
 // or a type or object (isType) named for a static, object or companion
 // member.
 func (w *walker) object(recv int32) (c chain, isType bool) {
-	switch w.t.kind(recv) {
+	switch w.t.Kind(recv) {
 	case kinds.ident, kinds.navigation:
 		if v, ok := w.valueName(recv); ok {
 			return v, false
@@ -56,7 +56,7 @@ func (w *walker) object(recv int32) (c chain, isType bool) {
 				return chain{recv: []string{q}, alts: alts}, true
 			}
 		}
-		if w.t.kind(recv) == kinds.ident {
+		if w.t.Kind(recv) == kinds.ident {
 			return chain{}, false
 		}
 	}
@@ -67,10 +67,10 @@ func (w *walker) object(recv int32) (c chain, isType bool) {
 // it: a local, a property of an enclosing class or its companion, a
 // top-level property of the file. ok is false for other names.
 func (w *walker) valueName(i int32) (chain, bool) {
-	if w.t.kind(i) != kinds.ident {
+	if w.t.Kind(i) != kinds.ident {
 		return chain{}, false
 	}
-	name := w.t.bytes(i)
+	name := w.t.Raw(i)
 	if l, ok := w.findLocal(name); ok {
 		return l.value, true
 	}
@@ -96,33 +96,33 @@ func (w *walker) valueName(i int32) (chain, bool) {
 // a call's result, a cast, x!!; anything else gives none.
 func (w *walker) value(e int32) chain {
 	t := w.t
-	switch t.kind(e) {
+	switch t.Kind(e) {
 	case kinds.this:
-		if fr := w.thisFrame(); fr != nil && t.first(e) < 0 { // not this@Label
+		if fr := w.thisFrame(); fr != nil && t.FirstKid(e) < 0 { // not this@Label
 			return chain{recv: fr.self}
 		}
 	case kinds.super:
-		if fr := w.thisFrame(); fr != nil && fr.class && t.first(e) < 0 {
+		if fr := w.thisFrame(); fr != nil && fr.class && t.FirstKid(e) < 0 {
 			return chain{recv: fr.superRecv}
 		}
 	case kinds.ident:
 		c, _ := w.valueName(e)
 		return c
 	case kinds.parenExpr:
-		return w.value(t.first(e))
+		return w.value(t.FirstKid(e))
 	case kinds.asExpr:
 		return w.typeChain(lastChild(t, e))
 	case kinds.unaryExpr:
-		if b := t.bytes(e); len(b) > 2 && string(b[len(b)-2:]) == "!!" {
-			return w.value(t.first(e))
+		if b := t.Raw(e); len(b) > 2 && string(b[len(b)-2:]) == "!!" {
+			return w.value(t.FirstKid(e))
 		}
 	case kinds.navigation:
 		name := w.navName(e)
 		if name < 0 || w.navOp(e, name) == "::" {
 			return chain{}
 		}
-		c, _ := w.object(t.first(e))
-		return c.then(t.text(name))
+		c, _ := w.object(t.FirstKid(e))
+		return c.then(t.Text(name))
 	case kinds.call:
 		return w.callResult(e)
 	}
@@ -131,7 +131,7 @@ func (w *walker) value(e int32) chain {
 
 func lastChild(t *tree, i int32) int32 {
 	last := int32(noNode)
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		last = c
 	}
 	return last
@@ -141,24 +141,24 @@ func lastChild(t *tree, i int32) int32 {
 // followed by "()" (a constructor call yields its class).
 func (w *walker) callResult(call int32) chain {
 	t := w.t
-	callee := t.first(call)
+	callee := t.FirstKid(call)
 	var tg target
 	var name int32
-	switch t.kind(callee) {
+	switch t.Kind(callee) {
 	case kinds.ident:
 		name = callee
-		tg, _ = w.nameTarget(t.bytes(callee))
+		tg, _ = w.nameTarget(t.Raw(callee))
 	case kinds.navigation:
 		name = w.navName(callee)
 		if name < 0 || w.navOp(callee, name) == "::" {
 			return chain{}
 		}
-		tg = w.memberTarget(t.first(callee), t.bytes(name))
+		tg = w.memberTarget(t.FirstKid(callee), t.Raw(name))
 	default:
 		return chain{}
 	}
 	if tg.recv != nil {
-		return chain{recv: tg.recv, alts: tg.alts}.then(t.text(name), extract.CallResult)
+		return chain{recv: tg.recv, alts: tg.alts}.then(t.Text(name), extract.CallResult)
 	}
 	if tg.q == "" {
 		return chain{}

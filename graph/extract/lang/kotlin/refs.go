@@ -15,16 +15,16 @@ func (w *walker) typeRef(i int32) string {
 		return ""
 	}
 	first, last := segs[0], segs[len(segs)-1]
-	q, alts, ok := w.typeCands(t.bytes(first))
+	q, alts, ok := w.typeCands(t.Raw(first))
 	if len(segs) > 1 {
 		q, alts, ok = w.qualifyDotted(segs)
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == first && ok:
-			sp := extract.Span{Start: t.nodes[first].Start, End: t.nodes[last].End}
-			w.addTargetSpan(sp, t.text(last), target{q: q, alts: alts}, extract.RefType)
-		case t.kind(c) != kinds.ident:
+			sp := extract.Span{Start: t.Nodes[first].Start, End: t.Nodes[last].End}
+			w.addTargetSpan(sp, t.Text(last), target{q: q, alts: alts}, extract.RefType)
+		case t.Kind(c) != kinds.ident:
 			w.walk(c)
 		}
 	}
@@ -37,10 +37,10 @@ func (w *walker) typeRef(i int32) string {
 // delegated interface (I by x) implements.
 func (w *walker) supertypes(specs int32, from string, isInterface bool) {
 	t := w.t
-	for s := t.first(specs); s >= 0; s = t.next(s) {
-		for c := t.first(s); c >= 0; c = t.next(c) {
+	for s := t.FirstKid(specs); s >= 0; s = t.Next(s) {
+		for c := t.FirstKid(s); c >= 0; c = t.Next(c) {
 			kind := extract.RelImplements
-			switch t.kind(c) {
+			switch t.Kind(c) {
 			case kinds.ctorInvocation:
 				kind = extract.RelExtends
 			case kinds.explicitDeleg:
@@ -61,20 +61,20 @@ func (w *walker) supertypes(specs int32, from string, isInterface bool) {
 func (w *walker) supertype(c int32, from string, kind extract.RelationKind) {
 	t := w.t
 	ty := c
-	if k := t.kind(c); k == kinds.ctorInvocation || k == kinds.explicitDeleg {
-		ty = t.first(c)
+	if k := t.Kind(c); k == kinds.ctorInvocation || k == kinds.explicitDeleg {
+		ty = t.FirstKid(c)
 	}
 	q := ""
-	if t.kind(ty) == kinds.userType {
+	if t.Kind(ty) == kinds.userType {
 		q = w.typeRef(ty)
 	} else if ty >= 0 {
 		w.walk(ty)
 	}
 	if q != "" && from != "" {
-		w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: kind, Span: t.span(ty)})
+		w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: kind, Span: t.Span(ty)})
 	}
 	if ty != c {
-		for x := t.next(ty); x >= 0; x = t.next(x) {
+		for x := t.Next(ty); x >= 0; x = t.Next(x) {
 			w.walk(x) // constructor arguments, the delegate
 		}
 	}
@@ -85,13 +85,13 @@ func (w *walker) supertype(c int32, from string, kind extract.RelationKind) {
 // @Suppress are not notable.
 func (w *walker) annotation(i int32) {
 	t := w.t
-	inv := t.childOfKind(i, kinds.ctorInvocation)
+	inv := t.ChildOfKind(i, kinds.ctorInvocation)
 	name, args := []byte(nil), int32(noNode)
 	if inv >= 0 {
-		if ty := t.childOfKind(inv, kinds.userType); ty >= 0 {
+		if ty := t.ChildOfKind(inv, kinds.userType); ty >= 0 {
 			name = w.lastIdent(ty)
 		}
-		args = t.childOfKind(inv, kinds.valueArgs)
+		args = t.ChildOfKind(inv, kinds.valueArgs)
 	}
 	if args >= 0 {
 		w.serde(name, args)
@@ -105,9 +105,9 @@ func (w *walker) annotation(i int32) {
 
 func (w *walker) lastIdent(i int32) []byte {
 	var last []byte
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
-		if w.t.kind(c) == kinds.ident {
-			last = w.t.bytes(c)
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
+		if w.t.Kind(c) == kinds.ident {
+			last = w.t.Raw(c)
 		}
 	}
 	return last

@@ -202,7 +202,7 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 // lower-case one starts a package name, anything else is in this package
 // or a star import.
 func (w *walker) qualifyDotted(segs []int32) (string, []string, bool) {
-	first := w.t.bytes(segs[0])
+	first := w.t.Raw(segs[0])
 	rest := w.joinSegs(segs[1:])
 	if q, found := w.lookupType(first); found {
 		return joinNonEmpty(q, rest), nil, q != ""
@@ -275,7 +275,7 @@ func (w *walker) memberOf(fr *frame, name []byte) ([]string, bool) {
 // package or a star import), or a dotted chain of them, possibly behind a
 // package name. ok is false for values.
 func (w *walker) staticTarget(segs []int32) (string, []string, bool) {
-	first := w.t.bytes(segs[0])
+	first := w.t.Raw(segs[0])
 	if _, isLocal := w.findLocal(first); isLocal {
 		return "", nil, false
 	}
@@ -286,7 +286,7 @@ func (w *walker) staticTarget(segs []int32) (string, []string, bool) {
 		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
 	}
 	k := 0
-	for k < len(segs) && isLowerInitial(w.t.bytes(segs[k])) {
+	for k < len(segs) && isLowerInitial(w.t.Raw(segs[k])) {
 		k++
 	}
 	if k == len(segs) || !w.allUpperCamel(segs[k:]) {

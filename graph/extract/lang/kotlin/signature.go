@@ -8,27 +8,27 @@ import (
 // signature is a declaration's header without its leading annotations,
 // up to its body (or its end), on one normalized line.
 func (w *walker) signature(i, body int32) string {
-	end := w.t.nodes[i].End
+	end := w.t.Nodes[i].End
 	if body >= 0 {
-		end = w.t.nodes[body].Start
+		end = w.t.Nodes[body].Start
 	}
-	return normalize(bytes.TrimRight(w.t.src[w.headStart(i):end], " \t\r\n;"))
+	return normalize(bytes.TrimRight(w.t.Src[w.headStart(i):end], " \t\r\n;"))
 }
 
 // headStart is where a declaration's signature starts: past the
 // annotations that lead its modifiers.
 func (w *walker) headStart(i int32) uint32 {
 	t := w.t
-	start := t.nodes[i].Start
-	mods := t.first(i)
-	if t.kind(mods) != kinds.modifiers {
+	start := t.Nodes[i].Start
+	mods := t.FirstKid(i)
+	if t.Kind(mods) != kinds.modifiers {
 		return start
 	}
-	for c := t.first(mods); c >= 0; c = t.next(c) {
-		if t.kind(c) != kinds.annotation || w.skipBlank(start) != t.nodes[c].Start {
+	for c := t.FirstKid(mods); c >= 0; c = t.Next(c) {
+		if t.Kind(c) != kinds.annotation || w.skipBlank(start) != t.Nodes[c].Start {
 			break
 		}
-		start = t.nodes[c].End
+		start = t.Nodes[c].End
 	}
 	return w.skipBlank(start)
 }
@@ -36,8 +36,8 @@ func (w *walker) headStart(i int32) uint32 {
 // skipBlank returns the first offset at or after p that is not white
 // space or a comment.
 func (w *walker) skipBlank(p uint32) uint32 {
-	rest := skipSpaceAndComments(w.t.src[p:])
-	return uint32(len(w.t.src) - len(rest))
+	rest := skipSpaceAndComments(w.t.Src[p:])
+	return uint32(len(w.t.Src) - len(rest))
 }
 
 // normalize turns source text into one line: comments dropped, white space

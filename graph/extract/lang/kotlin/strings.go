@@ -13,7 +13,7 @@ import (
 func (w *walker) stringLit(i int32) {
 	if w.quiet == 0 {
 		if v, ok := w.stringText(i); ok && extract.Notable(v) {
-			w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.line(i), Span: w.t.span(i)})
+			w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.line(i), Span: w.t.Span(i)})
 		}
 	}
 	w.children(i)
@@ -22,8 +22,8 @@ func (w *walker) stringLit(i int32) {
 // stringText is the value of a string literal as written, escapes
 // decoded in "..." strings (raw """...""" strings have none).
 func (w *walker) stringText(i int32) (string, bool) {
-	s := string(w.t.bytes(i))
-	if w.t.kind(i) == kinds.multilineStr {
+	s := string(w.t.Raw(i))
+	if w.t.Kind(i) == kinds.multilineStr {
 		if len(s) < 6 || !strings.HasPrefix(s, `"""`) || !strings.HasSuffix(s, `"""`) {
 			return "", false
 		}
@@ -38,12 +38,12 @@ func (w *walker) stringText(i int32) (string, bool) {
 // literal is the value of a string literal without templates: a key that
 // is known before the program runs. ok is false otherwise.
 func (w *walker) literal(i int32) (string, bool) {
-	k := w.t.kind(i)
-	if k != kinds.str && k != kinds.multilineStr || w.t.childOfKind(i, kinds.interp) >= 0 {
+	k := w.t.Kind(i)
+	if k != kinds.str && k != kinds.multilineStr || w.t.ChildOfKind(i, kinds.interp) >= 0 {
 		return "", false
 	}
 	v, ok := w.stringText(i)
-	if !ok || hasTemplate(w.t.bytes(i)) {
+	if !ok || hasTemplate(w.t.Raw(i)) {
 		return "", false
 	}
 	return v, true

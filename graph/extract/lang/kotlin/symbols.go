@@ -16,7 +16,7 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 	}
 	q = join(f.q, last)
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
-		Name: name, Qualified: q, Kind: kind, Span: w.t.span(i), Signature: sig, Parent: f.sym,
+		Name: name, Qualified: q, Kind: kind, Span: w.t.Span(i), Signature: sig, Parent: f.sym,
 	})
 	return q, len(w.out.Symbols) - 1
 }
@@ -25,12 +25,12 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 // walks it in a frame of its own; supertypes give relations.
 func (w *walker) classDecl(i int32) {
 	t := w.t
-	nameNode := t.child(i, fields.name)
+	nameNode := t.Child(i, fields.name)
 	name := ""
 	switch {
 	case nameNode >= 0:
-		name = t.text(nameNode)
-	case t.kind(i) == kinds.companion:
+		name = t.Text(nameNode)
+	case t.Kind(i) == kinds.companion:
 		name = "Companion"
 	default:
 		w.children(i)
@@ -47,8 +47,8 @@ func (w *walker) classDecl(i int32) {
 		info = w.scanClass(i, q)
 	}
 	w.push(frame{q: q, sym: idx, class: true, info: info, superRecv: w.superclass(i)})
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		switch t.kind(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		switch t.Kind(c) {
 		case kinds.delegationSpecs:
 			w.supertypes(c, q, kind == extract.KindInterface)
 		case kinds.ident:
@@ -60,29 +60,29 @@ func (w *walker) classDecl(i int32) {
 }
 
 func (w *walker) classBody(i int32) int32 {
-	if b := w.t.childOfKind(i, kinds.classBody); b >= 0 {
+	if b := w.t.ChildOfKind(i, kinds.classBody); b >= 0 {
 		return b
 	}
-	return w.t.childOfKind(i, kinds.enumClassBody)
+	return w.t.ChildOfKind(i, kinds.enumClassBody)
 }
 
 // classKind tells a class from an interface (its keyword), an enum class
 // (its modifier) and an object.
 func (w *walker) classKind(i, name int32) extract.SymbolKind {
 	t := w.t
-	if t.kind(i) != kinds.classDecl {
+	if t.Kind(i) != kinds.classDecl {
 		return extract.KindObject
 	}
-	start := t.nodes[i].Start
-	if mods := t.childOfKind(i, kinds.modifiers); mods >= 0 {
-		start = t.nodes[mods].End
-		for m := t.first(mods); m >= 0; m = t.next(m) {
-			if t.kind(m) == kinds.classModifier && string(t.bytes(m)) == "enum" {
+	start := t.Nodes[i].Start
+	if mods := t.ChildOfKind(i, kinds.modifiers); mods >= 0 {
+		start = t.Nodes[mods].End
+		for m := t.FirstKid(mods); m >= 0; m = t.Next(m) {
+			if t.Kind(m) == kinds.classModifier && string(t.Raw(m)) == "enum" {
 				return extract.KindEnum
 			}
 		}
 	}
-	if name >= 0 && bytes.Contains(t.src[start:t.nodes[name].Start], []byte("interface")) {
+	if name >= 0 && bytes.Contains(t.Src[start:t.Nodes[name].Start], []byte("interface")) {
 		return extract.KindInterface
 	}
 	return extract.KindClass
@@ -92,30 +92,30 @@ func (w *walker) classKind(i, name int32) extract.SymbolKind {
 // local function and walks it in a frame of its own.
 func (w *walker) function(i int32) {
 	t := w.t
-	nameNode := t.child(i, fields.name)
+	nameNode := t.Child(i, fields.name)
 	if nameNode < 0 {
 		w.children(i)
 		return
 	}
-	name := t.text(nameNode)
+	name := t.Text(nameNode)
 	kind := extract.KindFunction
 	if w.top().class {
 		kind = extract.KindMethod
 	}
-	body := t.childOfKind(i, kinds.funcBody)
+	body := t.ChildOfKind(i, kinds.funcBody)
 	q, idx := w.declare(i, name, w.receiverPrefix(i, nameNode)+name, kind, w.signature(i, body))
 	if w.isLocal() {
-		w.bindLocal(t.bytes(nameNode), q)
+		w.bindLocal(t.Raw(nameNode), q)
 	}
 	f := frame{q: q, sym: idx, extension: w.receiver(i, nameNode) >= 0}
 	if f.extension {
 		f.self = w.typeChain(w.receiver(i, nameNode)).recv
 	}
 	w.push(f)
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == nameNode:
-		case t.kind(c) == kinds.funcParams:
+		case t.Kind(c) == kinds.funcParams:
 			w.params(c)
 		default:
 			w.walk(c)
@@ -129,9 +129,9 @@ func (w *walker) function(i int32) {
 // and default values.
 func (w *walker) params(i int32) {
 	w.bindNames(i)
-	for p := w.t.first(i); p >= 0; p = w.t.next(p) {
-		if w.t.kind(p) == kinds.parameter {
-			w.childrenExcept(p, w.t.childOfKind(p, kinds.ident))
+	for p := w.t.FirstKid(i); p >= 0; p = w.t.Next(p) {
+		if w.t.Kind(p) == kinds.parameter {
+			w.childrenExcept(p, w.t.ChildOfKind(p, kinds.ident))
 		} else {
 			w.walk(p)
 		}
@@ -143,31 +143,31 @@ func (w *walker) params(i int32) {
 // of its own. A local variable only binds its names.
 func (w *walker) property(i int32) {
 	t := w.t
-	v := t.childOfKind(i, kinds.varDecl)
+	v := t.ChildOfKind(i, kinds.varDecl)
 	if w.isLocal() || v < 0 {
-		for c := t.first(i); c >= 0; c = t.next(c) {
+		for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 			w.walk(c)
 		}
-		if n := t.childOfKind(v, kinds.ident); n >= 0 {
-			w.bindValue(t.bytes(n), w.propertyValue(i, v, n))
+		if n := t.ChildOfKind(v, kinds.ident); n >= 0 {
+			w.bindValue(t.Raw(n), w.propertyValue(i, v, n))
 		} else {
 			w.bindNames(i)
 		}
 		return
 	}
-	nameNode := t.childOfKind(v, kinds.ident)
+	nameNode := t.ChildOfKind(v, kinds.ident)
 	if nameNode < 0 {
 		w.children(i)
 		return
 	}
-	name := t.text(nameNode)
-	sig := normalize(t.src[w.headStart(i):t.nodes[v].End])
+	name := t.Text(nameNode)
+	sig := normalize(t.Src[w.headStart(i):t.Nodes[v].End])
 	q, idx := w.declare(i, name, w.receiverPrefix(i, v)+name, extract.KindProperty, sig)
 	if w.receiver(i, v) < 0 {
 		w.propertyFact(i, q, name, w.propertyValue(i, v, nameNode))
 	}
 	w.push(frame{q: q, sym: idx})
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		if c == v {
 			w.childrenExcept(v, nameNode)
 		} else {
@@ -182,22 +182,22 @@ func (w *walker) property(i int32) {
 // initializers.
 func (w *walker) classParams(i int32) {
 	t := w.t
-	for p := t.first(i); p >= 0; p = t.next(p) {
-		n := t.childOfKind(p, kinds.ident)
-		if t.kind(p) != kinds.classParam || n < 0 {
+	for p := t.FirstKid(i); p >= 0; p = t.Next(p) {
+		n := t.ChildOfKind(p, kinds.ident)
+		if t.Kind(p) != kinds.classParam || n < 0 {
 			w.walk(p)
 			continue
 		}
 		if w.isProperty(p) {
-			end := t.nodes[p].End
-			if ty := t.next(n); ty >= 0 {
-				end = t.nodes[ty].End
+			end := t.Nodes[p].End
+			if ty := t.Next(n); ty >= 0 {
+				end = t.Nodes[ty].End
 			}
-			name := t.text(n)
-			q, _ := w.declare(p, name, name, extract.KindProperty, normalize(t.src[w.headStart(p):end]))
-			w.propertyFact(p, q, name, w.typeChain(t.next(n)))
+			name := t.Text(n)
+			q, _ := w.declare(p, name, name, extract.KindProperty, normalize(t.Src[w.headStart(p):end]))
+			w.propertyFact(p, q, name, w.typeChain(t.Next(n)))
 		} else {
-			w.bindValue(t.bytes(n), w.typeChain(t.next(n)))
+			w.bindValue(t.Raw(n), w.typeChain(t.Next(n)))
 		}
 		w.childrenExcept(p, n)
 	}
@@ -206,11 +206,11 @@ func (w *walker) classParams(i int32) {
 // isProperty reports a class parameter declared with val or var.
 func (w *walker) isProperty(p int32) bool {
 	t := w.t
-	start := t.nodes[p].Start
-	if mods := t.childOfKind(p, kinds.modifiers); mods >= 0 {
-		start = t.nodes[mods].End
+	start := t.Nodes[p].Start
+	if mods := t.ChildOfKind(p, kinds.modifiers); mods >= 0 {
+		start = t.Nodes[mods].End
 	}
-	rest := t.src[w.skipBlank(start):t.nodes[p].End]
+	rest := t.Src[w.skipBlank(start):t.Nodes[p].End]
 	return len(rest) > 3 && (bytes.HasPrefix(rest, []byte("val")) || bytes.HasPrefix(rest, []byte("var"))) &&
 		!isIdentByte(rest[3])
 }
@@ -220,12 +220,12 @@ func (w *walker) isProperty(p int32) bool {
 func (w *walker) secondaryCtor(i int32) {
 	q, idx := "", extract.NoParent
 	if fr := w.top(); fr.class && fr.q != "" {
-		sig := w.signature(i, w.t.childOfKind(i, kinds.block))
+		sig := w.signature(i, w.t.ChildOfKind(i, kinds.block))
 		q, idx = w.declare(i, lastSegment(fr.q), "<init>", extract.KindConstructor, sig)
 	}
 	w.push(frame{q: q, sym: idx})
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
-		if w.t.kind(c) == kinds.funcParams {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
+		if w.t.Kind(c) == kinds.funcParams {
 			w.params(c)
 		} else {
 			w.walk(c)
@@ -238,18 +238,18 @@ func (w *walker) secondaryCtor(i int32) {
 // JVM, as in Java); its body is an anonymous class.
 func (w *walker) enumEntry(i int32) {
 	t := w.t
-	nameNode := t.childOfKind(i, kinds.ident)
+	nameNode := t.ChildOfKind(i, kinds.ident)
 	if nameNode >= 0 {
-		name := t.text(nameNode)
+		name := t.Text(nameNode)
 		w.declare(i, name, name, extract.KindField, "")
 		if fr := w.top(); fr.q != "" && !fr.anon {
 			w.addFact(extract.FactType, fr.q, name, fr.q, i)
 		}
 	}
-	for c := t.first(i); c >= 0; c = t.next(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		switch {
 		case c == nameNode:
-		case t.kind(c) == kinds.classBody:
+		case t.Kind(c) == kinds.classBody:
 			w.anonBody(c)
 		default:
 			w.walk(c)
@@ -261,13 +261,13 @@ func (w *walker) enumEntry(i int32) {
 // bound while its type is walked.
 func (w *walker) typeAlias(i int32) {
 	t := w.t
-	nameNode := t.child(i, fields.typ)
+	nameNode := t.Child(i, fields.typ)
 	if nameNode < 0 {
 		w.children(i)
 		return
 	}
-	name := t.text(nameNode)
-	q, idx := w.declare(i, name, name, extract.KindTypeAlias, normalize(t.src[w.headStart(i):t.nodes[i].End]))
+	name := t.Text(nameNode)
+	q, idx := w.declare(i, name, name, extract.KindTypeAlias, normalize(t.Src[w.headStart(i):t.Nodes[i].End]))
 	w.push(frame{q: q, sym: idx})
 	w.childrenExcept(i, nameNode)
 	w.pop()
@@ -277,20 +277,20 @@ func (w *walker) typeAlias(i int32) {
 // gets no ref) and walks its bound.
 func (w *walker) typeParams(i int32) {
 	t := w.t
-	for p := t.first(i); p >= 0; p = t.next(p) {
-		n := t.childOfKind(p, kinds.ident)
-		if t.kind(p) != kinds.typeParam || n < 0 {
+	for p := t.FirstKid(i); p >= 0; p = t.Next(p) {
+		n := t.ChildOfKind(p, kinds.ident)
+		if t.Kind(p) != kinds.typeParam || n < 0 {
 			w.walk(p)
 			continue
 		}
-		w.bind(t.text(n), "")
+		w.bind(t.Text(n), "")
 		w.childrenExcept(p, n)
 	}
 }
 
 // typeConstraint walks the bound of `where T : Bound`, not T itself.
 func (w *walker) typeConstraint(i int32) {
-	w.childrenExcept(i, w.t.childOfKind(i, kinds.ident))
+	w.childrenExcept(i, w.t.ChildOfKind(i, kinds.ident))
 }
 
 func lastSegment(q string) string {

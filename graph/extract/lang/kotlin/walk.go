@@ -35,9 +35,9 @@ func newWalker(t *tree, lines extract.LineIndex, out *extract.ExtractedFile) *wa
 // what the file declares (a declaration may be used above it), then walks.
 func (w *walker) run() {
 	t := w.t
-	for c := t.first(0); c >= 0; c = t.next(c) {
-		if t.kind(c) == kinds.packageHeader && w.pkg == "" {
-			w.pkg = w.dotted(t.childOfKind(c, kinds.qualifiedIdent))
+	for c := t.FirstKid(0); c >= 0; c = t.Next(c) {
+		if t.Kind(c) == kinds.packageHeader && w.pkg == "" {
+			w.pkg = w.dotted(t.ChildOfKind(c, kinds.qualifiedIdent))
 		}
 	}
 	w.out.Namespace = w.pkg
@@ -48,7 +48,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.nodes[i].Kind
+	k := w.t.Nodes[i].Kind
 	if int(k) >= len(actions) {
 		w.children(i) // ERROR: read what is inside
 		return
@@ -128,14 +128,14 @@ func (w *walker) walkExpr(i int32, act uint8) {
 }
 
 func (w *walker) children(i int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		w.walk(c)
 	}
 }
 
 // childrenExcept walks the children of i but skip.
 func (w *walker) childrenExcept(i, skip int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		if c != skip {
 			w.walk(c)
 		}
@@ -146,13 +146,13 @@ func (w *walker) childrenExcept(i, skip int32) {
 // the implicit `it`) bound as locals.
 func (w *walker) lambda(i int32) {
 	mark := len(w.locals)
-	params := w.t.childOfKind(i, kinds.lambdaParams)
+	params := w.t.ChildOfKind(i, kinds.lambdaParams)
 	if params < 0 {
-		params = w.t.childOfKind(i, kinds.funcParams)
+		params = w.t.ChildOfKind(i, kinds.funcParams)
 	}
 	if params >= 0 {
 		w.bindNames(params)
-	} else if w.t.kind(i) == kinds.lambda {
+	} else if w.t.Kind(i) == kinds.lambda {
 		w.bindLocal([]byte("it"), "")
 	}
 	w.top().lambdas++
@@ -165,15 +165,15 @@ func (w *walker) lambda(i int32) {
 // parameter list declares as locals, each with its declared type.
 func (w *walker) bindNames(i int32) {
 	t := w.t
-	for c := t.first(i); c >= 0; c = t.next(c) {
-		switch t.kind(c) {
+	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
+		switch t.Kind(c) {
 		case kinds.ident:
-			if t.kind(i) == kinds.catchBlock {
-				w.bindValue(t.bytes(c), w.typeChain(t.next(c)))
+			if t.Kind(i) == kinds.catchBlock {
+				w.bindValue(t.Raw(c), w.typeChain(t.Next(c)))
 			}
 		case kinds.varDecl, kinds.parameter:
-			if n := t.childOfKind(c, kinds.ident); n >= 0 {
-				w.bindValue(t.bytes(n), w.typeChain(t.next(n)))
+			if n := t.ChildOfKind(c, kinds.ident); n >= 0 {
+				w.bindValue(t.Raw(n), w.typeChain(t.Next(n)))
 			}
 		case kinds.multiVarDecl, kinds.lambdaParams:
 			w.bindNames(c)
@@ -185,7 +185,7 @@ func (w *walker) bindNames(i int32) {
 // end with it.
 func (w *walker) scoped(i int32) {
 	mark := len(w.locals)
-	if t := w.t.kind(i); t == kinds.forStmt || t == kinds.catchBlock {
+	if t := w.t.Kind(i); t == kinds.forStmt || t == kinds.catchBlock {
 		w.bindNames(i)
 	}
 	w.children(i)
@@ -195,8 +195,8 @@ func (w *walker) scoped(i int32) {
 // objectLiteral walks `object : T { ... }`: its supertypes are type refs,
 // its body an anonymous scope.
 func (w *walker) objectLiteral(i int32) {
-	for c := w.t.first(i); c >= 0; c = w.t.next(c) {
-		if w.t.kind(c) == kinds.classBody {
+	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
+		if w.t.Kind(c) == kinds.classBody {
 			w.anonBody(c)
 		} else {
 			w.walk(c)
@@ -214,7 +214,7 @@ func (w *walker) anonBody(body int32) {
 
 // addRef emits a ref; a name missing from broken code gives none.
 func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
-	w.addRefSpan(w.t.span(i), name, q, kind)
+	w.addRefSpan(w.t.Span(i), name, q, kind)
 }
 
 func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
@@ -234,4 +234,4 @@ func (w *walker) addTargetSpan(sp extract.Span, name string, tg target, kind ext
 	w.out.Refs = append(w.out.Refs, r)
 }
 
-func (w *walker) line(i int32) int { return w.lines.Line(w.t.nodes[i].Start) }
+func (w *walker) line(i int32) int { return w.lines.Line(w.t.Nodes[i].Start) }

@@ -14,9 +14,9 @@ func (w *walker) annotationType(i int32, sc *scope) string {
 		return ""
 	}
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.typ, x.parenExpr, x.typeParameter:
-		if c := t.firstKid(i); c != noNode && t.nodes[c].SubEnd == t.nodes[i].SubEnd {
+		if c := t.FirstKid(i); c != noNode && t.Nodes[c].SubEnd == t.Nodes[i].SubEnd {
 			return w.annotationType(c, sc)
 		}
 	case x.identifier, x.attribute:
@@ -26,7 +26,7 @@ func (w *walker) annotationType(i int32, sc *scope) string {
 	case x.genericType, x.subscript:
 		return w.wrappedType(i, sc)
 	case x.binaryOp:
-		l, r := t.child(i, x.fLeft), t.child(i, x.fRight)
+		l, r := t.Child(i, x.fLeft), t.Child(i, x.fRight)
 		switch {
 		case w.isNone(r):
 			return w.annotationType(l, sc)
@@ -43,12 +43,12 @@ func (w *walker) annotationType(i int32, sc *scope) string {
 func (w *walker) wrappedType(i int32, sc *scope) string {
 	var head int32 = noNode
 	var params []int32
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		switch {
 		case head == noNode:
 			head = c
-		case w.t.nodes[c].Kind == w.x.typeParameter:
-			for p := range w.t.kids(c) {
+		case w.t.Nodes[c].Kind == w.x.typeParameter:
+			for p := range w.t.Kids(c) {
 				params = append(params, p)
 			}
 		default:
@@ -83,27 +83,27 @@ func (w *walker) wrappedType(i int32, sc *scope) string {
 
 // isNone reports whether i is None, possibly wrapped in a type node.
 func (w *walker) isNone(i int32) bool {
-	if w.t.kindOf(i) == w.x.typ {
-		i = w.t.firstKid(i)
+	if w.t.Kind(i) == w.x.typ {
+		i = w.t.FirstKid(i)
 	}
-	return i != noNode && w.t.nodes[i].Kind == w.x.none
+	return i != noNode && w.t.Nodes[i].Kind == w.x.none
 }
 
 // stringBody is the text between the quotes of a plain string literal, or
 // nil for an f-string, a concatenation or a string with escapes.
 func (w *walker) stringBody(i int32) []byte {
 	x, t := w.x, w.t
-	start, end := t.firstKid(i), int32(noNode)
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind != x.strStart && t.nodes[c].Kind != x.strEnd {
+	start, end := t.FirstKid(i), int32(noNode)
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind != x.strStart && t.Nodes[c].Kind != x.strEnd {
 			return nil // an interpolation or escape sequence
 		}
 		end = c
 	}
-	if start == noNode || t.nodes[start].Kind != x.strStart || t.nodes[end].Kind != x.strEnd {
+	if start == noNode || t.Nodes[start].Kind != x.strStart || t.Nodes[end].Kind != x.strEnd {
 		return nil
 	}
-	return t.src[t.nodes[start].End:t.nodes[end].Start]
+	return t.Src[t.Nodes[start].End:t.Nodes[end].Start]
 }
 
 // stringAnnotation reads a quoted annotation: "T", "mod.T", "T | None",

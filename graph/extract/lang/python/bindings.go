@@ -7,13 +7,13 @@ package python
 // classes or lambdas, nor the loop variables of comprehensions.
 func (w *walker) collect(i int32, sc *scope) {
 	x, t := w.x, w.t
-	switch k := t.nodes[i].Kind; k {
+	switch k := t.Nodes[i].Kind; k {
 	case x.funcDef:
 		w.bindDefinition(i, sc, bindDef)
 	case x.classDef:
 		w.bindDefinition(i, sc, bindClass)
 	case x.decorated:
-		if d := t.child(i, x.fDefinition); d != noNode {
+		if d := t.Child(i, x.fDefinition); d != noNode {
 			w.collect(d, sc)
 		}
 	case x.lambda:
@@ -24,15 +24,15 @@ func (w *walker) collect(i int32, sc *scope) {
 	case x.asPatternTarget:
 		w.bindTargets(i, sc)
 	case x.namedExpr:
-		w.bindTargets(t.child(i, x.fName), sc)
+		w.bindTargets(t.Child(i, x.fName), sc)
 	case x.globalStmt, x.nonlocalStmt:
 		w.bindDeclared(i, sc, k == x.globalStmt)
 	case x.typeAlias:
-		w.bindTargets(t.firstKid(t.child(i, x.fLeft)), sc)
+		w.bindTargets(t.FirstKid(t.Child(i, x.fLeft)), sc)
 	case x.casePattern:
 		w.bindCaptures(i, sc, k)
 	default:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.collect(c, sc)
 		}
 	}
@@ -41,10 +41,10 @@ func (w *walker) collect(i int32, sc *scope) {
 // collectTargets binds the left side of an assignment or loop and scans
 // the rest; a comprehension's loop variables belong to the comprehension.
 func (w *walker) collectTargets(i int32, sc *scope) {
-	isComp := w.t.nodes[i].Kind == w.x.forIn
-	for c := range w.t.kids(i) {
+	isComp := w.t.Nodes[i].Kind == w.x.forIn
+	for c := range w.t.Kids(i) {
 		switch {
-		case w.t.nodes[c].Field != w.x.fLeft:
+		case w.t.Nodes[c].Field != w.x.fLeft:
 			w.collect(c, sc)
 		case !isComp:
 			w.bindTargets(c, sc)
@@ -54,8 +54,8 @@ func (w *walker) collectTargets(i int32, sc *scope) {
 
 // bindDefinition binds the name of a def or class to its qualified name.
 func (w *walker) bindDefinition(i int32, sc *scope, kind bindKind) {
-	if n := w.t.child(i, w.x.fName); n != noNode {
-		name := w.t.text(n)
+	if n := w.t.Child(i, w.x.fName); n != noNode {
+		name := w.t.Text(n)
 		sc.bind(name, binding{kind: kind, target: join(sc.qual, name)})
 	}
 }
@@ -67,16 +67,16 @@ func (w *walker) bindTargets(i int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier:
-		sc.bind(t.text(i), binding{kind: bindVar})
+		sc.bind(t.Text(i), binding{kind: bindVar})
 	case x.defaultParam, x.typedDefault:
-		w.bindTargets(t.child(i, x.fName), sc)
+		w.bindTargets(t.Child(i, x.fName), sc)
 	case x.tuplePat, x.listPat, x.patternList, x.listSplatPat, x.dictSplatPat,
 		x.parenExpr, x.tuple, x.list, x.listSplat, x.typedParam, x.asPatternTarget,
 		x.parameters, x.lambdaParams:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field != x.fType {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field != x.fType {
 				w.bindTargets(c, sc)
 			}
 		}
@@ -93,9 +93,9 @@ func (w *walker) bindDeclared(i int32, sc *scope, global bool) {
 	if global {
 		kind = bindGlobal
 	}
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == w.x.identifier {
-			sc.names[w.t.text(c)] = binding{kind: kind}
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.identifier {
+			sc.names[w.t.Text(c)] = binding{kind: kind}
 		}
 	}
 }
@@ -104,9 +104,9 @@ func (w *walker) bindDeclared(i int32, sc *scope, global bool) {
 // name (not a class pattern's class), *rest, **rest and `as` names.
 func (w *walker) bindCaptures(i int32, sc *scope, parent uint16) {
 	x, t := w.x, w.t
-	switch k := t.nodes[i].Kind; {
+	switch k := t.Nodes[i].Kind; {
 	case k == x.dottedName:
-		if parent != x.classPattern && t.nodes[i].SubEnd == i+2 && t.text(i) != "_" {
+		if parent != x.classPattern && t.Nodes[i].SubEnd == i+2 && t.Text(i) != "_" {
 			w.bindTargets(i+1, sc)
 		}
 	case k == x.identifier:
@@ -115,7 +115,7 @@ func (w *walker) bindCaptures(i int32, sc *scope, parent uint16) {
 		}
 	case k == x.str:
 	default:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.bindCaptures(c, sc, k)
 		}
 	}

@@ -21,8 +21,8 @@ type clickGroup struct {
 // whose name is dynamic gets a command ref, returned for the caller to emit
 // when it walks decorator at, so that refs stay in source order.
 func (w *walker) click(dec int32, name, q string, sc *scope) (at int32, ref extract.RawRef) {
-	for d := range w.t.kids(dec) {
-		if w.t.nodes[d].Kind != w.x.decorator {
+	for d := range w.t.Kids(dec) {
+		if w.t.Nodes[d].Kind != w.x.decorator {
 			continue
 		}
 		if ok, dyn := w.clickDecorator(d, dec, name, q, sc); ok {
@@ -39,9 +39,9 @@ func (w *walker) click(dec int32, name, q string, sc *scope) (at int32, ref extr
 // and the command ref to emit if the command's name is dynamic.
 func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) (bool, extract.RawRef) {
 	x, t := w.x, w.t
-	callee, args := t.firstKid(d), int32(noNode)
-	if t.kindOf(callee) == x.call {
-		callee, args = t.child(callee, x.fFunction), t.child(callee, x.fArguments)
+	callee, args := t.FirstKid(d), int32(noNode)
+	if t.Kind(callee) == x.call {
+		callee, args = t.Child(callee, x.fFunction), t.Child(callee, x.fArguments)
 	}
 	if callee == noNode {
 		return false, extract.RawRef{}
@@ -51,18 +51,18 @@ func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) (bool, ex
 		return false, extract.RawRef{}
 	}
 	name, expr := w.clickName(args, fn)
-	dyn := extract.RawRef{Span: t.span(d), Kind: extract.RefCommand}
+	dyn := extract.RawRef{Span: t.Span(d), Kind: extract.RefCommand}
 	switch {
 	case expr != noNode: // a name Click only knows at run time
-		dyn.Name = t.text(expr)
+		dyn.Name = t.Text(expr)
 	case parent != nil && parent.dynamic:
 		dyn.Name = name
 	case name != "":
 		if parent != nil {
 			name = parent.path + " " + name
 		}
-		h := w.addRef(t.span(dec), fn, q, extract.RefUse)
-		w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: t.span(dec), Handler: h})
+		h := w.addRef(t.Span(dec), fn, q, extract.RefUse)
+		w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: t.Span(dec), Handler: h})
 		w.setGroup(isGroup, fn, clickGroup{path: name})
 		return true, extract.RawRef{}
 	}
@@ -90,15 +90,15 @@ func (w *walker) clickRole(callee int32, sc *scope) (parent *clickGroup, group, 
 	case "click.group":
 		return nil, true, true
 	}
-	if t.nodes[callee].Kind != x.attribute {
+	if t.Nodes[callee].Kind != x.attribute {
 		return nil, false, false
 	}
-	obj, attr := t.child(callee, x.fObject), t.child(callee, x.fAttribute)
-	if t.kindOf(obj) != x.identifier || attr == noNode {
+	obj, attr := t.Child(callee, x.fObject), t.Child(callee, x.fAttribute)
+	if t.Kind(obj) != x.identifier || attr == noNode {
 		return nil, false, false
 	}
-	g, found := w.groups[string(t.bytes(obj))]
-	switch method := string(t.bytes(attr)); {
+	g, found := w.groups[string(t.Raw(obj))]
+	switch method := string(t.Raw(attr)); {
 	case !found:
 	case method == "command":
 		return &g, false, true
@@ -114,13 +114,13 @@ func (w *walker) clickRole(callee int32, sc *scope) (parent *clickGroup, group, 
 // returned as expr.
 func (w *walker) clickName(args int32, fn string) (name string, expr int32) {
 	arg := int32(noNode)
-	if args != noNode && w.t.nodes[args].Kind == w.x.argList {
+	if args != noNode && w.t.Nodes[args].Kind == w.x.argList {
 		arg = w.firstPositional(args)
 		if arg == noNode {
 			arg = w.keywordValue(args, "name")
 		}
 	}
-	if arg == noNode || w.t.nodes[arg].Kind == w.x.none {
+	if arg == noNode || w.t.Nodes[arg].Kind == w.x.none {
 		return defaultCommandName(fn), noNode
 	}
 	if v, ok := w.literal(arg); ok {
@@ -132,12 +132,12 @@ func (w *walker) clickName(args int32, fn string) (name string, expr int32) {
 // keywordValue returns the value of keyword argument key, or noNode.
 func (w *walker) keywordValue(args int32, key string) int32 {
 	x, t := w.x, w.t
-	for c := range t.kids(args) {
-		if t.nodes[c].Kind != x.keywordArg {
+	for c := range t.Kids(args) {
+		if t.Nodes[c].Kind != x.keywordArg {
 			continue
 		}
-		if n := t.child(c, x.fName); n != noNode && string(t.bytes(n)) == key {
-			return t.child(c, x.fValue)
+		if n := t.Child(c, x.fName); n != noNode && string(t.Raw(n)) == key {
+			return t.Child(c, x.fValue)
 		}
 	}
 	return noNode

@@ -22,7 +22,7 @@ var importCalls = map[string]bool{
 
 // specialCall reads the arguments of a call to a known function.
 func (w *walker) specialCall(callee string, args int32) {
-	if callee == "" || w.t.nodes[args].Kind != w.x.argList {
+	if callee == "" || w.t.Nodes[args].Kind != w.x.argList {
 		return
 	}
 	switch {
@@ -38,14 +38,14 @@ func (w *walker) specialCall(callee string, args int32) {
 // envSubscript reads os.environ["X"].
 func (w *walker) envSubscript(i int32, sc *scope) {
 	x, t := w.x, w.t
-	v := t.child(i, x.fValue)
-	if v == noNode || t.nodes[v].Kind != x.attribute && t.nodes[v].Kind != x.identifier {
+	v := t.Child(i, x.fValue)
+	if v == noNode || t.Nodes[v].Kind != x.attribute && t.Nodes[v].Kind != x.identifier {
 		return
 	}
 	if q, _, _ := w.target(v, sc); q != "os.environ" {
 		return
 	}
-	if k := t.child(i, x.fSubscript); k != noNode && t.nodes[k].SubEnd == t.nodes[i].SubEnd {
+	if k := t.Child(i, x.fSubscript); k != noNode && t.Nodes[k].SubEnd == t.Nodes[i].SubEnd {
 		w.envKey(k)
 	}
 }
@@ -56,7 +56,7 @@ func (w *walker) envKey(k int32) {
 	if !ok || key == "" {
 		return
 	}
-	sp := w.t.span(k)
+	sp := w.t.Span(k)
 	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: extract.ConfigEnv, Line: w.lines.Line(sp.Start), Span: sp})
 }
 
@@ -64,8 +64,8 @@ func (w *walker) envKey(k int32) {
 // argument_list, or noNode.
 func (w *walker) firstPositional(args int32) int32 {
 	x, t := w.x, w.t
-	for c := range t.kids(args) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(args) {
+		switch t.Nodes[c].Kind {
 		case x.keywordArg, x.listSplat, x.dictSplat:
 			return noNode
 		}

@@ -32,12 +32,12 @@ type factKey struct {
 // returnsFact states the declared result of def q: `-> T`, `-> "T"`,
 // `-> Optional[T]`, `-> Self`.
 func (w *walker) returnsFact(def int32, q string, sc *scope) {
-	r := w.t.child(def, w.x.fReturnType)
+	r := w.t.Child(def, w.x.fReturnType)
 	if r == noNode {
 		return
 	}
 	if obj := w.annotationType(r, sc); obj != "" {
-		w.addFact(extract.FactReturns, q, "", obj, w.t.span(def))
+		w.addFact(extract.FactReturns, q, "", obj, w.t.Span(def))
 	}
 }
 
@@ -46,16 +46,16 @@ func (w *walker) returnsFact(def int32, q string, sc *scope) {
 // names, class attributes and `self.x` attributes.
 func (w *walker) assigned(i int32, sc *scope) {
 	x, t := w.x, w.t
-	left := t.child(i, x.fLeft)
+	left := t.Child(i, x.fLeft)
 	var v value
-	if ann := t.child(i, x.fType); ann != noNode {
+	if ann := t.Child(i, x.fType); ann != noNode {
 		if q := w.annotationType(ann, sc); q != "" {
 			v = value{chain: []string{q}}
 		}
-	} else if right := t.child(i, x.fRight); right != noNode {
+	} else if right := t.Child(i, x.fRight); right != noNode {
 		v = w.valueOf(w.rightmost(right), sc)
 	}
-	switch t.kindOf(left) {
+	switch t.Kind(left) {
 	case x.identifier:
 		w.assignName(left, v, sc)
 		w.nameFact(i, left, v, sc)
@@ -70,23 +70,23 @@ func (w *walker) assigned(i int32, sc *scope) {
 // `global`) or of a class attribute assigned in the class body; a
 // module-level name assigned another name (X = mod.Y) is an alias of it.
 func (w *walker) nameFact(stmt, left int32, v value, sc *scope) {
-	b, s, found := sc.lookup(w.t.bytes(left))
+	b, s, found := sc.lookup(w.t.Raw(left))
 	if !found || b.kind != bindVar {
 		return
 	}
-	name := w.t.text(left)
+	name := w.t.Text(left)
 	switch {
 	case s.kind == scopeModule && v.named && len(v.chain) == 1 && !v.fn:
-		w.addFact(extract.FactAlias, join(w.ns, name), "", v.chain[0], w.t.span(stmt))
+		w.addFact(extract.FactAlias, join(w.ns, name), "", v.chain[0], w.t.Span(stmt))
 		w.markTyped(name)
 	case s.kind == scopeModule:
 		if obj := typeObject(v); obj != "" {
-			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.span(stmt))
+			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.Span(stmt))
 			w.markTyped(name)
 		}
 	case s.kind == scopeClass && s == sc:
 		if obj := typeObject(v); obj != "" {
-			w.addFact(extract.FactType, s.qual, name, obj, w.t.span(stmt))
+			w.addFact(extract.FactType, s.qual, name, obj, w.t.Span(stmt))
 		}
 	}
 }
@@ -101,14 +101,14 @@ func (w *walker) markTyped(name string) {
 // attributeFact states the type of self.x assigned in a method of C.
 func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 	x, t := w.x, w.t
-	obj, attr := t.child(left, x.fObject), t.child(left, x.fAttribute)
-	if t.kindOf(obj) != x.identifier || attr == noNode {
+	obj, attr := t.Child(left, x.fObject), t.Child(left, x.fAttribute)
+	if t.Kind(obj) != x.identifier || attr == noNode {
 		return
 	}
 	if self := w.valueOf(obj, sc); !self.self {
 		return
 	} else if typ := typeObject(v); typ != "" {
-		w.addFact(extract.FactType, self.chain[0], t.text(attr), typ, w.t.span(stmt))
+		w.addFact(extract.FactType, self.chain[0], t.Text(attr), typ, w.t.Span(stmt))
 	}
 }
 

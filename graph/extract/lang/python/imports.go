@@ -21,23 +21,23 @@ type importItem struct {
 // __future__ import statement, in source order.
 func (w *walker) importItems(stmt int32, fn func(importItem)) {
 	x, t := w.x, w.t
-	if t.nodes[stmt].Kind == x.importStmt {
-		for c := range t.kids(stmt) {
-			if t.nodes[c].Field == x.fName {
+	if t.Nodes[stmt].Kind == x.importStmt {
+		for c := range t.Kids(stmt) {
+			if t.Nodes[c].Field == x.fName {
 				fn(w.moduleItem(c))
 			}
 		}
 		return
 	}
 	path, resolved := "__future__", true
-	if m := t.child(stmt, x.fModuleName); m != noNode {
+	if m := t.Child(stmt, x.fModuleName); m != noNode {
 		path, resolved = w.modulePath(m)
 	}
-	for c := range t.kids(stmt) {
+	for c := range t.Kids(stmt) {
 		switch {
-		case t.nodes[c].Kind == x.wildcard:
+		case t.Nodes[c].Kind == x.wildcard:
 			fn(importItem{node: c, path: path, symbol: "*"})
-		case t.nodes[c].Field == x.fName:
+		case t.Nodes[c].Field == x.fName:
 			fn(w.fromItem(c, path, resolved))
 		}
 	}
@@ -96,13 +96,13 @@ func (w *walker) bindImport(it importItem, sc *scope) {
 // splitAlias reads a dotted_name or an aliased_import.
 func (w *walker) splitAlias(c int32) (name, alias string) {
 	x, t := w.x, w.t
-	if t.nodes[c].Kind != x.aliasedImport {
+	if t.Nodes[c].Kind != x.aliasedImport {
 		return w.dotted(c), ""
 	}
-	if a := t.child(c, x.fAlias); a != noNode {
-		alias = t.text(a)
+	if a := t.Child(c, x.fAlias); a != noNode {
+		alias = t.Text(a)
 	}
-	if n := t.child(c, x.fName); n != noNode {
+	if n := t.Child(c, x.fName); n != noNode {
 		name = w.dotted(n)
 	}
 	return name, alias
@@ -113,14 +113,14 @@ func (w *walker) splitAlias(c int32) (name, alias string) {
 // kept as written and reported unresolved.
 func (w *walker) modulePath(m int32) (string, bool) {
 	x, t := w.x, w.t
-	if t.nodes[m].Kind != x.relImport {
+	if t.Nodes[m].Kind != x.relImport {
 		return w.dotted(m), true
 	}
 	dots, mod := 0, ""
-	for c := range t.kids(m) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(m) {
+		switch t.Nodes[c].Kind {
 		case x.importPrefix:
-			dots = len(t.bytes(c))
+			dots = len(t.Raw(c))
 		case x.dottedName:
 			mod = w.dotted(c)
 		}
@@ -136,17 +136,17 @@ func (w *walker) modulePath(m int32) (string, bool) {
 func (w *walker) dotted(i int32) string {
 	t := w.t
 	switch {
-	case t.nodes[i].Kind == w.x.identifier:
-		return t.text(i)
-	case t.nodes[i].SubEnd == i+2:
-		return t.text(i + 1)
+	case t.Nodes[i].Kind == w.x.identifier:
+		return t.Text(i)
+	case t.Nodes[i].SubEnd == i+2:
+		return t.Text(i + 1)
 	}
 	var b strings.Builder
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.Write(t.bytes(c))
+		b.Write(t.Raw(c))
 	}
 	return b.String()
 }
@@ -158,7 +158,7 @@ func (w *walker) imports(stmt int32, sc *scope) {
 		if it.path == "" || it.symbol == "" && it.local == "" {
 			return // a name missing from broken code
 		}
-		sp := w.t.span(it.node)
+		sp := w.t.Span(it.node)
 		w.out.Imports = append(w.out.Imports, extract.RawImport{Path: it.path, Symbol: it.symbol, Alias: it.alias, Span: sp})
 		w.importFacts(it, sp, sc)
 		if it.symbol == "*" {

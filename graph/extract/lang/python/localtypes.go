@@ -12,33 +12,33 @@ package python
 func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 	x, t := w.x, w.t
 	first := true
-	for p := range t.kids(params) {
+	for p := range t.Kids(params) {
 		name, ann := int32(noNode), int32(noNode)
-		switch t.nodes[p].Kind {
+		switch t.Nodes[p].Kind {
 		case x.identifier:
 			name = p
 		case x.defaultParam:
-			name = t.child(p, x.fName)
+			name = t.Child(p, x.fName)
 		case x.typedDefault:
-			name, ann = t.child(p, x.fName), t.child(p, x.fType)
+			name, ann = t.Child(p, x.fName), t.Child(p, x.fType)
 		case x.typedParam:
-			if c := t.firstKid(p); t.kindOf(c) == x.identifier {
+			if c := t.FirstKid(p); t.Kind(c) == x.identifier {
 				name = c
 			}
-			ann = t.child(p, x.fType)
+			ann = t.Child(p, x.fType)
 		}
 		isSelf := first && method
 		first = false
 		switch {
-		case name == noNode || t.kindOf(name) != x.identifier:
+		case name == noNode || t.Kind(name) != x.identifier:
 		case isSelf:
-			fs.self = t.text(name)
+			fs.self = t.Text(name)
 			if sc.selfChain == nil {
 				sc.selfChain = []string{sc.qual}
 			}
 		case ann != noNode:
 			if q := w.annotationType(ann, sc); q != "" {
-				fs.setType(t.text(name), value{chain: []string{q}})
+				fs.setType(t.Text(name), value{chain: []string{q}})
 			}
 		}
 	}
@@ -63,15 +63,15 @@ func (s *scope) setType(name string, v value) {
 // other scopes' kinds are not tracked. Only a method's own first
 // parameter counts as its instance.
 func (w *walker) assignName(name int32, v value, sc *scope) {
-	if w.t.kindOf(name) != w.x.identifier {
+	if w.t.Kind(name) != w.x.identifier {
 		return
 	}
-	b, s, found := sc.lookup(w.t.bytes(name))
+	b, s, found := sc.lookup(w.t.Raw(name))
 	if !found || b.kind != bindVar || s.kind != scopeFunc {
 		return
 	}
 	v.self = false
-	s.setType(w.t.text(name), v)
+	s.setType(w.t.Text(name), v)
 }
 
 // untype forgets the values of the names a target binds: loop variables,
@@ -81,12 +81,12 @@ func (w *walker) untype(i int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier:
 		w.assignName(i, value{}, sc)
 	case x.tuplePat, x.listPat, x.patternList, x.listSplatPat, x.parenExpr, x.tuple,
 		x.list, x.listSplat, x.asPatternTarget, x.exprList:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.untype(c, sc)
 		}
 	}
@@ -94,15 +94,15 @@ func (w *walker) untype(i int32, sc *scope) {
 
 // rightmost is the value of a chained assignment a = b = v.
 func (w *walker) rightmost(i int32) int32 {
-	for w.t.kindOf(i) == w.x.assignment {
-		i = w.t.child(i, w.x.fRight)
+	for w.t.Kind(i) == w.x.assignment {
+		i = w.t.Child(i, w.x.fRight)
 	}
 	return i
 }
 
 // forLoop forgets the loop variables' values before walking the loop.
 func (w *walker) forLoop(i int32, sc *scope) {
-	w.untype(w.t.child(i, w.x.fLeft), sc)
+	w.untype(w.t.Child(i, w.x.fLeft), sc)
 	w.walkKids(i, sc, false)
 }
 
@@ -110,15 +110,15 @@ func (w *walker) forLoop(i int32, sc *scope) {
 // returns (a context manager's __enter__ usually returns itself). Other
 // forms leave x untyped.
 func (w *walker) withItem(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind != w.x.asPattern {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind != w.x.asPattern {
 			w.walk(c, sc, false)
 			continue
 		}
 		e, target := w.asParts(c)
 		w.walkAs(e, target, sc)
 		var v value
-		if w.t.kindOf(e) == w.x.call {
+		if w.t.Kind(e) == w.x.call {
 			v = w.valueOf(e, sc)
 		}
 		w.bindAs(target, v, sc)
@@ -128,15 +128,15 @@ func (w *walker) withItem(i int32, sc *scope) {
 // exceptClause handles `except E as e`: e is an instance of E when one
 // class is named.
 func (w *walker) exceptClause(i int32, sc *scope, def bool) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind != w.x.asPattern {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind != w.x.asPattern {
 			w.walk(c, sc, def)
 			continue
 		}
 		e, target := w.asParts(c)
 		w.walkAs(e, target, sc)
 		var v value
-		if k := w.t.kindOf(e); k == w.x.identifier || k == w.x.attribute {
+		if k := w.t.Kind(e); k == w.x.identifier || k == w.x.attribute {
 			if cls := w.valueOf(e, sc); cls.named && !cls.fn && len(cls.chain) == 1 {
 				v = value{chain: cls.chain, alts: cls.alts}
 			}
@@ -165,9 +165,9 @@ func (w *walker) walkAs(e, target int32, sc *scope) {
 // asParts splits `e as target`.
 func (w *walker) asParts(i int32) (e, target int32) {
 	e, target = noNode, noNode
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		switch {
-		case w.t.nodes[c].Kind == w.x.asPatternTarget:
+		case w.t.Nodes[c].Kind == w.x.asPatternTarget:
 			target = c
 		case e == noNode:
 			e = c
@@ -181,7 +181,7 @@ func (w *walker) bindAs(target int32, v value, sc *scope) {
 	if target == noNode {
 		return
 	}
-	if c := w.t.firstKid(target); w.t.kindOf(c) == w.x.identifier && w.t.nodes[c].SubEnd == w.t.nodes[target].SubEnd {
+	if c := w.t.FirstKid(target); w.t.Kind(c) == w.x.identifier && w.t.Nodes[c].SubEnd == w.t.Nodes[target].SubEnd {
 		w.assignName(c, v, sc)
 		return
 	}
@@ -191,5 +191,5 @@ func (w *walker) bindAs(target int32, v value, sc *scope) {
 // walrus handles (x := v).
 func (w *walker) walrus(i int32, sc *scope) {
 	w.walkKids(i, sc, false)
-	w.assignName(w.t.child(i, w.x.fName), w.valueOf(w.t.child(i, w.x.fValue), sc), sc)
+	w.assignName(w.t.Child(i, w.x.fName), w.valueOf(w.t.Child(i, w.x.fValue), sc), sc)
 }

@@ -63,8 +63,8 @@ const maxPooledNodes = 1 << 20
 
 // release returns t to the pool, without the source it points into.
 func (t *tree) release() {
-	t.src = nil
-	if cap(t.nodes) <= maxPooledNodes {
+	t.Src = nil
+	if cap(t.Nodes) <= maxPooledNodes {
 		treePool.Put(t)
 	}
 }
@@ -79,8 +79,8 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	t := treePool.Get().(*tree)
 	defer t.release()
 	var err error
-	t.nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, t.nodes, lines)
-	t.src = in.Content
+	t.Nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, t.Nodes, lines)
+	t.Src = in.Content
 	if err != nil {
 		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
 		return out

@@ -37,16 +37,16 @@ func (w *walker) chain(i int32) bool {
 
 func (w *walker) appendChain(i int32) bool {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier:
-		w.segs = append(w.segs, t.bytes(i))
+		w.segs = append(w.segs, t.Raw(i))
 		return true
 	case x.attribute:
-		obj, attr := t.child(i, x.fObject), t.child(i, x.fAttribute)
+		obj, attr := t.Child(i, x.fObject), t.Child(i, x.fAttribute)
 		if obj == noNode || attr == noNode || !w.appendChain(obj) {
 			return false
 		}
-		w.segs = append(w.segs, t.bytes(attr))
+		w.segs = append(w.segs, t.Raw(attr))
 		return true
 	}
 	return false
@@ -85,12 +85,12 @@ func (w *walker) chainText() string {
 // it deserves a ref, and the node naming it (the last identifier).
 func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier:
-		q, emit = w.nameTarget(t.bytes(i), sc)
+		q, emit = w.nameTarget(t.Raw(i), sc)
 		return q, emit, i
 	case x.attribute:
-		attr := t.child(i, x.fAttribute)
+		attr := t.Child(i, x.fAttribute)
 		if attr == noNode {
 			return "", false, noNode
 		}
@@ -109,13 +109,13 @@ func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 // one that tree-sitter inserted to recover from an error: it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) string {
 	q, emit, name := w.target(i, sc)
-	if !emit || w.t.nodes[name].End <= w.t.nodes[name].Start {
+	if !emit || w.t.Nodes[name].End <= w.t.Nodes[name].Start {
 		return q
 	}
-	r := extract.RawRef{Span: w.t.span(name), Name: w.t.text(name), Qualified: q, Kind: kind}
+	r := extract.RawRef{Span: w.t.Span(name), Name: w.t.Text(name), Qualified: q, Kind: kind}
 	switch {
 	case name == i:
-		r.Alternatives = w.nameAlternatives(w.t.bytes(i), sc)
+		r.Alternatives = w.nameAlternatives(w.t.Raw(i), sc)
 	case kind == extract.RefCall:
 		r.Qualified, r.Receiver, r.Alternatives = w.memberCall(i, sc)
 	}
@@ -159,11 +159,11 @@ func (w *walker) addRef(sp extract.Span, name, q string, kind extract.RefKind) i
 func (w *walker) call(i int32, sc *scope) {
 	x, t := w.x, w.t
 	q := ""
-	if fn := t.child(i, x.fFunction); fn != noNode {
+	if fn := t.Child(i, x.fFunction); fn != noNode {
 		w.walk(fn, sc, false)
 		q = w.exprRef(fn, sc, extract.RefCall)
 	}
-	if args := t.child(i, x.fArguments); args != noNode {
+	if args := t.Child(i, x.fArguments); args != noNode {
 		w.specialCall(q, args)
 		w.walk(args, sc, false)
 	}
@@ -173,16 +173,16 @@ func (w *walker) call(i int32, sc *scope) {
 // and the Click command ref cmd before the refs of decorator at.
 func (w *walker) decorators(dec int32, sc *scope, at int32, cmd extract.RawRef) {
 	x, t := w.x, w.t
-	for d := range t.kids(dec) {
+	for d := range t.Kids(dec) {
 		if d == at {
 			w.out.Refs = append(w.out.Refs, cmd)
 		}
-		e := t.firstKid(d)
-		if t.nodes[d].Kind != x.decorator || e == noNode {
+		e := t.FirstKid(d)
+		if t.Nodes[d].Kind != x.decorator || e == noNode {
 			continue
 		}
 		w.walk(e, sc, false)
-		if k := t.nodes[e].Kind; k == x.identifier || k == x.attribute {
+		if k := t.Nodes[e].Kind; k == x.identifier || k == x.attribute {
 			w.exprRef(e, sc, extract.RefCall)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // interpolations. Byte strings are skipped.
 func (w *walker) stringLit(i int32, sc *scope) {
 	if start, end, ok := w.strRange(i); ok && end-start >= extract.MinStringLen && i != w.skipStr {
-		w.addString(i, string(w.t.src[start:end]))
+		w.addString(i, string(w.t.Src[start:end]))
 	}
 	w.walkInterpolations(i, sc)
 }
@@ -21,7 +21,7 @@ func (w *walker) stringLit(i int32, sc *scope) {
 func (w *walker) concatString(i int32, sc *scope) {
 	var b strings.Builder
 	ok := true
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		v, isText := w.strValue(c)
 		ok = ok && isText
 		b.WriteString(v)
@@ -29,7 +29,7 @@ func (w *walker) concatString(i int32, sc *scope) {
 	if ok && i != w.skipStr {
 		w.addString(i, b.String())
 	}
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walkInterpolations(c, sc)
 	}
 }
@@ -38,13 +38,13 @@ func (w *walker) addString(i int32, v string) {
 	if !extract.Notable(v) {
 		return
 	}
-	sp := w.t.span(i)
+	sp := w.t.Span(i)
 	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(sp.Start), Span: sp})
 }
 
 func (w *walker) walkInterpolations(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == w.x.interp {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.interp {
 			w.walk(c, sc, false)
 		}
 	}
@@ -54,23 +54,23 @@ func (w *walker) walkInterpolations(i int32, sc *scope) {
 // f-string {...} parts kept; ok is false for byte strings.
 func (w *walker) strValue(i int32) (string, bool) {
 	start, end, ok := w.strRange(i)
-	return string(w.t.src[start:end]), ok
+	return string(w.t.Src[start:end]), ok
 }
 
 // strRange is the byte range between a string literal's quotes; ok is
 // false for byte strings.
 func (w *walker) strRange(i int32) (start, end uint32, ok bool) {
 	t := w.t
-	start, end = t.nodes[i].Start, t.nodes[i].End
-	for c := range t.kids(i) {
-		switch t.nodes[c].Kind {
+	start, end = t.Nodes[i].Start, t.Nodes[i].End
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Kind {
 		case w.x.strStart:
-			if bytes.ContainsAny(t.bytes(c), "bB") {
+			if bytes.ContainsAny(t.Raw(c), "bB") {
 				return start, start, false
 			}
-			start = t.nodes[c].End
+			start = t.Nodes[c].End
 		case w.x.strEnd:
-			end = t.nodes[c].Start
+			end = t.Nodes[c].Start
 		}
 	}
 	return start, max(start, end), true
@@ -80,17 +80,17 @@ func (w *walker) strRange(i int32) (start, end uint32, ok bool) {
 // them): not bytes and without interpolations. ok is false otherwise.
 func (w *walker) literal(i int32) (string, bool) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.str:
-		for c := range t.kids(i) {
-			if t.nodes[c].Kind == x.interp {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Kind == x.interp {
 				return "", false
 			}
 		}
 		return w.strValue(i)
 	case x.concatStr:
 		var b strings.Builder
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			v, ok := w.literal(c)
 			if !ok {
 				return "", false

@@ -9,8 +9,8 @@ import (
 // decorated handles a decorated def or class; its symbol's span includes
 // the decorators.
 func (w *walker) decorated(i int32, sc *scope) {
-	d := w.t.child(i, w.x.fDefinition)
-	switch w.t.kindOf(d) {
+	d := w.t.Child(i, w.x.fDefinition)
+	switch w.t.Kind(d) {
 	case w.x.funcDef:
 		w.function(d, i, sc)
 	case w.x.classDef:
@@ -37,11 +37,11 @@ func (w *walker) function(i, dec int32, sc *scope) {
 		at, ref := w.click(dec, name, q, sc)
 		w.decorators(dec, sc, at, ref)
 	}
-	params := t.child(i, x.fParameters)
+	params := t.Child(i, x.fParameters)
 	if params != noNode {
 		w.paramExprs(params, sc)
 	}
-	if r := t.child(i, x.fReturnType); r != noNode {
+	if r := t.Child(i, x.fReturnType); r != noNode {
 		w.typeRefs(r, sc)
 	}
 	w.returnsFact(i, q, sc)
@@ -53,7 +53,7 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if params != noNode {
 		w.typeParams(params, fs, sc, sc.kind == scopeClass && !w.isStatic(dec))
 	}
-	if body := t.child(i, x.fBody); body != noNode {
+	if body := t.Child(i, x.fBody); body != noNode {
 		w.collect(body, fs)
 		w.walkBody(body, fs, false)
 	}
@@ -64,8 +64,8 @@ func (w *walker) isStatic(dec int32) bool {
 	if dec == noNode {
 		return false
 	}
-	for d := range w.t.kids(dec) {
-		if e := w.t.firstKid(d); w.t.kindOf(e) == w.x.identifier && string(w.t.bytes(e)) == "staticmethod" {
+	for d := range w.t.Kids(dec) {
+		if e := w.t.FirstKid(d); w.t.Kind(e) == w.x.identifier && string(w.t.Raw(e)) == "staticmethod" {
 			return true
 		}
 	}
@@ -90,9 +90,9 @@ func (w *walker) funcKind(name string, sc *scope) extract.SymbolKind {
 // both evaluated in the scope that defines the function.
 func (w *walker) paramExprs(params int32, sc *scope) {
 	x, t := w.x, w.t
-	for p := range t.kids(params) {
-		for c := range t.kids(p) {
-			switch t.nodes[c].Field {
+	for p := range t.Kids(params) {
+		for c := range t.Kids(p) {
+			switch t.Nodes[c].Field {
 			case x.fType:
 				w.typeRefs(c, sc)
 			case x.fValue:
@@ -118,10 +118,10 @@ func (w *walker) class(i, dec int32, sc *scope) {
 		w.decorators(dec, sc, noNode, extract.RawRef{})
 	}
 	cs := newScope(scopeClass, q, sym, sc)
-	if sup := t.child(i, x.fSuperclasses); sup != noNode {
+	if sup := t.Child(i, x.fSuperclasses); sup != noNode {
 		cs.base = w.bases(sup, q, sc)
 	}
-	if body := t.child(i, x.fBody); body != noNode {
+	if body := t.Child(i, x.fBody); body != noNode {
 		w.collect(body, cs)
 		w.walkBody(body, cs, true)
 	}
@@ -132,19 +132,19 @@ func (w *walker) class(i, dec int32, sc *scope) {
 // defines both; `a, b = ...` defines neither).
 func (w *walker) assignSymbols(stmt int32, sc *scope) {
 	x, t := w.x, w.t
-	for a := t.firstKid(stmt); t.kindOf(a) == x.assignment; a = t.child(a, x.fRight) {
-		left := t.child(a, x.fLeft)
-		if t.kindOf(left) != x.identifier || t.nodes[left].End == t.nodes[left].Start {
+	for a := t.FirstKid(stmt); t.Kind(a) == x.assignment; a = t.Child(a, x.fRight) {
+		left := t.Child(a, x.fLeft)
+		if t.Kind(left) != x.identifier || t.Nodes[left].End == t.Nodes[left].Start {
 			continue
 		}
-		name := t.text(left)
+		name := t.Text(left)
 		kind := extract.KindVar
 		if isAllCaps(name) {
 			kind = extract.KindConst
 		} else if sc.kind != scopeModule {
 			continue
 		}
-		w.addSymbol(name, join(sc.qual, name), kind, t.span(a), "", sc.symbolParent())
+		w.addSymbol(name, join(sc.qual, name), kind, t.Span(a), "", sc.symbolParent())
 	}
 }
 
@@ -167,9 +167,9 @@ func isAllCaps(name string) bool {
 // outerSpan is the decorated definition when there is one.
 func (w *walker) outerSpan(i, dec int32) extract.Span {
 	if dec != noNode {
-		return w.t.span(dec)
+		return w.t.Span(dec)
 	}
-	return w.t.span(i)
+	return w.t.Span(i)
 }
 
 func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.Span, sig string, parent int) int {
@@ -183,22 +183,22 @@ func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.S
 // fields present, on one normalized line.
 func (w *walker) signature(i int32, fields ...uint16) string {
 	t := w.t
-	end := t.nodes[i].Start
-	for c := range t.kids(i) {
+	end := t.Nodes[i].Start
+	for c := range t.Kids(i) {
 		for _, f := range fields {
-			if t.nodes[c].Field == f && t.nodes[c].End > end {
-				end = t.nodes[c].End
+			if t.Nodes[c].Field == f && t.Nodes[c].End > end {
+				end = t.Nodes[c].End
 			}
 		}
 	}
-	return normalizeSignature(t.src[t.nodes[i].Start:end])
+	return normalizeSignature(t.Src[t.Nodes[i].Start:end])
 }
 
 // defName is the name of a def or class, or "" when the code is too broken
 // to have one.
 func (w *walker) defName(i int32) string {
-	if n := w.t.child(i, w.x.fName); n != noNode {
-		return w.t.text(n)
+	if n := w.t.Child(i, w.x.fName); n != noNode {
+		return w.t.Text(n)
 	}
 	return ""
 }

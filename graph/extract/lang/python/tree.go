@@ -1,75 +1,14 @@
 package python
 
-import (
-	"iter"
+import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 
-	"github.com/orbitgraph/orbit/graph/extract"
-	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
-)
-
-// node is one named syntax node, copied out of tree-sitter by
-// tsutil.ParseFlat. Nodes are stored in pre-order, so the children of node
-// i are i+1, nodes[i+1].SubEnd, ... up to nodes[i].SubEnd.
+// node is one named syntax node copied out of tree-sitter by
+// tsutil.ParseFlat, so that the walk makes no cgo calls.
 type node = tsutil.Node
 
 // noNode is the index returned when a child does not exist.
-const noNode = -1
+const noNode = tsutil.NoNode
 
-// tree is a parsed file as a flat array; it holds no cgo pointers.
-type tree struct {
-	nodes []node
-	src   []byte
-}
-
-// kids iterates over the children of node i.
-func (t *tree) kids(i int32) iter.Seq[int32] {
-	return func(yield func(int32) bool) {
-		end := t.nodes[i].SubEnd
-		for c := i + 1; c < end; c = t.nodes[c].SubEnd {
-			if !yield(c) {
-				return
-			}
-		}
-	}
-}
-
-// child returns the first child of i with field f, or noNode.
-func (t *tree) child(i int32, f uint16) int32 {
-	end := t.nodes[i].SubEnd
-	for c := i + 1; c < end; c = t.nodes[c].SubEnd {
-		if t.nodes[c].Field == f {
-			return c
-		}
-	}
-	return noNode
-}
-
-// firstKid returns the first child of i, or noNode.
-func (t *tree) firstKid(i int32) int32 {
-	if i+1 < t.nodes[i].SubEnd {
-		return i + 1
-	}
-	return noNode
-}
-
-// kindOf returns the kind of i, or 0 for noNode.
-func (t *tree) kindOf(i int32) uint16 {
-	if i < 0 {
-		return 0
-	}
-	return t.nodes[i].Kind
-}
-
-// bytes returns the source bytes of i, without copying.
-func (t *tree) bytes(i int32) []byte {
-	n := &t.nodes[i]
-	return t.src[n.Start:n.End]
-}
-
-// text returns the source text of i.
-func (t *tree) text(i int32) string { return string(t.bytes(i)) }
-
-// span returns the byte range of i.
-func (t *tree) span(i int32) extract.Span {
-	return extract.Span{Start: t.nodes[i].Start, End: t.nodes[i].End}
-}
+// tree is the flattened file over its bytes; a struct rather than an alias
+// so that it can carry this package's own helpers.
+type tree struct{ tsutil.Tree[[]byte] }

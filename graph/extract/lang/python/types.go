@@ -12,7 +12,7 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	switch k := t.nodes[i].Kind; k {
+	switch k := t.Nodes[i].Kind; k {
 	case x.identifier:
 		w.exprRef(i, sc, extract.RefType)
 	case x.attribute:
@@ -23,7 +23,7 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 		}
 	case x.typ, x.subscript, x.genericType, x.typeParameter, x.unionType, x.binaryOp,
 		x.list, x.tuple, x.parenExpr, x.exprList:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.typeRefs(c, sc)
 		}
 	case x.str, x.concatStr:
@@ -39,8 +39,8 @@ func (w *walker) typeRefs(i int32, sc *scope) {
 func (w *walker) bases(sup int32, from string, sc *scope) string {
 	x, t := w.x, w.t
 	first, done := "", false
-	for c := range t.kids(sup) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(sup) {
+		switch t.Nodes[c].Kind {
 		case x.keywordArg:
 			w.keywordBase(c, sc)
 		case x.identifier, x.attribute, x.subscript:
@@ -63,8 +63,8 @@ func (w *walker) bases(sup int32, from string, sc *scope) string {
 func (w *walker) base(c int32, from string, sc *scope) (string, bool) {
 	x, t := w.x, w.t
 	e := c
-	if t.nodes[c].Kind == x.subscript {
-		e = t.child(c, x.fValue)
+	if t.Nodes[c].Kind == x.subscript {
+		e = t.Child(c, x.fValue)
 	}
 	if e == noNode || !w.chain(e) {
 		w.walk(c, sc, false)
@@ -77,18 +77,18 @@ func (w *walker) base(c int32, from string, sc *scope) (string, bool) {
 	}
 	generic := lastSegment(written) == "Generic" || lastSegment(written) == "Protocol"
 	candidate := q
-	if emit && t.text(name) != "" { // a base the parser recovered as nothing names no type
-		w.addRef(t.span(name), t.text(name), q, extract.RefType)
+	if emit && t.Text(name) != "" { // a base the parser recovered as nothing names no type
+		w.addRef(t.Span(name), t.Text(name), q, extract.RefType)
 	}
 	if q == "" {
 		q = written
 	}
-	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: extract.RelExtends, Span: t.span(c)})
+	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: q, Kind: extract.RelExtends, Span: t.Span(c)})
 	if e == c || generic {
 		return candidate, generic
 	}
-	for p := range t.kids(c) {
-		if t.nodes[p].Field == x.fSubscript {
+	for p := range t.Kids(c) {
+		if t.Nodes[p].Field == x.fSubscript {
 			w.typeRefs(p, sc)
 		}
 	}
@@ -98,11 +98,11 @@ func (w *walker) base(c int32, from string, sc *scope) (string, bool) {
 // keywordBase handles a keyword argument of a class statement.
 func (w *walker) keywordBase(c int32, sc *scope) {
 	x, t := w.x, w.t
-	v := t.child(c, x.fValue)
+	v := t.Child(c, x.fValue)
 	if v == noNode {
 		return
 	}
-	if n := t.child(c, x.fName); n != noNode && t.text(n) == "metaclass" && w.chain(v) {
+	if n := t.Child(c, x.fName); n != noNode && t.Text(n) == "metaclass" && w.chain(v) {
 		w.exprRef(v, sc, extract.RefType)
 		return
 	}

@@ -40,21 +40,21 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		return value{}
 	}
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier:
-		return w.nameValue(t.bytes(i), sc)
+		return w.nameValue(t.Raw(i), sc)
 	case x.attribute:
-		attr := t.child(i, x.fAttribute)
-		v := w.valueOf(t.child(i, x.fObject), sc)
+		attr := t.Child(i, x.fAttribute)
+		v := w.valueOf(t.Child(i, x.fObject), sc)
 		if attr == noNode || v.chain == nil || v.fn {
 			return value{}
 		}
 		if v.imported {
-			return value{chain: []string{v.chain[0] + "." + t.text(attr)}, imported: true, folds: v.folds + 1, named: true}
+			return value{chain: []string{v.chain[0] + "." + t.Text(attr)}, imported: true, folds: v.folds + 1, named: true}
 		}
-		return v.with(t.text(attr))
+		return v.with(t.Text(attr))
 	case x.call:
-		fn := t.child(i, x.fFunction)
+		fn := t.Child(i, x.fFunction)
 		if w.isSuperCall(fn, sc) {
 			return w.superValue(i, sc)
 		}
@@ -64,7 +64,7 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 			return r
 		}
 	case x.parenExpr, x.await:
-		if c := t.firstKid(i); c != noNode && t.nodes[c].SubEnd == t.nodes[i].SubEnd {
+		if c := t.FirstKid(i); c != noNode && t.Nodes[c].SubEnd == t.Nodes[i].SubEnd {
 			return w.valueOf(c, sc)
 		}
 	}
@@ -103,10 +103,10 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 
 // isSuperCall reports whether fn is the builtin super.
 func (w *walker) isSuperCall(fn int32, sc *scope) bool {
-	if w.t.kindOf(fn) != w.x.identifier || string(w.t.bytes(fn)) != "super" {
+	if w.t.Kind(fn) != w.x.identifier || string(w.t.Raw(fn)) != "super" {
 		return false
 	}
-	_, _, found := sc.lookup(w.t.bytes(fn))
+	_, _, found := sc.lookup(w.t.Raw(fn))
 	return !found
 }
 
@@ -120,8 +120,8 @@ func (w *walker) superValue(call int32, sc *scope) value {
 	if m.class == nil || m.class.base == "" {
 		return value{}
 	}
-	if args := w.t.child(call, w.x.fArguments); args != noNode && w.t.firstKid(args) != noNode {
-		first := w.t.firstKid(args)
+	if args := w.t.Child(call, w.x.fArguments); args != noNode && w.t.FirstKid(args) != noNode {
+		first := w.t.FirstKid(args)
 		if c := w.valueOf(first, sc); len(c.chain) != 1 || c.chain[0] != m.class.qual {
 			return value{} // super(Other, obj): not the next class after this one
 		}
@@ -134,12 +134,12 @@ func (w *walker) superValue(call int32, sc *scope) value {
 // gives a receiver; none gives nothing (a name-only ref).
 func (w *walker) memberCall(i int32, sc *scope) (q string, recv, alts []string) {
 	x, t := w.x, w.t
-	attr := t.child(i, x.fAttribute)
-	v := w.valueOf(t.child(i, x.fObject), sc)
+	attr := t.Child(i, x.fAttribute)
+	v := w.valueOf(t.Child(i, x.fObject), sc)
 	if attr == noNode || v.chain == nil || v.fn {
 		return "", nil, nil
 	}
-	name := t.text(attr)
+	name := t.Text(attr)
 	if v.imported {
 		q = v.chain[0] + "." + name
 		if v.folds == 0 || w.modules[v.chain[0]] {

@@ -37,9 +37,9 @@ func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extra
 func (w *walker) run() {
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
 		Name: lastSegment(w.ns), Qualified: w.ns, Kind: extract.KindModule,
-		Span: extract.Span{End: uint32(len(w.t.src))}, Parent: extract.NoParent,
+		Span: extract.Span{End: uint32(len(w.t.Src))}, Parent: extract.NoParent,
 	})
-	if len(w.t.nodes) == 0 {
+	if len(w.t.Nodes) == 0 {
 		return
 	}
 	mod := newScope(scopeModule, w.ns, extract.NoParent, nil)
@@ -52,7 +52,7 @@ func (w *walker) run() {
 // symbols (module and class level).
 func (w *walker) walkBody(i int32, sc *scope, def bool) {
 	first := true
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		if first && w.isDocstring(c) {
 			first = false
 			continue
@@ -65,19 +65,19 @@ func (w *walker) walkBody(i int32, sc *scope, def bool) {
 // isDocstring reports whether statement i is a bare string literal.
 func (w *walker) isDocstring(i int32) bool {
 	t, x := w.t, w.x
-	if t.nodes[i].Kind != x.exprStmt || t.nodes[i].SubEnd == i+1 {
+	if t.Nodes[i].Kind != x.exprStmt || t.Nodes[i].SubEnd == i+1 {
 		return false
 	}
 	c := i + 1
-	k := t.nodes[c].Kind
-	return t.nodes[c].SubEnd == t.nodes[i].SubEnd && (k == x.str || k == x.concatStr)
+	k := t.Nodes[c].Kind
+	return t.Nodes[c].SubEnd == t.Nodes[i].SubEnd && (k == x.str || k == x.concatStr)
 }
 
 // walk dispatches on the node kind. Statement and expression nodes share
 // one walk because blocks can appear below expressions in broken code.
 func (w *walker) walk(i int32, sc *scope, def bool) {
 	x := w.x
-	switch k := w.t.nodes[i].Kind; k {
+	switch k := w.t.Nodes[i].Kind; k {
 	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.finallyClause:
 		w.walkKids(i, sc, def)
 	case x.exceptClause:
@@ -114,10 +114,10 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 		w.assignment(i, sc)
 	case x.augAssign:
 		w.walkKids(i, sc, false)
-		w.untype(w.t.child(i, x.fLeft), sc)
+		w.untype(w.t.Child(i, x.fLeft), sc)
 	case x.deleteStmt:
 		w.walkKids(i, sc, false)
-		for c := range w.t.kids(i) {
+		for c := range w.t.Kids(i) {
 			w.untype(c, sc)
 		}
 	case x.forStmt:
@@ -137,14 +137,14 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 	case x.listComp, x.dictComp, x.setComp, x.genExpr:
 		w.comprehension(i, sc)
 	case x.typeAlias:
-		w.typeRefs(w.t.child(i, x.fRight), sc)
+		w.typeRefs(w.t.Child(i, x.fRight), sc)
 	default:
 		w.walkKids(i, sc, false)
 	}
 }
 
 func (w *walker) walkKids(i int32, sc *scope, def bool) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc, def)
 	}
 }
@@ -152,8 +152,8 @@ func (w *walker) walkKids(i int32, sc *scope, def bool) {
 // assignment walks an assignment, reading its annotation as types, then
 // records what it says about its target.
 func (w *walker) assignment(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == w.x.fType {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == w.x.fType {
 			w.typeRefs(c, sc)
 		} else {
 			w.walk(c, sc, false)
@@ -166,11 +166,11 @@ func (w *walker) assignment(i int32, sc *scope) {
 // scope of its own parameters.
 func (w *walker) lambda(i int32, sc *scope) {
 	ls := newScope(scopeComp, sc.qual, sc.sym, sc)
-	if p := w.t.child(i, w.x.fParameters); p != noNode {
+	if p := w.t.Child(i, w.x.fParameters); p != noNode {
 		w.bindTargets(p, ls)
 		w.paramExprs(p, sc)
 	}
-	if b := w.t.child(i, w.x.fBody); b != noNode {
+	if b := w.t.Child(i, w.x.fBody); b != noNode {
 		w.walk(b, ls, false)
 	}
 }
@@ -178,9 +178,9 @@ func (w *walker) lambda(i int32, sc *scope) {
 // comprehension walks a comprehension in a scope of its loop variables.
 func (w *walker) comprehension(i int32, sc *scope) {
 	cs := newScope(scopeComp, sc.qual, sc.sym, sc)
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == w.x.forIn {
-			w.bindTargets(w.t.child(c, w.x.fLeft), cs)
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.forIn {
+			w.bindTargets(w.t.Child(c, w.x.fLeft), cs)
 		}
 	}
 	w.walkKids(i, cs, false)

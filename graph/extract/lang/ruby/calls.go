@@ -22,17 +22,17 @@ const (
 // something (require, include, attr_reader, ...) are read as declarations.
 func (w *walker) call(i int32) {
 	t := w.t
-	recv, m := t.child(i, fields.receiver), t.child(i, fields.method)
-	args, name := t.child(i, fields.arguments), t.text(m)
+	recv, m := t.Child(i, fields.receiver), t.Child(i, fields.method)
+	args, name := t.Child(i, fields.arguments), t.Text(m)
 	switch {
 	case recv < 0 && w.directive(name, args):
-		w.walk(t.child(i, fields.block))
+		w.walk(t.Child(i, fields.block))
 		return
-	case t.kind(m) == kinds.super || m < 0:
+	case t.Kind(m) == kinds.super || m < 0:
 		w.walk(recv)
 	case recv < 0:
 		w.pendCall(m, name, callBare, "", false)
-	case t.kind(recv) == kinds.self:
+	case t.Kind(recv) == kinds.self:
 		w.pendCall(m, name, callSelf, "", false)
 	case w.isConstChain(recv):
 		path, abs, _ := w.constPath(recv)
@@ -50,7 +50,7 @@ func (w *walker) call(i int32) {
 		w.calls[len(w.calls)-1].ev = ev
 	}
 	w.walk(args)
-	w.walk(t.child(i, fields.block))
+	w.walk(t.Child(i, fields.block))
 }
 
 // directive reads a receiverless call that declares rather than calls:
@@ -77,9 +77,9 @@ func (w *walker) directive(name string, args int32) bool {
 		w.attrs(name, args)
 		return true
 	case "alias_method":
-		if a := w.t.firstKid(args); a >= 0 {
+		if a := w.t.FirstKid(args); a >= 0 {
 			if sym, ok := w.symbolName(a); ok && w.self == selfBody {
-				w.aliasSymbol(sym, a, "alias_method "+normalize(w.t.text(args)))
+				w.aliasSymbol(sym, a, "alias_method "+normalize(w.t.Text(args)))
 				return true
 			}
 		}
@@ -106,7 +106,7 @@ var keywords = map[string]bool{
 // ident handles a bare identifier: a local variable, or else a
 // receiverless call without arguments.
 func (w *walker) ident(i int32) {
-	if name := w.t.text(i); !w.isLocal(name) && !keywords[name] {
+	if name := w.t.Text(i); !w.isLocal(name) && !keywords[name] {
 		w.pendCall(i, name, callBare, "", false)
 	}
 }
@@ -121,8 +121,8 @@ func (w *walker) pendCall(m int32, name string, mode callMode, path string, abs 
 // then walks the value (Ruby binds the name first: x = x is nil).
 func (w *walker) assignment(i int32) {
 	t := w.t
-	left, right := t.child(i, fields.left), t.child(i, fields.right)
-	switch t.kind(left) {
+	left, right := t.Child(i, fields.left), t.Child(i, fields.right)
+	switch t.Kind(left) {
 	case kinds.constant, kinds.scopeRes:
 		w.constDef(left, right, i)
 		return
@@ -130,7 +130,7 @@ func (w *walker) assignment(i int32) {
 		w.bindTargets(left)
 		at := len(w.names) - 1
 		w.walk(right)
-		if ev := w.evidenceOf(right); ev != nil && at < len(w.evs) && w.names[at] == t.text(left) {
+		if ev := w.evidenceOf(right); ev != nil && at < len(w.evs) && w.names[at] == t.Text(left) {
 			w.evs[at] = ev
 		}
 		return
@@ -148,12 +148,12 @@ func (w *walker) assignment(i int32) {
 // the path as written and a use ref to it named by its last part. A
 // relative require resolves to the repo-relative file it names.
 func (w *walker) require(args int32, relative bool) bool {
-	a := w.t.firstKid(args)
+	a := w.t.FirstKid(args)
 	p, ok := w.literal(a)
 	if !ok || p == "" {
 		return false
 	}
-	im := extract.RawImport{Path: p, Span: w.t.span(a)}
+	im := extract.RawImport{Path: p, Span: w.t.Span(a)}
 	if relative {
 		im.Resolved = relativeFile(w.file, p)
 	}
@@ -165,12 +165,12 @@ func (w *walker) require(args int32, relative bool) bool {
 // autoload records autoload :Name, "path": an import of the path for the
 // constant Name, and a use ref to the constant it will define here.
 func (w *walker) autoload(args int32) bool {
-	a := w.t.firstKid(args)
-	if a < 0 || w.t.nodes[a].Next < 0 {
+	a := w.t.FirstKid(args)
+	if a < 0 || w.t.Nodes[a].Next < 0 {
 		return false
 	}
 	name, ok1 := w.symbolName(a)
-	p, ok2 := w.literal(w.t.nodes[a].Next)
+	p, ok2 := w.literal(w.t.Nodes[a].Next)
 	if !ok1 || !ok2 || name == "" || p == "" {
 		return false
 	}
@@ -178,7 +178,7 @@ func (w *walker) autoload(args int32) bool {
 	if w.cref != nil {
 		q = w.cref.qual + "::" + name
 	}
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: p, Symbol: name, Span: w.t.span(args)})
+	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: p, Symbol: name, Span: w.t.Span(args)})
 	w.addRef(a, extract.RefUse, name, q)
 	return true
 }
@@ -186,13 +186,13 @@ func (w *walker) autoload(args int32) bool {
 // gem records a Gemfile's gem "name", ... as an import of the gem; its
 // other arguments (versions, options) are walked.
 func (w *walker) gem(args int32) bool {
-	a := w.t.firstKid(args)
+	a := w.t.FirstKid(args)
 	name, ok := w.literal(a)
 	if !ok || name == "" {
 		return false
 	}
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: name, Span: w.t.span(a)})
-	for c := range w.t.kids(args) {
+	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: name, Span: w.t.Span(a)})
+	for c := range w.t.Kids(args) {
 		if c != a {
 			w.walk(c)
 		}

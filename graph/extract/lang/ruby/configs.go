@@ -6,8 +6,8 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // literal key, then walks the expression.
 func (w *walker) elemRef(i int32) {
 	t := w.t
-	if obj := t.child(i, fields.object); w.isEnv(obj) && t.nodes[obj].Next >= 0 {
-		w.envKey(t.nodes[obj].Next)
+	if obj := t.Child(i, fields.object); w.isEnv(obj) && t.Nodes[obj].Next >= 0 {
+		w.envKey(t.Nodes[obj].Next)
 	}
 	w.walkKids(i)
 }
@@ -18,7 +18,7 @@ var envMethods = map[string]bool{"fetch": true, "key?": true, "has_key?": true, 
 // envCall reads ENV.fetch("X") and friends with a literal key.
 func (w *walker) envCall(recv, method string, args int32) {
 	if recv == "ENV" && envMethods[method] && args >= 0 {
-		w.envKey(w.t.firstKid(args))
+		w.envKey(w.t.FirstKid(args))
 	}
 }
 
@@ -33,6 +33,6 @@ func (w *walker) envKey(k int32) {
 	if !ok || key == "" {
 		return
 	}
-	sp := w.t.span(k)
+	sp := w.t.Span(k)
 	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: extract.ConfigEnv, Line: w.lines.Line(sp.Start), Span: sp})
 }

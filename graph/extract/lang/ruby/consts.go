@@ -17,22 +17,22 @@ func (w *walker) isConstChain(i int32) bool {
 // (obj.class::X).
 func (w *walker) constPath(i int32) (path string, abs, ok bool) {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.constant:
-		return t.text(i), false, t.nodes[i].End > t.nodes[i].Start
+		return t.Text(i), false, t.Nodes[i].End > t.Nodes[i].Start
 	case kinds.scopeRes:
-		nm := t.child(i, fields.name)
-		if t.kind(nm) != kinds.constant || t.nodes[nm].End == t.nodes[nm].Start {
+		nm := t.Child(i, fields.name)
+		if t.Kind(nm) != kinds.constant || t.Nodes[nm].End == t.Nodes[nm].Start {
 			return "", false, false
 		}
-		sc := t.child(i, fields.scope)
+		sc := t.Child(i, fields.scope)
 		if sc < 0 {
-			return t.text(nm), true, true
+			return t.Text(nm), true, true
 		}
 		if _, abs, ok = w.constPath(sc); !ok {
 			return "", false, false
 		}
-		path = strings.TrimPrefix(t.text(i), "::")
+		path = strings.TrimPrefix(t.Text(i), "::")
 		if strings.ContainsAny(path, " \t\r\n\\") { // Foo:: Bar, split lines
 			path = strings.Join(strings.Fields(strings.ReplaceAll(path, "\\", " ")), "")
 		}
@@ -48,22 +48,22 @@ func (w *walker) constRef(i int32) int {
 	t := w.t
 	path, abs, ok := w.constPath(i)
 	if !ok {
-		nm := t.child(i, fields.name)
-		for c := range t.kids(i) {
+		nm := t.Child(i, fields.name)
+		for c := range t.Kids(i) {
 			if c != nm {
 				w.walk(c)
 			}
 		}
 		if nm >= 0 {
-			w.addRef(nm, extract.RefType, t.text(nm), "")
+			w.addRef(nm, extract.RefType, t.Text(nm), "")
 		}
 		return -1
 	}
 	last := i
-	if t.nodes[i].Kind == kinds.scopeRes {
-		last = t.child(i, fields.name)
+	if t.Nodes[i].Kind == kinds.scopeRes {
+		last = t.Child(i, fields.name)
 	}
-	ref := w.addRef(last, extract.RefType, t.text(last), "")
+	ref := w.addRef(last, extract.RefType, t.Text(last), "")
 	w.consts = append(w.consts, pendingConst{ref: ref, rel: -1, cref: w.cref, path: path, abs: abs})
 	return len(w.consts) - 1
 }
@@ -75,7 +75,7 @@ func (w *walker) relation(i int32, from string, kind extract.RelationKind) {
 	if p < 0 {
 		return
 	}
-	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, Kind: kind, Span: w.t.span(i)})
+	w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, Kind: kind, Span: w.t.Span(i)})
 	w.consts[p].rel = len(w.out.Relations) - 1
 }
 
@@ -91,7 +91,7 @@ func (w *walker) mixins(name string, args int32) {
 	if name == "extend" {
 		kind = extract.RelImpl
 	}
-	for a := range w.t.kids(args) {
+	for a := range w.t.Kids(args) {
 		if w.isConstChain(a) {
 			w.relation(a, w.owner(), kind)
 		} else {

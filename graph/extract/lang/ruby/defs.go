@@ -10,21 +10,21 @@ import (
 // it.
 func (w *walker) class(i int32) {
 	t := w.t
-	nm := t.child(i, fields.name)
+	nm := t.Child(i, fields.name)
 	q := w.defName(nm)
 	if q == "" {
 		w.walkKids(i)
 		return
 	}
-	end, sup := t.nodes[nm].End, t.child(i, fields.superclass)
+	end, sup := t.Nodes[nm].End, t.Child(i, fields.superclass)
 	if sup >= 0 {
-		end = t.nodes[sup].End
+		end = t.Nodes[sup].End
 	}
-	sym := w.addSymbol(lastName(q), q, extract.KindClass, t.span(i), w.header(i, end), w.parentSym())
+	sym := w.addSymbol(lastName(q), q, extract.KindClass, t.Span(i), w.header(i, end), w.parentSym())
 	if sup >= 0 {
-		w.superclass(t.firstKid(sup), q)
+		w.superclass(t.FirstKid(sup), q)
 	}
-	w.enter(q, sym, selfBody, func() { w.walk(t.child(i, fields.body)) })
+	w.enter(q, sym, selfBody, func() { w.walk(t.Child(i, fields.body)) })
 }
 
 // superclass handles `< Base`: a constant is a ref and an extends
@@ -40,14 +40,14 @@ func (w *walker) superclass(e int32, from string) {
 // module emits a module and walks its body inside it.
 func (w *walker) module(i int32) {
 	t := w.t
-	nm := t.child(i, fields.name)
+	nm := t.Child(i, fields.name)
 	q := w.defName(nm)
 	if q == "" {
 		w.walkKids(i)
 		return
 	}
-	sym := w.addSymbol(lastName(q), q, extract.KindModule, t.span(i), w.header(i, t.nodes[nm].End), w.parentSym())
-	w.enter(q, sym, selfBody, func() { w.walk(t.child(i, fields.body)) })
+	sym := w.addSymbol(lastName(q), q, extract.KindModule, t.Span(i), w.header(i, t.Nodes[nm].End), w.parentSym())
+	w.enter(q, sym, selfBody, func() { w.walk(t.Child(i, fields.body)) })
 }
 
 // defName is the qualified name a class, module or constant definition
@@ -76,12 +76,12 @@ func (w *walker) defName(nm int32) string {
 // of their own.
 func (w *walker) method(i int32) {
 	t := w.t
-	nm := t.child(i, fields.name)
+	nm := t.Child(i, fields.name)
 	if nm < 0 {
 		w.walkKids(i)
 		return
 	}
-	name := t.text(nm)
+	name := t.Text(nm)
 	q, kind, self := w.owner()+"#"+name, extract.KindMethod, selfInstance
 	switch {
 	case w.self == selfSingleton:
@@ -91,7 +91,7 @@ func (w *walker) method(i int32) {
 	case w.testFile && strings.HasPrefix(name, "test_"):
 		kind = extract.KindTest
 	}
-	w.addSymbol(name, q, kind, t.span(i), w.defHeader(i, nm), w.parentSym())
+	w.addSymbol(name, q, kind, t.Span(i), w.defHeader(i, nm), w.parentSym())
 	w.methodBody(i, self)
 }
 
@@ -100,20 +100,20 @@ func (w *walker) method(i int32) {
 // symbol.
 func (w *walker) singletonMethod(i int32) {
 	t := w.t
-	obj, nm := t.child(i, fields.object), t.child(i, fields.name)
+	obj, nm := t.Child(i, fields.object), t.Child(i, fields.name)
 	owner := ""
 	switch {
-	case t.kind(obj) == kinds.self && w.cref == nil:
+	case t.Kind(obj) == kinds.self && w.cref == nil:
 		owner = "main"
-	case t.kind(obj) == kinds.self:
+	case t.Kind(obj) == kinds.self:
 		owner = w.cref.qual
 	case w.isConstChain(obj):
 		owner = w.ownConst(obj)
 		w.constRef(obj)
 	}
 	if owner != "" && nm >= 0 {
-		name := t.text(nm)
-		w.addSymbol(name, owner+"."+name, extract.KindMethod, t.span(i), w.defHeader(i, nm), w.parentSym())
+		name := t.Text(nm)
+		w.addSymbol(name, owner+"."+name, extract.KindMethod, t.Span(i), w.defHeader(i, nm), w.parentSym())
 	}
 	w.methodBody(i, selfSingleton)
 }
@@ -133,8 +133,8 @@ func (w *walker) methodBody(i int32, self selfKind) {
 	outer := w.self
 	w.self = self
 	mark := w.hardScope()
-	for c := range w.t.kids(i) {
-		switch w.t.nodes[c].Field {
+	for c := range w.t.Kids(i) {
+		switch w.t.Nodes[c].Field {
 		case fields.parameters:
 			w.bindParams(c)
 		case fields.body:
@@ -149,7 +149,7 @@ func (w *walker) methodBody(i int32, self selfKind) {
 // singleton methods.
 func (w *walker) singletonClass(i int32) {
 	t := w.t
-	v := t.child(i, fields.value)
+	v := t.Child(i, fields.value)
 	q, sym := "", extract.NoParent
 	if w.isConstChain(v) {
 		q = w.ownConst(v)
@@ -158,7 +158,7 @@ func (w *walker) singletonClass(i int32) {
 			q, sym = "", w.cref.sym
 		}
 	}
-	w.enter(q, sym, selfSingleton, func() { w.walk(t.child(i, fields.body)) })
+	w.enter(q, sym, selfSingleton, func() { w.walk(t.Child(i, fields.body)) })
 }
 
 // constDef emits a constant assigned at stmt (X = 1, A::B ||= 2, a
@@ -173,7 +173,7 @@ func (w *walker) constDef(left, right, stmt int32) {
 		return
 	}
 	kind := w.classLike(right)
-	sym := w.addSymbol(lastName(q), q, kind, w.t.span(stmt), "", w.parentSym())
+	sym := w.addSymbol(lastName(q), q, kind, w.t.Span(stmt), "", w.parentSym())
 	if kind == extract.KindConst {
 		w.typeFact(q, "", right, stmt)
 		w.walk(right)
@@ -186,15 +186,15 @@ func (w *walker) constDef(left, right, stmt int32) {
 // with a constant receiver, or a plain constant.
 func (w *walker) classLike(right int32) extract.SymbolKind {
 	t := w.t
-	if t.kind(right) != kinds.call {
+	if t.Kind(right) != kinds.call {
 		return extract.KindConst
 	}
-	recv := t.child(right, fields.receiver)
+	recv := t.Child(right, fields.receiver)
 	if !w.isConstChain(recv) {
 		return extract.KindConst
 	}
 	path, _, _ := w.constPath(recv)
-	switch path + "." + t.text(t.child(right, fields.method)) {
+	switch path + "." + t.Text(t.Child(right, fields.method)) {
 	case "Struct.new", "Class.new", "Data.define":
 		return extract.KindClass
 	case "Module.new":
@@ -208,29 +208,29 @@ func (w *walker) classLike(right int32) extract.SymbolKind {
 // class q.
 func (w *walker) classCall(c int32, q string, sym int) {
 	t := w.t
-	recv, m := t.child(c, fields.receiver), t.child(c, fields.method)
+	recv, m := t.Child(c, fields.receiver), t.Child(c, fields.method)
 	path, _, _ := w.constPath(recv)
 	w.constRef(recv)
-	w.addRef(m, extract.RefCall, t.text(m), "")
-	if args := t.child(c, fields.arguments); args >= 0 {
-		for a := range t.kids(args) {
-			if path == "Class" && a == t.firstKid(args) && w.isConstChain(a) {
+	w.addRef(m, extract.RefCall, t.Text(m), "")
+	if args := t.Child(c, fields.arguments); args >= 0 {
+		for a := range t.Kids(args) {
+			if path == "Class" && a == t.FirstKid(args) && w.isConstChain(a) {
 				w.relation(a, q, extract.RelExtends)
 			} else {
 				w.walk(a)
 			}
 		}
 	}
-	if blk := t.child(c, fields.block); blk >= 0 {
+	if blk := t.Child(c, fields.block); blk >= 0 {
 		w.enter(q, sym, selfBody, func() { w.block(blk) })
 	}
 }
 
 // alias emits `alias new old` as a method of the owner.
 func (w *walker) alias(i int32) {
-	nm := w.t.child(i, fields.name)
-	if k := w.t.kind(nm); k == kinds.ident || k == kinds.constant || k == kinds.setter {
-		w.aliasSymbol(w.t.text(nm), i, normalize(w.t.text(i)))
+	nm := w.t.Child(i, fields.name)
+	if k := w.t.Kind(nm); k == kinds.ident || k == kinds.constant || k == kinds.setter {
+		w.aliasSymbol(w.t.Text(nm), i, normalize(w.t.Text(i)))
 	}
 }
 
@@ -239,7 +239,7 @@ func (w *walker) aliasSymbol(name string, i int32, sig string) {
 	if w.self == selfSingleton {
 		sep = "."
 	}
-	w.addSymbol(name, w.owner()+sep+name, extract.KindMethod, w.t.span(i), sig, w.parentSym())
+	w.addSymbol(name, w.owner()+sep+name, extract.KindMethod, w.t.Span(i), sig, w.parentSym())
 }
 
 // attrs emits the properties attr_reader, attr_writer, attr_accessor and
@@ -250,22 +250,22 @@ func (w *walker) attrs(name string, args int32) {
 	if name == "attr_writer" {
 		suffix = "="
 	}
-	for a := range w.t.kids(args) {
+	for a := range w.t.Kids(args) {
 		sym, ok := w.symbolName(a)
 		if !ok {
 			w.walk(a)
 			continue
 		}
 		q := w.owner() + "#" + sym + suffix
-		w.addSymbol(sym+suffix, q, extract.KindProperty, w.t.span(a), name+" :"+sym, w.parentSym())
+		w.addSymbol(sym+suffix, q, extract.KindProperty, w.t.Span(a), name+" :"+sym, w.parentSym())
 	}
 }
 
 // symbolName is the name a :symbol or "string" argument gives.
 func (w *walker) symbolName(i int32) (string, bool) {
-	switch w.t.kind(i) {
+	switch w.t.Kind(i) {
 	case kinds.simpleSymbol:
-		return strings.TrimPrefix(w.t.text(i), ":"), true
+		return strings.TrimPrefix(w.t.Text(i), ":"), true
 	case kinds.str:
 		return w.literal(i)
 	}

@@ -40,19 +40,19 @@ func (w *walker) selfEvidence() *evidence {
 // method, typed locals, and calls on those.
 func (w *walker) evidenceOf(i int32) *evidence {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.self:
 		return w.selfEvidence()
 	case kinds.ivar:
-		return w.selfEvidence().with(t.text(i))
+		return w.selfEvidence().with(t.Text(i))
 	case kinds.ident:
-		name := t.text(i)
+		name := t.Text(i)
 		if w.isLocal(name) {
 			return w.localEvidence(name)
 		}
 		return w.selfEvidence().with(name, extract.CallResult)
 	case kinds.parens:
-		if c := t.firstKid(i); c >= 0 && t.nodes[c].SubEnd == t.nodes[i].SubEnd {
+		if c := t.FirstKid(i); c >= 0 && t.Nodes[c].SubEnd == t.Nodes[i].SubEnd {
 			return w.evidenceOf(c)
 		}
 	case kinds.call:
@@ -66,11 +66,11 @@ func (w *walker) evidenceOf(i int32) *evidence {
 // an instance method of what the receiver is.
 func (w *walker) callEvidence(i int32) *evidence {
 	t := w.t
-	recv, m := t.child(i, fields.receiver), t.child(i, fields.method)
-	if m < 0 || t.kind(m) == kinds.super {
+	recv, m := t.Child(i, fields.receiver), t.Child(i, fields.method)
+	if m < 0 || t.Kind(m) == kinds.super {
 		return nil
 	}
-	name := t.text(m)
+	name := t.Text(m)
 	switch {
 	case recv < 0:
 		return w.selfEvidence().with(name, extract.CallResult)

@@ -12,7 +12,7 @@ type pendingFact struct {
 // newEvidence is the evidence of a Foo.new value, or nil for any other:
 // the only values Ruby facts are stated from.
 func (w *walker) newEvidence(right int32) *evidence {
-	if w.t.kind(right) != kinds.call {
+	if w.t.Kind(right) != kinds.call {
 		return nil
 	}
 	ev := w.callEvidence(right)
@@ -28,7 +28,7 @@ func (w *walker) ivarFact(left, right, stmt int32) {
 	if w.cref == nil || w.self != selfInstance {
 		return
 	}
-	w.typeFact(w.cref.qual, w.t.text(left), right, stmt)
+	w.typeFact(w.cref.qual, w.t.Text(left), right, stmt)
 }
 
 // typeFact states that subject (with member, its member) holds a Foo.new.
@@ -37,6 +37,6 @@ func (w *walker) typeFact(subject, member string, right, stmt int32) {
 	if ev == nil {
 		return
 	}
-	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: extract.FactType, Subject: subject, Member: member, Span: w.t.span(stmt)})
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: extract.FactType, Subject: subject, Member: member, Span: w.t.Span(stmt)})
 	w.facts = append(w.facts, pendingFact{fact: len(w.out.Facts) - 1, ev: ev})
 }

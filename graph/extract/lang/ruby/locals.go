@@ -60,16 +60,16 @@ func (w *walker) bindParams(list int32) {
 		return
 	}
 	t := w.t
-	for p := range t.kids(list) {
-		switch t.nodes[p].Kind {
+	for p := range t.Kids(list) {
+		switch t.Nodes[p].Kind {
 		case kinds.ident:
-			w.bind(t.text(p))
+			w.bind(t.Text(p))
 		case kinds.optParam, kinds.kwParam:
-			w.bind(t.text(t.child(p, fields.name)))
-			w.walk(t.child(p, fields.value))
+			w.bind(t.Text(t.Child(p, fields.name)))
+			w.walk(t.Child(p, fields.value))
 		case kinds.splatParam, kinds.hashSplatParam, kinds.blockParam:
-			if nm := t.child(p, fields.name); nm >= 0 {
-				w.bind(t.text(nm))
+			if nm := t.Child(p, fields.name); nm >= 0 {
+				w.bind(t.Text(nm))
 			}
 		case kinds.destructParam:
 			w.bindParams(p)
@@ -81,11 +81,11 @@ func (w *walker) bindParams(list int32) {
 // attribute and index targets are walked as expressions.
 func (w *walker) bindTargets(i int32) {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.ident:
-		w.bind(t.text(i))
+		w.bind(t.Text(i))
 	case kinds.leftList, kinds.destruct, kinds.restAssign, kinds.exceptionVar:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.bindTargets(c)
 		}
 	case kinds.constant, kinds.scopeRes:
@@ -99,19 +99,19 @@ func (w *walker) bindTargets(i int32) {
 // it are references.
 func (w *walker) bindPattern(i int32) {
 	t := w.t
-	switch t.kind(i) {
+	switch t.Kind(i) {
 	case kinds.ident:
-		w.bind(t.text(i))
+		w.bind(t.Text(i))
 	case kinds.constant, kinds.scopeRes:
 		w.constRef(i)
 	case kinds.keywordPattern:
-		if v := t.child(i, fields.value); v >= 0 {
+		if v := t.Child(i, fields.value); v >= 0 {
 			w.bindPattern(v)
 		} else {
-			w.bind(t.text(t.child(i, fields.key)))
+			w.bind(t.Text(t.Child(i, fields.key)))
 		}
 	default:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.bindPattern(c)
 		}
 	}
@@ -121,8 +121,8 @@ func (w *walker) bindPattern(i int32) {
 // variables around it stay visible.
 func (w *walker) block(i int32) {
 	mark := w.softScope()
-	for c := range w.t.kids(i) {
-		if k := w.t.nodes[c].Kind; k == kinds.blockParams || k == kinds.lambdaParams {
+	for c := range w.t.Kids(i) {
+		if k := w.t.Nodes[c].Kind; k == kinds.blockParams || k == kinds.lambdaParams {
 			w.bindParams(c)
 		} else {
 			w.walk(c)
@@ -133,8 +133,8 @@ func (w *walker) block(i int32) {
 
 // forLoop binds the loop variables (for has no scope of its own).
 func (w *walker) forLoop(i int32) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == fields.pattern {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == fields.pattern {
 			w.bindTargets(c)
 		} else {
 			w.walk(c)
@@ -144,8 +144,8 @@ func (w *walker) forLoop(i int32) {
 
 // inClause binds the captures of an `in` pattern, then walks the rest.
 func (w *walker) inClause(i int32) {
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == fields.pattern {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == fields.pattern {
 			w.bindPattern(c)
 		} else {
 			w.walk(c)

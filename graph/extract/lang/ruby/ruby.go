@@ -85,7 +85,7 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	if err != nil {
 		return failed(err)
 	}
-	w := newWalker(&tree{nodes: *buf, src: string(in.Content)}, in.Path, lines, out)
+	w := newWalker(&tree{Nodes: *buf, Src: string(in.Content)}, in.Path, lines, out)
 	w.run()
 	return out
 }

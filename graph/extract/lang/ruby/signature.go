@@ -4,14 +4,14 @@ import "strings"
 
 // header is a definition's text from its start to end on one line.
 func (w *walker) header(i int32, end uint32) string {
-	return normalize(w.t.src[w.t.nodes[i].Start:max(end, w.t.nodes[i].Start)])
+	return normalize(w.t.Src[w.t.Nodes[i].Start:max(end, w.t.Nodes[i].Start)])
 }
 
 // defHeader is a def up to its parameters (or its name).
 func (w *walker) defHeader(i, name int32) string {
-	end := w.t.nodes[name].End
-	if p := w.t.child(i, fields.parameters); p >= 0 {
-		end = w.t.nodes[p].End
+	end := w.t.Nodes[name].End
+	if p := w.t.Child(i, fields.parameters); p >= 0 {
+		end = w.t.Nodes[p].End
 	}
 	return w.header(i, end)
 }

@@ -10,18 +10,18 @@ import (
 // the delimiters ("...", '...', %q(...), %Q[...], %(...)), with #{...}
 // kept.
 func (w *walker) stringLit(i int32) {
-	w.addString(i, stringValue(w.t.text(i)))
+	w.addString(i, stringValue(w.t.Text(i)))
 }
 
 // chainedString records "a" "b" as one value and walks the parts'
 // interpolations.
 func (w *walker) chainedString(i int32) {
 	var b strings.Builder
-	for c := range w.t.kids(i) {
-		b.WriteString(stringValue(w.t.text(c)))
+	for c := range w.t.Kids(i) {
+		b.WriteString(stringValue(w.t.Text(c)))
 	}
 	w.addString(i, b.String())
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walkKids(c)
 	}
 }
@@ -30,11 +30,11 @@ func (w *walker) chainedString(i int32) {
 // closing identifier.
 func (w *walker) heredoc(i int32) {
 	t := w.t
-	end := t.childOfKind(i, kinds.heredocEnd)
+	end := t.ChildOfKind(i, kinds.heredocEnd)
 	if end < 0 {
 		return
 	}
-	v := t.src[t.nodes[i].Start:t.nodes[end].Start]
+	v := t.Src[t.Nodes[i].Start:t.Nodes[end].Start]
 	v = strings.TrimPrefix(strings.TrimPrefix(v, "\r"), "\n")
 	w.addString(i, strings.TrimRight(v, " \t\r\n"))
 }
@@ -43,7 +43,7 @@ func (w *walker) addString(i int32, v string) {
 	if !extract.Notable(v) {
 		return
 	}
-	sp := w.t.span(i)
+	sp := w.t.Span(i)
 	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(sp.Start), Span: sp})
 }
 
@@ -69,8 +69,8 @@ func stringValue(s string) string {
 
 // literal is the value of a plain string literal: no interpolation.
 func (w *walker) literal(i int32) (string, bool) {
-	if w.t.kind(i) != kinds.str || w.t.childOfKind(i, kinds.interp) >= 0 {
+	if w.t.Kind(i) != kinds.str || w.t.ChildOfKind(i, kinds.interp) >= 0 {
 		return "", false
 	}
-	return stringValue(w.t.text(i)), true
+	return stringValue(w.t.Text(i)), true
 }

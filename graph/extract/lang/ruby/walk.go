@@ -124,7 +124,7 @@ func (w *walker) walk(i int32) {
 		return
 	}
 	act := actChildren
-	if k := w.t.nodes[i].Kind; int(k) < len(actions) {
+	if k := w.t.Nodes[i].Kind; int(k) < len(actions) {
 		act = actions[k]
 	}
 	switch act {
@@ -181,7 +181,7 @@ func (w *walker) walkExpr(i int32, act uint8) {
 }
 
 func (w *walker) walkKids(i int32) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c)
 	}
 }
@@ -229,6 +229,6 @@ func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.S
 }
 
 func (w *walker) addRef(i int32, kind extract.RefKind, name, q string) int {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: w.t.span(i), Name: name, Qualified: q, Kind: kind})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: q, Kind: kind})
 	return len(w.out.Refs) - 1
 }

@@ -63,10 +63,10 @@ type clapArm struct {
 // clapDerives reads which clap derives the attributes from first carry.
 func (w *walker) clapDerives(first, item int32, ct *clapType) {
 	x, t := w.x, w.t
-	for a := first; a != noNode && a != item && t.nodes[a].Kind == x.attrItem; a = t.next(a) {
+	for a := first; a != noNode && a != item && t.Nodes[a].Kind == x.attrItem; a = t.Next(a) {
 		if name, args := w.attrPath(a); name == "derive" && args != noNode {
-			for c := range t.kids(args) {
-				switch string(t.bytes(c)) {
+			for c := range t.Kids(args) {
+				switch string(t.Raw(c)) {
 				case "Parser":
 					ct.parser = true
 				case "Subcommand":
@@ -85,7 +85,7 @@ func (w *walker) clapDerives(first, item int32, ct *clapType) {
 // first: the name, rename_all and flags such as subcommand or skip.
 func (w *walker) commandArgs(first, item int32, fn func(arg attrArg)) {
 	x, t := w.x, w.t
-	for a := first; a != noNode && a != item && t.nodes[a].Kind == x.attrItem; a = t.next(a) {
+	for a := first; a != noNode && a != item && t.Nodes[a].Kind == x.attrItem; a = t.Next(a) {
 		switch name, args := w.attrPath(a); name {
 		case "command", "clap", "structopt":
 			if args != noNode {
@@ -109,7 +109,7 @@ func (w *walker) nameArg(kv attrArg, n *cmdName) {
 			return
 		}
 	}
-	n.dyn = string(w.t.src[kv.value[0]:kv.value[1]])
+	n.dyn = string(w.t.Src[kv.value[0]:kv.value[1]])
 }
 
 // clapType notes a struct or enum that derives clap traits.
@@ -118,7 +118,7 @@ func (w *walker) clapType(i, attrs int32, q string, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	ct := &clapType{q: q, enum: t.nodes[i].Kind == x.enumItem, span: w.outerSpan(i, attrs)}
+	ct := &clapType{q: q, enum: t.Nodes[i].Kind == x.enumItem, span: w.outerSpan(i, attrs)}
 	w.clapDerives(attrs, i, ct)
 	if !ct.parser && !ct.subcommand && !ct.args && !ct.structopt {
 		return
@@ -129,20 +129,20 @@ func (w *walker) clapType(i, attrs int32, q string, sc *scope) {
 			ct.renameAll, _ = w.strValue(kv.lit)
 		}
 	})
-	body := t.child(i, x.fBody)
-	switch t.kindOf(body) {
+	body := t.Child(i, x.fBody)
+	switch t.Kind(body) {
 	case x.fieldDeclList:
 		w.clapFields(body, sc, &ct.subField, &ct.flatten)
 	case x.enumVariantList:
 		first := int32(noNode)
-		for c := range t.kids(body) {
-			if t.nodes[c].Kind == x.attrItem {
+		for c := range t.Kids(body) {
+			if t.Nodes[c].Kind == x.attrItem {
 				if first == noNode {
 					first = c
 				}
 				continue
 			}
-			if t.nodes[c].Kind == x.enumVariant {
+			if t.Nodes[c].Kind == x.enumVariant {
 				ct.variants = append(ct.variants, w.clapVariant(c, first, sc))
 			}
 			first = noNode
@@ -162,20 +162,20 @@ func (w *walker) clapType(i, attrs int32, q string, sc *scope) {
 func (w *walker) clapFields(list int32, sc *scope, sub *string, flatten *[]string) {
 	x, t := w.x, w.t
 	first := int32(noNode)
-	for c := range t.kids(list) {
-		if t.nodes[c].Kind == x.attrItem {
+	for c := range t.Kids(list) {
+		if t.Nodes[c].Kind == x.attrItem {
 			if first == noNode {
 				first = c
 			}
 			continue
 		}
-		if t.nodes[c].Kind == x.fieldDecl && first != noNode {
+		if t.Nodes[c].Kind == x.fieldDecl && first != noNode {
 			isSub, isFlat := false, false
 			w.commandArgs(first, c, func(kv attrArg) {
 				isSub = isSub || kv.key == "subcommand"
 				isFlat = isFlat || kv.key == "flatten"
 			})
-			typ := w.fieldType(t.child(c, x.fType), sc)
+			typ := w.fieldType(t.Child(c, x.fType), sc)
 			switch {
 			case isSub && *sub == "":
 				*sub = typ
@@ -191,8 +191,8 @@ func (w *walker) clapFields(list int32, sc *scope, sub *string, flatten *[]strin
 func (w *walker) clapVariant(v, attrs int32, sc *scope) clapVariant {
 	x, t := w.x, w.t
 	cv := clapVariant{span: w.outerSpan(v, attrs)}
-	if n := t.child(v, x.fName); n != noNode {
-		cv.ident = t.text(n)
+	if n := t.Child(v, x.fName); n != noNode {
+		cv.ident = t.Text(n)
 	}
 	w.commandArgs(attrs, v, func(kv attrArg) {
 		w.nameArg(kv, &cv.name)
@@ -205,12 +205,12 @@ func (w *walker) clapVariant(v, attrs int32, sc *scope) clapVariant {
 			cv.flatten = true
 		}
 	})
-	body := t.child(v, x.fBody)
-	switch t.kindOf(body) {
+	body := t.Child(v, x.fBody)
+	switch t.Kind(body) {
 	case x.orderedFieldDeclList:
 		var types []int32
-		for c := range t.kids(body) {
-			if t.nodes[c].Field == x.fType {
+		for c := range t.Kids(body) {
+			if t.Nodes[c].Field == x.fType {
 				types = append(types, c)
 			}
 		}
@@ -227,13 +227,13 @@ func (w *walker) clapVariant(v, attrs int32, sc *scope) clapVariant {
 // Box<T>.
 func (w *walker) fieldType(typ int32, sc *scope) string {
 	x, t := w.x, w.t
-	for t.kindOf(typ) == x.genericType {
-		base := t.child(typ, x.fType)
-		if b := string(t.bytes(base)); b != "Option" && b != "Box" {
+	for t.Kind(typ) == x.genericType {
+		base := t.Child(typ, x.fType)
+		if b := string(t.Raw(base)); b != "Option" && b != "Box" {
 			typ = base
 			break
 		}
-		typ = t.firstKid(t.child(typ, x.fTypeArguments))
+		typ = t.FirstKid(t.Child(typ, x.fTypeArguments))
 	}
 	if typ == noNode || !w.pathSegs(typ) {
 		return ""

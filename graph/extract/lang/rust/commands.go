@@ -18,7 +18,7 @@ func (w *walker) clapArm(arm int32, sc *scope) {
 		return
 	}
 	x, t := w.x, w.t
-	pat, val := t.child(arm, x.fPattern), t.child(arm, x.fValue)
+	pat, val := t.Child(arm, x.fPattern), t.Child(arm, x.fValue)
 	if pat == noNode {
 		return
 	}
@@ -45,18 +45,18 @@ func (w *walker) clapArm(arm int32, sc *scope) {
 // the name bound to a tuple variant's single field, if any.
 func (w *walker) armPatterns(p int32, sc *scope, fn func(path, binding string)) {
 	x, t := w.x, w.t
-	switch t.nodes[p].Kind {
+	switch t.Nodes[p].Kind {
 	case x.tupleStructPat, x.structPattern:
-		typ := t.child(p, x.fType)
+		typ := t.Child(p, x.fType)
 		var fields []int32
-		for c := range t.kids(p) {
+		for c := range t.Kids(p) {
 			if c != typ {
 				fields = append(fields, c)
 			}
 		}
 		if path := w.variantTarget(typ, sc); path != "" {
 			binding := ""
-			if t.nodes[p].Kind == x.tupleStructPat && len(fields) == 1 {
+			if t.Nodes[p].Kind == x.tupleStructPat && len(fields) == 1 {
 				binding = w.bindingName(fields[0])
 			}
 			fn(path, binding)
@@ -70,8 +70,8 @@ func (w *walker) armPatterns(p int32, sc *scope, fn func(path, binding string)) 
 			fn(path, "")
 		}
 	case x.matchPattern, x.orPattern, x.referencePattern, x.capturedPattern, x.tuplePattern:
-		for c := range t.kids(p) {
-			if t.nodes[c].Field != x.fCondition {
+		for c := range t.Kids(p) {
+			if t.Nodes[c].Field != x.fCondition {
 				w.armPatterns(c, sc, fn)
 			}
 		}
@@ -100,13 +100,13 @@ func (w *walker) variantTarget(p int32, sc *scope) string {
 func (w *walker) bindingName(p int32) string {
 	x, t := w.x, w.t
 	for {
-		switch t.nodes[p].Kind {
+		switch t.Nodes[p].Kind {
 		case x.identifier:
-			return t.text(p)
+			return t.Text(p)
 		case x.refPattern, x.mutPattern:
-			p = t.firstKid(p)
-			for p != noNode && t.nodes[p].Kind != x.identifier && t.nodes[p].Kind != x.refPattern {
-				p = t.next(p)
+			p = t.FirstKid(p)
+			for p != noNode && t.Nodes[p].Kind != x.identifier && t.Nodes[p].Kind != x.refPattern {
+				p = t.Next(p)
 			}
 			if p == noNode {
 				return ""
@@ -124,42 +124,42 @@ func (w *walker) bindingName(p int32) string {
 func (w *walker) armCall(v int32, sc *scope) (handler, method, recv string) {
 	x, t := w.x, w.t
 	for v != noNode {
-		switch t.nodes[v].Kind {
+		switch t.Nodes[v].Kind {
 		case x.tryExpr, x.awaitExpr, x.parenExpr, x.returnExpr, x.exprStmt:
 			if t.kidCount(v) != 1 {
 				return
 			}
-			v = t.firstKid(v)
+			v = t.FirstKid(v)
 		case x.block:
 			if t.kidCount(v) != 1 {
 				return
 			}
-			v = t.firstKid(v)
+			v = t.FirstKid(v)
 		case x.callExpr:
-			fn, args := t.child(v, x.fFunction), t.child(v, x.fArguments)
-			if t.kindOf(fn) == x.genericFn {
-				fn = t.child(fn, x.fFunction)
+			fn, args := t.Child(v, x.fFunction), t.Child(v, x.fArguments)
+			if t.Kind(fn) == x.genericFn {
+				fn = t.Child(fn, x.fFunction)
 			}
-			switch t.kindOf(fn) {
+			switch t.Kind(fn) {
 			case x.fieldExpr:
-				recvNode, f := t.child(fn, x.fValue), t.child(fn, x.fField)
+				recvNode, f := t.Child(fn, x.fValue), t.Child(fn, x.fField)
 				if f == noNode {
 					return
 				}
-				name := t.text(f)
-				switch k := t.kindOf(recvNode); {
+				name := t.Text(f)
+				switch k := t.Kind(recvNode); {
 				case k == x.callExpr && adapters[name] || k == x.awaitExpr || k == x.tryExpr:
 					v = recvNode
 					continue
 				case k == x.self && sc.self != "":
 					return sc.self + "::" + name, "", ""
 				case k == x.identifier:
-					return "", name, t.text(recvNode)
+					return "", name, t.Text(recvNode)
 				}
 				return
 			case x.identifier, x.scopedIdent:
-				if name := t.bytes(fn); (string(name) == "Ok" || string(name) == "Some") && t.kidCount(args) == 1 {
-					v = t.firstKid(args)
+				if name := t.Raw(fn); (string(name) == "Ok" || string(name) == "Some") && t.kidCount(args) == 1 {
+					v = t.FirstKid(args)
 					continue
 				}
 				if w.pathSegs(fn) && !w.variantPath() {

@@ -20,14 +20,14 @@ func (w *walker) envCall(callee string, args int32) {
 	if !envFuncs[callee] {
 		return
 	}
-	if a := w.t.firstKid(args); a != noNode {
+	if a := w.t.FirstKid(args); a != noNode {
 		w.config(a, extract.ConfigEnv)
 	}
 }
 
 // envMacro emits an env config for env!("X") and option_env!("X").
 func (w *walker) envMacro(tt int32) {
-	if a := w.t.firstKid(tt); a != noNode {
+	if a := w.t.FirstKid(tt); a != noNode {
 		w.config(a, extract.ConfigEnv)
 	}
 }
@@ -35,14 +35,14 @@ func (w *walker) envMacro(tt int32) {
 // config emits a config key for a string literal; other expressions are
 // dynamic and give none.
 func (w *walker) config(lit int32, kind extract.ConfigKind) {
-	if k := w.t.nodes[lit].Kind; k != w.x.strLit && k != w.x.rawStrLit {
+	if k := w.t.Nodes[lit].Kind; k != w.x.strLit && k != w.x.rawStrLit {
 		return
 	}
 	key, ok := w.strValue(lit)
 	if !ok || key == "" {
 		return
 	}
-	w.addConfig(key, kind, w.t.span(lit))
+	w.addConfig(key, kind, w.t.Span(lit))
 }
 
 func (w *walker) addConfig(key string, kind extract.ConfigKind, sp extract.Span) {
@@ -51,7 +51,7 @@ func (w *walker) addConfig(key string, kind extract.ConfigKind, sp extract.Span)
 
 // walkAttrs walks the outer attributes from first up to item.
 func (w *walker) walkAttrs(first, item int32, sc *scope) {
-	for a := first; a != noNode && a != item && w.t.nodes[a].Kind == w.x.attrItem; a = w.t.next(a) {
+	for a := first; a != noNode && a != item && w.t.Nodes[a].Kind == w.x.attrItem; a = w.t.Next(a) {
 		w.attribute(a, sc)
 	}
 }
@@ -60,22 +60,22 @@ func (w *walker) walkAttrs(first, item int32, sc *scope) {
 // command, test) and its argument token tree, or noNode.
 func (w *walker) attrPath(item int32) (name string, args int32) {
 	x, t := w.x, w.t
-	a := t.firstKid(item)
-	if t.kindOf(a) != x.attribute {
+	a := t.FirstKid(item)
+	if t.Kind(a) != x.attribute {
 		return "", noNode
 	}
-	p := t.firstKid(a)
+	p := t.FirstKid(a)
 	if p == noNode || !w.pathSegs(p) {
 		return "", noNode
 	}
-	return string(w.segs[len(w.segs)-1]), t.child(a, x.fArguments)
+	return string(w.segs[len(w.segs)-1]), t.Child(a, x.fArguments)
 }
 
 // hasAttr reports whether one of the outer attributes from first up to
 // item has the given name as its path's last segment (#[test],
 // #[tokio::test]).
 func (w *walker) hasAttr(first, item int32, name string) bool {
-	for a := first; a != noNode && a != item && w.t.nodes[a].Kind == w.x.attrItem; a = w.t.next(a) {
+	for a := first; a != noNode && a != item && w.t.Nodes[a].Kind == w.x.attrItem; a = w.t.Next(a) {
 		if n, _ := w.attrPath(a); n == name {
 			return true
 		}
@@ -99,8 +99,8 @@ func (w *walker) attribute(i int32, sc *scope) {
 	case "cfg":
 		return // feature names are not notable
 	case "cfg_attr": // #[cfg_attr(feature = "serde", serde(rename = "k"))]
-		for c := range w.t.kids(args) {
-			if n := w.t.next(c); string(w.t.bytes(c)) == "serde" && w.t.kindOf(n) == w.x.tokenTree {
+		for c := range w.t.Kids(args) {
+			if n := w.t.Next(c); string(w.t.Raw(c)) == "serde" && w.t.Kind(n) == w.x.tokenTree {
 				w.serdeKeys(n)
 			}
 		}
@@ -140,14 +140,14 @@ func (w *walker) clapEnv(attr, tt int32) {
 			w.config(kv.lit, extract.ConfigEnv)
 		case !kv.hasValue:
 			field := attr
-			for field != noNode && t.nodes[field].Kind == x.attrItem {
-				field = t.next(field)
+			for field != noNode && t.Nodes[field].Kind == x.attrItem {
+				field = t.Next(field)
 			}
-			if t.kindOf(field) != x.fieldDecl {
+			if t.Kind(field) != x.fieldDecl {
 				continue
 			}
-			if n := t.child(field, x.fName); n != noNode && !t.empty(n) {
-				w.addConfig(strings.ToUpper(t.text(n)), extract.ConfigEnv, t.span(kv.node))
+			if n := t.Child(field, x.fName); n != noNode && !t.empty(n) {
+				w.addConfig(strings.ToUpper(t.Text(n)), extract.ConfigEnv, t.Span(kv.node))
 			}
 		}
 	}
@@ -170,17 +170,17 @@ func (w *walker) attrArgs(tt int32) []attrArg {
 	var out []attrArg
 	values := 0 // named tokens in the current value
 	prev := int32(noNode)
-	for c := range t.kids(tt) {
-		sep := t.nodes[tt].Start + 1
+	for c := range t.Kids(tt) {
+		sep := t.Nodes[tt].Start + 1
 		if prev != noNode {
-			sep = t.nodes[prev].End
+			sep = t.Nodes[prev].End
 		}
-		gap := string(t.src[sep:t.nodes[c].Start])
+		gap := string(t.Src[sep:t.Nodes[c].Start])
 		prev = c
 		if len(out) == 0 || strings.Contains(gap, ",") {
 			a := attrArg{node: c, lit: noNode, list: noNode}
-			if t.nodes[c].Kind == x.identifier {
-				a.key = t.text(c)
+			if t.Nodes[c].Kind == x.identifier {
+				a.key = t.Text(c)
 			}
 			out, values = append(out, a), 0
 			continue
@@ -189,15 +189,15 @@ func (w *walker) attrArgs(tt int32) []attrArg {
 		switch {
 		case strings.Contains(gap, "=") && !cur.hasValue:
 			cur.hasValue, values = true, 1
-			cur.value = [2]uint32{t.nodes[c].Start, t.nodes[c].End}
-			if k := t.nodes[c].Kind; k == x.strLit || k == x.rawStrLit {
+			cur.value = [2]uint32{t.Nodes[c].Start, t.Nodes[c].End}
+			if k := t.Nodes[c].Kind; k == x.strLit || k == x.rawStrLit {
 				cur.lit = c
 			}
 		case cur.hasValue:
 			values++
 			cur.lit = noNode // more than one token: an expression
-			cur.value[1] = t.nodes[c].End
-		case t.nodes[c].Kind == x.tokenTree && values == 0:
+			cur.value[1] = t.Nodes[c].End
+		case t.Nodes[c].Kind == x.tokenTree && values == 0:
 			cur.list = c
 		}
 	}

@@ -36,10 +36,10 @@ func (w *walker) typeFact(subject, member string, typ int32, sp extract.Span, sc
 func (w *walker) factType(typ int32, sc *scope) string {
 	x, t := w.x, w.t
 	inner := typ
-	for inner != noNode && t.nodes[inner].Kind == x.referenceType {
-		inner = t.child(inner, x.fType)
+	for inner != noNode && t.Nodes[inner].Kind == x.referenceType {
+		inner = t.Child(inner, x.fType)
 	}
-	if k := t.kindOf(inner); k != x.typeIdent && k != x.scopedTypeIdent {
+	if k := t.Kind(inner); k != x.typeIdent && k != x.scopedTypeIdent {
 		return ""
 	}
 	return w.typeCandidate(inner, sc)
@@ -48,12 +48,12 @@ func (w *walker) factType(typ int32, sc *scope) string {
 // fieldFacts states the types of a struct's or union's named fields.
 func (w *walker) fieldFacts(owner string, list int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(list) {
-		if t.nodes[c].Kind != x.fieldDecl {
+	for c := range t.Kids(list) {
+		if t.Nodes[c].Kind != x.fieldDecl {
 			continue
 		}
-		if n := t.child(c, x.fName); n != noNode && !t.empty(n) {
-			w.typeFact(owner, t.text(n), t.child(c, x.fType), t.span(c), sc)
+		if n := t.Child(c, x.fName); n != noNode && !t.empty(n) {
+			w.typeFact(owner, t.Text(n), t.Child(c, x.fType), t.Span(c), sc)
 		}
 	}
 }
@@ -76,8 +76,8 @@ func (w *walker) reexports(decl int32, sc *scope) bool {
 	if sc.kind != scopeModule {
 		return false
 	}
-	for c := range w.t.kids(decl) {
-		if w.t.nodes[c].Kind == w.x.visibility {
+	for c := range w.t.Kids(decl) {
+		if w.t.Nodes[c].Kind == w.x.visibility {
 			return true
 		}
 	}

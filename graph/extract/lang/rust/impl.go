@@ -10,7 +10,7 @@ import (
 // the refs of its header, and walks its items as members of the type.
 func (w *walker) impl(i, attrs int32, sc *scope) {
 	x, t := w.x, w.t
-	typ, trait, body := t.child(i, x.fType), t.child(i, x.fTrait), t.child(i, x.fBody)
+	typ, trait, body := t.Child(i, x.fType), t.Child(i, x.fTrait), t.Child(i, x.fBody)
 	is := sc.child(scopeItem)
 	w.bindGenerics(i, is)
 	self, known := w.selfType(typ, is)
@@ -21,11 +21,11 @@ func (w *walker) impl(i, attrs int32, sc *scope) {
 	if trait != noNode && self != "" && !w.isGeneric(typ, is) {
 		if to := w.traitTarget(trait, is); to != "" {
 			w.out.Relations = append(w.out.Relations, extract.RawRelation{
-				From: self, To: to, Kind: extract.RelImpl, Span: t.span(trait)})
+				From: self, To: to, Kind: extract.RelImpl, Span: t.Span(trait)})
 		}
 	}
-	for c := range t.kids(i) {
-		switch t.nodes[c].Field {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Field {
 		case x.fBody:
 		case x.fTrait:
 			w.typeExprAs(c, extract.RefType, is)
@@ -54,22 +54,22 @@ func (w *walker) selfType(typ int32, sc *scope) (q string, known bool) {
 	}
 	inner := typ
 	for {
-		switch t.nodes[inner].Kind {
+		switch t.Nodes[inner].Kind {
 		case x.referenceType, x.pointerType:
-			inner = t.child(inner, x.fType)
+			inner = t.Child(inner, x.fType)
 			if inner == noNode {
 				return "", false
 			}
 			continue
 		case x.genericType:
-			inner = t.child(inner, x.fType)
+			inner = t.Child(inner, x.fType)
 			if inner == noNode {
 				return "", false
 			}
 		}
 		break
 	}
-	switch t.nodes[inner].Kind {
+	switch t.Nodes[inner].Kind {
 	case x.typeIdent, x.scopedTypeIdent:
 		if w.pathSegs(inner) {
 			if b, _ := sc.lookup(w.segs[0]); b != boundLocal || len(w.segs) > 1 {
@@ -79,17 +79,17 @@ func (w *walker) selfType(typ int32, sc *scope) (q string, known bool) {
 			}
 		}
 	case x.primitiveType:
-		return t.text(inner), true
+		return t.Text(inner), true
 	}
 	return join(sc.mod, w.reducedText(typ)), false
 }
 
 // isGeneric reports an impl for a bare generic parameter (a blanket impl).
 func (w *walker) isGeneric(typ int32, sc *scope) bool {
-	if typ == noNode || w.t.nodes[typ].Kind != w.x.typeIdent {
+	if typ == noNode || w.t.Nodes[typ].Kind != w.x.typeIdent {
 		return false
 	}
-	b, _ := sc.lookup(w.t.bytes(typ))
+	b, _ := sc.lookup(w.t.Raw(typ))
 	return b == boundLocal
 }
 
@@ -97,13 +97,13 @@ func (w *walker) isGeneric(typ int32, sc *scope) bool {
 // header or a bound; prelude traits give their std path.
 func (w *walker) traitTarget(i int32, sc *scope) string {
 	x, t := w.x, w.t
-	switch t.kindOf(i) {
+	switch t.Kind(i) {
 	case x.genericType:
-		i = t.child(i, x.fType)
+		i = t.Child(i, x.fType)
 	case x.hrtb:
-		return w.traitTarget(t.child(i, x.fType), sc)
+		return w.traitTarget(t.Child(i, x.fType), sc)
 	case x.functionType:
-		i = t.child(i, x.fTrait)
+		i = t.Child(i, x.fTrait)
 	}
 	if i == noNode || !w.pathSegs(i) {
 		return ""
@@ -143,19 +143,19 @@ func (w *walker) uniqueImpl(q string) string {
 func (w *walker) reducedText(i int32) string {
 	x, t := w.x, w.t
 	var out []byte
-	pos := t.nodes[i].Start
-	for j := i; j < t.nodes[i].SubEnd; j++ {
-		k := t.nodes[j].Kind
+	pos := t.Nodes[i].Start
+	for j := i; j < t.Nodes[i].SubEnd; j++ {
+		k := t.Nodes[j].Kind
 		if k != x.scopedTypeIdent && k != x.scopedIdent {
 			continue
 		}
-		n := t.child(j, x.fName)
-		if n == noNode || t.nodes[j].Start < pos {
+		n := t.Child(j, x.fName)
+		if n == noNode || t.Nodes[j].Start < pos {
 			continue
 		}
-		out = append(out, t.src[pos:t.nodes[j].Start]...)
-		pos = t.nodes[n].Start
+		out = append(out, t.Src[pos:t.Nodes[j].Start]...)
+		pos = t.Nodes[n].Start
 	}
-	out = append(out, t.src[pos:t.nodes[i].End]...)
+	out = append(out, t.Src[pos:t.Nodes[i].End]...)
 	return normalizeSignature(out)
 }

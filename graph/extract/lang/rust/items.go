@@ -8,7 +8,7 @@ import (
 // is its first outer attribute, or noNode.
 func (w *walker) item(i, attrs int32, sc *scope) {
 	x := w.x
-	switch w.t.nodes[i].Kind {
+	switch w.t.Nodes[i].Kind {
 	case x.fnItem, x.fnSig:
 		w.function(i, attrs, sc)
 	case x.structItem, x.unionItem, x.enumItem:
@@ -33,7 +33,7 @@ func (w *walker) item(i, attrs int32, sc *scope) {
 		w.externCrate(i)
 	case x.foreignMod: // extern "C" { … }: its items are the module's
 		w.walkAttrs(attrs, i, sc)
-		if body := w.t.child(i, x.fBody); body != noNode {
+		if body := w.t.Child(i, x.fBody); body != noNode {
 			w.walkList(body, sc)
 		}
 	default:
@@ -48,8 +48,8 @@ func (w *walker) item(i, attrs int32, sc *scope) {
 func (w *walker) collect(list int32, sc *scope) {
 	x, t := w.x, w.t
 	attrs := int32(noNode)
-	for c := range t.kids(list) {
-		k := t.nodes[c].Kind
+	for c := range t.Kids(list) {
+		k := t.Nodes[c].Kind
 		switch k {
 		case x.attrItem:
 			if attrs == noNode {
@@ -72,14 +72,14 @@ func (w *walker) collect(list int32, sc *scope) {
 		case x.externCrate:
 			w.bindExternCrate(c, sc)
 		case x.foreignMod:
-			if body := t.child(c, x.fBody); body != noNode {
+			if body := t.Child(c, x.fBody); body != noNode {
 				w.collect(body, sc)
 			}
 		}
 		attrs = noNode
 	}
-	for c := range t.kids(list) {
-		if t.nodes[c].Kind == x.useDecl {
+	for c := range t.Kids(list) {
+		if t.Nodes[c].Kind == x.useDecl {
 			w.useLeaves(c, sc, func(l useLeaf) {
 				switch {
 				case l.glob:
@@ -94,18 +94,18 @@ func (w *walker) collect(list int32, sc *scope) {
 
 // itemName is the text of an item's name field, or "".
 func (w *walker) itemName(i int32) string {
-	n := w.t.child(i, w.x.fName)
+	n := w.t.Child(i, w.x.fName)
 	if n == noNode || w.t.empty(n) {
 		return ""
 	}
-	return w.t.text(n)
+	return w.t.Text(n)
 }
 
 // outerSpan is an item's span including its outer attributes.
 func (w *walker) outerSpan(i, attrs int32) extract.Span {
-	sp := w.t.span(i)
+	sp := w.t.Span(i)
 	if attrs != noNode {
-		sp.Start = w.t.nodes[attrs].Start
+		sp.Start = w.t.Nodes[attrs].Start
 	}
 	return sp
 }
@@ -136,7 +136,7 @@ func (w *walker) function(i, attrs int32, sc *scope) {
 		kind = extract.KindMethod
 	}
 	q := join(sc.prefix, name)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	sym := w.addSymbol(name, q, kind, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
 	fs := sc.child(scopeItem)
@@ -144,11 +144,11 @@ func (w *walker) function(i, attrs int32, sc *scope) {
 	w.bindGenerics(i, fs)
 	bs := fs.child(scopeBlock)
 	defer w.leaveFn(w.enterFn())
-	for c := range t.kids(i) {
-		switch f := t.nodes[c].Field; {
+	for c := range t.Kids(i) {
+		switch f := t.Nodes[c].Field; {
 		case f == x.fName, f == x.fBody:
 		case f == x.fParameters:
-			for p := range t.kids(c) {
+			for p := range t.Kids(c) {
 				w.param(p, fs, bs)
 			}
 		case f == x.fReturnType:
@@ -167,18 +167,18 @@ func (w *walker) function(i, attrs int32, sc *scope) {
 // param walks a parameter's type in ts and binds its pattern in bs.
 func (w *walker) param(p int32, ts, bs *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[p].Kind {
+	switch t.Nodes[p].Kind {
 	case x.parameter:
 		pat := int32(noNode)
-		for c := range t.kids(p) {
-			if t.nodes[c].Field == x.fPattern {
+		for c := range t.Kids(p) {
+			if t.Nodes[c].Field == x.fPattern {
 				pat = c
 			} else {
 				w.walk(c, ts)
 			}
 		}
 		if pat != noNode {
-			w.bindTyped(pat, t.child(p, x.fType), noNode, ts, bs)
+			w.bindTyped(pat, t.Child(p, x.fType), noNode, ts, bs)
 		}
 	case x.selfParam, x.attrItem:
 		w.walk(p, ts)
@@ -194,15 +194,15 @@ func (w *walker) param(p int32, ts, bs *scope) {
 // get no refs) before anything of the item is walked.
 func (w *walker) bindGenerics(i int32, sc *scope) {
 	x, t := w.x, w.t
-	tp := t.child(i, x.fTypeParams)
+	tp := t.Child(i, x.fTypeParams)
 	if tp == noNode {
 		return
 	}
-	for c := range t.kids(tp) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(tp) {
+		switch t.Nodes[c].Kind {
 		case x.typeParam, x.constParam:
-			if n := t.child(c, x.fName); n != noNode {
-				sc.bindLocal(t.text(n))
+			if n := t.Child(c, x.fName); n != noNode {
+				sc.bindLocal(t.Text(n))
 			}
 		case x.metavar:
 		}
@@ -212,11 +212,11 @@ func (w *walker) bindGenerics(i int32, sc *scope) {
 // typeParams walks generic parameters: bounds, defaults and const types.
 func (w *walker) typeParams(i int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(i) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Kind {
 		case x.typeParam, x.constParam:
-			for d := range t.kids(c) {
-				if t.nodes[d].Field != x.fName {
+			for d := range t.Kids(c) {
+				if t.Nodes[d].Field != x.fName {
 					w.walk(d, sc)
 				}
 			}
@@ -238,16 +238,16 @@ func (w *walker) adt(i, attrs int32, sc *scope) {
 		return
 	}
 	kind := extract.KindStruct
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.enumItem:
 		kind = extract.KindEnum
 	case x.unionItem:
 		kind = extract.KindUnion
 	}
 	q := join(sc.prefix, name)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	sigEnd := body
-	if t.kindOf(body) == x.orderedFieldDeclList {
+	if t.Kind(body) == x.orderedFieldDeclList {
 		sigEnd = noNode // a tuple struct's fields are its signature
 	}
 	w.addSymbol(name, q, kind, w.outerSpan(i, attrs), w.signature(i, sigEnd), sc.symbolParent())
@@ -256,12 +256,12 @@ func (w *walker) adt(i, attrs int32, sc *scope) {
 	is.self = q
 	w.bindGenerics(i, is)
 	w.clapType(i, attrs, q, is)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		switch {
-		case t.nodes[c].Field == x.fName:
-		case t.nodes[c].Kind == x.enumVariantList:
+		case t.Nodes[c].Field == x.fName:
+		case t.Nodes[c].Kind == x.enumVariantList:
 			w.walkList(c, is)
-		case t.nodes[c].Kind == x.fieldDeclList:
+		case t.Nodes[c].Kind == x.fieldDeclList:
 			w.fieldFacts(q, c, is)
 			w.walk(c, is)
 		default:
@@ -281,14 +281,14 @@ func (w *walker) trait(i, attrs int32, sc *scope) {
 		return
 	}
 	q := join(sc.prefix, name)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	sym := w.addSymbol(name, q, extract.KindTrait, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
 	ts := sc.child(scopeItem)
 	ts.self, ts.selfRecv, ts.prefix, ts.sym = q, q, q, sym
 	w.bindGenerics(i, ts)
-	for c := range t.kids(i) {
-		switch t.nodes[c].Field {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Field {
 		case x.fName:
 		case x.fBounds:
 			w.supertraits(c, q, ts)
@@ -305,10 +305,10 @@ func (w *walker) trait(i, attrs int32, sc *scope) {
 // supertraits emits trait_bound refs and extends relations for `trait T:
 // A + B`.
 func (w *walker) supertraits(bounds int32, q string, sc *scope) {
-	for c := range w.t.kids(bounds) {
+	for c := range w.t.Kids(bounds) {
 		if to := w.traitTarget(c, sc); to != "" {
 			w.out.Relations = append(w.out.Relations, extract.RawRelation{
-				From: q, To: to, Kind: extract.RelExtends, Span: w.t.span(c)})
+				From: q, To: to, Kind: extract.RelExtends, Span: w.t.Span(c)})
 		}
 		w.bound(c, sc)
 	}
@@ -324,7 +324,7 @@ func (w *walker) module(i, attrs int32, sc *scope) {
 		return
 	}
 	q := w.modQualified(i, name, sc)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	sym := w.addSymbol(name, q, extract.KindModule, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
 	if body != noNode {
@@ -337,7 +337,7 @@ func (w *walker) module(i, attrs int32, sc *scope) {
 // modQualified names a module: an out-of-line `mod x;` at the top of a
 // crate root named after its file is a sibling file, <dir module>::x.
 func (w *walker) modQualified(i int32, name string, sc *scope) string {
-	if sc.prefix == w.loc.mod && w.t.child(i, w.x.fBody) == noNode {
+	if sc.prefix == w.loc.mod && w.t.Child(i, w.x.fBody) == noNode {
 		return join(w.loc.mods, name)
 	}
 	return join(sc.prefix, name)
@@ -348,17 +348,17 @@ func (w *walker) constItem(i, attrs int32, sc *scope) {
 	x, t := w.x, w.t
 	name := w.itemName(i)
 	kind := extract.KindConst
-	if t.nodes[i].Kind == x.staticItem {
+	if t.Nodes[i].Kind == x.staticItem {
 		kind = extract.KindStatic
 	}
 	if name != "" {
 		q := join(sc.prefix, name)
-		w.addSymbol(name, q, kind, w.outerSpan(i, attrs), w.signature(i, t.child(i, x.fValue)), sc.symbolParent())
-		w.typeFact(q, "", t.child(i, x.fType), w.outerSpan(i, attrs), sc)
+		w.addSymbol(name, q, kind, w.outerSpan(i, attrs), w.signature(i, t.Child(i, x.fValue)), sc.symbolParent())
+		w.typeFact(q, "", t.Child(i, x.fType), w.outerSpan(i, attrs), sc)
 	}
 	w.walkAttrs(attrs, i, sc)
-	for c := range t.kids(i) {
-		if t.nodes[c].Field != x.fName {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field != x.fName {
 			w.walk(c, sc)
 		}
 	}
@@ -374,8 +374,8 @@ func (w *walker) typeAlias(i, attrs int32, sc *scope) {
 	w.walkAttrs(attrs, i, sc)
 	ts := sc.child(scopeItem)
 	w.bindGenerics(i, ts)
-	for c := range t.kids(i) {
-		if t.nodes[c].Field != x.fName {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field != x.fName {
 			w.walk(c, ts)
 		}
 	}
@@ -404,30 +404,30 @@ func (w *walker) macroQualified(name string, attrs, item int32, sc *scope) strin
 // externCrate records `extern crate foo [as bar];` as an import.
 func (w *walker) externCrate(i int32) {
 	x, t := w.x, w.t
-	n := t.child(i, x.fName)
+	n := t.Child(i, x.fName)
 	if n == noNode || t.empty(n) {
 		return
 	}
-	name := t.text(n)
+	name := t.Text(n)
 	alias := ""
-	if a := t.child(i, x.fAlias); a != noNode {
-		alias = t.text(a)
+	if a := t.Child(i, x.fAlias); a != noNode {
+		alias = t.Text(a)
 	}
-	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: name, Alias: alias, Span: t.span(i)})
-	w.addRef(t.span(n), name, name, extract.RefUse)
+	w.out.Imports = append(w.out.Imports, extract.RawImport{Path: name, Alias: alias, Span: t.Span(i)})
+	w.addRef(t.Span(n), name, name, extract.RefUse)
 }
 
 func (w *walker) bindExternCrate(i int32, sc *scope) {
 	x, t := w.x, w.t
-	n := t.child(i, x.fName)
+	n := t.Child(i, x.fName)
 	if n == noNode || t.empty(n) {
 		return
 	}
-	local := t.text(n)
-	if a := t.child(i, x.fAlias); a != noNode {
-		local = t.text(a)
+	local := t.Text(n)
+	if a := t.Child(i, x.fAlias); a != noNode {
+		local = t.Text(a)
 	}
 	if local != "self" && local != "_" {
-		sc.bind(local, t.text(n))
+		sc.bind(local, t.Text(n))
 	}
 }

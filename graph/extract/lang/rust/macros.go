@@ -11,10 +11,10 @@ import (
 // strings and for the calls written in it.
 func (w *walker) macro(i int32, sc *scope) {
 	x, t := w.x, w.t
-	m := t.child(i, x.fMacro)
+	m := t.Child(i, x.fMacro)
 	tt := int32(noNode)
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind == x.tokenTree {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind == x.tokenTree {
 			tt = c
 		}
 	}
@@ -22,7 +22,7 @@ func (w *walker) macro(i int32, sc *scope) {
 	if m != noNode && w.pathSegs(m) {
 		name = string(w.segs[len(w.segs)-1])
 		if q, ok := w.macroTarget(sc); ok {
-			w.addRef(t.span(m), name, q, extract.RefCall)
+			w.addRef(t.Span(m), name, q, extract.RefCall)
 		}
 	}
 	switch {
@@ -68,13 +68,13 @@ func (w *walker) tokenTree(tt int32, sc *scope) {
 	x, t := w.x, w.t
 	var segs [][]byte
 	run, prev := int32(noNode), int32(noNode) // first and last node of the path being read
-	for c := range t.kids(tt) {
-		switch k := t.nodes[c].Kind; k {
+	for c := range t.Kids(tt) {
+		switch k := t.Nodes[c].Kind; k {
 		case x.identifier, x.crate, x.self, x.super, x.metavar:
 			if run != noNode && string(trimSpace(t.between(prev, c))) == "::" {
-				segs = append(segs, t.bytes(c))
+				segs = append(segs, t.Raw(c))
 			} else {
-				run, segs = c, append(segs[:0], t.bytes(c))
+				run, segs = c, append(segs[:0], t.Raw(c))
 			}
 			prev = c
 			continue
@@ -85,7 +85,7 @@ func (w *walker) tokenTree(tt int32, sc *scope) {
 			}
 			if run != noNode {
 				switch sep := t.between(prev, c); {
-				case len(trimSpace(sep)) == 0 && t.src[t.nodes[c].Start] == '(':
+				case len(trimSpace(sep)) == 0 && t.Src[t.Nodes[c].Start] == '(':
 					w.tokenCall(run, prev, segs, sc)
 				case string(trimSpace(sep)) == "!":
 					if n := string(segs[len(segs)-1]); n == "env" || n == "option_env" {
@@ -119,11 +119,11 @@ var keywords = map[string]bool{
 // attrTree reports a token tree [...] written after # or #!: an attribute.
 func (w *walker) attrTree(tt int32) bool {
 	t := w.t
-	start := t.nodes[tt].Start
-	if t.src[start] != '[' {
+	start := t.Nodes[tt].Start
+	if t.Src[start] != '[' {
 		return false
 	}
-	before := bytes.TrimRight(t.src[:start], " \t\r\n")
+	before := bytes.TrimRight(t.Src[:start], " \t\r\n")
 	before = bytes.TrimSuffix(before, []byte("!"))
 	return len(before) > 0 && before[len(before)-1] == '#'
 }
@@ -132,13 +132,13 @@ func (w *walker) attrTree(tt int32) bool {
 // a token tree.
 func (w *walker) tokenCall(first, last int32, segs [][]byte, sc *scope) {
 	t := w.t
-	before := bytes.TrimRight(t.src[:t.nodes[first].Start], " \t\r\n")
+	before := bytes.TrimRight(t.Src[:t.Nodes[first].Start], " \t\r\n")
 	word := before[lastWordStart(before):]
 	if definers[string(word)] || keywords[string(segs[0])] ||
-		t.nodes[first].Kind == w.x.metavar && string(segs[0]) != "$crate" {
+		t.Nodes[first].Kind == w.x.metavar && string(segs[0]) != "$crate" {
 		return
 	}
-	sp := extract.Span{Start: t.nodes[first].Start, End: t.nodes[last].End}
+	sp := extract.Span{Start: t.Nodes[first].Start, End: t.Nodes[last].End}
 	name := string(segs[len(segs)-1])
 	if len(before) > 0 && before[len(before)-1] == '.' && len(segs) == 1 {
 		w.addRecvRef(sp, name, w.tokenReceiver(before[:len(before)-1], sc))

@@ -15,15 +15,15 @@ func (w *walker) pathSegs(i int32) bool {
 
 func (w *walker) appendSegs(i int32) bool {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier, x.typeIdent, x.crate, x.self, x.super, x.metavar:
 		if t.empty(i) {
 			return false
 		}
-		w.segs = append(w.segs, t.bytes(i))
+		w.segs = append(w.segs, t.Raw(i))
 		return true
 	case x.scopedIdent, x.scopedTypeIdent:
-		p, n := t.child(i, x.fPath), t.child(i, x.fName)
+		p, n := t.Child(i, x.fPath), t.Child(i, x.fName)
 		if p == noNode {
 			w.abs = len(w.segs) == 0
 		} else if !w.appendSegs(p) {
@@ -31,13 +31,13 @@ func (w *walker) appendSegs(i int32) bool {
 		}
 		return n != noNode && w.appendSegs(n)
 	case x.genericType, x.genericTypeTurbofish:
-		return w.appendSegs(t.child(i, x.fType))
+		return w.appendSegs(t.Child(i, x.fType))
 	case x.bracketedType: // <T as Trait>::f names Trait's f; <T>::f is T's
-		q := t.firstKid(i)
-		if t.kindOf(q) != x.qualifiedType {
+		q := t.FirstKid(i)
+		if t.Kind(q) != x.qualifiedType {
 			return q != noNode && len(w.segs) == 0 && w.appendSegs(q)
 		}
-		a := t.child(q, x.fAlias)
+		a := t.Child(q, x.fAlias)
 		return a != noNode && len(w.segs) == 0 && w.appendSegs(a)
 	}
 	return false

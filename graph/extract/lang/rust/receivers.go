@@ -16,15 +16,15 @@ import (
 // when its type is in evidence and by name only otherwise.
 func (w *walker) methodCall(fe int32, sc *scope) {
 	x, t := w.x, w.t
-	recv, f := t.child(fe, x.fValue), t.child(fe, x.fField)
+	recv, f := t.Child(fe, x.fValue), t.Child(fe, x.fField)
 	if recv != noNode {
 		w.walk(recv, sc)
 	}
-	if f == noNode || t.nodes[f].Kind != x.fieldIdent || t.empty(f) {
+	if f == noNode || t.Nodes[f].Kind != x.fieldIdent || t.empty(f) {
 		return
 	}
 	r := w.exprReceiver(recv, sc)
-	w.addRecvRef(t.span(f), t.text(f), r)
+	w.addRecvRef(t.Span(f), t.Text(f), r)
 }
 
 // addRecvRef adds a call ref to name, a member of r when r has evidence.
@@ -41,31 +41,31 @@ func (w *walker) exprReceiver(e int32, sc *scope) receiver {
 	if e == noNode {
 		return receiver{}
 	}
-	switch t.nodes[e].Kind {
+	switch t.Nodes[e].Kind {
 	case x.self:
 		return w.selfReceiver(sc)
 	case x.identifier:
-		if r, ok := w.lookupVar(t.bytes(e)); ok {
+		if r, ok := w.lookupVar(t.Raw(e)); ok {
 			return r
 		}
 		// A static, a const or a unit struct: its type comes from the
 		// index (a type fact, or the type itself).
-		if b, q := sc.lookup(t.bytes(e)); b == boundName && q != "" {
+		if b, q := sc.lookup(t.Raw(e)); b == boundName && q != "" {
 			return receiver{chain: []string{q}}
 		}
 	case x.fieldExpr:
-		if f := t.child(e, x.fField); f != noNode && t.nodes[f].Kind == x.fieldIdent {
-			return w.exprReceiver(t.child(e, x.fValue), sc).then(t.text(f))
+		if f := t.Child(e, x.fField); f != noNode && t.Nodes[f].Kind == x.fieldIdent {
+			return w.exprReceiver(t.Child(e, x.fValue), sc).then(t.Text(f))
 		}
 	case x.callExpr:
 		return w.callReceiver(e, sc)
 	case x.structExpr:
-		return w.typeReceiver(t.child(e, x.fName), sc)
+		return w.typeReceiver(t.Child(e, x.fName), sc)
 	case x.refExpr:
-		return w.exprReceiver(t.child(e, x.fValue), sc)
+		return w.exprReceiver(t.Child(e, x.fValue), sc)
 	case x.parenExpr, x.awaitExpr: // .await yields an async fn's declared type
 		if t.kidCount(e) == 1 {
-			return w.exprReceiver(t.firstKid(e), sc)
+			return w.exprReceiver(t.FirstKid(e), sc)
 		}
 	}
 	return receiver{}
@@ -76,11 +76,11 @@ func (w *walker) exprReceiver(e int32, sc *scope) receiver {
 // x's chain.
 func (w *walker) callReceiver(call int32, sc *scope) receiver {
 	x, t := w.x, w.t
-	fn := t.child(call, x.fFunction)
-	if t.kindOf(fn) == x.genericFn {
-		fn = t.child(fn, x.fFunction)
+	fn := t.Child(call, x.fFunction)
+	if t.Kind(fn) == x.genericFn {
+		fn = t.Child(fn, x.fFunction)
 	}
-	switch t.kindOf(fn) {
+	switch t.Kind(fn) {
 	case x.identifier, x.scopedIdent:
 		if !w.pathSegs(fn) || string(w.segs[0]) == "Self" && sc.selfRecv == "" {
 			return receiver{}
@@ -93,8 +93,8 @@ func (w *walker) callReceiver(call int32, sc *scope) receiver {
 			return receiver{chain: append([]string{q}, step...), alts: w.alts}
 		}
 	case x.fieldExpr:
-		if f := t.child(fn, x.fField); f != noNode && t.nodes[f].Kind == x.fieldIdent {
-			return w.exprReceiver(t.child(fn, x.fValue), sc).then(t.text(f), extract.CallResult)
+		if f := t.Child(fn, x.fField); f != noNode && t.Nodes[f].Kind == x.fieldIdent {
+			return w.exprReceiver(t.Child(fn, x.fValue), sc).then(t.Text(f), extract.CallResult)
 		}
 	}
 	return receiver{}
@@ -117,15 +117,15 @@ func (w *walker) typeReceiver(i int32, sc *scope) receiver {
 func (w *walker) typeCandidate(i int32, sc *scope) string {
 	x, t := w.x, w.t
 	w.alts = nil
-	for i != noNode && t.nodes[i].Kind == x.referenceType {
-		i = t.child(i, x.fType)
+	for i != noNode && t.Nodes[i].Kind == x.referenceType {
+		i = t.Child(i, x.fType)
 	}
 	generic := false
-	switch t.kindOf(i) {
+	switch t.Kind(i) {
 	case x.genericType, x.genericTypeTurbofish:
 		generic = true
-		i = t.child(i, x.fType)
-		if k := t.kindOf(i); k != x.typeIdent && k != x.scopedTypeIdent {
+		i = t.Child(i, x.fType)
+		if k := t.Kind(i); k != x.typeIdent && k != x.scopedTypeIdent {
 			return ""
 		}
 	case x.typeIdent, x.scopedTypeIdent:
@@ -165,12 +165,12 @@ func (w *walker) selfReceiver(sc *scope) receiver {
 // val; any other pattern binds its names without any.
 func (w *walker) bindTyped(pat, typ, val int32, ts, sc *scope) {
 	x, t := w.x, w.t
-	if t.nodes[pat].Kind == x.mutPattern { // mut x: the name is the last child
-		for c := range t.kids(pat) {
+	if t.Nodes[pat].Kind == x.mutPattern { // mut x: the name is the last child
+		for c := range t.Kids(pat) {
 			pat = c
 		}
 	}
-	if b := t.bytes(pat); t.nodes[pat].Kind == x.identifier && len(b) > 0 && !isUpper(b) {
+	if b := t.Raw(pat); t.Nodes[pat].Kind == x.identifier && len(b) > 0 && !isUpper(b) {
 		name := string(b)
 		sc.bindLocal(name)
 		if typ != noNode || val == noNode {

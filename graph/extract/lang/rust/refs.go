@@ -21,40 +21,40 @@ func (w *walker) typeExpr(i int32, sc *scope) { w.typeExprAs(i, extract.RefType,
 // typeExprAs walks a type whose head is referred to as kind.
 func (w *walker) typeExprAs(i int32, kind extract.RefKind, sc *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.typeIdent, x.scopedTypeIdent:
 		w.pathRef(i, kind, sc)
 	case x.genericType, x.genericTypeTurbofish:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field == x.fType {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field == x.fType {
 				w.pathRef(c, kind, sc)
 			} else {
 				w.walk(c, sc)
 			}
 		}
 	case x.traitBounds, x.boundedType:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.bound(c, sc)
 		}
 	case x.abstractType, x.dynamicType:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field == x.fTrait {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field == x.fTrait {
 				w.bound(c, sc)
 			} else {
 				w.walk(c, sc)
 			}
 		}
 	case x.functionType:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field == x.fTrait {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field == x.fTrait {
 				w.pathRef(c, extract.RefTraitBound, sc)
 			} else {
 				w.walk(c, sc)
 			}
 		}
 	case x.typeBinding:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field != x.fName {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field != x.fName {
 				w.walk(c, sc)
 			}
 		}
@@ -67,12 +67,12 @@ func (w *walker) typeExprAs(i int32, kind extract.RefKind, sc *scope) {
 // bound walks one trait bound.
 func (w *walker) bound(i int32, sc *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.typeIdent, x.scopedTypeIdent, x.genericType, x.functionType:
 		w.typeExprAs(i, extract.RefTraitBound, sc)
 	case x.hrtb:
-		for c := range t.kids(i) {
-			if t.nodes[c].Field == x.fType {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field == x.fType {
 				w.bound(c, sc)
 			}
 		}
@@ -95,11 +95,11 @@ func (w *walker) pathRef(i int32, kind extract.RefKind, sc *scope) string {
 	}
 	full, emit := w.resolve(sc, false)
 	defer w.pathTypeArgs(i, sc)
-	sp := w.t.span(i)
+	sp := w.t.Span(i)
 	if w.variantPath() {
 		kind = extract.RefType
-		if p := w.t.child(i, w.x.fPath); p != noNode {
-			sp.End = w.t.nodes[p].End
+		if p := w.t.Child(i, w.x.fPath); p != noNode {
+			sp.End = w.t.Nodes[p].End
 		}
 		w.segs = w.segs[:len(w.segs)-1]
 		var q string
@@ -122,10 +122,10 @@ func (w *walker) pathRef(i int32, kind extract.RefKind, sc *scope) string {
 // (Vec::<Job>::new, Client::<Tls>::connect).
 func (w *walker) pathTypeArgs(i int32, sc *scope) {
 	t := w.t
-	for j := i + 1; j < t.nodes[i].SubEnd; j++ {
-		if t.nodes[j].Kind == w.x.typeArgs {
+	for j := i + 1; j < t.Nodes[i].SubEnd; j++ {
+		if t.Nodes[j].Kind == w.x.typeArgs {
 			w.walk(j, sc)
-			j = t.nodes[j].SubEnd - 1
+			j = t.Nodes[j].SubEnd - 1
 		}
 	}
 }
@@ -158,13 +158,13 @@ func (w *walker) patternPath(i int32, sc *scope) {
 // arguments.
 func (w *walker) call(i int32, sc *scope) {
 	x, t := w.x, w.t
-	fn, args := t.child(i, x.fFunction), t.child(i, x.fArguments)
+	fn, args := t.Child(i, x.fFunction), t.Child(i, x.fArguments)
 	callee := fn
-	if t.kindOf(callee) == x.genericFn {
-		callee = t.child(callee, x.fFunction)
+	if t.Kind(callee) == x.genericFn {
+		callee = t.Child(callee, x.fFunction)
 	}
 	cand := ""
-	switch t.kindOf(callee) {
+	switch t.Kind(callee) {
 	case x.identifier, x.scopedIdent:
 		cand = w.pathRef(callee, extract.RefCall, sc)
 		w.noteParseCall(cand, sc)
@@ -175,8 +175,8 @@ func (w *walker) call(i int32, sc *scope) {
 		w.walk(callee, sc)
 	}
 	if fn != callee && fn != noNode {
-		for c := range t.kids(fn) {
-			if t.nodes[c].Field != x.fFunction {
+		for c := range t.Kids(fn) {
+			if t.Nodes[c].Field != x.fFunction {
 				w.walk(c, sc)
 			}
 		}

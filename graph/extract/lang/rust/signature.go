@@ -5,11 +5,11 @@ package rust
 // of stop, or to the item's end without its semicolon when stop is noNode.
 func (w *walker) signature(i, stop int32) string {
 	t := w.t
-	end := t.nodes[i].End
+	end := t.Nodes[i].End
 	if stop != noNode {
-		end = t.nodes[stop].Start
+		end = t.Nodes[stop].Start
 	}
-	b := t.src[t.nodes[i].Start:end]
+	b := t.Src[t.Nodes[i].Start:end]
 	for len(b) > 0 && (b[len(b)-1] == ';' || b[len(b)-1] == '=' || b[len(b)-1] == ',' || isBlank(b[len(b)-1])) {
 		b = b[:len(b)-1]
 	}

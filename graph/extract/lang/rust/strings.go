@@ -12,14 +12,14 @@ func (w *walker) stringLit(i int32) {
 	if !ok || !extract.Notable(v) {
 		return
 	}
-	sp := w.t.span(i)
+	sp := w.t.Span(i)
 	w.out.Strings = append(w.out.Strings, extract.RawString{Value: v, Line: w.lines.Line(sp.Start), Span: sp})
 }
 
 // strValue is the text between a string literal's quotes as written
 // (escapes kept); ok is false for byte strings and broken literals.
 func (w *walker) strValue(i int32) (string, bool) {
-	b := w.t.bytes(i)
+	b := w.t.Raw(i)
 	q := bytes.IndexByte(b, '"')
 	if q < 0 || bytes.IndexByte(b[:q], 'b') >= 0 {
 		return "", false
@@ -41,8 +41,8 @@ func (w *walker) strValue(i int32) (string, bool) {
 // macro_rules! definition).
 func (w *walker) strings(i int32) {
 	x, t := w.x, w.t
-	for j := i + 1; j < t.nodes[i].SubEnd; j++ {
-		if k := t.nodes[j].Kind; k == x.strLit || k == x.rawStrLit {
+	for j := i + 1; j < t.Nodes[i].SubEnd; j++ {
+		if k := t.Nodes[j].Kind; k == x.strLit || k == x.rawStrLit {
 			w.stringLit(j)
 		}
 	}

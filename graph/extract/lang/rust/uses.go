@@ -14,7 +14,7 @@ type useLeaf struct {
 
 // useLeaves calls fn for each leaf of a use declaration, in source order.
 func (w *walker) useLeaves(decl int32, sc *scope, fn func(useLeaf)) {
-	arg := w.t.child(decl, w.x.fArgument)
+	arg := w.t.Child(decl, w.x.fArgument)
 	if arg == noNode {
 		return
 	}
@@ -25,13 +25,13 @@ func (w *walker) useLeaves(decl int32, sc *scope, fn func(useLeaf)) {
 // abs for a leading ::).
 func (w *walker) useTree(i int32, prefix [][]byte, abs bool, sc *scope, fn func(useLeaf)) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.useList:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.useTree(c, prefix, abs, sc, fn)
 		}
 	case x.scopedUseList:
-		if p := t.child(i, x.fPath); p != noNode {
+		if p := t.Child(i, x.fPath); p != noNode {
 			if !w.pathSegs(p) {
 				return
 			}
@@ -42,12 +42,12 @@ func (w *walker) useTree(i int32, prefix [][]byte, abs bool, sc *scope, fn func(
 		} else if len(prefix) == 0 {
 			abs = true // use ::{a, b}
 		}
-		if l := t.child(i, x.fList); l != noNode {
+		if l := t.Child(i, x.fList); l != noNode {
 			w.useTree(l, prefix, abs, sc, fn)
 		}
 	case x.useWildcard:
 		segs := prefix
-		if p := t.firstKid(i); p != noNode {
+		if p := t.FirstKid(i); p != noNode {
 			if !w.pathSegs(p) {
 				return
 			}
@@ -60,12 +60,12 @@ func (w *walker) useTree(i int32, prefix [][]byte, abs bool, sc *scope, fn func(
 			fn(useLeaf{node: i, path: w.expandUse(segs, abs, sc), glob: true})
 		}
 	case x.useAs:
-		p, a := t.child(i, x.fPath), t.child(i, x.fAlias)
+		p, a := t.Child(i, x.fPath), t.Child(i, x.fAlias)
 		if p == noNode || a == noNode {
 			return
 		}
 		if l, ok := w.usePath(i, p, prefix, abs, sc); ok {
-			l.alias = t.text(a)
+			l.alias = t.Text(a)
 			l.local = l.alias
 			fn(l)
 		}
@@ -80,7 +80,7 @@ func (w *walker) useTree(i int32, prefix [][]byte, abs bool, sc *scope, fn func(
 // A `self` leaf imports the prefix itself.
 func (w *walker) usePath(leaf, p int32, prefix [][]byte, abs bool, sc *scope) (useLeaf, bool) {
 	var segs [][]byte
-	if w.t.nodes[p].Kind == w.x.self && len(prefix) > 0 {
+	if w.t.Nodes[p].Kind == w.x.self && len(prefix) > 0 {
 		segs = prefix
 	} else {
 		if !w.pathSegs(p) {
@@ -104,7 +104,7 @@ func (w *walker) useDecl(i int32, sc *scope) {
 		if l.path == "" {
 			return
 		}
-		sp := w.t.span(l.node)
+		sp := w.t.Span(l.node)
 		if reexport {
 			w.aliasFact(l, sp, sc)
 		}

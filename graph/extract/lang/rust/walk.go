@@ -29,7 +29,7 @@ type walker struct {
 
 func newWalker(x *ids, t *tree, loc location, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
 	w := &walker{x: x, t: t, loc: loc, lines: lines, out: out}
-	w.clap.enabled = clapEnabled(t.src)
+	w.clap.enabled = clapEnabled(t.Src)
 	return w
 }
 
@@ -37,8 +37,8 @@ func newWalker(x *ids, t *tree, loc location, lines extract.LineIndex, out *extr
 // records that need the whole file.
 func (w *walker) run() {
 	w.addSymbol(lastSegment(w.loc.mod), w.loc.mod, extract.KindModule,
-		extract.Span{End: uint32(len(w.t.src))}, "", extract.NoParent)
-	if len(w.t.nodes) == 0 {
+		extract.Span{End: uint32(len(w.t.Src))}, "", extract.NoParent)
+	if len(w.t.Nodes) == 0 {
 		return
 	}
 	root := w.moduleScope(w.loc.mod, extract.NoParent, nil)
@@ -52,8 +52,8 @@ func (w *walker) run() {
 // handing each item the outer attributes written before it.
 func (w *walker) walkList(list int32, sc *scope) {
 	attrs := int32(noNode)
-	for c := range w.t.kids(list) {
-		if w.t.nodes[c].Kind == w.x.attrItem {
+	for c := range w.t.Kids(list) {
+		if w.t.Nodes[c].Kind == w.x.attrItem {
 			if attrs == noNode {
 				attrs = c
 			}
@@ -72,7 +72,7 @@ func (w *walker) walkList(list int32, sc *scope) {
 // as items without attributes.
 func (w *walker) walk(i int32, sc *scope) {
 	x := w.x
-	switch k := w.t.nodes[i].Kind; k {
+	switch k := w.t.Nodes[i].Kind; k {
 	case x.identifier, x.fieldIdent, x.lifetime, x.label, x.primitiveType, x.charLit,
 		x.self, x.crate, x.super, x.metavar, x.visibility, x.shebang:
 	case x.block:
@@ -121,7 +121,7 @@ func (w *walker) walk(i int32, sc *scope) {
 }
 
 func (w *walker) walkKids(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
 	}
 }
@@ -140,8 +140,8 @@ func (w *walker) block(i int32, sc *scope) {
 
 // declares reports whether a block has item or use statements.
 func (w *walker) declares(i int32) bool {
-	for c := range w.t.kids(i) {
-		if w.isItem(w.t.nodes[c].Kind) {
+	for c := range w.t.Kids(i) {
+		if w.isItem(w.t.Nodes[c].Kind) {
 			return true
 		}
 	}
@@ -164,8 +164,8 @@ func (w *walker) isItem(k uint16) bool {
 func (w *walker) let(i int32, sc *scope) {
 	x, t := w.x, w.t
 	pat, typ, val := int32(noNode), int32(noNode), int32(noNode)
-	for c := range t.kids(i) {
-		switch t.nodes[c].Field {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Field {
 		case x.fPattern:
 			pat = c
 			continue
@@ -186,12 +186,12 @@ func (w *walker) let(i int32, sc *scope) {
 func (w *walker) closure(i int32, sc *scope) {
 	x, t := w.x, w.t
 	defer w.dropVars(w.varMark())
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind != x.closureParams {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind != x.closureParams {
 			w.walk(c, sc)
 			continue
 		}
-		for p := range t.kids(c) {
+		for p := range t.Kids(c) {
 			w.param(p, sc, sc)
 		}
 	}
@@ -200,8 +200,8 @@ func (w *walker) closure(i int32, sc *scope) {
 // patternThen walks `for pat in value` and `let pat = value` conditions.
 func (w *walker) patternThen(i int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(i) {
-		if t.nodes[c].Field == x.fPattern {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field == x.fPattern {
 			w.bindPattern(c, sc)
 		} else {
 			w.walk(c, sc)
@@ -212,20 +212,20 @@ func (w *walker) patternThen(i int32, sc *scope) {
 // match walks a match expression; its arms may dispatch clap commands.
 func (w *walker) match(i int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind != x.matchBlock {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind != x.matchBlock {
 			w.walk(c, sc)
 			continue
 		}
-		for arm := range t.kids(c) {
-			if t.nodes[arm].Kind != x.matchArm {
+		for arm := range t.Kids(c) {
+			if t.Nodes[arm].Kind != x.matchArm {
 				w.walk(arm, sc)
 				continue
 			}
 			w.clapArm(arm, sc)
 			m := w.varMark()
-			for part := range t.kids(arm) {
-				if t.nodes[part].Field == x.fPattern {
+			for part := range t.Kids(arm) {
+				if t.Nodes[part].Field == x.fPattern {
 					w.bindPattern(part, sc)
 				} else {
 					w.walk(part, sc)
@@ -240,37 +240,37 @@ func (w *walker) match(i int32, sc *scope) {
 // type refs for the paths it matches on.
 func (w *walker) bindPattern(p int32, sc *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[p].Kind {
+	switch t.Nodes[p].Kind {
 	case x.identifier:
-		if b := t.bytes(p); !isUpper(b) && len(b) > 0 {
+		if b := t.Raw(p); !isUpper(b) && len(b) > 0 {
 			name := string(b)
 			sc.bindLocal(name)
 			w.pushVar(name, receiver{}) // shadows with no evidence
 		}
 	case x.shorthandFieldIdent:
-		name := t.text(p)
+		name := t.Text(p)
 		sc.bindLocal(name)
 		w.pushVar(name, receiver{})
 	case x.tupleStructPat, x.structPattern:
-		for c := range t.kids(p) {
-			if t.nodes[c].Field == x.fType {
+		for c := range t.Kids(p) {
+			if t.Nodes[c].Field == x.fType {
 				w.patternPath(c, sc)
 			} else {
 				w.bindPattern(c, sc)
 			}
 		}
 	case x.fieldPattern:
-		if pat := t.child(p, x.fPattern); pat != noNode {
+		if pat := t.Child(p, x.fPattern); pat != noNode {
 			w.bindPattern(pat, sc)
-		} else if n := t.child(p, x.fName); n != noNode {
+		} else if n := t.Child(p, x.fName); n != noNode {
 			w.bindPattern(n, sc)
 		}
 	case x.scopedIdent:
 		w.patternPath(p, sc)
 	case x.matchPattern, x.orPattern, x.refPattern, x.mutPattern, x.capturedPattern,
 		x.tuplePattern, x.slicePattern, x.referencePattern:
-		for c := range t.kids(p) {
-			if t.nodes[c].Field == x.fCondition {
+		for c := range t.Kids(p) {
+			if t.Nodes[c].Field == x.fCondition {
 				w.walk(c, sc) // a match guard
 				continue
 			}

@@ -12,10 +12,10 @@ import (
 // function`: the method "Foo.run"). It reports whether it walked stmt.
 func (w *walker) assignedDefinition(stmt, asg int32, sc *scope) bool {
 	x, t := w.x, w.t
-	if t.nodes[asg].Kind != x.assignExpr {
+	if t.Nodes[asg].Kind != x.assignExpr {
 		return false
 	}
-	left, right := t.child(asg, x.fLeft), t.child(asg, x.fRight)
+	left, right := t.Child(asg, x.fLeft), t.Child(asg, x.fRight)
 	kind := extract.KindFunction
 	switch w.actOfNode(right) {
 	case actFuncExpr:
@@ -31,7 +31,7 @@ func (w *walker) assignedDefinition(stmt, asg int32, sc *scope) bool {
 	if member && kind == extract.KindFunction {
 		kind = extract.KindMethod
 	}
-	idx := w.addSymbol(name, q, kind, t.span(stmt), w.header(stmt, right, t.child(right, x.fBody)), parent, false)
+	idx := w.addSymbol(name, q, kind, t.Span(stmt), w.header(stmt, right, t.Child(right, x.fBody)), parent, false)
 	if kind == extract.KindClass {
 		w.classParts(right, q, idx, sc)
 	} else {

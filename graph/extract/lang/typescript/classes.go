@@ -15,7 +15,7 @@ func (w *walker) class(i int32, d decl, sc *scope) {
 		return
 	}
 	q := sc.prefix + name
-	body := w.t.child(i, w.x.fBody)
+	body := w.t.Child(i, w.x.fBody)
 	idx := w.addSymbol(name, q, extract.KindClass, w.outerSpan(i, d), w.header(i, i, body), sc.sym, false)
 	w.classParts(i, q, idx, sc)
 }
@@ -30,14 +30,14 @@ func (w *walker) classParts(i int32, q string, idx int, sc *scope) {
 		cs = newScope(q+".", idx, sc)
 	}
 	cs.this = &thisCtx{class: q}
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		switch {
-		case t.nodes[c].Field == x.fName:
-		case t.nodes[c].Field == x.fDecorator || t.nodes[c].Kind == x.decorator:
+		case t.Nodes[c].Field == x.fName:
+		case t.Nodes[c].Field == x.fDecorator || t.Nodes[c].Kind == x.decorator:
 			w.walk(c, sc)
-		case t.nodes[c].Kind == x.classHeritage:
+		case t.Nodes[c].Kind == x.classHeritage:
 			w.heritage(c, q, cs)
-		case t.nodes[c].Kind == x.classBody:
+		case t.Nodes[c].Kind == x.classBody:
 			w.classBody(c, q != "", cs)
 		default:
 			w.walk(c, cs)
@@ -49,18 +49,18 @@ func (w *walker) classParts(i int32, q string, idx int, sc *scope) {
 // A computed base (a mixin call) is walked as an expression.
 func (w *walker) heritage(h int32, from string, cs *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(h) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(h) {
+		switch t.Nodes[c].Kind {
 		case x.extendsClause:
-			for k := range t.kids(c) {
-				if t.nodes[k].Field == x.fValue {
+			for k := range t.Kids(c) {
+				if t.Nodes[k].Field == x.fValue {
 					cs.this.base = w.supertype(k, from, extract.RelExtends, cs)
 				} else {
 					w.walk(k, cs)
 				}
 			}
 		case x.implementsClause:
-			for k := range t.kids(c) {
+			for k := range t.Kids(c) {
 				w.supertype(k, from, extract.RelImplements, cs)
 			}
 		default: // JavaScript: the base expression itself
@@ -75,10 +75,10 @@ func (w *walker) heritage(h int32, from string, cs *scope) {
 func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *scope) cand {
 	x, t := w.x, w.t
 	base := i
-	if t.nodes[i].Kind == x.genericType {
-		base = t.child(i, x.fName)
+	if t.Nodes[i].Kind == x.genericType {
+		base = t.Child(i, x.fName)
 	}
-	switch t.kindOf(base) {
+	switch t.Kind(base) {
 	case x.identifier, x.typeID, x.member, x.nestedTypeID:
 	default:
 		w.walk(i, sc)
@@ -86,17 +86,17 @@ func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *s
 	}
 	c, emit, name := w.target(base, sc)
 	if emit && name != noNode && !t.empty(name) {
-		w.addRef(t.span(name), t.text(name), c, extract.RefType)
+		w.addRef(t.Span(name), t.Text(name), c, extract.RefType)
 	}
 	if from != "" && name != noNode {
 		to := c.q
 		if to == "" {
 			to = w.writtenName(base)
 		}
-		w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: to, Kind: rel, Span: t.span(i)})
+		w.out.Relations = append(w.out.Relations, extract.RawRelation{From: from, To: to, Kind: rel, Span: t.Span(i)})
 	}
 	if base != i {
-		for k := range t.kids(i) {
+		for k := range t.Kids(i) {
 			if k != base {
 				w.walk(k, sc)
 			}
@@ -108,8 +108,8 @@ func (w *walker) supertype(i int32, from string, rel extract.RelationKind, sc *s
 // classBody emits the members of a named class and walks them all.
 func (w *walker) classBody(body int32, named bool, cs *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(body) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(body) {
+		switch t.Nodes[c].Kind {
 		case x.methodDef, x.methodSig, x.abstractMethodSig:
 			w.method(c, named, cs)
 		case x.fieldDef, x.jsFieldDef:
@@ -124,7 +124,7 @@ func (w *walker) classBody(body int32, named bool, cs *scope) {
 // or interface and walks it in a scope of its own.
 func (w *walker) method(i int32, named bool, cs *scope) {
 	x, t := w.x, w.t
-	nameNode := t.child(i, x.fName)
+	nameNode := t.Child(i, x.fName)
 	name := w.memberName(nameNode)
 	if !named || name == "" {
 		fs := cs.inner()
@@ -135,14 +135,14 @@ func (w *walker) method(i int32, named bool, cs *scope) {
 	kind := extract.KindMethod
 	var class *scope
 	switch {
-	case name == "constructor" && t.nodes[nameNode].Kind == x.propertyID:
+	case name == "constructor" && t.Nodes[nameNode].Kind == x.propertyID:
 		kind, class = extract.KindConstructor, cs
 	case w.isAccessor(i, nameNode):
 		kind = extract.KindProperty
 	}
 	q := cs.prefix + name
-	body := t.child(i, x.fBody)
-	idx := w.addSymbol(name, q, kind, t.span(i), w.header(i, i, body), cs.sym, body == noNode)
+	body := t.Child(i, x.fBody)
+	idx := w.addSymbol(name, q, kind, t.Span(i), w.header(i, i, body), cs.sym, body == noNode)
 	fs := newScope(q+".", idx, cs)
 	fs.this = cs.this // the class's; an interface's method has none
 	if class != nil && cs.this != nil {
@@ -156,14 +156,14 @@ func (w *walker) method(i int32, named bool, cs *scope) {
 // isAccessor reports whether `get` or `set` is the last word before a
 // method's name.
 func (w *walker) isAccessor(i, nameNode int32) bool {
-	start := w.t.nodes[i].Start
-	for c := range w.t.kids(i) {
+	start := w.t.Nodes[i].Start
+	for c := range w.t.Kids(i) {
 		if c == nameNode {
 			break
 		}
-		start = w.t.nodes[c].End
+		start = w.t.Nodes[c].End
 	}
-	before := bytes.TrimRight(w.t.src[start:w.t.nodes[nameNode].Start], " \t\r\n")
+	before := bytes.TrimRight(w.t.Src[start:w.t.Nodes[nameNode].Start], " \t\r\n")
 	return (bytes.HasSuffix(before, []byte("get")) || bytes.HasSuffix(before, []byte("set"))) &&
 		(len(before) == 3 || !isIdentByte(before[len(before)-4]))
 }
@@ -172,26 +172,26 @@ func (w *walker) isAccessor(i, nameNode int32) bool {
 // a field.
 func (w *walker) field(i int32, named bool, cs *scope) {
 	x, t := w.x, w.t
-	nameNode := t.child(i, x.fName)
+	nameNode := t.Child(i, x.fName)
 	if nameNode == noNode {
-		nameNode = t.child(i, x.fProperty)
+		nameNode = t.Child(i, x.fProperty)
 	}
 	name := w.memberName(nameNode)
 	if !named || name == "" {
 		w.walkKids(i, cs)
 		return
 	}
-	value := t.child(i, x.fValue)
+	value := t.Child(i, x.fValue)
 	q := cs.prefix + name
 	kind, stop := extract.KindField, value
 	if w.actOfNode(value) == actFuncExpr {
-		kind, stop = extract.KindMethod, t.child(value, x.fBody)
+		kind, stop = extract.KindMethod, t.Child(value, x.fBody)
 	}
-	idx := w.addSymbol(name, q, kind, t.span(i), w.header(i, i, stop), cs.sym, false)
+	idx := w.addSymbol(name, q, kind, t.Span(i), w.header(i, i, stop), cs.sym, false)
 	if kind == extract.KindField {
-		w.memberTypeFact(ownerOf(cs), name, t.child(i, x.fType), value, i, cs)
+		w.memberTypeFact(ownerOf(cs), name, t.Child(i, x.fType), value, i, cs)
 	}
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		switch {
 		case c == nameNode:
 		case c == value && kind == extract.KindMethod:
@@ -210,13 +210,13 @@ func (w *walker) memberName(n int32) string {
 	switch {
 	case n == noNode || t.empty(n):
 		return ""
-	case t.nodes[n].Kind == x.str:
-		v, _ := unquote(t.bytes(n))
+	case t.Nodes[n].Kind == x.str:
+		v, _ := unquote(t.Raw(n))
 		return v
-	case t.nodes[n].Kind == x.computedName:
+	case t.Nodes[n].Kind == x.computedName:
 		return ""
 	}
-	return t.text(n)
+	return t.Text(n)
 }
 
 // writtenName is a base's name as written, dot-joined, for a relation
@@ -225,7 +225,7 @@ func (w *walker) writtenName(i int32) string {
 	if w.chain(i) {
 		return w.chainText()
 	}
-	return w.t.text(i)
+	return w.t.Text(i)
 }
 
 func isIdentByte(c byte) bool {

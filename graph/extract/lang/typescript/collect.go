@@ -8,7 +8,7 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // its first use. `var` in nested blocks is not hoisted out of them.
 func (w *walker) collect(block int32, sc *scope) {
 	w.collectExports(block, sc)
-	for c := range w.t.kids(block) {
+	for c := range w.t.Kids(block) {
 		w.collectStmt(c, sc, false)
 	}
 }
@@ -17,18 +17,18 @@ func (w *walker) collect(block int32, sc *scope) {
 // `export = a` export, so that their declarations become symbols.
 func (w *walker) collectExports(block int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(block) {
-		if t.nodes[c].Kind != x.exportStmt || t.child(c, x.fSource) != noNode {
+	for c := range t.Kids(block) {
+		if t.Nodes[c].Kind != x.exportStmt || t.Child(c, x.fSource) != noNode {
 			continue
 		}
-		for k := range t.kids(c) {
+		for k := range t.Kids(c) {
 			switch {
-			case t.nodes[k].Kind == x.identifier:
-				sc.markExported(t.text(k))
-			case t.nodes[k].Kind == x.exportClause:
-				for s := range t.kids(k) {
-					if n := t.child(s, x.fName); t.kindOf(n) == x.identifier {
-						sc.markExported(t.text(n))
+			case t.Nodes[k].Kind == x.identifier:
+				sc.markExported(t.Text(k))
+			case t.Nodes[k].Kind == x.exportClause:
+				for s := range t.Kids(k) {
+					if n := t.Child(s, x.fName); t.Kind(n) == x.identifier {
+						sc.markExported(t.Text(n))
 					}
 				}
 			}
@@ -59,7 +59,7 @@ func (w *walker) collectStmt(c int32, sc *scope, exported bool) {
 	case actVars:
 		w.collectVars(c, sc, exported)
 	case actExport:
-		if d := t.child(c, x.fDeclaration); d != noNode {
+		if d := t.Child(c, x.fDeclaration); d != noNode {
 			w.collectStmt(d, sc, true)
 		}
 	case actAmbient:
@@ -72,9 +72,9 @@ func (w *walker) collectStmt(c int32, sc *scope, exported bool) {
 func (w *walker) collectAmbient(c int32, sc *scope, exported bool) {
 	saved := w.ambient
 	w.ambient = true
-	for k := range w.t.kids(c) {
-		if w.t.nodes[k].Kind == w.x.stmtBlock { // declare global { ... }
-			for s := range w.t.kids(k) {
+	for k := range w.t.Kids(c) {
+		if w.t.Nodes[k].Kind == w.x.stmtBlock { // declare global { ... }
+			for s := range w.t.Kids(k) {
 				w.collectStmt(s, sc, exported)
 			}
 		} else {
@@ -86,8 +86,8 @@ func (w *walker) collectAmbient(c int32, sc *scope, exported bool) {
 
 // bindDecl binds a named declaration to its qualified name.
 func (w *walker) bindDecl(c int32, kind extract.SymbolKind, sc *scope) {
-	if n := w.t.child(c, w.x.fName); n != noNode && !w.t.empty(n) {
-		name := w.t.text(n)
+	if n := w.t.Child(c, w.x.fName); n != noNode && !w.t.empty(n) {
+		name := w.t.Text(n)
 		sc.bind(name, symbolBinding(kind, sc.prefix+name))
 	}
 }
@@ -96,12 +96,12 @@ func (w *walker) bindDecl(c int32, kind extract.SymbolKind, sc *scope) {
 // binds nothing.
 func (w *walker) bindNamespace(c int32, sc *scope) {
 	x, t := w.x, w.t
-	n := t.child(c, x.fName)
-	for t.kindOf(n) == x.nestedID {
-		n = t.child(n, x.fObject)
+	n := t.Child(c, x.fName)
+	for t.Kind(n) == x.nestedID {
+		n = t.Child(n, x.fObject)
 	}
-	if t.kindOf(n) == x.identifier && !t.empty(n) {
-		name := t.text(n)
+	if t.Kind(n) == x.identifier && !t.empty(n) {
+		name := t.Text(n)
 		sc.bind(name, symbolBinding(extract.KindNamespace, sc.prefix+name))
 	}
 }
@@ -111,16 +111,16 @@ func (w *walker) bindNamespace(c int32, sc *scope) {
 func (w *walker) collectVars(c int32, sc *scope, exported bool) {
 	x, t := w.x, w.t
 	isConst := w.isConstDecl(c)
-	for d := range t.kids(c) {
-		if t.nodes[d].Kind != x.declarator {
+	for d := range t.Kids(c) {
+		if t.Nodes[d].Kind != x.declarator {
 			continue
 		}
-		name, value := t.child(d, x.fName), t.child(d, x.fValue)
+		name, value := t.Child(d, x.fName), t.Child(d, x.fValue)
 		switch {
 		case name == noNode:
 		case w.collectRequire(name, value, sc):
-		case t.nodes[name].Kind == x.identifier:
-			n := t.text(name)
+		case t.Nodes[name].Kind == x.identifier:
+			n := t.Text(name)
 			if kind, ok := w.varKind(value, isConst, exported || sc.exported(n)); ok {
 				sc.bind(n, symbolBinding(kind, sc.prefix+n))
 			} else {
@@ -142,14 +142,14 @@ func (w *walker) collectRequire(name, value int32, sc *scope) bool {
 	}
 	m := w.moduleRef(spec)
 	switch {
-	case t.nodes[name].Kind == x.identifier && prop == "":
-		sc.bind(t.text(name), moduleBinding(m))
-	case t.nodes[name].Kind == x.identifier:
-		sc.bind(t.text(name), importBinding(m, prop))
-	case t.nodes[name].Kind == x.objectPattern && prop == "":
+	case t.Nodes[name].Kind == x.identifier && prop == "":
+		sc.bind(t.Text(name), moduleBinding(m))
+	case t.Nodes[name].Kind == x.identifier:
+		sc.bind(t.Text(name), importBinding(m, prop))
+	case t.Nodes[name].Kind == x.objectPattern && prop == "":
 		w.eachPatternKey(name, func(key, local, _ int32) {
 			if local != noNode {
-				sc.bind(t.text(local), importBinding(m, t.text(key)))
+				sc.bind(t.Text(local), importBinding(m, t.Text(key)))
 			}
 		})
 	default:
@@ -161,29 +161,29 @@ func (w *walker) collectRequire(name, value int32, sc *scope) bool {
 // collectImport binds the names an import statement introduces.
 func (w *walker) collectImport(c int32, sc *scope) {
 	x, t := w.x, w.t
-	if req := t.childOfKind(c, x.importReq); req != noNode {
-		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
+	if req := t.ChildOfKind(c, x.importReq); req != noNode {
+		spec, local := w.specifier(t.Child(req, x.fSource)), t.ChildOfKind(req, x.identifier)
 		if spec != "" && local != noNode {
-			sc.bind(t.text(local), moduleBinding(w.moduleRef(spec)))
+			sc.bind(t.Text(local), moduleBinding(w.moduleRef(spec)))
 		}
 		return
 	}
-	spec := w.specifier(t.child(c, x.fSource))
-	clause := t.childOfKind(c, x.importClause)
+	spec := w.specifier(t.Child(c, x.fSource))
+	clause := t.ChildOfKind(c, x.importClause)
 	if spec == "" || clause == noNode {
 		return
 	}
 	m := w.moduleRef(spec)
-	for k := range t.kids(clause) {
-		switch t.nodes[k].Kind {
+	for k := range t.Kids(clause) {
+		switch t.Nodes[k].Kind {
 		case x.identifier:
-			sc.bind(t.text(k), importBinding(m, "default"))
+			sc.bind(t.Text(k), importBinding(m, "default"))
 		case x.namespaceImport:
-			if l := t.firstKid(k); l != noNode {
-				sc.bind(t.text(l), moduleBinding(m))
+			if l := t.FirstKid(k); l != noNode {
+				sc.bind(t.Text(l), moduleBinding(m))
 			}
 		case x.namedImports:
-			for s := range t.kids(k) {
+			for s := range t.Kids(k) {
 				name, alias := w.specNames(s)
 				local := alias
 				if local == "" {

@@ -9,25 +9,25 @@ import (
 // any name), import.meta.env (Vite), or env imported from that module.
 func (w *walker) isEnv(i int32, sc *scope) bool {
 	x, t := w.x, w.t
-	switch t.kindOf(i) {
+	switch t.Kind(i) {
 	case x.identifier:
-		b, ok := sc.lookup(t.bytes(i))
-		return ok && string(t.bytes(i)) == "env" && isProcessImport(b, ":env")
+		b, ok := sc.lookup(t.Raw(i))
+		return ok && string(t.Raw(i)) == "env" && isProcessImport(b, ":env")
 	case x.member:
 	default:
 		return false
 	}
-	obj, prop := t.child(i, x.fObject), t.child(i, x.fProperty)
-	if prop == noNode || string(t.bytes(prop)) != "env" {
+	obj, prop := t.Child(i, x.fObject), t.Child(i, x.fProperty)
+	if prop == noNode || string(t.Raw(prop)) != "env" {
 		return false
 	}
-	switch t.kindOf(obj) {
+	switch t.Kind(obj) {
 	case x.metaProperty:
 		return true
 	case x.identifier:
-		b, ok := sc.lookup(t.bytes(obj))
+		b, ok := sc.lookup(t.Raw(obj))
 		if !ok {
-			return string(t.bytes(obj)) == "process"
+			return string(t.Raw(obj)) == "process"
 		}
 		return isProcessImport(b, "") || isProcessImport(b, ":default")
 	}
@@ -46,9 +46,9 @@ func isProcessImport(b binding, suffix string) bool {
 // memberExpr reads process.env.KEY and walks the receiver.
 func (w *walker) memberExpr(i int32, sc *scope) {
 	x, t := w.x, w.t
-	if w.isEnv(t.child(i, x.fObject), sc) {
-		if p := t.child(i, x.fProperty); t.kindOf(p) == x.propertyID && !t.empty(p) {
-			w.addConfig(t.text(p), p)
+	if w.isEnv(t.Child(i, x.fObject), sc) {
+		if p := t.Child(i, x.fProperty); t.Kind(p) == x.propertyID && !t.empty(p) {
+			w.addConfig(t.Text(p), p)
 		}
 	}
 	w.walkKids(i, sc)
@@ -57,8 +57,8 @@ func (w *walker) memberExpr(i int32, sc *scope) {
 // subscriptExpr reads process.env["KEY"] and walks the rest.
 func (w *walker) subscriptExpr(i int32, sc *scope) {
 	x, t := w.x, w.t
-	if w.isEnv(t.child(i, x.fObject), sc) {
-		if k := t.child(i, x.fIndex); k != noNode {
+	if w.isEnv(t.Child(i, x.fObject), sc) {
+		if k := t.Child(i, x.fIndex); k != noNode {
 			if v, ok := w.literal(k); ok && v != "" {
 				w.addConfig(v, k)
 			}
@@ -70,11 +70,11 @@ func (w *walker) subscriptExpr(i int32, sc *scope) {
 // envPattern reads const { KEY, OTHER: local = "x" } = process.env.
 func (w *walker) envPattern(pat int32) {
 	w.eachPatternKey(pat, func(key, _, _ int32) {
-		w.addConfig(w.t.text(key), key)
+		w.addConfig(w.t.Text(key), key)
 	})
 }
 
 func (w *walker) addConfig(key string, at int32) {
-	sp := w.t.span(at)
+	sp := w.t.Span(at)
 	w.out.Configs = append(w.out.Configs, extract.RawConfig{Key: key, Kind: extract.ConfigEnv, Line: w.lines.Line(sp.Start), Span: sp})
 }

@@ -10,7 +10,7 @@ import (
 func (w *walker) iface(i int32, d decl, sc *scope) {
 	x, t := w.x, w.t
 	name := w.declName(i, d)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	if name == "" {
 		w.walkKids(i, sc.inner())
 		return
@@ -18,15 +18,15 @@ func (w *walker) iface(i int32, d decl, sc *scope) {
 	q := sc.prefix + name
 	idx := w.addSymbol(name, q, extract.KindInterface, w.outerSpan(i, d), w.header(i, i, body), sc.sym, false)
 	is := newScope(q+".", idx, sc)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		switch {
 		case c == body:
 			w.interfaceBody(c, is)
-		case t.nodes[c].Kind == x.extendsType:
-			for k := range t.kids(c) {
+		case t.Nodes[c].Kind == x.extendsType:
+			for k := range t.Kids(c) {
 				w.supertype(k, q, extract.RelExtends, is)
 			}
-		case t.nodes[c].Field != x.fName:
+		case t.Nodes[c].Field != x.fName:
 			w.walk(c, is)
 		}
 	}
@@ -36,8 +36,8 @@ func (w *walker) iface(i int32, d decl, sc *scope) {
 // signatures only have their types walked.
 func (w *walker) interfaceBody(body int32, is *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(body) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(body) {
+		switch t.Nodes[c].Kind {
 		case x.methodSig:
 			w.method(c, true, is)
 		case x.propertySig:
@@ -50,14 +50,14 @@ func (w *walker) interfaceBody(body int32, is *scope) {
 
 // property emits an interface property.
 func (w *walker) property(i int32, is *scope) {
-	nameNode := w.t.child(i, w.x.fName)
+	nameNode := w.t.Child(i, w.x.fName)
 	if name := w.memberName(nameNode); name != "" {
-		w.addSymbol(name, is.prefix+name, extract.KindProperty, w.t.span(i), w.header(i, i, noNode), is.sym, false)
-		w.memberTypeFact(ownerOf(is), name, w.t.child(i, w.x.fType), noNode, i, is)
+		w.addSymbol(name, is.prefix+name, extract.KindProperty, w.t.Span(i), w.header(i, i, noNode), is.sym, false)
+		w.memberTypeFact(ownerOf(is), name, w.t.Child(i, w.x.fType), noNode, i, is)
 	} else if nameNode != noNode {
 		w.walk(nameNode, is)
 	}
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		if c != nameNode {
 			w.walk(c, is)
 		}
@@ -79,13 +79,13 @@ func (w *walker) typeAlias(i int32, d decl, sc *scope) {
 	}
 	q := sc.prefix + name
 	sig := w.header(i, i, noNode)
-	if len(sig) > maxAliasSignature || bytes.IndexByte(t.bytes(i), '\n') >= 0 {
-		sig = w.header(i, i, t.child(i, x.fValue))
+	if len(sig) > maxAliasSignature || bytes.IndexByte(t.Raw(i), '\n') >= 0 {
+		sig = w.header(i, i, t.Child(i, x.fValue))
 	}
 	idx := w.addSymbol(name, q, extract.KindTypeAlias, w.outerSpan(i, d), sig, sc.sym, false)
 	ts := newScope(q+".", idx, sc)
-	for c := range t.kids(i) {
-		if t.nodes[c].Field != x.fName {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field != x.fName {
 			w.walk(c, ts)
 		}
 	}
@@ -95,24 +95,24 @@ func (w *walker) typeAlias(i int32, d decl, sc *scope) {
 func (w *walker) enum(i int32, d decl, sc *scope) {
 	x, t := w.x, w.t
 	name := w.declName(i, d)
-	body := t.child(i, x.fBody)
+	body := t.Child(i, x.fBody)
 	if name == "" || body == noNode {
 		w.walkKids(i, sc)
 		return
 	}
 	q := sc.prefix + name
 	idx := w.addSymbol(name, q, extract.KindEnum, w.outerSpan(i, d), w.header(i, i, body), sc.sym, false)
-	for m := range t.kids(body) {
+	for m := range t.Kids(body) {
 		n, value := m, int32(noNode)
 		switch {
-		case t.nodes[m].Kind == x.enumAssign:
-			n, value = t.child(m, x.fName), t.child(m, x.fValue)
-		case t.nodes[m].Field != x.fName: // broken code
+		case t.Nodes[m].Kind == x.enumAssign:
+			n, value = t.Child(m, x.fName), t.Child(m, x.fValue)
+		case t.Nodes[m].Field != x.fName: // broken code
 			w.walk(m, sc)
 			continue
 		}
 		if mn := w.memberName(n); mn != "" {
-			w.addSymbol(mn, q+"."+mn, extract.KindConst, t.span(m), "", idx, false)
+			w.addSymbol(mn, q+"."+mn, extract.KindConst, t.Span(m), "", idx, false)
 		}
 		if value != noNode {
 			w.walk(value, sc)
@@ -125,10 +125,10 @@ func (w *walker) enum(i int32, d decl, sc *scope) {
 // "m:f", what importers of "m" name them).
 func (w *walker) namespaceDecl(i int32, d decl, sc *scope) {
 	x, t := w.x, w.t
-	n, body := t.child(i, x.fName), t.child(i, x.fBody)
+	n, body := t.Child(i, x.fName), t.Child(i, x.fBody)
 	var name, q, prefix string
 	kind := extract.KindNamespace
-	switch t.kindOf(n) {
+	switch t.Kind(n) {
 	case x.identifier, x.nestedID:
 		if !w.chain(n) {
 			break

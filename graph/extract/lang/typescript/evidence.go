@@ -12,7 +12,7 @@ import (
 // a member of such a value, `x as T`. Zero when there is none.
 func (w *walker) valueOf(e int32, sc *scope) cand {
 	x, t := w.x, w.t
-	switch t.kindOf(e) {
+	switch t.Kind(e) {
 	case x.this:
 		if cls := sc.thisOf().class; cls != "" {
 			return cand{recv: []string{cls}}
@@ -22,21 +22,21 @@ func (w *walker) valueOf(e int32, sc *scope) cand {
 			return cand{recv: []string{base.q}, alts: base.alts}
 		}
 	case x.identifier:
-		return w.nameValue(t.bytes(e), sc)
+		return w.nameValue(t.Raw(e), sc)
 	case x.member:
 		return w.memberValue(e, sc)
 	case x.call:
 		return w.callValue(e, sc)
 	case x.newExpr:
-		if c, _, _ := w.target(t.child(e, x.fConstructor), sc); c.q != "" {
+		if c, _, _ := w.target(t.Child(e, x.fConstructor), sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
 		}
 	case x.parenExpr, x.nonNull, x.await, x.satisfiesExpr:
-		return w.valueOf(t.firstKid(e), sc)
+		return w.valueOf(t.FirstKid(e), sc)
 	case x.asExpr:
 		return w.typeValue(lastKid(t, e), sc)
 	case x.typeAssertion:
-		return w.typeValue(t.firstKid(t.childOfKind(e, x.typeArgs)), sc)
+		return w.typeValue(t.FirstKid(t.ChildOfKind(e, x.typeArgs)), sc)
 	}
 	return cand{}
 }
@@ -61,7 +61,7 @@ func (w *walker) nameValue(name []byte, sc *scope) cand {
 // a typed value.
 func (w *walker) memberValue(e int32, sc *scope) cand {
 	x, t := w.x, w.t
-	prop := t.child(e, x.fProperty)
+	prop := t.Child(e, x.fProperty)
 	if prop == noNode || t.empty(prop) {
 		return cand{}
 	}
@@ -75,11 +75,11 @@ func (w *walker) memberValue(e int32, sc *scope) cand {
 			}
 		}
 	}
-	obj := w.valueOf(t.child(e, x.fObject), sc)
+	obj := w.valueOf(t.Child(e, x.fObject), sc)
 	if obj.recv == nil {
 		return cand{}
 	}
-	return cand{recv: append(slices.Clip(obj.recv), t.text(prop)), alts: obj.alts}
+	return cand{recv: append(slices.Clip(obj.recv), t.Text(prop)), alts: obj.alts}
 }
 
 // staticChain is the receiver chain of the dotted name in w.segs, rooted
@@ -105,14 +105,14 @@ func (w *walker) staticChain(b binding, sep byte) cand {
 // or method the file names (a called type gives the type).
 func (w *walker) callValue(e int32, sc *scope) cand {
 	x, t := w.x, w.t
-	fn := t.child(e, x.fFunction)
-	if t.kindOf(fn) == x.identifier {
-		if c, _ := w.nameTarget(t.bytes(fn), sc); c.q != "" {
+	fn := t.Child(e, x.fFunction)
+	if t.Kind(fn) == x.identifier {
+		if c, _ := w.nameTarget(t.Raw(fn), sc); c.q != "" {
 			return cand{recv: []string{c.q, extract.CallResult}, alts: c.alts}
 		}
-		return called(w.nameValue(t.bytes(fn), sc))
+		return called(w.nameValue(t.Raw(fn), sc))
 	}
-	if t.kindOf(fn) != x.member {
+	if t.Kind(fn) != x.member {
 		return called(w.valueOf(fn, sc))
 	}
 	return called(w.memberValue(fn, sc))
@@ -132,11 +132,11 @@ func called(c cand) cand {
 // type parameters, `any`, arrays, functions and object types give none.
 func (w *walker) typeValue(ty int32, sc *scope) cand {
 	x, t := w.x, w.t
-	switch t.kindOf(ty) {
+	switch t.Kind(ty) {
 	case x.typeAnnotation, x.parenType:
-		return w.typeValue(t.firstKid(ty), sc)
+		return w.typeValue(t.FirstKid(ty), sc)
 	case x.typeID:
-		if c, _ := w.nameTarget(t.bytes(ty), sc); c.q != "" {
+		if c, _ := w.nameTarget(t.Raw(ty), sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
 		}
 	case x.nestedTypeID:
@@ -146,7 +146,7 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 			}
 		}
 	case x.genericType:
-		return w.typeValue(t.child(ty, x.fName), sc)
+		return w.typeValue(t.Child(ty, x.fName), sc)
 	case x.unionType:
 		return w.typeValue(w.nonNullMember(ty), sc)
 	case x.thisType:
@@ -162,15 +162,15 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 func (w *walker) nonNullMember(u int32) int32 {
 	x, t := w.x, w.t
 	found := int32(noNode)
-	for c := range t.kids(u) {
-		if t.kindOf(c) == x.unionType {
+	for c := range t.Kids(u) {
+		if t.Kind(c) == x.unionType {
 			c = w.nonNullMember(c)
 			if c == noNode {
 				return noNode
 			}
 		}
-		if t.kindOf(c) == x.literalType {
-			if k := t.kindOf(t.firstKid(c)); k == x.null_ || k == x.undefined_ {
+		if t.Kind(c) == x.literalType {
+			if k := t.Kind(t.FirstKid(c)); k == x.null_ || k == x.undefined_ {
 				continue
 			}
 		}
@@ -185,7 +185,7 @@ func (w *walker) nonNullMember(u int32) int32 {
 // lastKid is the last child of i, or noNode.
 func lastKid(t *tree, i int32) int32 {
 	last := int32(noNode)
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		last = c
 	}
 	return last

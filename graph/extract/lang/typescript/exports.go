@@ -11,18 +11,18 @@ import (
 // expression is the symbol "default"; `export {a}` gives use refs.
 func (w *walker) export(i int32, sc *scope) {
 	x, t := w.x, w.t
-	if src := t.child(i, x.fSource); src != noNode {
+	if src := t.Child(i, x.fSource); src != noNode {
 		w.reexport(i, src)
 		return
 	}
 	target := int32(noNode)
-	for c := range t.kids(i) {
-		switch f := t.nodes[c].Field; {
+	for c := range t.Kids(i) {
+		switch f := t.Nodes[c].Field; {
 		case f == x.fDecorator:
 			w.walk(c, sc)
 		case f == x.fDeclaration || f == x.fValue:
 			target = c
-		case t.nodes[c].Kind == x.exportClause:
+		case t.Nodes[c].Kind == x.exportClause:
 			w.exportClause(c, sc)
 		}
 	}
@@ -37,7 +37,7 @@ func (w *walker) export(i int32, sc *scope) {
 		if name := w.declName(target, d); d.isDefault && name != "default" && name != "" {
 			w.addFact(extract.FactAlias, sc.prefix+"default", "", sc.prefix+name, i)
 		}
-	case d.isDefault && t.nodes[target].Kind != x.identifier:
+	case d.isDefault && t.Nodes[target].Kind != x.identifier:
 		w.defaultValue(i, target, sc)
 	case d.isDefault:
 		w.exportedNameFact(i, target, "default", sc)
@@ -49,19 +49,19 @@ func (w *walker) export(i int32, sc *scope) {
 // isDefaultExport reports whether `default` is written between the export
 // keyword (and decorators) and what it exports.
 func (w *walker) isDefaultExport(i, target int32) bool {
-	start := w.t.nodes[i].Start
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Field == w.x.fDecorator {
-			start = w.t.nodes[c].End
+	start := w.t.Nodes[i].Start
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Field == w.x.fDecorator {
+			start = w.t.Nodes[c].End
 		}
 	}
-	return bytes.Contains(w.t.src[start:w.t.nodes[target].Start], []byte("default"))
+	return bytes.Contains(w.t.Src[start:w.t.Nodes[target].Start], []byte("default"))
 }
 
 // defaultValue emits the constant "default" for `export default <expr>`
 // (an object, a call) and walks the expression.
 func (w *walker) defaultValue(i, value int32, sc *scope) {
-	w.addSymbol("default", sc.prefix+"default", extract.KindConst, w.t.span(i), "", sc.sym, false)
+	w.addSymbol("default", sc.prefix+"default", extract.KindConst, w.t.Span(i), "", sc.sym, false)
 	w.walk(value, sc)
 	w.addFact(extract.FactType, sc.prefix+"default", "", factObject(w.valueOf(value, sc)), i)
 }
@@ -69,11 +69,11 @@ func (w *walker) defaultValue(i, value int32, sc *scope) {
 // exportClause gives a use ref for each name `export {a, b as c}` exports
 // from this file.
 func (w *walker) exportClause(clause int32, sc *scope) {
-	for s := range w.t.kids(clause) {
-		if n := w.t.child(s, w.x.fName); w.t.kindOf(n) == w.x.identifier {
+	for s := range w.t.Kids(clause) {
+		if n := w.t.Child(s, w.x.fName); w.t.Kind(n) == w.x.identifier {
 			w.exprRef(n, sc, extract.RefUse)
-			exported := w.t.text(n)
-			if a := w.t.child(s, w.x.fAlias); a != noNode {
+			exported := w.t.Text(n)
+			if a := w.t.Child(s, w.x.fAlias); a != noNode {
 				exported = w.identOrString(a)
 			}
 			w.exportedNameFact(s, n, exported, sc)

@@ -32,14 +32,14 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 		w.facts = make(map[factKey]bool)
 	}
 	w.facts[key] = true
-	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: w.t.span(at)})
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: w.t.Span(at)})
 }
 
 // returnsFact states what the function or method q, declared by node fn,
 // returns: the type its return annotation names. `Promise<T>`, arrays and
 // other builtin wrappers name no type of the index and give none.
 func (w *walker) returnsFact(fn int32, q string, sc *scope) {
-	rt := w.t.child(fn, w.x.fReturnType)
+	rt := w.t.Child(fn, w.x.fReturnType)
 	if rt == noNode {
 		return
 	}
@@ -73,8 +73,8 @@ func ownerOf(ms *scope) string { return strings.TrimSuffix(ms.prefix, ".") }
 func (w *walker) reexportFacts(i, src int32, spec string) {
 	x, t := w.x, w.t
 	mp := w.moduleRef(spec).q
-	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
-		for s := range t.kids(clause) {
+	if clause := t.ChildOfKind(i, x.exportClause); clause != noNode {
+		for s := range t.Kids(clause) {
 			name, alias := w.specNames(s)
 			if alias == "" {
 				alias = name
@@ -85,7 +85,7 @@ func (w *walker) reexportFacts(i, src int32, spec string) {
 		}
 		return
 	}
-	if t.childOfKind(i, x.namespaceExport) == noNode {
+	if t.ChildOfKind(i, x.namespaceExport) == noNode {
 		w.addFact(extract.FactAlias, w.ns, "*", mp, src)
 	}
 }
@@ -94,7 +94,7 @@ func (w *walker) reexportFacts(i, src int32, spec string) {
 // imported a, or `export default a` exports name under another qualified
 // name than its own.
 func (w *walker) exportedNameFact(at, name int32, exported string, sc *scope) {
-	b, ok := sc.lookup(w.t.bytes(name))
+	b, ok := sc.lookup(w.t.Raw(name))
 	if !ok || b.kind == bindLocal || b.kind == bindModule {
 		return
 	}

@@ -41,10 +41,10 @@ func (w *walker) module(spec string) (mp, index string) {
 
 // specifier is the value of an import's source string, or "".
 func (w *walker) specifier(i int32) string {
-	if w.t.kindOf(i) != w.x.str {
+	if w.t.Kind(i) != w.x.str {
 		return ""
 	}
-	v, _ := unquote(w.t.bytes(i))
+	v, _ := unquote(w.t.Raw(i))
 	return v
 }
 
@@ -52,30 +52,30 @@ func (w *walker) specifier(i int32) string {
 // `import x = require("m")`; `import x = NS.Y` records nothing.
 func (w *walker) importStmt(i int32) {
 	x, t := w.x, w.t
-	if req := t.childOfKind(i, x.importReq); req != noNode {
-		spec, local := w.specifier(t.child(req, x.fSource)), t.childOfKind(req, x.identifier)
+	if req := t.ChildOfKind(i, x.importReq); req != noNode {
+		spec, local := w.specifier(t.Child(req, x.fSource)), t.ChildOfKind(req, x.identifier)
 		if spec != "" && local != noNode {
-			w.addImport(spec, "", t.text(local), t.span(req))
+			w.addImport(spec, "", t.Text(local), t.Span(req))
 		}
 		return
 	}
-	src := t.child(i, x.fSource)
+	src := t.Child(i, x.fSource)
 	spec := w.specifier(src)
 	if spec == "" {
 		return
 	}
-	clause := t.childOfKind(i, x.importClause)
+	clause := t.ChildOfKind(i, x.importClause)
 	if clause == noNode {
-		w.addImport(spec, "", "", t.span(src))
+		w.addImport(spec, "", "", t.Span(src))
 		return
 	}
-	for c := range t.kids(clause) {
-		switch k := t.nodes[c].Kind; k {
+	for c := range t.Kids(clause) {
+		switch k := t.Nodes[c].Kind; k {
 		case x.identifier:
-			w.addImport(spec, "default", t.text(c), t.span(c))
+			w.addImport(spec, "default", t.Text(c), t.Span(c))
 		case x.namespaceImport:
-			if local := t.firstKid(c); local != noNode {
-				w.addImport(spec, "", t.text(local), t.span(c))
+			if local := t.FirstKid(c); local != noNode {
+				w.addImport(spec, "", t.Text(local), t.Span(c))
 			}
 		case x.namedImports:
 			w.specifiers(c, spec)
@@ -85,9 +85,9 @@ func (w *walker) importStmt(i int32) {
 
 // specifiers records each `name as alias` of named imports or re-exports.
 func (w *walker) specifiers(list int32, spec string) {
-	for s := range w.t.kids(list) {
+	for s := range w.t.Kids(list) {
 		if name, alias := w.specNames(s); name != "" {
-			w.addImport(spec, name, alias, w.t.span(s))
+			w.addImport(spec, name, alias, w.t.Span(s))
 		}
 	}
 }
@@ -96,10 +96,10 @@ func (w *walker) specifiers(list int32, spec string) {
 // ("" when not renamed). A name may be a string: `import {"a-b" as ab}`.
 func (w *walker) specNames(s int32) (name, alias string) {
 	x, t := w.x, w.t
-	if k := t.nodes[s].Kind; k != x.importSpec && k != x.exportSpec {
+	if k := t.Nodes[s].Kind; k != x.importSpec && k != x.exportSpec {
 		return "", ""
 	}
-	n, a := t.child(s, x.fName), t.child(s, x.fAlias)
+	n, a := t.Child(s, x.fName), t.Child(s, x.fAlias)
 	name = w.identOrString(n)
 	if a != noNode {
 		alias = w.identOrString(a)
@@ -111,10 +111,10 @@ func (w *walker) identOrString(i int32) string {
 	switch {
 	case i == noNode || w.t.empty(i):
 		return ""
-	case w.t.nodes[i].Kind == w.x.str:
+	case w.t.Nodes[i].Kind == w.x.str:
 		return w.specifier(i)
 	}
-	return w.t.text(i)
+	return w.t.Text(i)
 }
 
 // reexport records `export {a, b as c} from "m"`, `export * from "m"` and
@@ -126,42 +126,42 @@ func (w *walker) reexport(i, src int32) {
 		return
 	}
 	w.reexportFacts(i, src, spec)
-	if clause := t.childOfKind(i, x.exportClause); clause != noNode {
+	if clause := t.ChildOfKind(i, x.exportClause); clause != noNode {
 		w.specifiers(clause, spec)
 		return
 	}
-	if ns := t.childOfKind(i, x.namespaceExport); ns != noNode {
-		if local := t.firstKid(ns); local != noNode {
-			w.addImport(spec, "", w.identOrString(local), t.span(ns))
+	if ns := t.ChildOfKind(i, x.namespaceExport); ns != noNode {
+		if local := t.FirstKid(ns); local != noNode {
+			w.addImport(spec, "", w.identOrString(local), t.Span(ns))
 		}
 		return
 	}
-	w.addImport(spec, "*", "", t.span(src))
+	w.addImport(spec, "*", "", t.Span(src))
 }
 
 // requireSpec reads `require("m")` or `require("m").name` with the global
 // require: the specifier and the member ("" for the whole module).
 func (w *walker) requireSpec(i int32, sc *scope) (spec, member string, ok bool) {
 	x, t := w.x, w.t
-	if t.kindOf(i) == x.member {
-		p := t.child(i, x.fProperty)
-		spec, _, ok = w.requireSpec(t.child(i, x.fObject), sc)
-		if !ok || t.kindOf(p) != x.propertyID || t.nodes[i].SubEnd != t.nodes[p].SubEnd {
+	if t.Kind(i) == x.member {
+		p := t.Child(i, x.fProperty)
+		spec, _, ok = w.requireSpec(t.Child(i, x.fObject), sc)
+		if !ok || t.Kind(p) != x.propertyID || t.Nodes[i].SubEnd != t.Nodes[p].SubEnd {
 			return "", "", false
 		}
-		return spec, t.text(p), true
+		return spec, t.Text(p), true
 	}
-	if t.kindOf(i) != x.call {
+	if t.Kind(i) != x.call {
 		return "", "", false
 	}
-	fn := t.child(i, x.fFunction)
-	if t.kindOf(fn) != x.identifier || string(t.bytes(fn)) != "require" {
+	fn := t.Child(i, x.fFunction)
+	if t.Kind(fn) != x.identifier || string(t.Raw(fn)) != "require" {
 		return "", "", false
 	}
-	if _, bound := sc.lookup(t.bytes(fn)); bound {
+	if _, bound := sc.lookup(t.Raw(fn)); bound {
 		return "", "", false
 	}
-	spec = w.specifier(t.firstKid(t.child(i, x.fArguments)))
+	spec = w.specifier(t.FirstKid(t.Child(i, x.fArguments)))
 	return spec, "", spec != ""
 }
 
@@ -174,13 +174,13 @@ func (w *walker) requireDecl(name, value int32, sc *scope) bool {
 	if !ok || name == noNode {
 		return false
 	}
-	switch t.nodes[name].Kind {
+	switch t.Nodes[name].Kind {
 	case x.identifier:
-		alias := t.text(name)
+		alias := t.Text(name)
 		if alias == member {
 			alias = ""
 		}
-		w.addImport(spec, member, alias, t.span(value))
+		w.addImport(spec, member, alias, t.Span(value))
 	case x.objectPattern:
 		if member != "" {
 			return false
@@ -188,9 +188,9 @@ func (w *walker) requireDecl(name, value int32, sc *scope) bool {
 		w.eachPatternKey(name, func(key, local, at int32) {
 			alias := ""
 			if local != noNode && local != key {
-				alias = t.text(local)
+				alias = t.Text(local)
 			}
-			w.addImport(spec, t.text(key), alias, t.span(at))
+			w.addImport(spec, t.Text(key), alias, t.Span(at))
 		})
 	default:
 		return false
@@ -203,23 +203,23 @@ func (w *walker) requireDecl(name, value int32, sc *scope) bool {
 // property node.
 func (w *walker) eachPatternKey(pat int32, fn func(key, local, at int32)) {
 	x, t := w.x, w.t
-	for p := range t.kids(pat) {
-		switch t.nodes[p].Kind {
+	for p := range t.Kids(pat) {
+		switch t.Nodes[p].Kind {
 		case x.shorthandPattern:
 			fn(p, p, p)
 		case x.objectAssignPattern:
-			if l := t.child(p, x.fLeft); t.kindOf(l) == x.shorthandPattern {
+			if l := t.Child(p, x.fLeft); t.Kind(l) == x.shorthandPattern {
 				fn(l, l, p)
 			}
 		case x.pairPattern:
-			key, v := t.child(p, x.fKey), t.child(p, x.fValue)
-			if t.kindOf(key) != x.propertyID {
+			key, v := t.Child(p, x.fKey), t.Child(p, x.fValue)
+			if t.Kind(key) != x.propertyID {
 				continue
 			}
-			if t.kindOf(v) == x.assignPattern {
-				v = t.child(v, x.fLeft)
+			if t.Kind(v) == x.assignPattern {
+				v = t.Child(v, x.fLeft)
 			}
-			if t.kindOf(v) != x.identifier {
+			if t.Kind(v) != x.identifier {
 				v = noNode
 			}
 			fn(key, v, p)
@@ -232,14 +232,14 @@ func (w *walker) eachPatternKey(pat int32, fn func(key, local, at int32)) {
 func (w *walker) moduleCall(call, fn int32, sc *scope) bool {
 	t := w.t
 	var spec string
-	if t.nodes[fn].Kind == w.x.importKw {
-		spec = w.specifier(t.firstKid(t.child(call, w.x.fArguments)))
+	if t.Nodes[fn].Kind == w.x.importKw {
+		spec = w.specifier(t.FirstKid(t.Child(call, w.x.fArguments)))
 	} else if s, member, ok := w.requireSpec(call, sc); ok && member == "" {
 		spec = s
 	}
 	if spec == "" {
 		return false
 	}
-	w.addImport(spec, "", "", t.span(call))
+	w.addImport(spec, "", "", t.Span(call))
 	return true
 }

@@ -9,14 +9,14 @@ import "github.com/orbitgraph/orbit/graph/extract"
 func (w *walker) assignment(i int32, sc *scope) {
 	x, t := w.x, w.t
 	w.walkKids(i, sc)
-	left := t.child(i, x.fLeft)
+	left := t.Child(i, x.fLeft)
 	var typ cand
-	if t.nodes[i].Kind == x.assignExpr {
-		typ = w.valueOf(t.child(i, x.fRight), sc)
+	if t.Nodes[i].Kind == x.assignExpr {
+		typ = w.valueOf(t.Child(i, x.fRight), sc)
 	}
-	switch t.kindOf(left) {
+	switch t.Kind(left) {
 	case x.identifier:
-		sc.retype(t.bytes(left), typ)
+		sc.retype(t.Raw(left), typ)
 	case x.member:
 		w.thisFieldFact(left, typ, sc)
 	case x.objectPattern, x.arrayPattern:
@@ -30,14 +30,14 @@ func (w *walker) assignment(i int32, sc *scope) {
 func (w *walker) thisFieldFact(left int32, typ cand, sc *scope) {
 	x, t := w.x, w.t
 	ctx := sc.thisOf()
-	if !ctx.ctor || ctx.class == "" || t.kindOf(t.child(left, x.fObject)) != x.this {
+	if !ctx.ctor || ctx.class == "" || t.Kind(t.Child(left, x.fObject)) != x.this {
 		return
 	}
-	p := t.child(left, x.fProperty)
+	p := t.Child(left, x.fProperty)
 	if p == noNode || t.empty(p) {
 		return
 	}
-	name := t.text(p)
+	name := t.Text(p)
 	if w.symbolIndex(ctx.class+"."+name) != extract.NoParent {
 		return
 	}
@@ -48,10 +48,10 @@ func (w *walker) thisFieldFact(left int32, typ cand, sc *scope) {
 // assignment assigns.
 func (w *walker) forgetPattern(i int32, sc *scope) {
 	x, t := w.x, w.t
-	for c := range t.kids(i) {
-		switch t.nodes[c].Kind {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Kind {
 		case x.identifier, x.shorthandPattern:
-			sc.retype(t.bytes(c), cand{})
+			sc.retype(t.Raw(c), cand{})
 		default:
 			w.forgetPattern(c, sc)
 		}

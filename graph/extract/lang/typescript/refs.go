@@ -54,21 +54,21 @@ func (w *walker) chain(i int32) bool {
 func (w *walker) appendChain(i int32) bool {
 	x, t := w.x, w.t
 	var obj, prop int32
-	switch t.kindOf(i) {
+	switch t.Kind(i) {
 	case x.identifier, x.typeID:
-		w.segs = append(w.segs, t.bytes(i))
+		w.segs = append(w.segs, t.Raw(i))
 		return true
 	case x.member, x.nestedID:
-		obj, prop = t.child(i, x.fObject), t.child(i, x.fProperty)
+		obj, prop = t.Child(i, x.fObject), t.Child(i, x.fProperty)
 	case x.nestedTypeID:
-		obj, prop = t.child(i, x.fModule), t.child(i, x.fName)
+		obj, prop = t.Child(i, x.fModule), t.Child(i, x.fName)
 	default:
 		return false
 	}
 	if obj == noNode || prop == noNode || t.empty(prop) || !w.appendChain(obj) {
 		return false
 	}
-	w.segs = append(w.segs, t.bytes(prop))
+	w.segs = append(w.segs, t.Raw(prop))
 	return true
 }
 
@@ -139,14 +139,14 @@ func (w *walker) chainText() string {
 // receiver chain when the file types it, else no candidate.
 func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 	x, t := w.x, w.t
-	switch t.kindOf(i) {
+	switch t.Kind(i) {
 	case x.identifier, x.typeID:
-		c, emit = w.nameTarget(t.bytes(i), sc)
+		c, emit = w.nameTarget(t.Raw(i), sc)
 		return c, emit, i
 	case x.member, x.nestedID:
-		name = t.child(i, x.fProperty)
+		name = t.Child(i, x.fProperty)
 	case x.nestedTypeID:
-		name = t.child(i, x.fName)
+		name = t.Child(i, x.fName)
 	default:
 		return cand{}, false, noNode
 	}
@@ -158,8 +158,8 @@ func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 			return c, emit, name
 		}
 	}
-	if t.nodes[i].Kind == x.member {
-		c = w.valueOf(t.child(i, x.fObject), sc)
+	if t.Nodes[i].Kind == x.member {
+		c = w.valueOf(t.Child(i, x.fObject), sc)
 	}
 	return c, true, name
 }
@@ -170,7 +170,7 @@ func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
 	c, emit, name := w.target(i, sc)
 	if emit && name != noNode && !w.t.empty(name) {
-		w.addRef(w.t.span(name), w.t.text(name), c, kind)
+		w.addRef(w.t.Span(name), w.t.Text(name), c, kind)
 	}
 }
 
@@ -178,7 +178,7 @@ func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
 // otherwise the callee's receiver, the callee's call ref, then the type
 // arguments and arguments, so that records come out in source order.
 func (w *walker) call(i int32, sc *scope) {
-	fn := w.t.child(i, w.x.fFunction)
+	fn := w.t.Child(i, w.x.fFunction)
 	if fn == noNode {
 		w.walkKids(i, sc)
 		return
@@ -186,7 +186,7 @@ func (w *walker) call(i int32, sc *scope) {
 	if w.moduleCall(i, fn, sc) {
 		return
 	}
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
 		if c == fn {
 			w.exprRef(fn, sc, extract.RefCall)
@@ -196,8 +196,8 @@ func (w *walker) call(i int32, sc *scope) {
 
 // newExpr emits `new X()` as a type ref to X.
 func (w *walker) newExpr(i int32, sc *scope) {
-	ctor := w.t.child(i, w.x.fConstructor)
-	for c := range w.t.kids(i) {
+	ctor := w.t.Child(i, w.x.fConstructor)
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
 		if c == ctor {
 			w.exprRef(c, sc, extract.RefType)
@@ -207,9 +207,9 @@ func (w *walker) newExpr(i int32, sc *scope) {
 
 // decorator emits a call ref for @dec and @ns.dec; @dec(...) is a call.
 func (w *walker) decorator(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
-		if k := w.t.nodes[c].Kind; k == w.x.identifier || k == w.x.member {
+		if k := w.t.Nodes[c].Kind; k == w.x.identifier || k == w.x.member {
 			w.exprRef(c, sc, extract.RefCall)
 		}
 	}
@@ -219,17 +219,17 @@ func (w *walker) decorator(i int32, sc *scope) {
 // rendering it calls it. Lower-case names are HTML elements.
 func (w *walker) jsxElement(i int32, sc *scope) {
 	x, t := w.x, w.t
-	name := t.child(i, x.fName)
-	for c := range t.kids(i) {
+	name := t.Child(i, x.fName)
+	for c := range t.Kids(i) {
 		if c != name {
 			w.walk(c, sc)
 			continue
 		}
-		switch k := t.nodes[c].Kind; {
+		switch k := t.Nodes[c].Kind; {
 		case k == x.member:
 			w.walk(c, sc)
 			w.exprRef(c, sc, extract.RefCall)
-		case k == x.identifier && !t.empty(c) && isUpper(t.src[t.nodes[c].Start]):
+		case k == x.identifier && !t.empty(c) && isUpper(t.Src[t.Nodes[c].Start]):
 			w.exprRef(c, sc, extract.RefCall)
 		}
 	}

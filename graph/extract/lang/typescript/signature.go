@@ -7,18 +7,18 @@ import "bytes"
 // of i when stop is noNode, on one normalized line.
 func (w *walker) header(from, i, stop int32) string {
 	t := w.t
-	start := t.nodes[from].Start
-	for c := range t.kids(from) {
-		if t.nodes[c].Kind != w.x.decorator {
+	start := t.Nodes[from].Start
+	for c := range t.Kids(from) {
+		if t.Nodes[c].Kind != w.x.decorator {
 			break
 		}
-		start = t.nodes[c].End
+		start = t.Nodes[c].End
 	}
-	end := t.nodes[i].End
-	if stop != noNode && t.nodes[stop].Start >= start {
-		end = t.nodes[stop].Start
+	end := t.Nodes[i].End
+	if stop != noNode && t.Nodes[stop].Start >= start {
+		end = t.Nodes[stop].Start
 	}
-	return normalizeSignature(t.src[start:max(start, end)])
+	return normalizeSignature(t.Src[start:max(start, end)])
 }
 
 // normalizeSignature puts a declaration header on one line: comments

@@ -18,11 +18,11 @@ func (w *walker) addString(v string, sp extract.Span) {
 
 // stringLit records a string literal's decoded value.
 func (w *walker) stringLit(i int32) {
-	if w.t.nodes[i].End-w.t.nodes[i].Start < extract.MinStringLen+2 { // decoding never lengthens
+	if w.t.Nodes[i].End-w.t.Nodes[i].Start < extract.MinStringLen+2 { // decoding never lengthens
 		return
 	}
-	if v, ok := unquote(w.t.bytes(i)); ok {
-		w.addString(v, w.t.span(i))
+	if v, ok := unquote(w.t.Raw(i)); ok {
+		w.addString(v, w.t.Span(i))
 	}
 }
 
@@ -31,17 +31,17 @@ func (w *walker) stringLit(i int32) {
 // the substitutions.
 func (w *walker) template(i int32, sc *scope) {
 	t := w.t
-	raw := t.bytes(i)
+	raw := t.Raw(i)
 	switch {
 	case len(raw) < 2:
-	case t.childOfKind(i, w.x.templateSub) != noNode:
-		w.addString(string(raw[1:len(raw)-1]), t.span(i))
+	case t.ChildOfKind(i, w.x.templateSub) != noNode:
+		w.addString(string(raw[1:len(raw)-1]), t.Span(i))
 	default:
 		if v, ok := unquote(raw); ok {
-			w.addString(v, t.span(i))
+			w.addString(v, t.Span(i))
 		}
 	}
-	for c := range t.kids(i) {
+	for c := range t.Kids(i) {
 		w.walk(c, sc)
 	}
 }
@@ -50,12 +50,12 @@ func (w *walker) template(i int32, sc *scope) {
 // substitutions; ok is false for any other expression.
 func (w *walker) literal(i int32) (string, bool) {
 	t := w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case w.x.str:
-		return unquote(t.bytes(i))
+		return unquote(t.Raw(i))
 	case w.x.template:
-		if t.firstKid(i) == noNode {
-			return unquote(t.bytes(i))
+		if t.FirstKid(i) == noNode {
+			return unquote(t.Raw(i))
 		}
 	}
 	return "", false
@@ -64,9 +64,9 @@ func (w *walker) literal(i int32) (string, bool) {
 // jsxText records the text between JSX tags with its whitespace runs
 // collapsed, spanning the text without its surrounding whitespace.
 func (w *walker) jsxText(i int32) {
-	raw := w.t.bytes(i)
+	raw := w.t.Raw(i)
 	trimmed := bytes.TrimLeft(raw, " \t\r\n")
-	start := w.t.nodes[i].Start + uint32(len(raw)-len(trimmed))
+	start := w.t.Nodes[i].Start + uint32(len(raw)-len(trimmed))
 	trimmed = bytes.TrimRight(trimmed, " \t\r\n")
 	if len(trimmed) < extract.MinStringLen {
 		return
@@ -83,10 +83,10 @@ var styleAttrs = map[string]bool{"className": true, "class": true, "style": true
 // attribute.
 func (w *walker) jsxAttr(i int32, sc *scope) {
 	t := w.t
-	first := t.firstKid(i)
-	skip := first != noNode && styleAttrs[string(t.bytes(first))]
-	for c := range t.kids(i) {
-		if c != first && !(skip && t.nodes[c].Kind == w.x.str) {
+	first := t.FirstKid(i)
+	skip := first != noNode && styleAttrs[string(t.Raw(first))]
+	for c := range t.Kids(i) {
+		if c != first && !(skip && t.Nodes[c].Kind == w.x.str) {
 			w.walk(c, sc)
 		}
 	}

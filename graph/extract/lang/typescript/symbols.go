@@ -35,16 +35,16 @@ func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.S
 // outerSpan is the span of the export or `declare` around i, if any.
 func (w *walker) outerSpan(i int32, d decl) extract.Span {
 	if d.outer != noNode {
-		return w.t.span(d.outer)
+		return w.t.Span(d.outer)
 	}
-	return w.t.span(i)
+	return w.t.Span(i)
 }
 
 // declName is the name of a declaration; an anonymous default export is
 // "default"; "" when there is none (an anonymous expression, broken code).
 func (w *walker) declName(i int32, d decl) string {
-	if n := w.t.child(i, w.x.fName); n != noNode && !w.t.empty(n) {
-		return w.t.text(n)
+	if n := w.t.Child(i, w.x.fName); n != noNode && !w.t.empty(n) {
+		return w.t.Text(n)
 	}
 	if d.isDefault {
 		return "default"
@@ -61,7 +61,7 @@ func (w *walker) function(i int32, d decl, sc *scope) {
 		return
 	}
 	q := sc.prefix + name
-	body := w.t.child(i, w.x.fBody)
+	body := w.t.Child(i, w.x.fBody)
 	idx := w.addSymbol(name, q, extract.KindFunction, w.outerSpan(i, d), w.header(i, i, body), sc.sym, body == noNode)
 	w.funcParts(i, newScope(q+".", idx, sc), sc, nil)
 }
@@ -73,10 +73,10 @@ func (w *walker) function(i int32, d decl, sc *scope) {
 func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 	x, t := w.x, w.t
 	w.bindThis(i, fs)
-	for c := range t.kids(i) {
-		switch t.nodes[c].Field {
+	for c := range t.Kids(i) {
+		switch t.Nodes[c].Field {
 		case x.fName:
-			if t.nodes[c].Kind == x.computedName {
+			if t.Nodes[c].Kind == x.computedName {
 				w.walk(c, sc)
 			}
 		case x.fParameters:
@@ -84,7 +84,7 @@ func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 		case x.fParameter:
 			w.bindPattern(c, fs)
 		case x.fBody:
-			if t.nodes[c].Kind == x.stmtBlock {
+			if t.Nodes[c].Kind == x.stmtBlock {
 				w.body(c, fs)
 			} else {
 				w.walk(c, fs)
@@ -102,7 +102,7 @@ func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 // enclosing one, a class's method has the one method gave it, any other
 // function (an object's method too) a value the file does not type.
 func (w *walker) bindThis(i int32, fs *scope) {
-	if fs.this == nil && w.t.nodes[i].Kind != w.x.arrow {
+	if fs.this == nil && w.t.Nodes[i].Kind != w.x.arrow {
 		fs.this = unknownThis
 	}
 }
@@ -116,7 +116,7 @@ func (w *walker) declaredResult(i int32, fs, sc *scope) {
 	}
 	s := &w.out.Symbols[fs.sym]
 	if s.Kind == extract.KindProperty && s.Parent >= 0 {
-		if rt := w.t.child(i, w.x.fReturnType); rt != noNode {
+		if rt := w.t.Child(i, w.x.fReturnType); rt != noNode {
 			w.memberTypeFact(w.out.Symbols[s.Parent].Qualified, s.Name, rt, noNode, rt, fs)
 		}
 		return
@@ -128,8 +128,8 @@ func (w *walker) declaredResult(i int32, fs, sc *scope) {
 // and decorators.
 func (w *walker) params(i int32, fs *scope, class *scope) {
 	x, t := w.x, w.t
-	for p := range t.kids(i) {
-		k := t.nodes[p].Kind
+	for p := range t.Kids(i) {
+		k := t.Nodes[p].Kind
 		if k != x.requiredParam && k != x.optionalParam {
 			w.bindPattern(p, fs)
 			w.patternDefaults(p, fs)
@@ -138,16 +138,16 @@ func (w *walker) params(i int32, fs *scope, class *scope) {
 		if class != nil {
 			w.paramProperty(p, class)
 		}
-		for c := range t.kids(p) {
-			if t.nodes[c].Field == x.fPattern {
+		for c := range t.Kids(p) {
+			if t.Nodes[c].Field == x.fPattern {
 				w.bindPattern(c, fs)
 				w.patternDefaults(c, fs)
 			} else {
 				w.walk(c, fs)
 			}
 		}
-		if pat := t.child(p, x.fPattern); t.kindOf(pat) == x.identifier {
-			fs.retype(t.bytes(pat), w.declaredType(p, fs))
+		if pat := t.Child(p, x.fPattern); t.Kind(pat) == x.identifier {
+			fs.retype(t.Raw(pat), w.declaredType(p, fs))
 		}
 	}
 }
@@ -156,49 +156,49 @@ func (w *walker) params(i int32, fs *scope, class *scope) {
 // declaration d: its type annotation if it has one (`x: any` gives
 // none), else its initial value.
 func (w *walker) declaredType(d int32, sc *scope) cand {
-	if ty := w.t.child(d, w.x.fType); ty != noNode {
+	if ty := w.t.Child(d, w.x.fType); ty != noNode {
 		return w.typeValue(ty, sc)
 	}
-	return w.valueOf(w.t.child(d, w.x.fValue), sc)
+	return w.valueOf(w.t.Child(d, w.x.fValue), sc)
 }
 
 // paramProperty emits the field a constructor parameter with an
 // accessibility or readonly modifier declares.
 func (w *walker) paramProperty(p int32, class *scope) {
 	x, t := w.x, w.t
-	pat := t.child(p, x.fPattern)
-	if t.kindOf(pat) != x.identifier || t.empty(pat) {
+	pat := t.Child(p, x.fPattern)
+	if t.Kind(pat) != x.identifier || t.empty(pat) {
 		return
 	}
-	if t.childOfKind(p, x.accessibility) == noNode && t.childOfKind(p, x.overrideMod) == noNode &&
-		!bytes.HasPrefix(t.bytes(p), []byte("readonly")) {
+	if t.ChildOfKind(p, x.accessibility) == noNode && t.ChildOfKind(p, x.overrideMod) == noNode &&
+		!bytes.HasPrefix(t.Raw(p), []byte("readonly")) {
 		return
 	}
-	name := t.text(pat)
-	end := t.nodes[pat].End
-	if ty := t.child(p, x.fType); ty != noNode {
-		end = t.nodes[ty].End
+	name := t.Text(pat)
+	end := t.Nodes[pat].End
+	if ty := t.Child(p, x.fType); ty != noNode {
+		end = t.Nodes[ty].End
 	}
-	sig := normalizeSignature(t.src[t.nodes[p].Start:end])
-	w.addSymbol(name, class.prefix+name, extract.KindField, t.span(p), sig, class.sym, false)
-	w.memberTypeFact(ownerOf(class), name, t.child(p, x.fType), t.child(p, x.fValue), p, class)
+	sig := normalizeSignature(t.Src[t.Nodes[p].Start:end])
+	w.addSymbol(name, class.prefix+name, extract.KindField, t.Span(p), sig, class.sym, false)
+	w.memberTypeFact(ownerOf(class), name, t.Child(p, x.fType), t.Child(p, x.fValue), p, class)
 }
 
 // bindPattern binds the names a parameter or declaration pattern
 // introduces as locals.
 func (w *walker) bindPattern(i int32, sc *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.identifier, x.shorthandPattern:
-		sc.bind(t.text(i), binding{kind: bindLocal})
+		sc.bind(t.Text(i), binding{kind: bindLocal})
 	case x.objectPattern, x.arrayPattern, x.restPattern:
-		for c := range t.kids(i) {
+		for c := range t.Kids(i) {
 			w.bindPattern(c, sc)
 		}
 	case x.pairPattern:
-		w.bindPattern(t.child(i, x.fValue), sc)
+		w.bindPattern(t.Child(i, x.fValue), sc)
 	case x.assignPattern, x.objectAssignPattern:
-		w.bindPattern(t.child(i, x.fLeft), sc)
+		w.bindPattern(t.Child(i, x.fLeft), sc)
 	}
 }
 
@@ -206,18 +206,18 @@ func (w *walker) bindPattern(i int32, sc *scope) {
 // pattern, where calls may hide.
 func (w *walker) patternDefaults(i int32, sc *scope) {
 	x, t := w.x, w.t
-	switch t.nodes[i].Kind {
+	switch t.Nodes[i].Kind {
 	case x.objectPattern, x.arrayPattern, x.restPattern, x.pairPattern:
-		for c := range t.kids(i) {
-			if t.nodes[c].Kind == x.computedName {
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Kind == x.computedName {
 				w.walk(c, sc)
 			} else {
 				w.patternDefaults(c, sc)
 			}
 		}
 	case x.assignPattern, x.objectAssignPattern:
-		w.patternDefaults(t.child(i, x.fLeft), sc)
-		if r := t.child(i, x.fRight); r != noNode {
+		w.patternDefaults(t.Child(i, x.fLeft), sc)
+		if r := t.Child(i, x.fRight); r != noNode {
 			w.walk(r, sc)
 		}
 	}
@@ -231,8 +231,8 @@ func (w *walker) ambientDecl(i int32, d decl, sc *scope) {
 	if d.outer == noNode {
 		d.outer = i
 	}
-	for c := range w.t.kids(i) {
-		if w.t.nodes[c].Kind == w.x.stmtBlock {
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.stmtBlock {
 			w.walkKids(c, sc)
 		} else if !w.walkDecl(c, d, sc) {
 			w.walk(c, sc)

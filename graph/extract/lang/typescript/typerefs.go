@@ -8,16 +8,16 @@ func (w *walker) typeName(i int32, sc *scope) {
 	if w.t.empty(i) {
 		return
 	}
-	if c, emit := w.nameTarget(w.t.bytes(i), sc); emit {
-		w.addRef(w.t.span(i), w.t.text(i), c, extract.RefType)
+	if c, emit := w.nameTarget(w.t.Raw(i), sc); emit {
+		w.addRef(w.t.Span(i), w.t.Text(i), c, extract.RefType)
 	}
 }
 
 // typeQuery emits `typeof x` and `typeof ns.x` as type refs to x.
 func (w *walker) typeQuery(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
-		if k := w.t.nodes[c].Kind; k == w.x.identifier || k == w.x.member {
+		if k := w.t.Nodes[c].Kind; k == w.x.identifier || k == w.x.member {
 			w.exprRef(c, sc, extract.RefType)
 		}
 	}
@@ -26,10 +26,10 @@ func (w *walker) typeQuery(i int32, sc *scope) {
 // bindTypeName binds the name a type parameter, mapped type key or infer
 // introduces as a local type and walks the rest (constraints, defaults).
 func (w *walker) bindTypeName(i, name int32, sc *scope) {
-	if name != noNode && w.t.nodes[name].Kind == w.x.typeID {
-		sc.bind(w.t.text(name), binding{kind: bindLocal})
+	if name != noNode && w.t.Nodes[name].Kind == w.x.typeID {
+		sc.bind(w.t.Text(name), binding{kind: bindLocal})
 	}
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		if c != name {
 			w.walk(c, sc)
 		}
@@ -40,7 +40,7 @@ func (w *walker) bindTypeName(i, name int32, sc *scope) {
 // K in a scope of its own.
 func (w *walker) objectType(i int32, sc *scope) {
 	t := w.t
-	if first := t.firstKid(i); t.kindOf(first) == w.x.indexSig && t.childOfKind(first, w.x.mappedClause) != noNode {
+	if first := t.FirstKid(i); t.Kind(first) == w.x.indexSig && t.ChildOfKind(first, w.x.mappedClause) != noNode {
 		sc = sc.inner()
 	}
 	w.walkKids(i, sc)

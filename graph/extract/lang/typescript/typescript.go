@@ -112,8 +112,8 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 const maxPooledNodes = 1 << 20
 
 func (t *tree) release() {
-	t.src = nil
-	if cap(t.nodes) <= maxPooledNodes {
+	t.Src = nil
+	if cap(t.Nodes) <= maxPooledNodes {
 		treePool.Put(t)
 	}
 }
@@ -129,9 +129,9 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	t := treePool.Get().(*tree)
 	defer t.release()
 	var err error
-	t.nodes, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, t.nodes, lines)
-	t.src = in.Content
-	if err == nil && len(t.nodes) == 0 {
+	t.Nodes, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, t.Nodes, lines)
+	t.Src = in.Content
+	if err == nil && len(t.Nodes) == 0 {
 		err = fmt.Errorf("empty syntax tree")
 	}
 	if err != nil {

@@ -34,7 +34,7 @@ func (w *walker) actOfNode(i int32) action {
 }
 
 // isConstDecl reports whether a lexical declaration is `const`.
-func (w *walker) isConstDecl(i int32) bool { return bytes.HasPrefix(w.t.bytes(i), []byte("const")) }
+func (w *walker) isConstDecl(i int32) bool { return bytes.HasPrefix(w.t.Raw(i), []byte("const")) }
 
 // variables walks a let, const or var declaration: declarators that
 // define symbols, require calls that import, process.env destructuring,
@@ -42,13 +42,13 @@ func (w *walker) isConstDecl(i int32) bool { return bytes.HasPrefix(w.t.bytes(i)
 func (w *walker) variables(i int32, d decl, sc *scope) {
 	x, t := w.x, w.t
 	isConst, n := w.isConstDecl(i), 0
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind == x.declarator {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind == x.declarator {
 			n++
 		}
 	}
-	for c := range t.kids(i) {
-		if t.nodes[c].Kind != x.declarator {
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Kind != x.declarator {
 			w.walk(c, sc)
 			continue
 		}
@@ -67,9 +67,9 @@ func (w *walker) variables(i int32, d decl, sc *scope) {
 // symbol takes and decl the declaration its signature starts at.
 func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc *scope) {
 	x, t := w.x, w.t
-	name, value := t.child(c, x.fName), t.child(c, x.fValue)
-	if t.kindOf(name) == x.identifier && !t.empty(name) {
-		n := t.text(name)
+	name, value := t.Child(c, x.fName), t.Child(c, x.fValue)
+	if t.Kind(name) == x.identifier && !t.empty(name) {
+		n := t.Text(name)
 		if kind, ok := w.varKind(value, isConst, exported || sc.exported(n)); ok {
 			w.boundSymbol(c, outer, declNode, n, kind, sc)
 			return
@@ -78,18 +78,18 @@ func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc
 	if w.requireDecl(name, value, sc) {
 		return
 	}
-	if t.kindOf(name) == x.objectPattern && w.isEnv(value, sc) {
+	if t.Kind(name) == x.objectPattern && w.isEnv(value, sc) {
 		w.envPattern(name)
 	}
-	for k := range t.kids(c) {
+	for k := range t.Kids(c) {
 		if k == name {
 			w.patternDefaults(k, sc)
 		} else {
 			w.walk(k, sc)
 		}
 	}
-	if t.kindOf(name) == x.identifier {
-		w.typeVariable(c, name, sc.prefix+t.text(name), sc.parent == nil, sc)
+	if t.Kind(name) == x.identifier {
+		w.typeVariable(c, name, sc.prefix+t.Text(name), sc.parent == nil, sc)
 	}
 }
 
@@ -98,7 +98,7 @@ func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc
 // for a module-level variable, a fact states it (for other files').
 func (w *walker) typeVariable(c, name int32, q string, stated bool, sc *scope) {
 	typ := w.declaredType(c, sc)
-	sc.retype(w.t.bytes(name), typ)
+	sc.retype(w.t.Raw(name), typ)
 	if stated {
 		w.addFact(extract.FactType, q, "", factObject(typ), c)
 	}
@@ -109,7 +109,7 @@ func (w *walker) typeVariable(c, name int32, q string, stated bool, sc *scope) {
 func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract.SymbolKind, sc *scope) {
 	x, t := w.x, w.t
 	q := sc.prefix + name
-	value := t.child(c, x.fValue)
+	value := t.Child(c, x.fValue)
 	start := c
 	if outer != c {
 		start = declNode
@@ -117,16 +117,16 @@ func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract
 	var sig string
 	switch kind {
 	case extract.KindFunction:
-		sig = w.header(start, value, t.child(value, x.fBody))
+		sig = w.header(start, value, t.Child(value, x.fBody))
 	case extract.KindClass:
-		sig = w.header(start, value, t.child(value, x.fBody))
+		sig = w.header(start, value, t.Child(value, x.fBody))
 	default:
 		sig = w.header(start, c, value)
 	}
-	idx := w.addSymbol(name, q, kind, t.span(outer), sig, sc.sym, false)
-	for k := range t.kids(c) {
+	idx := w.addSymbol(name, q, kind, t.Span(outer), sig, sc.sym, false)
+	for k := range t.Kids(c) {
 		switch {
-		case t.nodes[k].Field == x.fName:
+		case t.Nodes[k].Field == x.fName:
 		case k == value && kind == extract.KindFunction:
 			w.funcParts(k, newScope(q+".", idx, sc), sc, nil)
 		case k == value && kind == extract.KindClass:
@@ -136,6 +136,6 @@ func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract
 		}
 	}
 	if kind == extract.KindConst || kind == extract.KindVar {
-		w.typeVariable(c, t.child(c, x.fName), q, true, sc)
+		w.typeVariable(c, t.Child(c, x.fName), q, true, sc)
 	}
 }

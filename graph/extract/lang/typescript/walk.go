@@ -34,7 +34,7 @@ func newWalker(x *ids, t *tree, file string, mod extract.ModuleContext, lines ex
 
 // run emits the module symbol and walks the program.
 func (w *walker) run() {
-	w.addSymbol(path.Base(w.ns), w.ns, extract.KindModule, extract.Span{End: uint32(len(w.t.src))}, "", extract.NoParent, false)
+	w.addSymbol(path.Base(w.ns), w.ns, extract.KindModule, extract.Span{End: uint32(len(w.t.Src))}, "", extract.NoParent, false)
 	w.body(0, newScope(w.ns+":", extract.NoParent, nil))
 }
 
@@ -45,7 +45,7 @@ func (w *walker) body(i int32, sc *scope) {
 }
 
 func (w *walker) walkKids(i int32, sc *scope) {
-	for c := range w.t.kids(i) {
+	for c := range w.t.Kids(i) {
 		w.walk(c, sc)
 	}
 }
@@ -53,7 +53,7 @@ func (w *walker) walkKids(i int32, sc *scope) {
 // actOf is the action for node i; kinds past the table (ERROR) walk their
 // children so that code inside a syntax error is still seen.
 func (w *walker) actOf(i int32) action {
-	if k := int(w.t.nodes[i].Kind); k < len(w.x.act) {
+	if k := int(w.t.Nodes[i].Kind); k < len(w.x.act) {
 		return w.x.act[k]
 	}
 	return actKids
@@ -161,9 +161,9 @@ func (w *walker) walkType(i int32, sc *scope) {
 	case actTypeQuery:
 		w.typeQuery(i, sc)
 	case actTypeParam, actMapped:
-		w.bindTypeName(i, w.t.child(i, w.x.fName), sc)
+		w.bindTypeName(i, w.t.Child(i, w.x.fName), sc)
 	case actInfer:
-		w.bindTypeName(i, w.t.firstKid(i), sc)
+		w.bindTypeName(i, w.t.FirstKid(i), sc)
 	case actObjectType:
 		w.objectType(i, sc)
 	default:
@@ -178,7 +178,7 @@ func (w *walker) exprStmt(i int32, sc *scope) {
 	c := w.t.onlyKid(i)
 	switch {
 	case c == noNode:
-	case w.t.nodes[c].Kind == w.x.str:
+	case w.t.Nodes[c].Kind == w.x.str:
 		return
 	case w.actOf(c) == actNamespace:
 		w.namespaceDecl(c, decl{outer: i}, sc)
@@ -194,8 +194,8 @@ func (w *walker) exprStmt(i int32, sc *scope) {
 func (w *walker) loopOrCatch(i int32, sc *scope) {
 	x, t := w.x, w.t
 	ls := sc.inner()
-	for c := range t.kids(i) {
-		switch f := t.nodes[c].Field; {
+	for c := range t.Kids(i) {
+		switch f := t.Nodes[c].Field; {
 		case f == x.fInitializer && w.actOf(c) == actVars:
 			w.collectStmt(c, ls, false)
 		case f == x.fLeft || f == x.fParameter:
