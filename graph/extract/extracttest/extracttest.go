@@ -1,9 +1,10 @@
 // Package extracttest is the golden harness every language extractor uses:
 // one txtar case per file under testdata/, holding a source file and its
-// annotated extraction ("want"), regenerated with -update.
+// annotated extraction ("want"), regenerated with -update; and the fuzz,
+// corpus and benchmark scaffolding the extractors' tests share.
 //
-// Layer: extract (test support). It imports only extract and the standard
-// library plus txtar and go-cmp.
+// Layer: extract (test support). It imports extract, tsutil (for parse-only
+// benchmarks) and the standard library plus txtar and go-cmp.
 package extracttest
 
 import (

@@ -3,10 +3,10 @@ package c_test
 import (
 	"testing"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 	"github.com/orbitgraph/orbit/graph/extract/lang/c"
 	"github.com/orbitgraph/orbit/graph/extract/lang/cpp/cpptest"
@@ -15,40 +15,22 @@ import (
 // benchInputs is a fixed sample of the C corpus the C grammar reads (C++
 // headers left out, so that BenchmarkParseOnly parses the same files):
 // every n-th of its sorted files, about 200 of them.
-func benchInputs(b *testing.B) ([]extract.Input, int64) {
+func benchInputs(b *testing.B) []extract.Input {
 	files := cpptest.Sample(cpptest.CSourceFiles(b), 200)
-	contents, total := cpptest.Read(b, files)
+	contents, _ := cpptest.Read(b, files)
 	ins := make([]extract.Input, len(files))
 	for i, f := range files {
 		ins[i] = extract.Input{Path: f.Path, Content: contents[i]}
 	}
-	return ins, total
+	return ins
 }
 
 func BenchmarkExtract(b *testing.B) {
-	ins, total := benchInputs(b)
-	ex := c.New()
-	b.SetBytes(total)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, in := range ins {
-			ex.Extract(in)
-		}
-	}
-	b.ReportMetric(float64(len(ins))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+	extracttest.BenchExtract(b, c.New(), benchInputs(b))
 }
 
 // BenchmarkParseOnly is the floor BenchmarkExtract stands on: tree-sitter's
 // parse of the same files, with nothing walked.
 func BenchmarkParseOnly(b *testing.B) {
-	ins, total := benchInputs(b)
-	l := tsutil.NewLang(tsc.Language())
-	b.SetBytes(total)
-	for b.Loop() {
-		for _, in := range ins {
-			if err := l.Parse(in.Content, func(*sitter.Node) {}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	extracttest.BenchParse(b, tsutil.NewLang(tsc.Language()), benchInputs(b))
 }

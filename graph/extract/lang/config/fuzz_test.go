@@ -1,12 +1,12 @@
 package config_test
 
 import (
-	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/config"
 )
 

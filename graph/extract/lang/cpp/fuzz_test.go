@@ -1,12 +1,11 @@
 package cpp_test
 
 import (
-	"github.com/orbitgraph/orbit/graph/extract/extracttest"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/cpp"
 	"github.com/orbitgraph/orbit/graph/extract/lang/cpp/cpptest"
 )
@@ -17,31 +16,11 @@ import (
 // Seeds are the golden sources plus broken fragments; run it for real with
 // `go test -fuzz FuzzExtract ./graph/extract/lang/cpp`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range extracttest.GoldenInputs(f) {
-		f.Add(string(in.Content))
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "int", "int f(", "struct {", "#define", "#include", "#include <", "typedef ;",
 		"enum { A = , };", "static int X f(void) {}", "\"unterminated", "'x", "/* open", "a::b",
 		"namespace", "template <", "class A : B<C> {", "A::A() : x{} {}", "R\"(x", "[](){}", "operator", "~", "int (*(*f)(int))(char);", "#if\n#else\n#endif\n#endif",
 		"getenv(\"\")", "\xff\xfe garbage \xef\xbb\xbf", strings.Repeat("(", 3000),
-	} {
-		f.Add(s)
 	}
-	ex := cpp.New()
-	f.Fuzz(func(t *testing.T, src string) {
-		in := extract.Input{Path: "src/fuzz.cc", Content: []byte(src)}
-		got := ex.Extract(in)
-		if msg := cpptest.WellFormed(got, in.Content); msg != "" {
-			t.Errorf("%q: %s", src, msg)
-		}
-		if again := ex.Extract(in); !reflect.DeepEqual(got, again) {
-			t.Errorf("two runs differ on %q", src)
-		}
-		for _, d := range got.Diagnostics {
-			if strings.HasPrefix(d.Message, "parse:") {
-				t.Errorf("parse failed: %s", d.Message)
-			}
-		}
-	})
+	extracttest.Fuzz(f, cpp.New(), extract.Input{Path: "src/fuzz.cc"}, seeds, cpptest.CheckFuzz)
 }

@@ -2,17 +2,16 @@ package golang_test
 
 import (
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 	"github.com/orbitgraph/orbit/graph/extract/lang/golang"
 )
@@ -52,47 +51,17 @@ func goFiles(tb testing.TB, root string, withTestdata bool) []string {
 
 // benchInputs reads a fixed sample of about 200 standard library files:
 // every n-th of the sorted list outside testdata and vendor.
-func benchInputs(b *testing.B) ([]extract.Input, int64) {
+func benchInputs(b *testing.B) []extract.Input {
 	root := gorootSrc(b)
-	files := goFiles(b, root, false)
-	step := max(1, len(files)/200)
-	var ins []extract.Input
-	var total int64
-	for i := 0; i < len(files) && len(ins) < 200; i += step {
-		content, err := os.ReadFile(filepath.Join(root, files[i]))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ins = append(ins, extract.Input{Path: files[i], Content: content})
-		total += int64(len(content))
-	}
-	return ins, total
+	return extracttest.Sample(b, root, goFiles(b, root, false), 200)
 }
 
 func BenchmarkExtract(b *testing.B) {
-	ins, total := benchInputs(b)
-	e := golang.New()
-	b.SetBytes(total)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, in := range ins {
-			e.Extract(in)
-		}
-	}
-	b.ReportMetric(float64(len(ins))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+	extracttest.BenchExtract(b, golang.New(), benchInputs(b))
 }
 
 // BenchmarkParseOnly is the floor BenchmarkExtract stands on: tree-sitter's
 // parse of the same files, with nothing walked.
 func BenchmarkParseOnly(b *testing.B) {
-	ins, total := benchInputs(b)
-	l := tsutil.NewLang(tsgo.Language())
-	b.SetBytes(total)
-	for b.Loop() {
-		for _, in := range ins {
-			if err := l.Parse(in.Content, func(*sitter.Node) {}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	extracttest.BenchParse(b, tsutil.NewLang(tsgo.Language()), benchInputs(b))
 }

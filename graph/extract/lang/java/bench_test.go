@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 	"github.com/orbitgraph/orbit/graph/extract/lang/java"
 )
@@ -95,39 +95,12 @@ func readZip(f *zip.File) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-func totalBytes(ins []extract.Input) int64 {
-	var n int64
-	for _, in := range ins {
-		n += int64(len(in.Content))
-	}
-	return n
-}
-
 // BenchmarkExtract measures parse plus walk over 200 files of the corpus.
 func BenchmarkExtract(b *testing.B) {
-	ins := loadCorpus(b, 200)
-	e := java.New()
-	b.SetBytes(totalBytes(ins))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, in := range ins {
-			e.Extract(in)
-		}
-	}
-	b.ReportMetric(float64(len(ins))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+	extracttest.BenchExtract(b, java.New(), loadCorpus(b, 200))
 }
 
-// BenchmarkParseOnly is the floor BenchmarkExtract stands on: tree-sitter's
-// parse of the same files, with nothing walked.
+// BenchmarkParseOnly is the floor BenchmarkExtract stands on.
 func BenchmarkParseOnly(b *testing.B) {
-	ins := loadCorpus(b, 200)
-	l := tsutil.NewLang(tsjava.Language())
-	b.SetBytes(totalBytes(ins))
-	for b.Loop() {
-		for _, in := range ins {
-			if err := l.Parse(in.Content, func(*sitter.Node) {}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	extracttest.BenchParse(b, tsutil.NewLang(tsjava.Language()), loadCorpus(b, 200))
 }

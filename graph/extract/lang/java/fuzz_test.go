@@ -1,11 +1,10 @@
 package java_test
 
 import (
-	"github.com/orbitgraph/orbit/graph/extract/extracttest"
-	"reflect"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/java"
 )
 
@@ -14,26 +13,11 @@ import (
 // differ between runs. Seeds are the golden sources plus broken fragments;
 // run it for real with `go test -fuzz FuzzExtract ./graph/extract/lang/java`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range extracttest.GoldenInputs(f) {
-		f.Add(string(in.Content))
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "class", "class A {", "class A extends", "@interface", "enum E { A { void f() {} }, }",
 		"record R(int x) { R { } }", "import static a.b.*;", "package a.b; class C { void m() { this(); super(); } }",
 		"class A { String s = \"\"\"\n  x\n  \"\"\"; }", "class A { char c = '\\u0041'; String s = \"\\777\"; }",
 		"class A { Object o = (Runnable & Serializable) () -> {}; }", "\xff\xfe garbage \xef\xbb\xbf",
-	} {
-		f.Add(s)
 	}
-	e := java.New()
-	f.Fuzz(func(t *testing.T, src string) {
-		in := extract.Input{Path: "src/main/java/a/A.java", Content: []byte(src)}
-		got := e.Extract(in)
-		if msg := wellFormed(got, uint32(len(src))); msg != "" {
-			t.Errorf("%q: %s", src, msg)
-		}
-		if again := e.Extract(in); !reflect.DeepEqual(got, again) {
-			t.Errorf("two runs differ on %q", src)
-		}
-	})
+	extracttest.Fuzz(f, java.New(), extract.Input{Path: "src/main/java/a/A.java"}, seeds, extracttest.CheckWellFormed(wellFormed))
 }

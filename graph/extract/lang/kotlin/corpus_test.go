@@ -2,14 +2,12 @@ package kotlin_test
 
 import (
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/kotlin"
 )
 
@@ -19,64 +17,15 @@ func TestCorpus(t *testing.T) {
 	if os.Getenv("ORBIT_CORPUS") != "1" {
 		t.Skip("set ORBIT_CORPUS=1 to extract the whole corpus")
 	}
-	ins := loadCorpus(t, 0)
 	e := kotlin.New()
-	var s corpusStats
-	start := time.Now()
-	for _, in := range ins {
-		f := e.Extract(in)
+	var s extracttest.Stats
+	for _, in := range loadCorpus(t, 0) {
+		f := s.Extract(e, in)
 		if msg := wellFormed(f, uint32(len(in.Content))); msg != "" {
 			t.Errorf("%s: %s", in.Path, msg)
 		}
-		s.add(f, len(in.Content))
 	}
-	s.log(t, len(ins), time.Since(start))
-}
-
-type corpusStats struct {
-	bytes                                     int64
-	symbols, refs                             map[string]int
-	relations, imports, strings, configs, bad int
-}
-
-func (s *corpusStats) add(f *extract.ExtractedFile, size int) {
-	if s.symbols == nil {
-		s.symbols, s.refs = map[string]int{}, map[string]int{}
-	}
-	s.bytes += int64(size)
-	for _, sym := range f.Symbols {
-		s.symbols[sym.Kind.String()]++
-	}
-	for _, r := range f.Refs {
-		s.refs[r.Kind.String()]++
-	}
-	s.relations += len(f.Relations)
-	s.imports += len(f.Imports)
-	s.strings += len(f.Strings)
-	s.configs += len(f.Configs)
-	if len(f.Diagnostics) > 0 {
-		s.bad++
-	}
-}
-
-func (s *corpusStats) log(t *testing.T, files int, d time.Duration) {
-	t.Logf("%d files, %.1f MB in %v (%.1f MB/s, one goroutine)", files, float64(s.bytes)/1e6,
-		d.Round(time.Millisecond), float64(s.bytes)/1e6/d.Seconds())
-	t.Logf("symbols by kind: %s", counts(s.symbols))
-	t.Logf("refs by kind: %s", counts(s.refs))
-	t.Logf("%d relations, %d imports, %d strings, %d configs; %d files with diagnostics",
-		s.relations, s.imports, s.strings, s.configs, s.bad)
-}
-
-func counts(m map[string]int) string {
-	var b strings.Builder
-	total := 0
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		fmt.Fprintf(&b, "%s=%d ", k, m[k])
-		total += m[k]
-	}
-	fmt.Fprintf(&b, "(total %d)", total)
-	return b.String()
+	t.Log(&s)
 }
 
 // wellFormed checks the invariants core relies on; "" when they hold.

@@ -1,11 +1,10 @@
 package kotlin_test
 
 import (
-	"github.com/orbitgraph/orbit/graph/extract/extracttest"
-	"reflect"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/lang/kotlin"
 )
 
@@ -14,27 +13,12 @@ import (
 // differ between runs. Seeds are the golden sources plus broken fragments;
 // run it for real with `go test -fuzz FuzzExtract ./graph/extract/lang/kotlin`.
 func FuzzExtract(f *testing.F) {
-	for _, in := range extracttest.GoldenInputs(f) {
-		f.Add(string(in.Content))
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "class", "class A {", "class A :", "annotation class", "enum class E { A { fun f() = 1 }, B }",
 		"fun String.f() = 1", "import a.b.*", "import a.b.C as", "package a.b\nclass C { constructor() : this(1) }",
 		"val s = \"\"\"\n  x\n  \"\"\"", "val s = \"$x ${y.z}\"", "object : Runnable { }",
 		"val x by lazy {", "fun f() { System.getenv()[\"X\"] }", "\xff\xfe garbage \xef\xbb\xbf",
 		"companion object Named : F<X> { fun g() = Companion.h() }",
-	} {
-		f.Add(s)
 	}
-	e := kotlin.New()
-	f.Fuzz(func(t *testing.T, src string) {
-		in := extract.Input{Path: "src/main/kotlin/a/A.kt", Content: []byte(src)}
-		got := e.Extract(in)
-		if msg := wellFormed(got, uint32(len(src))); msg != "" {
-			t.Errorf("%q: %s", src, msg)
-		}
-		if again := e.Extract(in); !reflect.DeepEqual(got, again) {
-			t.Errorf("two runs differ on %q", src)
-		}
-	})
+	extracttest.Fuzz(f, kotlin.New(), extract.Input{Path: "src/main/kotlin/a/A.kt"}, seeds, extracttest.CheckWellFormed(wellFormed))
 }

@@ -3,8 +3,8 @@
 // tree-sitter's C sources), the corpus run behind TestCorpus, its
 // comparison with universal-ctags, and the invariants fuzz targets check.
 //
-// Layer: extract (test support); imports extract, extract/lang/cpp and
-// the standard library. Only tests import it.
+// Layer: extract (test support); imports extract, extracttest,
+// extract/lang/cpp and the standard library. Only tests import it.
 package cpptest
 
 import (

@@ -2,15 +2,14 @@ package cpptest
 
 import (
 	"fmt"
-	"maps"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 // Stats sums a corpus run.
@@ -83,21 +82,9 @@ func (s *Stats) String() string {
 	mb := float64(s.Bytes) / 1e6
 	return fmt.Sprintf("%d files (%v), %.1f MB in %v: %.1f MB/s on %d cores\n"+
 		"symbols: %s\nrefs: %s\n%d relations, %d imports, %d strings, %d configs; %d files with diagnostics",
-		s.Files, counts(s.Langs), mb, s.Elapsed.Round(time.Millisecond), mb/s.Elapsed.Seconds(),
-		runtime.GOMAXPROCS(0), counts(s.Symbols), counts(s.Refs), s.Relations, s.Imports, s.Strings,
+		s.Files, extracttest.Counts(s.Langs), mb, s.Elapsed.Round(time.Millisecond), mb/s.Elapsed.Seconds(),
+		runtime.GOMAXPROCS(0), extracttest.Counts(s.Symbols), extracttest.Counts(s.Refs), s.Relations, s.Imports, s.Strings,
 		s.Configs, s.Diagnosed)
-}
-
-// counts renders a map sorted by key: "a=1 b=2 (total 3)".
-func counts(m map[string]int) string {
-	var b strings.Builder
-	total := 0
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		fmt.Fprintf(&b, "%s=%d ", k, m[k])
-		total += m[k]
-	}
-	fmt.Fprintf(&b, "(total %d)", total)
-	return b.String()
 }
 
 // WellFormed checks the invariants core relies on; "" when they hold:
@@ -138,4 +125,12 @@ func WellFormed(f *extract.ExtractedFile, content []byte) string {
 		}
 	}
 	return ""
+}
+
+// CheckFuzz is the extracttest.Fuzz check of the C and C++ extractors.
+func CheckFuzz(t *testing.T, in extract.Input, got *extract.ExtractedFile) {
+	if msg := WellFormed(got, in.Content); msg != "" {
+		t.Errorf("%q: %s", in.Content, msg)
+	}
+	extracttest.NoParseFailure(t, got)
 }
