@@ -2,7 +2,7 @@
 // parser pool per language, parse with a timeout, node kind and field id
 // tables, node → Span/text conversions, and ParseFlat, which copies a parsed
 // tree into a pointer-free []Node in one cgo call so that extractors walk it
-// without cgo of their own.
+// without cgo of their own, through Tree's helpers.
 //
 // Layer: extract (leaf). Trees never escape: Parse hands the root node to a
 // callback and closes the tree when it returns; ParseFlat closes it before

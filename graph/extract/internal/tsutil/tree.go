@@ -2,6 +2,7 @@ package tsutil
 
 import (
 	"iter"
+	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -98,4 +99,23 @@ func (t *Tree[S]) Raw(i int32) S {
 // Span returns the byte range of i.
 func (t *Tree[S]) Span(i int32) extract.Span {
 	return extract.Span{Start: t.Nodes[i].Start, End: t.Nodes[i].End}
+}
+
+// nodeBufs recycles the node arrays ParseFlat fills, between files and
+// across languages.
+var nodeBufs = sync.Pool{New: func() any { return new([]Node) }}
+
+// maxPooledNodes keeps one huge file's array (24 bytes a node) from staying
+// pinned in the pool.
+const maxPooledNodes = 1 << 20
+
+// GetNodes returns a node array for ParseFlat; hand it back with PutNodes.
+func GetNodes() *[]Node { return nodeBufs.Get().(*[]Node) }
+
+// PutNodes returns buf to the pool, unless it is huge.
+func PutNodes(buf *[]Node) {
+	if cap(*buf) <= maxPooledNodes {
+		*buf = (*buf)[:0]
+		nodeBufs.Put(buf)
+	}
 }

@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -124,8 +123,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 // extractTree parses a YAML, TOML or JSON file and walks its flat tree.
 func (e *Extractor) extractTree(f format, src []byte, lines extract.LineIndex, k *keys) {
 	g := e.grammars.of(f)
-	buf := nodePool.Get().(*[]tsutil.Node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	nodes, diags, err := g.lang.ParseFlat(src, g.flags, *buf, lines)
 	*buf = nodes
 	if err != nil {
@@ -144,18 +143,5 @@ func (e *Extractor) extractTree(f format, src []byte, lines extract.LineIndex, k
 		walkTOML(t, k)
 	case formatJSON:
 		walkJSON(t, k)
-	}
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]tsutil.Node) }}
-
-// maxPooledNodes keeps one huge file's buffer from staying pinned.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]tsutil.Node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
 	}
 }

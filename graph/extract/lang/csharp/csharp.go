@@ -20,7 +20,6 @@ package csharp
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
@@ -65,8 +64,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 			out = failed(in, fmt.Errorf("csharp extractor: internal error: %v", r))
 		}
 	}()
-	buf := nodePool.Get().(*[]node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
 	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
@@ -88,19 +87,5 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 		Lang:        langName,
 		Namespace:   scanNamespace(in.Content),
 		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
-	}
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]node) }}
-
-// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
-// pinned in the pool.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
 	}
 }

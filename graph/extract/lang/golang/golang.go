@@ -17,7 +17,6 @@ package golang
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
@@ -62,8 +61,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 			*out = *failed(in, fmt.Errorf("go extractor: internal error: %v", r))
 		}
 	}()
-	buf := nodePool.Get().(*[]node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
 	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
@@ -85,19 +84,5 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 		Lang:        langName,
 		Namespace:   namespace(in, scanPackageName(in.Content)),
 		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
-	}
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]node) }}
-
-// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
-// pinned in the pool.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
 	}
 }

@@ -22,7 +22,6 @@ package java
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
@@ -67,8 +66,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 			*out = *failed(in, fmt.Errorf("java extractor: internal error: %v", r))
 		}
 	}()
-	buf := nodePool.Get().(*[]node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
 	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
@@ -90,19 +89,5 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 		Lang:        langName,
 		Namespace:   scanPackage(in.Content),
 		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
-	}
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]node) }}
-
-// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
-// pinned in the pool.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
 	}
 }

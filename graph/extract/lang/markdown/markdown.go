@@ -18,7 +18,6 @@ package markdown
 import (
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -67,8 +66,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 		}
 	}()
 	lines := extract.NewLineIndex(in.Content)
-	buf := nodePool.Get().(*[]tsutil.Node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	nodes, diags, err := e.lang.ParseFlat(asciiOnly(in.Content), kindFlags, *buf, lines)
 	*buf = nodes
 	if err != nil {
@@ -79,19 +78,6 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	d := &document{nodes: nodes, src: in.Content, path: in.Path, out: out}
 	d.walk()
 	return out
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]tsutil.Node) }}
-
-// maxPooledNodes keeps one huge file's buffer from staying pinned.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]tsutil.Node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
-	}
 }
 
 // asciiOnly is content with every byte above 0x7f replaced by 'a', for the

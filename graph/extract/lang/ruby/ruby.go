@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sync"
 	"time"
 
 	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
@@ -74,8 +73,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 			out = failed(fmt.Errorf("ruby extractor: internal error: %v", r))
 		}
 	}()
-	buf := nodePool.Get().(*[]node)
-	defer putNodes(buf)
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
 	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
@@ -93,18 +92,4 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 // failed is the result for a file that could not be read: one diagnostic.
 func failed(err error) *extract.ExtractedFile {
 	return &extract.ExtractedFile{Lang: langName, Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}}}
-}
-
-// nodePool recycles flat-tree buffers between files.
-var nodePool = sync.Pool{New: func() any { return new([]node) }}
-
-// maxPooledNodes keeps one huge file's buffer (24 bytes a node) from staying
-// pinned in the pool.
-const maxPooledNodes = 1 << 20
-
-func putNodes(buf *[]node) {
-	if cap(*buf) <= maxPooledNodes {
-		*buf = (*buf)[:0]
-		nodePool.Put(buf)
-	}
 }
