@@ -1,6 +1,7 @@
 package extracttest
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,6 +50,56 @@ func WellFormed(f *extract.ExtractedFile, size uint32) string {
 		}
 	}
 	return ""
+}
+
+// WellFormedLoose is WellFormed for extractors that promise less: a
+// "parse:" diagnostic is allowed, and only refs must be in source order and
+// only symbols, refs and relations need names.
+func WellFormedLoose(f *extract.ExtractedFile, size uint32) string {
+	bad := func(s extract.Span) bool { return s.Start > s.End || s.End > size }
+	for _, d := range f.Diagnostics {
+		if strings.Contains(d.Message, "internal error") {
+			return d.Message
+		}
+	}
+	for i, s := range f.Symbols {
+		if bad(s.Span) || s.Name == "" || s.Qualified == "" || s.Parent >= i || s.Parent < extract.NoParent {
+			return fmt.Sprintf("bad symbol %+v", s)
+		}
+	}
+	for i, r := range f.Refs {
+		if bad(r.Span) || r.Name == "" || i > 0 && r.Span.Start < f.Refs[i-1].Span.Start {
+			return fmt.Sprintf("bad or unordered ref %+v", r)
+		}
+	}
+	for _, r := range f.Relations {
+		if bad(r.Span) || r.From == "" || r.To == "" {
+			return fmt.Sprintf("bad relation %+v", r)
+		}
+	}
+	for _, l := range [][]extract.Span{spans(f.Imports), spans(f.Strings), spans(f.Configs)} {
+		for _, sp := range l {
+			if bad(sp) {
+				return fmt.Sprintf("bad span %+v", sp)
+			}
+		}
+	}
+	return ""
+}
+
+func spans[T extract.RawImport | extract.RawString | extract.RawConfig](list []T) []extract.Span {
+	out := make([]extract.Span, len(list))
+	for i, v := range list {
+		switch x := any(v).(type) {
+		case extract.RawImport:
+			out[i] = x.Span
+		case extract.RawString:
+			out[i] = x.Span
+		case extract.RawConfig:
+			out[i] = x.Span
+		}
+	}
+	return out
 }
 
 // Fuzz is the body of an extractor's FuzzExtract: it seeds f with the

@@ -1,9 +1,7 @@
 package c_test
 
 import (
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,17 +17,9 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSupports(t *testing.T) {
-	ex := c.New()
-	for p, want := range map[string]bool{
+	extracttest.Supports(t, c.New(), "c", map[string]bool{
 		"a/b.c": true, "a/b.h": true, "B.C": true, "b.H": true, "a/b.cc": false, "a/b.hpp": false, "c": false,
-	} {
-		if got := ex.Supports(p); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
-		}
-	}
-	if ex.Lang() != "c" {
-		t.Errorf("Lang() = %q", ex.Lang())
-	}
+	})
 }
 
 // TestDelegation checks that a .h file that is C++ by content is extracted
@@ -76,22 +66,5 @@ func TestParseTimeout(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	ex := c.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = ex.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g*len(inputs)/4) % len(inputs)
-				if got := c.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, c.New(), extracttest.GoldenInputs(t))
 }

@@ -3,9 +3,7 @@ package config_test
 import (
 	"fmt"
 	"path/filepath"
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -139,24 +137,7 @@ func TestAliasBomb(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	e := config.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = e.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g) % len(inputs)
-				if got := e.Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, config.New(), extracttest.GoldenInputs(t))
 }
 
 // checkFile checks the invariants core relies on.

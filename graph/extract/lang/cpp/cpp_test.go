@@ -1,9 +1,7 @@
 package cpp_test
 
 import (
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,18 +17,10 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSupports(t *testing.T) {
-	ex := cpp.New()
-	for p, want := range map[string]bool{
+	extracttest.Supports(t, cpp.New(), "cpp", map[string]bool{
 		"a.cc": true, "a.cpp": true, "a.cxx": true, "a.c++": true, "A.CPP": true, "a.hpp": true,
 		"a.hh": true, "a.hxx": true, "a.h++": true, "a.h": false, "a.c": false, "vector": false,
-	} {
-		if got := ex.Supports(p); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
-		}
-	}
-	if ex.Lang() != "cpp" {
-		t.Errorf("Lang() = %q", ex.Lang())
-	}
+	})
 }
 
 func TestLooksLikeCPP(t *testing.T) {
@@ -75,36 +65,11 @@ func TestParseTimeout(t *testing.T) {
 	ex := cpp.New().WithTimeout(time.Nanosecond)
 	src := "namespace slow::io {\n" + strings.Repeat("int f(int a) { return g(a) + h(a) * 2; }\n", 20000) + "}\n"
 	f := ex.Extract(extract.Input{Path: "src/slow.cc", Content: []byte(src)})
-	if f.Lang != "cpp" || f.Namespace != "slow::io" {
-		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
-	}
-	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
-		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
-	}
-	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
-		t.Errorf("records after a timeout: %+v", f)
-	}
+	extracttest.TimedOut(t, f, "cpp", "slow::io")
 }
 
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	ex := cpp.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = ex.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g*len(inputs)/4) % len(inputs)
-				if got := cpp.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, cpp.New(), extracttest.GoldenInputs(t))
 }

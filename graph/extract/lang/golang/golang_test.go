@@ -20,30 +20,14 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSupports(t *testing.T) {
-	e := golang.New()
-	if e.Lang() != "go" {
-		t.Errorf("Lang() = %q", e.Lang())
-	}
-	for path, want := range map[string]bool{"a.go": true, "x/y_test.go": true, "a.py": false, "go.mod": false} {
-		if got := e.Supports(path); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", path, got, want)
-		}
-	}
+	extracttest.Supports(t, golang.New(), "go", map[string]bool{"a.go": true, "x/y_test.go": true, "a.py": false, "go.mod": false})
 }
 
 func TestParseTimeout(t *testing.T) {
 	e := golang.New().WithTimeout(time.Nanosecond)
 	src := "package slow\n" + strings.Repeat("func f() { a := b + c*d; g(a) }\n", 20000)
 	got := e.Extract(extract.Input{Path: "x/slow.go", Content: []byte(src), Module: extract.ModuleContext{Path: "example.com/m"}})
-	if len(got.Diagnostics) != 1 || !strings.Contains(got.Diagnostics[0].Message, "timed out") {
-		t.Fatalf("diagnostics = %+v, want one timeout", got.Diagnostics)
-	}
-	if got.Lang != "go" || got.Namespace != "example.com/m/x" {
-		t.Errorf("Lang, Namespace = %q, %q", got.Lang, got.Namespace)
-	}
-	if len(got.Symbols)+len(got.Refs)+len(got.Strings) != 0 {
-		t.Errorf("want an otherwise empty result, got %d symbols, %d refs", len(got.Symbols), len(got.Refs))
-	}
+	extracttest.TimedOut(t, got, "go", "example.com/m/x")
 }
 
 func TestNoPanicOnGarbage(t *testing.T) {

@@ -1,9 +1,7 @@
 package java_test
 
 import (
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,17 +17,9 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSupports(t *testing.T) {
-	e := java.New()
-	if e.Lang() != "java" {
-		t.Errorf("Lang() = %q", e.Lang())
-	}
-	for path, want := range map[string]bool{
+	extracttest.Supports(t, java.New(), "java", map[string]bool{
 		"a/B.java": true, "B.JAVA": true, "a/b.kt": false, "a/B.class": false, "java": false,
-	} {
-		if got := e.Supports(path); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", path, got, want)
-		}
-	}
+	})
 }
 
 func TestParseTimeout(t *testing.T) {
@@ -37,15 +27,7 @@ func TestParseTimeout(t *testing.T) {
 	src := "package com.example.slow;\nclass Slow {\n" +
 		strings.Repeat("  void f() { int a = b + c * d; g(a); }\n", 20000) + "}\n"
 	got := e.Extract(extract.Input{Path: "src/Slow.java", Content: []byte(src)})
-	if len(got.Diagnostics) != 1 || !strings.Contains(got.Diagnostics[0].Message, "timed out") {
-		t.Fatalf("diagnostics = %+v, want one timeout", got.Diagnostics)
-	}
-	if got.Lang != "java" || got.Namespace != "com.example.slow" {
-		t.Errorf("Lang, Namespace = %q, %q", got.Lang, got.Namespace)
-	}
-	if len(got.Symbols)+len(got.Refs)+len(got.Strings) != 0 {
-		t.Errorf("want an otherwise empty result, got %d symbols, %d refs", len(got.Symbols), len(got.Refs))
-	}
+	extracttest.TimedOut(t, got, "java", "com.example.slow")
 }
 
 func TestNoPanicOnGarbage(t *testing.T) {
@@ -66,22 +48,5 @@ func TestNoPanicOnGarbage(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	e := java.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = e.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g*len(inputs)/4) % len(inputs)
-				if got := e.Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, java.New(), extracttest.GoldenInputs(t))
 }

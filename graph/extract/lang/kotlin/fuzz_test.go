@@ -20,5 +20,5 @@ func FuzzExtract(f *testing.F) {
 		"val x by lazy {", "fun f() { System.getenv()[\"X\"] }", "\xff\xfe garbage \xef\xbb\xbf",
 		"companion object Named : F<X> { fun g() = Companion.h() }",
 	}
-	extracttest.Fuzz(f, kotlin.New(), extract.Input{Path: "src/main/kotlin/a/A.kt"}, seeds, extracttest.CheckWellFormed(wellFormed))
+	extracttest.Fuzz(f, kotlin.New(), extract.Input{Path: "src/main/kotlin/a/A.kt"}, seeds, extracttest.CheckWellFormed(extracttest.WellFormedLoose))
 }

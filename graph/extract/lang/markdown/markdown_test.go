@@ -1,9 +1,7 @@
 package markdown_test
 
 import (
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,33 +15,17 @@ import (
 func TestGolden(t *testing.T) { extracttest.Run(t, markdown.New()) }
 
 func TestSupports(t *testing.T) {
-	e := markdown.New()
-	if e.Lang() != "markdown" {
-		t.Errorf("Lang() = %q", e.Lang())
-	}
-	for p, want := range map[string]bool{
+	extracttest.Supports(t, markdown.New(), "markdown", map[string]bool{
 		"README.md": true, "docs/a.markdown": true, "CHANGES.MD": true,
 		"a.mdx": false, "a.txt": false, "md": false, "a.md.bak": false,
-	} {
-		if got := e.Supports(p); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
-		}
-	}
+	})
 }
 
 func TestParseTimeout(t *testing.T) {
 	e := markdown.New().WithTimeout(time.Nanosecond)
 	src := strings.Repeat("# Title\n\nSome *text* with [a link](x.md).\n\n- item\n", 20000)
 	got := e.Extract(extract.Input{Path: "docs/slow.md", Content: []byte(src)})
-	if len(got.Diagnostics) != 1 || !strings.Contains(got.Diagnostics[0].Message, "timed out") {
-		t.Fatalf("diagnostics = %+v, want one timeout", got.Diagnostics)
-	}
-	if got.Lang != "markdown" || got.Namespace != "docs/slow.md" {
-		t.Errorf("Lang, Namespace = %q, %q", got.Lang, got.Namespace)
-	}
-	if len(got.Symbols)+len(got.Imports) != 0 {
-		t.Errorf("records after a timeout: %d symbols, %d imports", len(got.Symbols), len(got.Imports))
-	}
+	extracttest.TimedOut(t, got, "markdown", "docs/slow.md")
 }
 
 // TestCRLF checks that Windows line endings change neither heading texts
@@ -75,24 +57,7 @@ func TestLongHeading(t *testing.T) {
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	e := markdown.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = e.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g) % len(inputs)
-				if got := e.Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, markdown.New(), extracttest.GoldenInputs(t))
 }
 
 // checkFile checks the invariants core relies on.

@@ -8,6 +8,7 @@ import (
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -19,15 +20,7 @@ func TestParseTimeout(t *testing.T) {
 	ex := &Extractor{lang: l, ids: newIDs(l)}
 	src := strings.Repeat("def f(a, b):\n    return g(a) + h(b) * 2\n", 20000)
 	f := ex.Extract(extract.Input{Path: "pkg/slow.py", Content: []byte(src)})
-	if f.Lang != "python" || f.Namespace != "pkg.slow" {
-		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
-	}
-	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
-		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
-	}
-	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
-		t.Errorf("records after a timeout: %+v", f)
-	}
+	extracttest.TimedOut(t, f, "python", "pkg.slow")
 }
 
 func TestNamespace(t *testing.T) {

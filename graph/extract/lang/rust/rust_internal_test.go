@@ -9,6 +9,7 @@ import (
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -92,15 +93,7 @@ func TestParseTimeout(t *testing.T) {
 	ex := &Extractor{lang: l, ids: newIDs(l)}
 	src := strings.Repeat("fn f(a: u8) -> u8 { g(a) + h(a) * 2 }\n", 20000)
 	f := ex.Extract(extract.Input{Path: "src/slow.rs", Content: []byte(src), Module: extract.ModuleContext{Path: "app"}})
-	if f.Lang != "rust" || f.Namespace != "app::slow" {
-		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
-	}
-	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
-		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
-	}
-	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
-		t.Errorf("records after a timeout: %+v", f)
-	}
+	extracttest.TimedOut(t, f, "rust", "app::slow")
 }
 
 // TestIDs checks that every kind and field id was looked up: a field left

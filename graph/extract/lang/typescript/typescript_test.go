@@ -1,9 +1,7 @@
 package typescript_test
 
 import (
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,19 +17,11 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSupports(t *testing.T) {
-	ex := typescript.New()
-	for p, want := range map[string]bool{
+	extracttest.Supports(t, typescript.New(), "typescript", map[string]bool{
 		"a.ts": true, "a.mts": true, "a.cts": true, "types/a.d.ts": true, "A.TSX": true,
 		"a.js": true, "a.mjs": true, "a.cjs": true, "a.jsx": true,
 		"a.json": false, "a.tsbuildinfo": false, "ts": false, "a.vue": false, "a.d": false,
-	} {
-		if got := ex.Supports(p); got != want {
-			t.Errorf("Supports(%q) = %v, want %v", p, got, want)
-		}
-	}
-	if ex.Lang() != "typescript" {
-		t.Errorf("Lang() = %q", ex.Lang())
-	}
+	})
 }
 
 // TestLangByExtension checks that ExtractedFile.Lang tells JavaScript from
@@ -57,36 +47,11 @@ func TestParseTimeout(t *testing.T) {
 	ex := typescript.New().WithTimeout(time.Nanosecond)
 	src := strings.Repeat("function f(a: number) { return g(a) + h(a) * 2 }\n", 20000)
 	f := ex.Extract(extract.Input{Path: "src/slow.ts", Content: []byte(src)})
-	if f.Lang != "typescript" || f.Namespace != "src/slow" {
-		t.Errorf("Lang, Namespace = %q, %q", f.Lang, f.Namespace)
-	}
-	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Message, "timed out") {
-		t.Errorf("Diagnostics = %+v, want one timeout", f.Diagnostics)
-	}
-	if len(f.Symbols)+len(f.Refs)+len(f.Imports)+len(f.Strings) != 0 {
-		t.Errorf("records after a timeout: %+v", f)
-	}
+	extracttest.TimedOut(t, f, "typescript", "src/slow")
 }
 
 // TestConcurrent extracts the golden sources from several goroutines at
 // once (run it with -race) and expects the sequential results.
 func TestConcurrent(t *testing.T) {
-	inputs := extracttest.GoldenInputs(t)
-	ex := typescript.New()
-	want := make([]*extract.ExtractedFile, len(inputs))
-	for i, in := range inputs {
-		want[i] = ex.Extract(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Go(func() {
-			for i := range inputs {
-				j := (i + g*len(inputs)/4) % len(inputs)
-				if got := typescript.New().Extract(inputs[j]); !reflect.DeepEqual(got, want[j]) {
-					t.Errorf("%s: concurrent extraction differs", inputs[j].Path)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	extracttest.Concurrent(t, typescript.New(), extracttest.GoldenInputs(t))
 }
