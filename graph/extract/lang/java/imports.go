@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // packageDecl emits the package symbol: named by its last segment,
@@ -48,7 +49,7 @@ func (w *walker) importDecl(i int32) {
 		}
 	} else if static {
 		w.statics[last] = path
-		if isUpperCamel([]byte(last)) {
+		if jvm.IsUpperCamel([]byte(last)) {
 			w.imports[last] = path
 		}
 	} else {

@@ -1,8 +1,6 @@
 package java
 
-import (
-	"strings"
-)
+import "github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 
 // binding maps a simple type name to its qualified name; q is "" for a
 // type parameter or a type without a stable name, which gets no ref.
@@ -100,7 +98,7 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 	if string(name) == "var" {
 		return "", nil, false
 	}
-	return join(w.pkg, string(name)), w.onDemand(string(name)), true
+	return jvm.Join(w.pkg, string(name)), w.onDemand(string(name)), true
 }
 
 // qualifyDotted is the candidate for a dotted type name such as Map.Entry
@@ -109,15 +107,15 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 // or an on-demand import.
 func (w *walker) qualifyDotted(segs []int32) (q string, alts []string, ok bool) {
 	first := w.t.Raw(segs[0])
-	rest := w.joinSegs(segs[1:])
+	rest := jvm.JoinSegs(w.t, segs[1:])
 	if q, found := w.lookupType(first); found {
-		return joinNonEmpty(q, rest), nil, q != ""
+		return jvm.JoinNonEmpty(q, rest), nil, q != ""
 	}
-	if isLowerInitial(first) {
-		return joinNonEmpty(string(first), rest), nil, true
+	if jvm.IsLowerInitial(first) {
+		return jvm.JoinNonEmpty(string(first), rest), nil, true
 	}
-	name := joinNonEmpty(string(first), rest)
-	return join(w.pkg, name), w.onDemand(name), true
+	name := jvm.JoinNonEmpty(string(first), rest)
+	return jvm.Join(w.pkg, name), w.onDemand(name), true
 }
 
 // staticTarget is the type named by the receiver of a call or method
@@ -136,23 +134,23 @@ func (w *walker) staticTarget(obj int32) (q string, alts []string, ok bool) {
 		return "", nil, false // a variable shadows a type of the same name
 	}
 	if q, found := w.lookupType(first); found {
-		if q == "" || !w.allUpperCamel(segs[1:]) {
+		if q == "" || !jvm.AllUpperCamel(w.t, segs[1:]) {
 			return "", nil, false
 		}
-		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
+		return jvm.JoinNonEmpty(q, jvm.JoinSegs(w.t, segs[1:])), nil, true
 	}
 	k := 0
-	for k < len(segs) && isLowerInitial(w.t.Raw(segs[k])) {
+	for k < len(segs) && jvm.IsLowerInitial(w.t.Raw(segs[k])) {
 		k++
 	}
-	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
+	if k == len(segs) || !jvm.AllUpperCamel(w.t, segs[k:]) {
 		return "", nil, false
 	}
 	if k == 0 {
-		name := w.joinSegs(segs)
-		return join(w.pkg, name), w.onDemand(name), true
+		name := jvm.JoinSegs(w.t, segs)
+		return jvm.Join(w.pkg, name), w.onDemand(name), true
 	}
-	return w.joinSegs(segs), nil, true
+	return jvm.JoinSegs(w.t, segs), nil, true
 }
 
 func (w *walker) innermostClass() *frame {
@@ -203,48 +201,5 @@ func (w *walker) dotted(i int32) string {
 	if !ok {
 		return ""
 	}
-	return w.joinSegs(segs)
+	return jvm.JoinSegs(w.t, segs)
 }
-
-func (w *walker) joinSegs(segs []int32) string {
-	var b strings.Builder
-	for k, s := range segs {
-		if k > 0 {
-			b.WriteByte('.')
-		}
-		b.Write(w.t.Raw(s))
-	}
-	return b.String()
-}
-
-func (w *walker) allUpperCamel(segs []int32) bool {
-	for _, s := range segs {
-		if !isUpperCamel(w.t.Raw(s)) {
-			return false
-		}
-	}
-	return true
-}
-
-func joinNonEmpty(a, b string) string {
-	if b == "" {
-		return a
-	}
-	return a + "." + b
-}
-
-// isUpperCamel reports a conventional type name: an upper-case first
-// letter and a lower-case letter somewhere (List, HttpClient; not MAX).
-func isUpperCamel(s []byte) bool {
-	if len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
-		return false
-	}
-	for _, c := range s[1:] {
-		if c >= 'a' && c <= 'z' {
-			return true
-		}
-	}
-	return false
-}
-
-func isLowerInitial(s []byte) bool { return len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] == '_') }

@@ -2,6 +2,7 @@ package java
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 func isTypeDecl(k uint16) bool {
@@ -31,7 +32,7 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 	if f.anon || name == "" {
 		return "", extract.NoParent
 	}
-	q = join(f.q, last)
+	q = jvm.Join(f.q, last)
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
 		Name: name, Qualified: q, Kind: kind, Span: w.t.Span(i), Signature: sig, Parent: f.sym,
 	})

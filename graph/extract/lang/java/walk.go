@@ -2,6 +2,7 @@ package java
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // walker holds one file's analysis. It visits the flat tree once, in
@@ -45,7 +46,7 @@ func (w *walker) run() {
 	for c := t.FirstKid(0); c >= 0; c = t.Next(c) {
 		if isTypeDecl(t.Kind(c)) {
 			if n := t.Child(c, fields.name); n >= 0 {
-				w.fileTypes[t.Text(n)] = join(w.pkg, t.Text(n))
+				w.fileTypes[t.Text(n)] = jvm.Join(w.pkg, t.Text(n))
 			}
 		}
 	}
@@ -176,11 +177,3 @@ func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind
 }
 
 func (w *walker) line(i int32) int { return w.lines.Line(w.t.Nodes[i].Start) }
-
-// join appends a name to a qualified prefix ("" for the default package).
-func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}

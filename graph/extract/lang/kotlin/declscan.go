@@ -1,6 +1,10 @@
 package kotlin
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
+)
 
 // scanTopLevel records the top-level declarations of the file (and the
 // members of its classes, recursively) before the walk.
@@ -10,22 +14,22 @@ func (w *walker) scanTopLevel(root int32) {
 		switch t.Kind(c) {
 		case kinds.classDecl, kinds.objectDecl:
 			if name := t.Child(c, fields.name); name >= 0 {
-				q := join(w.pkg, t.Text(name))
+				q := jvm.Join(w.pkg, t.Text(name))
 				w.fileTypes[t.Text(name)] = q
 				w.scanClass(c, q)
 			}
 		case kinds.typeAlias:
 			if name := t.Child(c, fields.typ); name >= 0 {
-				w.fileTypes[t.Text(name)] = join(w.pkg, t.Text(name))
+				w.fileTypes[t.Text(name)] = jvm.Join(w.pkg, t.Text(name))
 			}
 		case kinds.funcDecl:
 			if name := t.Child(c, fields.name); name >= 0 {
-				w.addFileFunc(t.Text(name), join(w.pkg, w.receiverPrefix(c, name)+t.Text(name)))
+				w.addFileFunc(t.Text(name), jvm.Join(w.pkg, w.receiverPrefix(c, name)+t.Text(name)))
 			}
 		case kinds.propertyDecl:
 			if v := t.ChildOfKind(c, kinds.varDecl); v >= 0 {
 				if name := t.ChildOfKind(v, kinds.ident); name >= 0 {
-					w.addFileFunc(t.Text(name), join(w.pkg, w.receiverPrefix(c, v)+t.Text(name)))
+					w.addFileFunc(t.Text(name), jvm.Join(w.pkg, w.receiverPrefix(c, v)+t.Text(name)))
 					if w.receiver(c, v) < 0 {
 						w.fileProps[t.Text(name)] = struct{}{}
 					}

@@ -1,6 +1,6 @@
 package kotlin
 
-import "strings"
+import "github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 
 // segments lists the names of a dotted name (an identifier, a chain of
 // "." navigations over identifiers, a user type or a qualified
@@ -43,7 +43,7 @@ func (w *walker) dotted(i int32) string {
 	if !ok {
 		return ""
 	}
-	return w.joinSegs(segs)
+	return jvm.JoinSegs(w.t, segs)
 }
 
 func qualifyMember(q string, name []byte) string {
@@ -52,54 +52,3 @@ func qualifyMember(q string, name []byte) string {
 	}
 	return q + "." + string(name)
 }
-
-func (w *walker) joinSegs(segs []int32) string {
-	var b strings.Builder
-	for k, s := range segs {
-		if k > 0 {
-			b.WriteByte('.')
-		}
-		b.Write(w.t.Raw(s))
-	}
-	return b.String()
-}
-
-func (w *walker) allUpperCamel(segs []int32) bool {
-	for _, s := range segs {
-		if !isUpperCamel(w.t.Raw(s)) {
-			return false
-		}
-	}
-	return true
-}
-
-// join appends a name to a qualified prefix ("" without a package).
-func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
-
-func joinNonEmpty(a, b string) string {
-	if b == "" {
-		return a
-	}
-	return a + "." + b
-}
-
-// isUpperCamel reports a conventional type name: an upper-case first
-// letter and a lower-case letter somewhere (List, HttpClient; not MAX).
-func isUpperCamel(s []byte) bool {
-	if len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
-		return false
-	}
-	for _, c := range s[1:] {
-		if c >= 'a' && c <= 'z' {
-			return true
-		}
-	}
-	return false
-}
-
-func isLowerInitial(s []byte) bool { return len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] == '_') }

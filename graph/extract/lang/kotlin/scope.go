@@ -2,6 +2,8 @@ package kotlin
 
 import (
 	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // binding maps a simple name to its qualified name; q is "" for a type
@@ -194,7 +196,7 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 	if q, found := w.lookupType(name); found {
 		return q, nil, q != ""
 	}
-	return join(w.pkg, string(name)), w.onDemand(string(name)), true
+	return jvm.Join(w.pkg, string(name)), w.onDemand(string(name)), true
 }
 
 // qualifyDotted is the candidate for a dotted type name such as Map.Entry
@@ -203,15 +205,15 @@ func (w *walker) typeCands(name []byte) (q string, alts []string, ok bool) {
 // or a star import.
 func (w *walker) qualifyDotted(segs []int32) (string, []string, bool) {
 	first := w.t.Raw(segs[0])
-	rest := w.joinSegs(segs[1:])
+	rest := jvm.JoinSegs(w.t, segs[1:])
 	if q, found := w.lookupType(first); found {
-		return joinNonEmpty(q, rest), nil, q != ""
+		return jvm.JoinNonEmpty(q, rest), nil, q != ""
 	}
-	if isLowerInitial(first) {
-		return joinNonEmpty(string(first), rest), nil, true
+	if jvm.IsLowerInitial(first) {
+		return jvm.JoinNonEmpty(string(first), rest), nil, true
 	}
-	name := joinNonEmpty(string(first), rest)
-	return join(w.pkg, name), w.onDemand(name), true
+	name := jvm.JoinNonEmpty(string(first), rest)
+	return jvm.Join(w.pkg, name), w.onDemand(name), true
 }
 
 // nameTarget is the target of an unqualified call f(): a local function,
@@ -239,10 +241,10 @@ func (w *walker) nameTarget(name []byte) (tg target, emit bool) {
 	// An UpperCamel name is a constructor of a class the file cannot see
 	// rather than an inherited method.
 	if fr := w.thisFrame(); fr != nil && fr.self != nil && (fr.extension || fr.info != nil && fr.info.supers) &&
-		!isUpperCamel(name) {
+		!jvm.IsUpperCamel(name) {
 		return target{recv: fr.self}, true
 	}
-	return target{q: join(w.pkg, string(name)), alts: w.onDemand(string(name))}, true
+	return target{q: jvm.Join(w.pkg, string(name)), alts: w.onDemand(string(name))}, true
 }
 
 func (w *walker) innermostClass() *frame {
@@ -280,23 +282,23 @@ func (w *walker) staticTarget(segs []int32) (string, []string, bool) {
 		return "", nil, false
 	}
 	if q, found := w.lookupType(first); found {
-		if q == "" || !w.allUpperCamel(segs[1:]) {
+		if q == "" || !jvm.AllUpperCamel(w.t, segs[1:]) {
 			return "", nil, false
 		}
-		return joinNonEmpty(q, w.joinSegs(segs[1:])), nil, true
+		return jvm.JoinNonEmpty(q, jvm.JoinSegs(w.t, segs[1:])), nil, true
 	}
 	k := 0
-	for k < len(segs) && isLowerInitial(w.t.Raw(segs[k])) {
+	for k < len(segs) && jvm.IsLowerInitial(w.t.Raw(segs[k])) {
 		k++
 	}
-	if k == len(segs) || !w.allUpperCamel(segs[k:]) {
+	if k == len(segs) || !jvm.AllUpperCamel(w.t, segs[k:]) {
 		return "", nil, false
 	}
 	if k == 0 {
-		name := w.joinSegs(segs)
-		return join(w.pkg, name), w.onDemand(name), true
+		name := jvm.JoinSegs(w.t, segs)
+		return jvm.Join(w.pkg, name), w.onDemand(name), true
 	}
-	return w.joinSegs(segs), nil, true
+	return jvm.JoinSegs(w.t, segs), nil, true
 }
 
 // staticMember is Type.f for a type the file declares: its companion's

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // declare emits a symbol in the innermost frame; last is the final part of
@@ -14,7 +15,7 @@ func (w *walker) declare(i int32, name, last string, kind extract.SymbolKind, si
 	if f.anon || name == "" {
 		return "", extract.NoParent
 	}
-	q = join(f.q, last)
+	q = jvm.Join(f.q, last)
 	w.out.Symbols = append(w.out.Symbols, extract.RawSymbol{
 		Name: name, Qualified: q, Kind: kind, Span: w.t.Span(i), Signature: sig, Parent: f.sym,
 	})
