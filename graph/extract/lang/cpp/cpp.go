@@ -72,11 +72,11 @@ func NewEngine(l *tsutil.Lang, d Dialect) *Engine {
 func (e *Engine) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: e.dialect.Name()}
 	lines := extract.NewLineIndex(in.Content)
-	t := treePool.Get().(*tree)
-	defer t.release()
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	var err error
-	t.Nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.flags, t.Nodes, lines)
-	t.Src = in.Content
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.flags, *buf, lines)
+	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
 	if err == nil && len(t.Nodes) == 0 {
 		err = fmt.Errorf("empty syntax tree")
 	}
@@ -107,21 +107,6 @@ func (e *Engine) scanNamespace(src []byte) string {
 		return ""
 	}
 	return firstNamespace(src)
-}
-
-// treePool recycles the flat node arrays between files.
-var treePool = sync.Pool{New: func() any { return new(tree) }}
-
-// maxPooledNodes keeps the array of one huge file (24 bytes a node) from
-// being held on to.
-const maxPooledNodes = 1 << 20
-
-func (t *tree) release() {
-	t.Src = nil
-	if cap(t.Nodes) <= maxPooledNodes {
-		t.Nodes = t.Nodes[:0]
-		treePool.Put(t)
-	}
 }
 
 // Extractor extracts C++ files. It is safe for concurrent use.

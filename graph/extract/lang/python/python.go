@@ -55,20 +55,6 @@ func (e *Extractor) Lang() string { return langName }
 // Supports accepts .py and .pyi files.
 func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".py", ".pyi") }
 
-// treePool recycles the flat node arrays between files.
-var treePool = sync.Pool{New: func() any { return new(tree) }}
-
-// maxPooledNodes keeps the array of one huge file from being held on to.
-const maxPooledNodes = 1 << 20
-
-// release returns t to the pool, without the source it points into.
-func (t *tree) release() {
-	t.Src = nil
-	if cap(t.Nodes) <= maxPooledNodes {
-		treePool.Put(t)
-	}
-}
-
 // Extract parses one file. Syntax errors give a partial result plus
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
@@ -76,11 +62,11 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	ns := namespace(in.Path, in.Module.Root)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: ns}
 	lines := extract.NewLineIndex(in.Content)
-	t := treePool.Get().(*tree)
-	defer t.release()
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	var err error
-	t.Nodes, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, t.Nodes, lines)
-	t.Src = in.Content
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, *buf, lines)
+	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
 	if err != nil {
 		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
 		return out

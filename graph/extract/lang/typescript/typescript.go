@@ -105,19 +105,6 @@ func (e *Extractor) Supports(path string) bool {
 
 var _ extract.Extractor = (*Extractor)(nil)
 
-// treePool recycles the flat node arrays between files.
-var treePool = sync.Pool{New: func() any { return new(tree) }}
-
-// maxPooledNodes keeps the array of one huge file from being held on to.
-const maxPooledNodes = 1 << 20
-
-func (t *tree) release() {
-	t.Src = nil
-	if cap(t.Nodes) <= maxPooledNodes {
-		treePool.Put(t)
-	}
-}
-
 // Extract parses one file. Syntax errors give a partial result plus
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
@@ -126,11 +113,11 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: namespace(in.Path)}
 	g := e.grammars[k.d]
 	lines := extract.NewLineIndex(in.Content)
-	t := treePool.Get().(*tree)
-	defer t.release()
+	buf := tsutil.GetNodes()
+	defer tsutil.PutNodes(buf)
 	var err error
-	t.Nodes, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, t.Nodes, lines)
-	t.Src = in.Content
+	*buf, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, *buf, lines)
+	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
 	if err == nil && len(t.Nodes) == 0 {
 		err = fmt.Errorf("empty syntax tree")
 	}
