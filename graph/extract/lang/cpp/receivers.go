@@ -146,7 +146,7 @@ func (w *walker) exprRecv(e int32) *recvSpec {
 		if t.Kind(e) == x.pointerExpr {
 			return w.exprRecv(t.Child(e, x.fArgument))
 		}
-		if c := firstKid(t, e); c != noNode {
+		if c := t.FirstKid(e); c != noNode {
 			return w.exprRecv(c)
 		}
 	}
@@ -172,14 +172,6 @@ func (w *walker) callRecv(fn int32) *recvSpec {
 		}
 	}
 	return nil
-}
-
-// firstKid is the first child of i, or noNode.
-func firstKid(t *tree, i int32) int32 {
-	if i+1 < t.Nodes[i].SubEnd {
-		return i + 1
-	}
-	return noNode
 }
 
 // recvRoot is the candidate for the first element of r's chain, and its

@@ -2,10 +2,6 @@ package cpp
 
 import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 
-// node is one named syntax node copied out of tree-sitter by
-// tsutil.ParseFlat, so that the walk makes no cgo calls.
-type node = tsutil.Node
-
 // noNode is the index returned when a child does not exist.
 const noNode = tsutil.NoNode
 

@@ -2,10 +2,6 @@ package csharp
 
 import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 
-// node is one named syntax node copied out of tree-sitter by
-// tsutil.ParseFlat, so that the walk makes no cgo calls.
-type node = tsutil.Node
-
 // tree is the flattened file; its source is a string so that text does
 // not copy.
 type tree = tsutil.Tree[string]
