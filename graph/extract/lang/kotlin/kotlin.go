@@ -73,7 +73,8 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(newlineEnded(in.Content), kindFlags, *buf, lines)
+	clampSpans(*buf, uint32(len(in.Content)))
 	if err == nil && len(*buf) == 0 {
 		err = errors.New("kotlin extractor: could not copy the syntax tree")
 	}
@@ -92,5 +93,27 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 		Lang:        langName,
 		Namespace:   scanPackage(in.Content),
 		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
+	}
+}
+
+// newlineEnded is content ending in a newline, for the parser only. The
+// grammar's scanner (tree-sitter-kotlin v1.1.0) skips what follows an '@'
+// up to whitespace, or up to a newline after a '(', without checking for
+// the end of input: a file ending in "@x" or "@x(" spun forever inside the
+// C scanner, where no parse timeout can reach (a fuzz finding). The added
+// byte is past every offset of the file, and clampSpans cuts it off again.
+func newlineEnded(content []byte) []byte {
+	if len(content) > 0 && content[len(content)-1] == '\n' {
+		return content
+	}
+	return append(content[:len(content):len(content)], '\n')
+}
+
+// clampSpans keeps every node inside the file's n bytes (the root and a
+// trailing error node may cover newlineEnded's extra byte).
+func clampSpans(nodes []tsutil.Node, n uint32) {
+	for i := range nodes {
+		nodes[i].Start = min(nodes[i].Start, n)
+		nodes[i].End = min(nodes[i].End, n)
 	}
 }
