@@ -34,7 +34,9 @@ func (*Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: firstLine(err.Error())})
 		return out
 	}
-	if f.Module != nil {
+	if f.Module != nil && f.Module.Mod.Path == "" { // `module ""`: the lax parser takes it
+		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "go.mod declares an empty module path"})
+	} else if f.Module != nil {
 		mp := f.Module.Mod.Path
 		out.Namespace = mp
 		out.Symbols = append(out.Symbols, extract.RawSymbol{
