@@ -223,16 +223,11 @@ func checkProc(t *testing.T, r procResult) {
 
 func dumpIndex(t *testing.T, path string) string {
 	t.Helper()
-	st, err := store.Open(path, extract.Version)
+	text, err := store.DumpFile(path, extract.Version)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	var b bytes.Buffer
-	if err := st.Dump(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return text
 }
 
 // TestWatchProcess runs `orbit graph watch` as a process: it reports the

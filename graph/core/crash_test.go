@@ -322,16 +322,11 @@ func (c *coldRef) dump(t *testing.T) string {
 
 func dumpFile(t *testing.T, path string) string {
 	t.Helper()
-	st, err := store.Open(path, extract.Version)
+	text, err := store.DumpFile(path, extract.Version)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	var b bytes.Buffer
-	if err := st.Dump(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return text
 }
 
 // inspect opens the index read-only, as a query would after the crash,

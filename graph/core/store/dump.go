@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // dumpQueries render every table in a fixed order with symbol ids replaced by
@@ -48,6 +49,21 @@ func (s *Store) Dump(w io.Writer) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// DumpFile is the Dump of the index at path, as a string: how the
+// determinism and crash tests compare two indexes.
+func DumpFile(path string, extractorVersion int) (string, error) {
+	st, err := Open(path, extractorVersion)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	var b strings.Builder
+	if err := st.Dump(&b); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 func dumpRows(w io.Writer, db *sql.DB, query string, args ...any) error {

@@ -1,7 +1,6 @@
 package sync
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
@@ -225,16 +224,11 @@ func TestColdBuildsAreIdentical(t *testing.T) {
 
 func dump(t *testing.T, path string) string {
 	t.Helper()
-	st, err := store.Open(path, extract.Version)
+	text, err := store.DumpFile(path, extract.Version)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	var b bytes.Buffer
-	if err := st.Dump(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return text
 }
 
 func appendTo(t *testing.T, root, p, s string) {

@@ -191,6 +191,17 @@ func (w *world) pick(xs []string) string {
 
 func (w *world) read(p string) string { return readFile(w.t, w.repo.Root, p) }
 
+// toggleLine removes line from file p, or appends it if p lacks it.
+func (w *world) toggleLine(p, line string) {
+	src := w.read(p)
+	if strings.Contains(src, line) {
+		src = strings.Replace(src, line, "", 1)
+	} else {
+		src += line
+	}
+	w.write(p, src)
+}
+
 func (w *world) write(p, s string) { gittest.WriteFile(w.t, w.repo.Root, p, s) }
 
 // replaceMatch rewrites one random match of re in file p with f(match
@@ -318,14 +329,7 @@ var propSteps = []struct {
 	}},
 	{"py re-export", 2, func(w *world) string {
 		const p = "pyapp/__init__.py"
-		src := w.read(p)
-		line := "from .util import log, fmt\n"
-		if strings.Contains(src, line) {
-			src = strings.Replace(src, line, "", 1)
-		} else {
-			src += line
-		}
-		w.write(p, src)
+		w.toggleLine(p, "from .util import log, fmt\n")
 		return p
 	}},
 	{"ts rename", 2, func(w *world) string {
@@ -360,14 +364,7 @@ var propSteps = []struct {
 	}},
 	{"rust re-export", 2, func(w *world) string {
 		const p = "rs/src/lib.rs"
-		src := w.read(p)
-		line := "pub use geo::Circle;\n"
-		if strings.Contains(src, line) {
-			src = strings.Replace(src, line, "", 1)
-		} else {
-			src += line
-		}
-		w.write(p, src)
+		w.toggleLine(p, "pub use geo::Circle;\n")
 		return p
 	}},
 	{"add file", 4, func(w *world) string {

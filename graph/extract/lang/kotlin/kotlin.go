@@ -73,8 +73,11 @@ func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
 	defer tsutil.PutNodes(buf)
 	lines := extract.NewLineIndex(in.Content)
 	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(newlineEnded(in.Content), kindFlags, *buf, lines)
-	clampSpans(*buf, uint32(len(in.Content)))
+	src := newlineEnded(in.Content)
+	*buf, out.Diagnostics, err = e.lang.ParseFlat(src, kindFlags, *buf, lines)
+	if len(src) > len(in.Content) {
+		clampSpans(*buf, uint32(len(in.Content)))
+	}
 	if err == nil && len(*buf) == 0 {
 		err = errors.New("kotlin extractor: could not copy the syntax tree")
 	}
