@@ -16,6 +16,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // buildOrbit builds the orbit CLI the way README.md does.
@@ -176,7 +177,7 @@ func TestMemoryStableAcrossSyncs(t *testing.T) {
 			t.Fatalf("copy %s: %v: %s", d, err, out)
 		}
 	}
-	g, err := core.Open(root, core.Options{})
+	g, err := core.Open(root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // corpora are shared by all benchmarks of one process: copying the standard
@@ -48,7 +49,7 @@ func TestMain(m *testing.M) {
 var corpusNames = []string{"gostd200k", "gostd"}
 
 func openGraph(b *testing.B, root string) *core.Graph {
-	g, err := core.Open(root, core.Options{})
+	g, err := core.Open(root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // BenchmarkWatch measures freshness under the Watch policy: the time from a
@@ -21,7 +22,7 @@ func BenchmarkWatch(b *testing.B) {
 	for _, debounce := range []time.Duration{50 * time.Millisecond, core.DefaultDebounce} {
 		b.Run(fmt.Sprintf("corpus=gostd200k/debounce=%s", debounce), func(b *testing.B) {
 			c := corpus(b, "gostd200k")
-			g, err := core.Open(c.Root, core.Options{Policy: core.Watch{Debounce: debounce}})
+			g, err := core.Open(c.Root, core.Options{Registry: all.Registry(), Policy: core.Watch{Debounce: debounce}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -31,12 +31,26 @@ var policy = []rule{
 	{from: "graph/core", to: module + "graph/mcp", why: "core is below the front ends"},
 	{from: "graph/cli", to: module + "graph/mcp", why: "front ends never import each other"},
 	{from: "graph/mcp", to: module + "graph/cli", why: "front ends never import each other"},
-	{from: "graph/core/query", to: module + "graph/core/sync", why: "queries never write"},
-	{from: "graph/core/resolve", to: "database/sql", why: "resolution is pure; tables come in through an interface"},
+	{from: "graph/core/query", to: module + "graph/core/internal/indexer", why: "queries never write"},
+	{from: "graph/core/internal/resolve", to: "database/sql", why: "resolution is pure; tables come in through an interface"},
+	{from: "graph/core", to: module + "graph/extract/all", why: "main chooses the languages and passes the registry in"},
+}
+
+// frontEnds may import, of this module, only core's face: core itself, the
+// answers' types (query), their rendering, and the language registry their
+// main passes in. Nothing below core (zoekt's api.go and web/server.go).
+var frontEnds = []string{"graph/cli", "graph/mcp"}
+
+var faceOfCore = map[string]bool{
+	module + "graph/core":             true,
+	module + "graph/core/query":       true,
+	module + "graph/core/render":      true,
+	module + "graph/extract/all":      true,
+	module + "graph/internal/gittest": true, // tests only
 }
 
 // driverOwner is the only package that may import the SQLite driver directly.
-const driverOwner = module + "graph/core/store"
+const driverOwner = module + "graph/core/internal/store"
 
 type pkg struct {
 	ImportPath string
@@ -69,6 +83,16 @@ func check(t *testing.T, p pkg) {
 	for _, imp := range p.Imports {
 		if imp == "github.com/mattn/go-sqlite3" && p.ImportPath != driverOwner {
 			t.Errorf("%s imports the SQLite driver; only %s may", p.ImportPath, driverOwner)
+		}
+	}
+	for _, fe := range frontEnds {
+		if rel != fe {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if strings.HasPrefix(imp, module) && !faceOfCore[imp] {
+				t.Errorf("%s imports %s: front ends use only core, core/query, core/render and extract/all", p.ImportPath, imp)
+			}
 		}
 	}
 	for _, r := range policy {

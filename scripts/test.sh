@@ -25,7 +25,7 @@ echo "== go test -race -short"
 go test -race -short -count=1 ./...
 
 echo "== incremental index equals a cold build: 200 random steps, no race detector"
-go test -count=1 -run 'TestIncrementalEqualsColdProperty' ./graph/core/sync/
+go test -count=1 -run 'TestIncrementalEqualsColdProperty' ./graph/core/internal/indexer/
 
 echo "== real corpora (Go and Python standard libraries), no race detector"
 go test -count=1 -run 'Stdlib|Corpus' ./graph/extract/...

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 func main() {
@@ -105,7 +106,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 
 // openSynced opens the index of root and brings it up to date.
 func openSynced(ctx context.Context, root string, stderr io.Writer) (*core.Graph, error) {
-	g, err := core.Open(root, core.Options{Warn: func(s string) { fmt.Fprintln(stderr, s) }})
+	g, err := core.Open(root, core.Options{Registry: all.Registry(), Warn: func(s string) { fmt.Fprintln(stderr, s) }})
 	if err != nil {
 		return nil, err
 	}

@@ -7,9 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/store"
-	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 type versionInfo struct {
@@ -24,7 +23,7 @@ func newVersionCmd(a *app) *cobra.Command {
 		Short: "Print the build, extractor and schema versions",
 		Args:  args(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			v := versionInfo{Version: "(devel)", ExtractorVersion: extract.Version, SchemaVersion: store.SchemaVersion}
+			v := versionInfo{Version: "(devel)", ExtractorVersion: core.ExtractorVersion, SchemaVersion: core.SchemaVersion}
 			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 				v.Version = bi.Main.Version
 			}

@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/resolve"
 )
 
 func newRefsCmd(a *app) *cobra.Command {
@@ -60,7 +60,7 @@ func confidenceFlag(stringVar func(*string, string, string, string), p *string) 
 
 // parseConfidence checks a --confidence value before the index is opened.
 func parseConfidence(s string) (string, error) {
-	level, ok := resolve.ParseFloor(s)
+	level, ok := core.ParseConfidence(s)
 	if !ok {
 		return "", usageError{fmt.Errorf("invalid --confidence %q (want exact, import, same_module or fuzzy)", s)}
 	}

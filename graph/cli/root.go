@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // app holds what every command shares: global flags and the output streams.
@@ -68,18 +67,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 // worktreeRoot is --root, else the git toplevel above the working
 // directory, else the working directory itself.
 func (a *app) worktreeRoot() (string, error) {
-	if a.root != "" {
-		return a.root, nil
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	top, err := dbpath.FindRoot(wd)
-	if err != nil || top == "" {
-		return wd, err
-	}
-	return top, nil
+	return core.WorktreeRoot(a.root, "")
 }
 
 // open opens the graph of the worktree, with warnings going to stderr.
@@ -92,6 +80,7 @@ func (a *app) open() (*core.Graph, error) {
 		return nil, err
 	}
 	return core.Open(root, core.Options{
+		Registry:    all.Registry(),
 		MaxFileSize: a.maxFileSize,
 		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
 	})

@@ -10,7 +10,6 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/sync"
 )
 
 func newSyncCmd(a *app) *cobra.Command {
@@ -54,7 +53,7 @@ skipped and counted in the report.`,
 		},
 	}
 	cmd.Flags().BoolVar(&full, "full", false, "rehash and re-extract every file (rebuilds the index)")
-	cmd.Flags().Int64Var(&maxSize, "max-file-size", sync.DefaultMaxFileSize, "skip files larger than this many bytes")
+	cmd.Flags().Int64Var(&maxSize, "max-file-size", core.DefaultMaxFileSize, "skip files larger than this many bytes")
 	return cmd
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/sync"
 )
 
 func newWatchCmd(a *app) *cobra.Command {
@@ -47,7 +46,7 @@ every 2s instead, printing only syncs that changed something.`,
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C kills a long sync
 			var failed error
-			err = g.WatchChanges(ctx, debounce, func(rep sync.Report, err error) {
+			err = g.WatchChanges(ctx, debounce, func(rep core.SyncReport, err error) {
 				if err != nil {
 					fmt.Fprintf(a.stderr, "orbit: sync: %v\n", err)
 					return

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,10 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
-	"github.com/orbitgraph/orbit/graph/core/store"
-	"github.com/orbitgraph/orbit/graph/core/sync"
-	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
@@ -120,7 +118,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	modes := map[string]int{}
 	for _, r := range results {
 		checkProc(t, r)
-		var rep sync.Report
+		var rep core.SyncReport
 		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 			t.Fatalf("sync output: %v: %s", err, r.stdout)
 		}
@@ -170,7 +168,7 @@ func TestConcurrentProcesses(t *testing.T) {
 		changed := 0
 		for _, r := range results {
 			checkProc(t, r)
-			var rep sync.Report
+			var rep core.SyncReport
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("sync output: %v: %s", err, r.stdout)
 			}
@@ -197,16 +195,20 @@ func TestConcurrentProcesses(t *testing.T) {
 		t.Logf("round %d: %d searches during the syncs", round, n)
 	}
 
-	loc, err := dbpath.Resolve(repo.Root, extract.Version)
+	live, err := core.Open(repo.Root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	coldLoc := loc
-	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
-	if _, err := sync.Run(sync.Options{Location: coldLoc, Registry: all.Registry(), Full: true}); err != nil {
+	defer live.Close()
+	cold, err := core.Open(repo.Root, core.Options{Registry: all.Registry(), IndexPath: filepath.Join(t.TempDir(), "cold.db")})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := dumpIndex(t, loc.Path), dumpIndex(t, coldLoc.Path); got != want {
+	defer cold.Close()
+	if _, err := cold.Sync(context.Background(), core.SyncFull); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dumpIndex(t, live.Location().Path), dumpIndex(t, cold.Location().Path); got != want {
 		t.Errorf("index after concurrent syncs differs from a cold build (-cold +concurrent):\n%s", cmp.Diff(want, got))
 	}
 }
@@ -223,7 +225,7 @@ func checkProc(t *testing.T, r procResult) {
 
 func dumpIndex(t *testing.T, path string) string {
 	t.Helper()
-	text, err := store.DumpFile(path, extract.Version)
+	text, err := core.DumpIndex(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,14 +258,14 @@ func TestWatchProcess(t *testing.T) {
 				}
 				close(lines)
 			}()
-			next := func() sync.Report {
+			next := func() core.SyncReport {
 				t.Helper()
 				select {
 				case line, ok := <-lines:
 					if !ok {
 						t.Fatalf("watch exited early: %s", errb.String())
 					}
-					var rep sync.Report
+					var rep core.SyncReport
 					if err := json.Unmarshal([]byte(line), &rep); err != nil {
 						t.Fatalf("report line %q: %v", line, err)
 					}
@@ -272,7 +274,7 @@ func TestWatchProcess(t *testing.T) {
 					cmd.Process.Kill()
 					t.Fatalf("no report; stderr: %s", errb.String())
 				}
-				return sync.Report{}
+				return core.SyncReport{}
 			}
 			if rep := next(); rep.Mode != "cold" || rep.FilesIndexed != 6 {
 				t.Fatalf("first report = %+v, want the cold sync of 6 files", rep)

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )

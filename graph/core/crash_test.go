@@ -19,9 +19,9 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // the plain driver, to look at the file as any reader would
 
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
-	"github.com/orbitgraph/orbit/graph/core/store"
-	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -314,7 +314,7 @@ func coldReference(t *testing.T, root string) *coldRef {
 
 func (c *coldRef) dump(t *testing.T) string {
 	t.Helper()
-	if _, err := sync.Run(sync.Options{Location: c.loc, Registry: c.reg, Full: true}); err != nil {
+	if _, err := indexer.Run(indexer.Options{Location: c.loc, Registry: c.reg, Full: true}); err != nil {
 		t.Fatalf("cold build: %v", err)
 	}
 	return dumpFile(t, c.loc.Path)
@@ -490,7 +490,7 @@ func TestColdBuildSettlesOldIndexFirst(t *testing.T) {
 	}
 	reg := all.Registry()
 	for i := 0; i < 2; i++ { // a cold build, then a sync that opens it in WAL mode
-		if _, err := sync.Run(sync.Options{Location: loc, Registry: reg}); err != nil {
+		if _, err := indexer.Run(indexer.Options{Location: loc, Registry: reg}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -504,7 +504,7 @@ func TestColdBuildSettlesOldIndexFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo.Write("util/extra.go", "package util\n\nfunc Extra() {}\n")
-	if _, err := sync.Run(sync.Options{Location: loc, Registry: reg}); err != nil {
+	if _, err := indexer.Run(indexer.Options{Location: loc, Registry: reg}); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Stat(loc.Path + "-wal"); err != nil || fi.Size() == 0 {
@@ -515,7 +515,7 @@ func TestColdBuildSettlesOldIndexFirst(t *testing.T) {
 	if err := os.Link(loc.Path, old); err != nil {
 		t.Skipf("hard link: %v", err)
 	}
-	if _, err := sync.Run(sync.Options{Location: loc, Registry: reg, Full: true}); err != nil {
+	if _, err := indexer.Run(indexer.Options{Location: loc, Registry: reg, Full: true}); err != nil {
 		t.Fatal(err)
 	}
 	reader.Close()
@@ -543,7 +543,7 @@ func TestSyncRemovesAbandonedBuilds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := sync.Run(sync.Options{Location: loc, Registry: all.Registry()}); err != nil {
+	if _, err := indexer.Run(indexer.Options{Location: loc, Registry: all.Registry()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, suf := range abandoned {

@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	gosync "sync"
 
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/core/query"
-	"github.com/orbitgraph/orbit/graph/core/store"
-	"github.com/orbitgraph/orbit/graph/core/sync"
 	"github.com/orbitgraph/orbit/graph/extract"
-	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // ErrNoIndex: the worktree has not been indexed yet.
@@ -23,7 +23,8 @@ var ErrCorruptIndex = errors.New("graph: index is corrupt or from another versio
 
 // Options configure a Graph.
 type Options struct {
-	// Registry picks extractors; nil means every language (extract/all).
+	// Registry picks extractors: the languages main chose (extract/all has
+	// every one). Required.
 	Registry *extract.Registry
 	// MaxFileSize skips larger files; 0 means 1 MiB.
 	MaxFileSize int64
@@ -31,6 +32,10 @@ type Options struct {
 	Warn func(string)
 	// Progress is called during a sync with files processed so far.
 	Progress func(done, total int)
+	// IndexPath puts the index file there instead of the worktree's own
+	// place (.orbit/graph/<branch>.<version>.db): a second index of the
+	// same files, for comparison.
+	IndexPath string
 	// Policy says when the handle syncs by itself (spec §8.3); nil is Manual.
 	Policy SyncPolicy
 
@@ -69,11 +74,16 @@ func Open(root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("open graph: %s is not a directory", root)
 	}
 	if opts.Registry == nil {
-		opts.Registry = all.Registry()
+		return nil, errors.New("open graph: no extractor registry (Options.Registry)")
 	}
 	loc, err := dbpath.Resolve(root, extract.Version)
 	if err != nil {
 		return nil, err
+	}
+	if opts.IndexPath != "" {
+		if loc.Path, err = filepath.Abs(opts.IndexPath); err != nil {
+			return nil, fmt.Errorf("open graph: %w", err)
+		}
 	}
 	g := &Graph{loc: loc, opts: opts}
 	g.fresh = newFreshness(opts.Policy, g.runSync, opts.Warn)
@@ -84,7 +94,7 @@ func Open(root string, opts Options) (*Graph, error) {
 }
 
 // Location is where the index lives and which HEAD it describes.
-func (g *Graph) Location() dbpath.Location { return g.loc }
+func (g *Graph) Location() Location { return g.loc }
 
 // Close stops the watcher, waits for background syncs and releases the
 // index. A closed Graph can still be queried and synced (Manual-style);
@@ -108,16 +118,16 @@ func (g *Graph) Close() error {
 // of a sync that started after the call, sharing it with background syncs
 // and concurrent callers (one sync runs at a time per handle, and one per
 // index across processes).
-func (g *Graph) Sync(ctx context.Context, mode SyncMode) (sync.Report, error) {
+func (g *Graph) Sync(ctx context.Context, mode SyncMode) (indexer.Report, error) {
 	if err := ctx.Err(); err != nil {
-		return sync.Report{}, err
+		return indexer.Report{}, err
 	}
 	return g.fresh.sync(ctx, mode == SyncFull)
 }
 
 // runSync is one sync; freshness runs them one at a time.
-func (g *Graph) runSync(full bool) (sync.Report, error) {
-	return sync.Run(sync.Options{
+func (g *Graph) runSync(full bool) (indexer.Report, error) {
+	return indexer.Run(indexer.Options{
 		Location:    g.loc,
 		Registry:    g.opts.Registry,
 		Full:        full,

@@ -10,9 +10,10 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/core/query"
-	"github.com/orbitgraph/orbit/graph/core/store"
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -53,7 +54,7 @@ def handle_request(path):
 
 func openGraph(t *testing.T, root string) *core.Graph {
 	t.Helper()
-	g, err := core.Open(root, core.Options{})
+	g, err := core.Open(root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 		t.Fatalf("search on corrupt index: err = %v, want ErrCorruptIndex", err)
 	}
 	var warned []string
-	g2, err := core.Open(repo.Root, core.Options{Warn: func(s string) { warned = append(warned, s) }})
+	g2, err := core.Open(repo.Root, core.Options{Registry: all.Registry(), Warn: func(s string) { warned = append(warned, s) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	gosync "sync"
 	"time"
 
-	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 )
 
 // SyncPolicy says when a Graph brings its index up to date by itself (spec
@@ -59,7 +59,7 @@ type flight struct {
 	background bool // some requester was the watcher: report its outcome
 	done       chan struct{}
 	start      time.Time // set when it starts
-	rep        sync.Report
+	rep        indexer.Report
 	err        error
 }
 
@@ -69,7 +69,7 @@ type flight struct {
 // it joins the single sync queued behind it: however many requests arrive
 // during one sync, exactly one more runs after it.
 type freshness struct {
-	run  func(full bool) (sync.Report, error) // one sync (Graph.runSync)
+	run  func(full bool) (indexer.Report, error) // one sync (Graph.runSync)
 	warn func(string)
 
 	mu      gosync.Mutex
@@ -78,12 +78,12 @@ type freshness struct {
 	lastOK  time.Time    // start of the last successful sync
 	running *flight
 	next    *flight
-	initial *flight                  // Watch: the sync at Open, which the first queries wait for
-	onSync  func(sync.Report, error) // told the outcome of background syncs
+	initial *flight                     // Watch: the sync at Open, which the first queries wait for
+	onSync  func(indexer.Report, error) // told the outcome of background syncs
 	w       *watcher
 }
 
-func newFreshness(policy SyncPolicy, run func(bool) (sync.Report, error), warn func(string)) *freshness {
+func newFreshness(policy SyncPolicy, run func(bool) (indexer.Report, error), warn func(string)) *freshness {
 	if policy == nil {
 		policy = Manual{}
 	}
@@ -156,17 +156,17 @@ func (f *freshness) fly(fl *flight) {
 }
 
 // wait waits for fl, or for ctx.
-func wait(ctx context.Context, fl *flight) (sync.Report, error) {
+func wait(ctx context.Context, fl *flight) (indexer.Report, error) {
 	select {
 	case <-fl.done:
 		return fl.rep, fl.err
 	case <-ctx.Done():
-		return sync.Report{}, ctx.Err()
+		return indexer.Report{}, ctx.Err()
 	}
 }
 
 // sync is Graph.Sync: a barrier that coalesces with background syncs.
-func (f *freshness) sync(ctx context.Context, full bool) (sync.Report, error) {
+func (f *freshness) sync(ctx context.Context, full bool) (indexer.Report, error) {
 	return wait(ctx, f.request(full, false))
 }
 
@@ -210,7 +210,7 @@ func (f *freshness) startWatch(root string, debounce time.Duration, hooks *watch
 	if debounce <= 0 {
 		debounce = DefaultDebounce
 	}
-	f.setOnSync(func(_ sync.Report, err error) {
+	f.setOnSync(func(_ indexer.Report, err error) {
 		if err != nil {
 			f.warn(fmt.Sprintf("background sync: %v", err))
 		}
@@ -240,7 +240,7 @@ func (f *freshness) fallBack(err error) {
 	}
 }
 
-func (f *freshness) setOnSync(fn func(sync.Report, error)) {
+func (f *freshness) setOnSync(fn func(indexer.Report, error)) {
 	f.mu.Lock()
 	f.onSync = fn
 	f.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -45,7 +46,7 @@ func TestIgnoresAndSkips(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	g, err := core.Open(repo.Root, core.Options{})
+	g, err := core.Open(repo.Root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 )
 
 // watchHooks let tests reach the watcher's failure paths without a mock of
@@ -31,7 +31,7 @@ type watchHooks struct {
 const maxDelayFactor = 10
 
 // watcher turns file events under a worktree into debounced sync requests.
-// It watches every directory a sync scans (sync.WatchDirs), adds watches as
+// It watches every directory a sync scans (indexer.WatchDirs), adds watches as
 // directories appear, and rescans after an overflow or an error, which also
 // request a sync: every sync compares the whole worktree with the index, so
 // a missed event costs latency, never correctness.
@@ -175,10 +175,10 @@ func (w *watcher) classify(ev fsnotify.Event) (relevant, dirs bool) {
 	return true, false
 }
 
-// rescan makes the watched set equal to sync.WatchDirs. Its error means the
+// rescan makes the watched set equal to indexer.WatchDirs. Its error means the
 // OS refused more watches, or the root is gone.
 func (w *watcher) rescan() error {
-	rels, err := sync.WatchDirs(w.root)
+	rels, err := indexer.WatchDirs(w.root)
 	if err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func limitHint(err error) string {
 //
 // When the OS cannot watch the worktree (inotify limits) it warns and syncs
 // every FallbackWindow instead, reporting only syncs that changed something.
-func (g *Graph) WatchChanges(ctx context.Context, debounce time.Duration, onSync func(sync.Report, error)) error {
+func (g *Graph) WatchChanges(ctx context.Context, debounce time.Duration, onSync func(indexer.Report, error)) error {
 	f := g.fresh
 	if _, ok := g.Policy().(Watch); ok {
 		return errors.New("graph: WatchChanges on a handle that watches already (the Watch policy)")
@@ -274,7 +274,7 @@ func (g *Graph) WatchChanges(ctx context.Context, debounce time.Duration, onSync
 		}
 	}
 	f.warn(fmt.Sprintf("cannot watch the worktree (%v); syncing every %s instead%s", err, FallbackWindow, limitHint(err)))
-	f.setOnSync(func(rep sync.Report, err error) {
+	f.setOnSync(func(rep indexer.Report, err error) {
 		if err != nil || rep.FilesChanged+rep.FilesRemoved > 0 || rep.Mode != "incremental" {
 			onSync(rep, err)
 		}

@@ -15,8 +15,9 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 	"github.com/orbitgraph/orbit/graph/core/query"
-	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -52,6 +53,7 @@ func (l *logWarn) String() string {
 
 func openWith(t *testing.T, root string, opts Options) *Graph {
 	t.Helper()
+	opts.Registry = all.Registry()
 	g, err := Open(root, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -250,7 +252,7 @@ func TestSyncsCoalesce(t *testing.T) {
 	release := make(chan struct{})
 	var mu gosync.Mutex
 	runs := 0
-	f := newFreshness(Manual{}, func(bool) (sync.Report, error) {
+	f := newFreshness(Manual{}, func(bool) (indexer.Report, error) {
 		mu.Lock()
 		runs++
 		n := runs
@@ -258,7 +260,7 @@ func TestSyncsCoalesce(t *testing.T) {
 		if n == 1 {
 			<-release
 		}
-		return sync.Report{FilesIndexed: n}, nil
+		return indexer.Report{FilesIndexed: n}, nil
 	}, nil)
 	first := f.request(false, false)
 	queued := make([]*flight, 8)
@@ -289,7 +291,7 @@ func TestCloseStopsWatcher(t *testing.T) {
 	repo := gittest.New(t, watchRepo)
 	before := runtime.NumGoroutine()
 	for i := 0; i < 3; i++ {
-		g, err := Open(repo.Root, Options{Policy: Watch{Debounce: 10 * time.Millisecond}})
+		g, err := Open(repo.Root, Options{Registry: all.Registry(), Policy: Watch{Debounce: 10 * time.Millisecond}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -355,10 +357,10 @@ func TestWatchChanges(t *testing.T) {
 	repo := gittest.New(t, watchRepo)
 	g := openWith(t, repo.Root, Options{})
 	ctx, cancel := context.WithCancel(context.Background())
-	reports := make(chan sync.Report, 16)
+	reports := make(chan indexer.Report, 16)
 	done := make(chan error)
 	go func() {
-		done <- g.WatchChanges(ctx, 20*time.Millisecond, func(rep sync.Report, err error) {
+		done <- g.WatchChanges(ctx, 20*time.Millisecond, func(rep indexer.Report, err error) {
 			if err != nil {
 				t.Error(err)
 			}
@@ -368,14 +370,14 @@ func TestWatchChanges(t *testing.T) {
 			}
 		})
 	}()
-	next := func() sync.Report {
+	next := func() indexer.Report {
 		select {
 		case r := <-reports:
 			return r
 		case <-time.After(patience):
 			t.Fatal("no sync report")
 		}
-		return sync.Report{}
+		return indexer.Report{}
 	}
 	if r := next(); r.Mode != "cold" {
 		t.Fatalf("first report = %+v, want the initial cold sync", r)
@@ -394,7 +396,7 @@ func TestWatchDirsLeaveOutIgnored(t *testing.T) {
 		"a/x.go": "package a\n", "a/node_modules/m.js": "", "vendor/v.go": "package v\n",
 		"gen/g.go": "package gen\n", ".gitignore": "gen/\n", "b/c/d.py": "",
 	})
-	got, err := sync.WatchDirs(repo.Root)
+	got, err := indexer.WatchDirs(repo.Root)
 	if err != nil {
 		t.Fatal(err)
 	}

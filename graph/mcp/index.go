@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/sync"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // index is the one Graph the server keeps open for its lifetime (spec §17,
@@ -25,7 +25,7 @@ type index struct {
 // opened is not fatal: every tool call then says why.
 func openIndex(root string, policy core.SyncPolicy, warn func(string)) *index {
 	ix := &index{root: root, policy: policy, ready: make(chan struct{})}
-	ix.g, ix.openErr = core.Open(root, core.Options{Policy: policy, Warn: warn})
+	ix.g, ix.openErr = core.Open(root, core.Options{Registry: all.Registry(), Policy: policy, Warn: warn})
 	return ix
 }
 
@@ -55,9 +55,9 @@ func (ix *index) currentPolicy() core.SyncPolicy {
 }
 
 // Sync brings the index up to date: the read-after-write barrier.
-func (ix *index) Sync(ctx context.Context, mode core.SyncMode) (sync.Report, error) {
+func (ix *index) Sync(ctx context.Context, mode core.SyncMode) (core.SyncReport, error) {
 	if ix.openErr != nil {
-		return sync.Report{}, ix.unavailable(ix.openErr)
+		return core.SyncReport{}, ix.unavailable(ix.openErr)
 	}
 	rep, err := ix.g.Sync(ctx, mode)
 	if err != nil && ctx.Err() == nil {

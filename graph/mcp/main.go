@@ -25,7 +25,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
 )
 
 // closeWait bounds how long exit waits for a sync in progress.
@@ -85,16 +84,5 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 // worktreeRoot is --root, else the git toplevel above the working
 // directory, else the working directory itself (as for the CLI).
 func worktreeRoot(root string) (string, error) {
-	if root != "" {
-		return root, nil
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	top, err := dbpath.FindRoot(wd)
-	if err != nil || top == "" {
-		return wd, err
-	}
-	return top, nil
+	return core.WorktreeRoot(root, "")
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/resolve"
 )
 
 type refsInput struct {
@@ -79,9 +78,9 @@ func refKinds() []any {
 // floorOf checks a confidence floor the way the CLI's --confidence does.
 func floorOf(c confidenceArg) (string, error) {
 	if c.Confidence == "" {
-		return resolve.SameModule, nil
+		return core.DefaultConfidence, nil
 	}
-	level, ok := resolve.ParseFloor(c.Confidence)
+	level, ok := core.ParseConfidence(c.Confidence)
 	if !ok {
 		return "", badArg("invalid confidence %q (want exact, import, same_module or fuzzy)", c.Confidence)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // binary builds orbit-graph-mcp once for the whole test binary, the way
@@ -167,7 +168,7 @@ func clonePage(m map[string]any) map[string]any {
 // openCore opens the same worktree in-process, as the CLI does.
 func openCore(t testing.TB, root string) *core.Graph {
 	t.Helper()
-	g, err := core.Open(root, core.Options{})
+	g, err := core.Open(root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/render"
-	"github.com/orbitgraph/orbit/graph/core/sync"
 )
 
 type syncInput struct {
@@ -25,7 +24,7 @@ func addSync(s *mcp.Server, ix *index) {
 Call it after editing, creating or deleting files when the next query must see the edits: it is the read-after-write barrier. It is incremental and cheap when little changed (unchanged files are skipped by mtime and size, then content hash). The server already syncs when it starts, and the other tools sync by themselves when there is no index yet. Honors .gitignore and .orbitignore; files over 1 MiB and binary files are skipped and counted.`,
 		InputSchema: schemaFor[syncInput](nil),
 		Annotations: &mcp.ToolAnnotations{Title: "Sync the code graph", DestructiveHint: &destructive, IdempotentHint: true, OpenWorldHint: &closed},
-	}, func(ctx context.Context, in syncInput) (sync.Report, string, error) {
+	}, func(ctx context.Context, in syncInput) (core.SyncReport, string, error) {
 		mode := core.SyncAuto
 		if in.Full {
 			mode = core.SyncFull

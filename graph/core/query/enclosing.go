@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/orbitgraph/orbit/graph/core/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 )
 
 // SymbolRef is a symbol as refs, callees and impact report it.

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/orbitgraph/orbit/graph/core/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 )
 
 // DefaultImpactDepth is spec §9.5's default BFS depth.

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/orbitgraph/orbit/graph/core/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 )
 
 // RefsOptions narrow a refs query (spec §9.3).

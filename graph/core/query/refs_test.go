@@ -6,6 +6,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -13,7 +14,7 @@ import (
 func indexed(t *testing.T, files map[string]string) *core.Graph {
 	t.Helper()
 	repo := gittest.New(t, files)
-	g, err := core.Open(repo.Root, core.Options{})
+	g, err := core.Open(repo.Root, core.Options{Registry: all.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/orbitgraph/orbit/graph/core/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 	"github.com/orbitgraph/orbit/graph/core/query"
-	"github.com/orbitgraph/orbit/graph/core/sync"
 )
 
 // JSON writes v as one line of JSON. HTML escaping is off: source text and
@@ -93,7 +93,7 @@ func ShowText(w io.Writer, v *query.NodeView) error {
 }
 
 // ReportText renders a sync report in one line plus warnings.
-func ReportText(w io.Writer, r sync.Report) error {
+func ReportText(w io.Writer, r indexer.Report) error {
 	_, err := fmt.Fprintf(w, "%s sync: %d files indexed, %d changed, %d removed in %.0f ms (skipped: %d large, %d binary, %d unreadable, %d symlinks)\n",
 		r.Mode, r.FilesIndexed, r.FilesChanged, r.FilesRemoved, r.DurationMs,
 		r.Skipped.Large, r.Skipped.Binary, r.Skipped.Unreadable, r.Skipped.Symlinks)

@@ -1,0 +1,141 @@
+package indexer
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"unicode/utf8"
+
+	"github.com/zeebo/blake3"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// job is one file to read, hash and (if its content changed) extract.
+type job struct {
+	cand    candidate
+	oldHash []byte // nil when the file is new or must be re-extracted anyway
+	ctx     extract.ModuleContext
+}
+
+// outcome is what a worker made of a job.
+type outcome struct {
+	cand    candidate
+	hash    []byte
+	lang    string
+	x       *extract.ExtractedFile // nil when unchanged or skipped
+	touch   bool                   // same content, new mtime
+	skip    string                 // "binary", "unreadable", "large"
+	nonUTF8 bool
+	err     error
+}
+
+// runJobs reads, hashes and extracts in parallel — one parser per worker —
+// and hands outcomes to emit in job order (the ordered merge), so the write
+// order and hence the index never depends on scheduling.
+func runJobs(root string, reg *extract.Registry, maxSize int64, jobs []job, emit func(outcome) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	window := 4 * workers // bounds memory held by finished-but-unwritten files
+	results := make([]outcome, len(jobs))
+	done := make([]chan struct{}, len(jobs))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	next := make(chan int)
+	slots := make(chan struct{}, window)
+	go func() {
+		defer close(next)
+		for i := range jobs {
+			slots <- struct{}{}
+			next <- i
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := range next {
+				results[i] = process(root, reg, maxSize, jobs[i])
+				close(done[i])
+			}
+		}()
+	}
+	var firstErr error
+	for i := range jobs {
+		<-done[i]
+		if firstErr == nil {
+			firstErr = emit(results[i])
+		}
+		results[i] = outcome{}
+		<-slots
+	}
+	return firstErr
+}
+
+// binarySniff is how much of a file is checked for NUL bytes.
+const binarySniff = 8000
+
+func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
+	o := outcome{cand: j.cand}
+	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(j.cand.Path)))
+	if err != nil {
+		o.skip, o.err = "unreadable", err
+		return o
+	}
+	if int64(len(content)) > maxSize { // grew since the scan
+		o.skip = "large"
+		return o
+	}
+	if bytes.IndexByte(content[:min(len(content), binarySniff)], 0) >= 0 {
+		o.skip = "binary"
+		return o
+	}
+	sum := blake3.Sum256(content)
+	o.hash = sum[:]
+	o.cand.Size = int64(len(content))
+	if j.oldHash != nil && bytes.Equal(j.oldHash, o.hash) {
+		o.touch = true
+		return o
+	}
+	ex := reg.For(j.cand.Path)
+	o.lang = ex.Lang()
+	if !utf8.Valid(content) {
+		o.nonUTF8 = true
+		content = replaceInvalidUTF8(content)
+	}
+	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx})
+	if o.x.Lang != "" { // one extractor may serve several languages (.h → c or cpp)
+		o.lang = o.x.Lang
+	}
+	return o
+}
+
+// safeExtract turns an extractor panic into a diagnostic: one bad file must
+// not abort a sync.
+func safeExtract(ex extract.Extractor, in extract.Input) (x *extract.ExtractedFile) {
+	defer func() {
+		if r := recover(); r != nil {
+			x = &extract.ExtractedFile{Lang: ex.Lang(), Diagnostics: []extract.Diagnostic{{Message: fmt.Sprintf("extractor panic: %v", r)}}}
+		}
+	}()
+	x = ex.Extract(in)
+	if x == nil {
+		x = &extract.ExtractedFile{Lang: ex.Lang()}
+	}
+	return x
+}
+
+// replaceInvalidUTF8 swaps each invalid byte for '?', keeping every offset
+// (and so every span) where it was.
+func replaceInvalidUTF8(b []byte) []byte {
+	out := make([]byte, len(b))
+	copy(out, b)
+	for i := 0; i < len(out); {
+		r, size := utf8.DecodeRune(out[i:])
+		if r == utf8.RuneError && size == 1 {
+			out[i] = '?'
+		}
+		i += size
+	}
+	return out
+}

@@ -1,0 +1,218 @@
+package indexer
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+)
+
+// indexedFile is a files row as the diff needs it.
+type indexedFile struct {
+	hash    []byte
+	mtimeNs int64
+	size    int64
+}
+
+func loadIndexed(st *store.Store) (map[string]indexedFile, error) {
+	rows, err := st.DB.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
+	if err != nil {
+		return nil, fmt.Errorf("read files: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]indexedFile{}
+	for rows.Next() {
+		var p string
+		var f indexedFile
+		if err := rows.Scan(&p, &f.hash, &f.mtimeNs, &f.size); err != nil {
+			return nil, fmt.Errorf("read files: %w", err)
+		}
+		out[p] = f
+	}
+	return out, rows.Err()
+}
+
+// incremental diffs the scan against the index and rewrites only what
+// changed, in one transaction.
+func incremental(opts Options, st *store.Store, waitScan func() (scanResult, error)) (Report, error) {
+	rep := Report{Mode: "incremental"}
+	indexed, err := loadIndexed(st)
+	if err == nil {
+		var meta map[string]string
+		if meta, err = st.Meta(); err == nil {
+			opts.racyCutoff = racyCutoff(meta)
+		}
+	}
+	sc, scanErr := waitScan()
+	if err != nil {
+		return rep, err
+	}
+	if scanErr != nil {
+		return rep, scanErr
+	}
+	ctxs := loadContexts(opts.Location.Root, sc.Files)
+	jobs, deleted := plan(opts, sc, indexed, ctxs)
+	if len(jobs) == 0 && len(deleted) == 0 {
+		rep.FilesIndexed = len(indexed)
+		return rep, nil // nothing to write: readers and other syncs are not disturbed
+	}
+	tx, err := st.Begin()
+	if err != nil {
+		return rep, err
+	}
+	defer tx.Rollback()
+	idx, err := newSQLIndex(tx.SQL())
+	if err != nil {
+		return rep, err
+	}
+	w := newWriter(tx, idx)
+	w.existing = make(map[string]bool, len(indexed))
+	for p := range indexed {
+		w.existing[p] = true
+	}
+	for _, p := range deleted {
+		rep.FilesRemoved++
+		if err := w.remove(p); err != nil {
+			return rep, err
+		}
+	}
+	apply := func(o outcome) error { return w.apply(o, &rep) }
+	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, apply); err != nil {
+		return rep, err
+	}
+	if err := reresolveDependents(opts, w, sc, ctxs, &rep); err != nil {
+		return rep, err
+	}
+	if err := w.finish(sortedKeys(w.written)); err != nil {
+		return rep, err
+	}
+	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastIncrementalAt, time.Now())); err != nil {
+		return rep, err
+	}
+	if err := tx.SQL().QueryRow(`SELECT COUNT(*) FROM files`).Scan(&rep.FilesIndexed); err != nil {
+		return rep, fmt.Errorf("count files: %w", err)
+	}
+	return rep, tx.Commit()
+}
+
+// plan decides which scanned files to read (mtime or size changed, new, or
+// their module context changed) and which indexed files are gone.
+func plan(opts Options, sc scanResult, indexed map[string]indexedFile, ctxs contexts) ([]job, []string) {
+	forced := contextChanges(sc, indexed)
+	seen := make(map[string]bool, len(sc.Files))
+	var jobs []job
+	for _, f := range sc.Files {
+		seen[f.Path] = true
+		lang := langOf(opts.Registry, f.Path)
+		old, ok := indexed[f.Path]
+		isForced := forced.covers(f.Path, lang)
+		if ok && !isForced && old.mtimeNs == f.MtimeNs && old.size == f.Size && old.mtimeNs < opts.racyCutoff {
+			continue
+		}
+		j := job{cand: f, ctx: ctxs.forFile(f.Path, lang)}
+		if ok && !isForced {
+			j.oldHash = old.hash
+		}
+		jobs = append(jobs, j)
+	}
+	var deleted []string
+	for p := range indexed {
+		if !seen[p] {
+			deleted = append(deleted, p)
+		}
+	}
+	return jobs, sortedKeys(setOf(deleted))
+}
+
+// reresolveDependents re-extracts the unchanged files whose references a
+// change can re-route (see writer.dependents): their raw references are not
+// stored, so resolving them again means reading them again. Their content
+// is the same, so they are counted apart from changed files.
+func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, rep *Report) error {
+	deps, err := w.dependents()
+	if err != nil || len(deps) == 0 {
+		return err
+	}
+	scanned := make(map[string]candidate, len(sc.Files))
+	for _, f := range sc.Files {
+		scanned[f.Path] = f
+	}
+	var jobs []job
+	for _, p := range deps {
+		if f, ok := scanned[p]; ok {
+			jobs = append(jobs, job{cand: f, ctx: ctxs.forFile(p, langOf(opts.Registry, p))})
+		}
+	}
+	var scratch Report // the files are not changes; only removals count
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	rep.Reresolved += scratch.FilesChanged
+	rep.FilesRemoved += scratch.FilesRemoved
+	return err
+}
+
+// racySlack covers file systems whose timestamps tick coarsely (a few ms on
+// Linux, 2 s on FAT).
+const racySlack = int64(2 * time.Second)
+
+// racyCutoff is git's "racily clean" rule: a file whose mtime is not clearly
+// older than the last write of the index may have changed again within the
+// same timestamp tick and keep its size, so it is re-hashed rather than
+// trusted.
+func racyCutoff(meta map[string]string) int64 {
+	last := int64(0)
+	for _, k := range []string{store.MetaLastFullBuildAt, store.MetaLastIncrementalAt} {
+		if v, err := strconv.ParseInt(meta[k], 10, 64); err == nil && v > last {
+			last = v
+		}
+	}
+	return last - racySlack
+}
+
+// forcedDirs are directories whose files of a language must be re-extracted
+// because a go.mod or __init__.py above them appeared, vanished or changed.
+type forcedDirs map[string][]string // lang → directories
+
+func (f forcedDirs) covers(p, lang string) bool {
+	for _, d := range f[lang] {
+		if under(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+func contextChanges(sc scanResult, indexed map[string]indexedFile) forcedDirs {
+	forced := forcedDirs{}
+	mark := func(p string) {
+		lang := markerLang(p)
+		forced[lang] = append(forced[lang], parentDir(p))
+	}
+	present := map[string]bool{}
+	for _, f := range sc.Files {
+		if !isContextMarker(f.Path) {
+			continue
+		}
+		present[f.Path] = true
+		old, ok := indexed[f.Path]
+		// __init__.py matters by existence only; go.mod and Cargo.toml by
+		// content too.
+		if !ok || markerLang(f.Path) != "python" && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
+			mark(f.Path)
+		}
+	}
+	for p := range indexed {
+		if isContextMarker(p) && !present[p] {
+			mark(p)
+		}
+	}
+	return forced
+}
+
+func setOf(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

@@ -1,0 +1,225 @@
+package indexer
+
+import (
+	"database/sql"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// passIndex is pass 2's view of every definition, fact and supertype,
+// growing as files are written (cold) or read from the transaction
+// (incremental). Both implementations answer alike for the same rows.
+type passIndex interface {
+	resolve.Index
+	add(path string, ids []int64, x *extract.ExtractedFile)
+}
+
+// superKinds are the relations member lookup follows. Go's implicit
+// `implements` rows are derived after pass 2 and are not evidence for it.
+const superKinds = `kind IN ('extends', 'impl') OR (kind = 'implements' AND def_file NOT LIKE '%.go')`
+
+// isSuperEdge is superKinds for an extracted relation of the file at path.
+func isSuperEdge(path string, k extract.RelationKind) bool {
+	return k == extract.RelExtends || k == extract.RelImpl || k == extract.RelImplements && !strings.HasSuffix(path, ".go")
+}
+
+type factKey struct{ kind, subject, member string }
+
+type superEdge struct {
+	file  string
+	start uint32
+	to    string
+}
+
+// memIndex serves a cold build, which holds everything in memory.
+type memIndex struct {
+	syms   map[string][]resolve.Symbol
+	facts  map[factKey][]string
+	supers map[string][]superEdge
+	sorted bool
+}
+
+func newMemIndex() *memIndex {
+	return &memIndex{syms: map[string][]resolve.Symbol{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
+}
+
+func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
+	for i, s := range x.Symbols {
+		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String()})
+	}
+	for _, f := range x.Facts {
+		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
+		m.facts[k] = append(m.facts[k], store.FactObject(f))
+	}
+	for _, r := range x.Relations {
+		if isSuperEdge(path, r.Kind) {
+			from := strings.Clone(r.From)
+			m.supers[from] = append(m.supers[from], superEdge{path, r.Span.Start, strings.Clone(r.To)})
+		}
+	}
+	m.sorted = false
+}
+
+func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) { return m.syms[q], nil }
+
+func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
+	m.sort()
+	return m.facts[factKey{kind, subject, member}], nil
+}
+
+func (m *memIndex) Supers(q string) ([]string, error) {
+	m.sort()
+	edges := m.supers[q]
+	out := make([]string, len(edges))
+	for i, e := range edges {
+		out[i] = e.to
+	}
+	return out, nil
+}
+
+// sort puts facts and supertypes in the order the SQL index returns them
+// (distinct objects sorted; supertypes by file and position).
+func (m *memIndex) sort() {
+	if m.sorted {
+		return
+	}
+	for k, objs := range m.facts {
+		sort.Strings(objs)
+		m.facts[k] = slices.Compact(objs)
+	}
+	for k, edges := range m.supers {
+		sort.SliceStable(edges, func(i, j int) bool {
+			if edges[i].file != edges[j].file {
+				return edges[i].file < edges[j].file
+			}
+			return edges[i].start < edges[j].start
+		})
+		m.supers[k] = edges
+	}
+	m.sorted = true
+}
+
+// sqlIndex serves an incremental sync: it reads the transaction, after
+// this sync's rows are flushed.
+type sqlIndex struct {
+	symbols, facts, supers *sql.Stmt
+	symCache               map[string][]resolve.Symbol
+	// Pass 2 reads facts and supertypes after this sync's rows are all
+	// written, so caching them for the sync is safe; files' refs ask the
+	// same questions over and over (the receiver's type, its embeddings).
+	factCache  map[factKey][]string
+	superCache map[string][]string
+	// noAliases: the index holds no alias facts (a Go-only repository), so
+	// the re-export lookups every unresolved name tries need no query.
+	noAliases, aliasesKnown bool
+	tx                      *sql.Tx
+}
+
+func newSQLIndex(tx *sql.Tx) (*sqlIndex, error) {
+	ix := &sqlIndex{symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = tx.Prepare(q)
+		return st
+	}
+	ix.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
+	ix.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
+	ix.supers = prep(`SELECT to_qualified FROM relations WHERE from_qualified = ? AND (` + superKinds + `)
+		ORDER BY def_file, def_span_start, id`)
+	if err != nil {
+		return nil, fmt.Errorf("prepare resolver lookups: %w", err)
+	}
+	ix.tx = tx
+	return ix, nil
+}
+
+// aliasesExist checks, once pass 2 starts asking (all of this sync's rows
+// are written by then), whether any alias fact exists.
+func (s *sqlIndex) aliasesExist() (bool, error) {
+	if !s.aliasesKnown {
+		var n int
+		if err := s.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM facts WHERE kind = 'alias')`).Scan(&n); err != nil {
+			return false, fmt.Errorf("resolver lookup: %w", err)
+		}
+		s.noAliases, s.aliasesKnown = n == 0, true
+	}
+	return !s.noAliases, nil
+}
+
+func (s *sqlIndex) add(string, []int64, *extract.ExtractedFile) {}
+
+func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
+	if defs, ok := s.symCache[q]; ok {
+		return defs, nil
+	}
+	rows, err := s.symbols.Query(q)
+	if err != nil {
+		return nil, fmt.Errorf("look up %s: %w", q, err)
+	}
+	defer rows.Close()
+	var defs []resolve.Symbol
+	for rows.Next() {
+		var d resolve.Symbol
+		if err := rows.Scan(&d.ID, &d.File, &d.Kind); err != nil {
+			return nil, err
+		}
+		defs = append(defs, d)
+	}
+	s.symCache[q] = defs
+	return defs, rows.Err()
+}
+
+func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
+	if kind == "alias" {
+		if ok, err := s.aliasesExist(); !ok || err != nil {
+			return nil, err
+		}
+	}
+	k := factKey{kind, subject, member}
+	if objs, ok := s.factCache[k]; ok {
+		return objs, nil
+	}
+	objs, err := queryStrings(s.facts, kind, subject, member)
+	if err == nil {
+		s.factCache[k] = objs
+	}
+	return objs, err
+}
+
+func (s *sqlIndex) Supers(q string) ([]string, error) {
+	if sups, ok := s.superCache[q]; ok {
+		return sups, nil
+	}
+	sups, err := queryStrings(s.supers, q)
+	if err == nil {
+		s.superCache[q] = sups
+	}
+	return sups, err
+}
+
+func queryStrings(st *sql.Stmt, args ...any) ([]string, error) {
+	rows, err := st.Query(args...)
+	if err != nil {
+		return nil, fmt.Errorf("resolver lookup: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

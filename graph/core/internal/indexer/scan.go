@@ -1,0 +1,147 @@
+package indexer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// candidate is a file the scan found that some extractor supports.
+type candidate struct {
+	Path    string // repo-relative, slash-separated
+	Size    int64
+	MtimeNs int64
+}
+
+// scanResult is the scan's output: candidates in path order, plus counts of
+// what it skipped and why.
+type scanResult struct {
+	Files    []candidate
+	Large    int
+	Symlinks int
+	Errors   []string
+}
+
+type scanner struct {
+	root    string
+	reg     *extract.Registry
+	maxSize int64
+	workers *errgroup.Group // bounds the goroutines walking directories
+	mu      sync.Mutex      // guards res
+	res     scanResult
+}
+
+// scan walks root. Directories excluded by .gitignore, .git/info/exclude or
+// .orbitignore are not entered; .git and .orbit never are. Symlinks are never
+// followed, so nothing outside root is read. Directories are read in
+// parallel (stat calls dominate a no-op sync); the result is sorted by path,
+// so it does not depend on scheduling.
+func scan(root string, reg *extract.Registry, maxSize int64) (scanResult, error) {
+	s := &scanner{root: root, reg: reg, maxSize: maxSize, workers: new(errgroup.Group)}
+	s.workers.SetLimit(2 * runtime.GOMAXPROCS(0))
+	var git, orbit ignoreStack
+	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+		git = append(git, newMatcher("", b))
+	}
+	orbit = append(orbit, matcher{dir: "", rules: defaultRules{}})
+	if _, err := os.ReadDir(root); err != nil {
+		return scanResult{}, fmt.Errorf("scan %s: %w", root, err)
+	}
+	s.walk("", git, orbit)
+	if err := s.workers.Wait(); err != nil {
+		return scanResult{}, err
+	}
+	sort.Slice(s.res.Files, func(i, j int) bool { return s.res.Files[i].Path < s.res.Files[j].Path })
+	sort.Strings(s.res.Errors)
+	return s.res, nil
+}
+
+// walk reads one directory, hands its subdirectories to other goroutines
+// when one is free (or walks them itself), and records its files.
+func (s *scanner) walk(rel string, git, orbit ignoreStack) {
+	dir := filepath.Join(s.root, filepath.FromSlash(rel))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		s.addError(fmt.Sprintf("%s: %v", rel, err))
+		return
+	}
+	git, orbit = s.loadIgnores(rel, dir, entries, git, orbit)
+	var files []candidate
+	symlinks := 0
+	for _, e := range entries {
+		name := e.Name()
+		p := path.Join(rel, name)
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			if s.reg.For(p) != nil {
+				symlinks++
+			}
+		case e.IsDir():
+			if (rel == "" && name == ".orbit") || name == ".git" || git.ignored(p, true) || orbit.ignored(p, true) {
+				continue
+			}
+			if !s.workers.TryGo(func() error { s.walk(p, git, orbit); return nil }) {
+				s.walk(p, git, orbit)
+			}
+		case e.Type().IsRegular() && s.reg.For(p) != nil && !git.ignored(p, false) && !orbit.ignored(p, false):
+			if c, ok := s.stat(p, e); ok {
+				files = append(files, c)
+			}
+		}
+	}
+	s.mu.Lock()
+	s.res.Files = append(s.res.Files, files...)
+	s.res.Symlinks += symlinks
+	s.mu.Unlock()
+}
+
+func (s *scanner) addError(msg string) {
+	s.mu.Lock()
+	s.res.Errors = append(s.res.Errors, msg)
+	s.mu.Unlock()
+}
+
+func (s *scanner) stat(p string, e fs.DirEntry) (candidate, bool) {
+	info, err := e.Info()
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) { // vanished since ReadDir: simply absent
+			s.addError(fmt.Sprintf("%s: %v", p, err))
+		}
+		return candidate{}, false
+	}
+	if info.Size() > s.maxSize {
+		s.mu.Lock()
+		s.res.Large++
+		s.mu.Unlock()
+		return candidate{}, false
+	}
+	return candidate{Path: p, Size: info.Size(), MtimeNs: info.ModTime().UnixNano()}, true
+}
+
+// loadIgnores pushes this directory's .gitignore and .orbitignore, if any.
+func (s *scanner) loadIgnores(rel, dir string, entries []os.DirEntry, git, orbit ignoreStack) (ignoreStack, ignoreStack) {
+	for _, e := range entries {
+		switch e.Name() {
+		case ".gitignore":
+			if b, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
+				git = append(git[:len(git):len(git)], newMatcher(rel, b))
+			}
+		case ".orbitignore":
+			if b, err := os.ReadFile(filepath.Join(dir, ".orbitignore")); err == nil {
+				// Above the defaults, so the root file's "!vendor/" re-includes.
+				orbit = append(orbit[:len(orbit):len(orbit)], newMatcher(rel, b))
+			}
+		}
+	}
+	return git, orbit
+}

@@ -1,0 +1,321 @@
+package indexer
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// TypeScript/JavaScript import context: the compilerOptions.baseUrl and
+// paths of the tsconfig.json (or jsconfig.json) nearest above a file.
+//
+// Like tsc, an `extends` chain is followed: the base's options first, the
+// extending file's on top, paths replaced whole. Only a base that is a
+// context marker (tsconfig*.json or jsconfig*.json, see isTSConfigName)
+// in the scan, in the extending file's directory or above it, is followed,
+// because a marker's change re-extracts the files under its own directory
+// only: a base elsewhere (a sibling directory, a package in node_modules)
+// is skipped. So is one a cycle or more than maxExtends steps leads to.
+
+// maxExtends bounds an extends chain.
+const maxExtends = 8
+
+// tsconfigFile is what one tsconfig-like file says, as written.
+type tsconfigFile struct {
+	dir     string   // its repo-relative directory ("" is the root)
+	extends []string // the repo-relative paths of the bases it names, in order
+	baseURL *string  // compilerOptions.baseUrl as written; nil when unset
+	paths   []tsPath // compilerOptions.paths as written; nil when unset
+}
+
+type tsPath struct {
+	pattern string
+	targets []string
+}
+
+// tsEffective is a config's options with its extends chain applied.
+type tsEffective struct {
+	baseURL    *string
+	baseURLDir string // the directory baseURL is relative to
+	paths      []tsPath
+	pathsDir   string // the directory of the config that declares paths
+	hasPaths   bool
+}
+
+// isTSConfigName reports whether a base name is a TypeScript or JavaScript
+// project config: tsconfig.json, jsconfig.json, or a variant such as
+// tsconfig.base.json that another may extend.
+func isTSConfigName(base string) bool {
+	return strings.HasSuffix(base, ".json") && (strings.HasPrefix(base, "tsconfig") || strings.HasPrefix(base, "jsconfig"))
+}
+
+// parseTSConfig reads a tsconfig.json of the repo-relative path p. It is
+// JSON with comments and trailing commas; a file that still does not
+// parse says nothing.
+func parseTSConfig(p string, b []byte) *tsconfigFile {
+	f := &tsconfigFile{dir: parentDir(p)}
+	var doc struct {
+		Extends         json.RawMessage `json:"extends"`
+		CompilerOptions struct {
+			BaseURL *string         `json:"baseUrl"`
+			Paths   json.RawMessage `json:"paths"`
+		} `json:"compilerOptions"`
+	}
+	if err := json.Unmarshal(stripJSONC(b), &doc); err != nil {
+		return f
+	}
+	var one string
+	var many []string
+	switch {
+	case json.Unmarshal(doc.Extends, &one) == nil:
+		many = []string{one}
+	case json.Unmarshal(doc.Extends, &many) == nil:
+	}
+	for _, spec := range many {
+		if base, ok := extendsPath(f.dir, spec); ok {
+			f.extends = append(f.extends, base)
+		}
+	}
+	f.baseURL = doc.CompilerOptions.BaseURL
+	f.paths = orderedPaths(doc.CompilerOptions.Paths)
+	return f
+}
+
+// extendsPath is the repo-relative file an `extends` value names, when it
+// is one this package follows: a relative path ("./tsconfig.base" gets
+// ".json"), not a package.
+func extendsPath(dir, spec string) (string, bool) {
+	if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+		return "", false
+	}
+	if !strings.HasSuffix(spec, ".json") {
+		spec += ".json"
+	}
+	p, ok := repoJoin(dir, spec)
+	return p, ok && p != ""
+}
+
+// orderedPaths reads the paths object in the order it is written (tsc
+// breaks ties between patterns by that order); an entry whose value is
+// not a list of strings is skipped. nil when raw is not an object.
+func orderedPaths(raw json.RawMessage) []tsPath {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	out := []tsPath{}
+	for dec.More() {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		if err != nil || !ok {
+			return out
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return out
+		}
+		var targets []string
+		if json.Unmarshal(v, &targets) == nil {
+			out = append(out, tsPath{pattern: key, targets: targets})
+		}
+	}
+	return out
+}
+
+// repoJoin joins a repo-relative directory and a relative path; false when
+// the result leaves the repository or rel is absolute.
+func repoJoin(dir, rel string) (string, bool) {
+	if strings.HasPrefix(rel, "/") {
+		return "", false
+	}
+	p := path.Join(dir, rel)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	if p == "." {
+		p = ""
+	}
+	return p, true
+}
+
+// tsConfigs resolves the ModuleContext of TypeScript/JavaScript files from
+// the tsconfig-like files of a scan. Fill it with add, then call resolve
+// once; forFile is then read-only and safe for concurrent use.
+type tsConfigs struct {
+	files   map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
+	project map[string]string        // directory → its tsconfig.json, else jsconfig.json
+	done    map[string]extract.ModuleContext
+}
+
+func newTSConfigs() *tsConfigs {
+	return &tsConfigs{files: map[string]*tsconfigFile{}, project: map[string]string{}, done: map[string]extract.ModuleContext{}}
+}
+
+// resolve computes the context of every project config.
+func (c *tsConfigs) resolve() {
+	for _, cfg := range c.project {
+		c.done[cfg] = c.context(cfg)
+	}
+}
+
+// add records a scanned tsconfig-like file.
+func (c *tsConfigs) add(p string, content []byte) {
+	c.files[p] = parseTSConfig(p, content)
+	dir, base := parentDir(p), path.Base(p)
+	if base == "tsconfig.json" || base == "jsconfig.json" && c.project[dir] == "" {
+		c.project[dir] = p
+	}
+}
+
+// forFile is the context of the TypeScript/JavaScript file p: that of the
+// project config nearest above it.
+func (c *tsConfigs) forFile(p string) extract.ModuleContext {
+	for d := parentDir(p); ; d = parentDir(d) {
+		if cfg, ok := c.project[d]; ok {
+			return c.done[cfg]
+		}
+		if d == "" {
+			return extract.ModuleContext{}
+		}
+	}
+}
+
+// context is the ModuleContext a project config gives its files. The
+// files share its slices, which nobody modifies.
+func (c *tsConfigs) context(cfg string) extract.ModuleContext {
+	eff := c.effective(cfg, map[string]bool{}, 0)
+	finalDir := parentDir(cfg)
+	var m extract.ModuleContext
+	baseDir, hasBase := "", false
+	if eff.baseURL != nil {
+		baseDir, hasBase = resolveConfigPath(eff.baseURLDir, finalDir, *eff.baseURL)
+		if hasBase {
+			m.TSBaseURL = baseDir
+			if m.TSBaseURL == "" {
+				m.TSBaseURL = "."
+			}
+		}
+	}
+	if eff.hasPaths {
+		targetDir := eff.pathsDir
+		if hasBase {
+			targetDir = baseDir
+		}
+		m.TSPaths = []extract.TSPathAlias{}
+		for _, p := range eff.paths {
+			a := extract.TSPathAlias{Pattern: p.pattern}
+			for _, t := range p.targets {
+				if rt, ok := resolveConfigPath(targetDir, finalDir, t); ok && rt != "" {
+					a.Targets = append(a.Targets, rt)
+				}
+			}
+			if len(a.Targets) > 0 {
+				m.TSPaths = append(m.TSPaths, a)
+			}
+		}
+		if len(m.TSPaths) == 0 {
+			m.TSPaths = nil
+		}
+	}
+	return m
+}
+
+// resolveConfigPath makes a baseUrl or paths target repo-relative: against
+// dir, or, for tsc's "${configDir}" template, against the directory of
+// the config that applies to the file.
+func resolveConfigPath(dir, finalDir, v string) (string, bool) {
+	if rest, ok := strings.CutPrefix(v, "${configDir}"); ok {
+		return repoJoin(finalDir, "./"+strings.TrimPrefix(rest, "/"))
+	}
+	return repoJoin(dir, v)
+}
+
+// effective applies the extends chain of the config at p.
+func (c *tsConfigs) effective(p string, seen map[string]bool, depth int) tsEffective {
+	f := c.files[p]
+	if f == nil || seen[p] || depth > maxExtends {
+		return tsEffective{}
+	}
+	seen[p] = true
+	defer delete(seen, p)
+	var eff tsEffective
+	for _, base := range f.extends {
+		if _, scanned := c.files[base]; !scanned || !isTSConfigName(path.Base(base)) || !atOrAbove(parentDir(base), f.dir) {
+			continue
+		}
+		b := c.effective(base, seen, depth+1)
+		if b.baseURL != nil {
+			eff.baseURL, eff.baseURLDir = b.baseURL, b.baseURLDir
+		}
+		if b.hasPaths {
+			eff.paths, eff.pathsDir, eff.hasPaths = b.paths, b.pathsDir, true
+		}
+	}
+	if f.baseURL != nil {
+		eff.baseURL, eff.baseURLDir = f.baseURL, f.dir
+	}
+	if f.paths != nil {
+		eff.paths, eff.pathsDir, eff.hasPaths = f.paths, f.dir, true
+	}
+	return eff
+}
+
+// atOrAbove reports whether directory d is dir or one of its ancestors.
+func atOrAbove(d, dir string) bool {
+	return d == dir || under(dir, d)
+}
+
+// stripJSONC turns JSON with comments and trailing commas (what tsc
+// accepts in a tsconfig.json) into JSON: comments become spaces, a comma
+// before a closing bracket goes. Strings are kept as they are.
+func stripJSONC(b []byte) []byte {
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	out := make([]byte, 0, len(b))
+	comma := -1 // index in out of a comma that may be trailing
+	for i := 0; i < len(b); i++ {
+		switch ch := b[i]; {
+		case ch == '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(b)-1)
+			out = append(out, b[i:j+1]...)
+			i, comma = j, -1
+		case ch == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+			out = append(out, ' ')
+			i-- // keep the newline
+		case ch == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := bytes.Index(b[i+2:], []byte("*/"))
+			if end < 0 {
+				return out
+			}
+			i += 2 + end + 1
+			out = append(out, ' ')
+		case ch == ',':
+			comma = len(out)
+			out = append(out, ch)
+		case ch == '}' || ch == ']':
+			if comma >= 0 {
+				out[comma] = ' '
+			}
+			comma = -1
+			out = append(out, ch)
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+			out = append(out, ch)
+		default:
+			comma = -1
+			out = append(out, ch)
+		}
+	}
+	return out
+}

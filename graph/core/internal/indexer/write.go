@@ -1,0 +1,265 @@
+package indexer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// pendingFile is what pass 2 needs of a written file.
+type pendingFile struct {
+	path      string
+	lang      string
+	refs      []extract.RawRef
+	relations []extract.RawRelation
+	imports   []resolve.Import
+	commands  []extract.RawCommand
+}
+
+// writer applies worker outcomes to the transaction in order (pass 1) and
+// then resolves references (pass 2).
+type writer struct {
+	tx       *store.Tx
+	idx      passIndex
+	existing map[string]bool // paths indexed before this sync (nil: cold)
+	evidence evidenceLog     // facts and supertypes of files before this sync rewrote them
+	pending  []pendingFile
+	written  map[string]bool   // paths whose rows this sync replaced or removed
+	touched  map[string]bool   // qualified names whose definitions came or went
+	names    map[string]string // interned ref names (see internRefs)
+	now      int64
+}
+
+func newWriter(tx *store.Tx, idx passIndex) *writer {
+	return &writer{tx: tx, idx: idx, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
+}
+
+func (w *writer) apply(o outcome, rep *Report) error {
+	p := o.cand.Path
+	switch {
+	case o.skip != "":
+		countSkip(rep, o)
+		if w.existing[p] {
+			rep.FilesRemoved++
+			return w.remove(p)
+		}
+		return nil
+	case o.touch:
+		return w.tx.TouchFile(p, o.cand.MtimeNs)
+	}
+	if w.existing[p] {
+		if err := w.remove(p); err != nil {
+			return err
+		}
+	}
+	rep.FilesChanged++
+	if len(o.x.Diagnostics) > 0 {
+		rep.ParseErrors++
+	}
+	if o.nonUTF8 {
+		rep.NonUTF8++
+		rep.warn(p + ": not valid UTF-8; invalid bytes read as '?'")
+	}
+	return w.insert(o)
+}
+
+func countSkip(rep *Report, o outcome) {
+	switch o.skip {
+	case "binary":
+		rep.Skipped.Binary++
+	case "large":
+		rep.Skipped.Large++
+	default:
+		rep.Skipped.Unreadable++
+		rep.warn(fmt.Sprintf("%s: %v", o.cand.Path, o.err))
+	}
+}
+
+func (w *writer) insert(o outcome) error {
+	p, x := o.cand.Path, o.x
+	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now}
+	ids, fresh, err := w.tx.InsertFile(row, x)
+	if err != nil {
+		return err
+	}
+	w.idx.add(p, ids, x)
+	for i, s := range x.Symbols {
+		if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
+			w.touched[w.intern(s.Qualified)] = true
+		}
+	}
+	if w.existing != nil {
+		w.evidence.after(p, x)
+	}
+	w.written[p] = true
+	w.pending = append(w.pending, w.keepForPass2(p, o.lang, x))
+	return nil
+}
+
+// keepForPass2 copies what pass 2 needs into interned strings: extractors
+// slice names out of the file's text, and holding a few names of every file
+// until pass 2 would otherwise keep every file's text alive.
+func (w *writer) keepForPass2(p, lang string, x *extract.ExtractedFile) pendingFile {
+	f := pendingFile{path: p, lang: lang, commands: x.Commands}
+	f.refs = make([]extract.RawRef, len(x.Refs))
+	for i, r := range x.Refs {
+		r.Name, r.Qualified = w.intern(r.Name), w.intern(r.Qualified)
+		r.Alternatives = w.internAll(r.Alternatives)
+		r.Receiver = w.internAll(r.Receiver)
+		f.refs[i] = r
+	}
+	f.relations = make([]extract.RawRelation, len(x.Relations))
+	for i, r := range x.Relations {
+		r.From, r.To = w.intern(r.From), w.intern(r.To)
+		f.relations[i] = r
+	}
+	f.imports = make([]resolve.Import, len(x.Imports))
+	for i, im := range x.Imports {
+		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol), Resolved: w.intern(im.Resolved)}
+	}
+	for i := range f.commands {
+		f.commands[i].Name = strings.Clone(f.commands[i].Name)
+	}
+	return f
+}
+
+func (w *writer) internAll(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = w.intern(s)
+	}
+	return out
+}
+
+func (w *writer) intern(s string) string {
+	if v, ok := w.names[s]; ok {
+		return v
+	}
+	v := strings.Clone(s)
+	w.names[v] = v
+	return v
+}
+
+// remove deletes a file's rows. References elsewhere to the names it
+// defined are re-graded in finish if those definitions do not come back
+// with their ids (see store.idPool).
+func (w *writer) remove(p string) error {
+	w.written[p] = true
+	if err := w.evidence.before(w.tx.SQL(), p); err != nil {
+		return err
+	}
+	return w.tx.DeleteFile(p)
+}
+
+// finish runs pass 2 for the files written, re-grades references elsewhere
+// that point at names whose definitions changed (incremental only), and
+// refreshes search rows and command handlers. Relations go first: member
+// lookup follows supertypes, whichever file states them.
+func (w *writer) finish(searchPaths []string) error {
+	if err := w.tx.Flush(); err != nil {
+		return err
+	}
+	for _, f := range w.pending {
+		if err := w.resolveRelations(f); err != nil {
+			return err
+		}
+	}
+	if err := w.tx.Flush(); err != nil {
+		return err
+	}
+	for _, f := range w.pending {
+		if err := w.resolveRefs(f); err != nil {
+			return err
+		}
+	}
+	if w.existing != nil {
+		if err := w.regrade(); err != nil {
+			return err
+		}
+	}
+	if err := w.implicitRelations(); err != nil {
+		return err
+	}
+	if err := w.tx.IndexSearch(searchPaths); err != nil {
+		return err
+	}
+	return w.tx.LinkCommandHandlers()
+}
+
+func (f pendingFile) resolveFile() resolve.File {
+	return resolve.File{Path: f.path, Lang: f.lang, Imports: f.imports}
+}
+
+func (w *writer) resolveRelations(f pendingFile) error {
+	rels := make([]store.RelationRow, len(f.relations))
+	for i, r := range f.relations {
+		res, _, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Qualified: r.To})
+		if err != nil {
+			return err
+		}
+		rels[i] = store.RelationRow{From: r.From, To: r.To, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
+	}
+	return w.tx.InsertRelations(f.path, rels)
+}
+
+func (w *writer) resolveRefs(f pendingFile) error {
+	refs := make([]store.RefRow, len(f.refs))
+	deps := map[string]bool{}
+	resolvesFiles := false
+	for _, im := range f.imports {
+		resolvesFiles = resolvesFiles || im.Resolved != "" && (f.lang == "c" || f.lang == "cpp")
+	}
+	for i, r := range f.refs {
+		res, ch, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
+		if err != nil {
+			return err
+		}
+		for _, n := range ch.Consulted {
+			deps[n] = true
+		}
+		if resolvesFiles && ch.Target != "" {
+			// Graded by which files define the target (an #include'd
+			// header): re-resolve, never re-grade, when they change.
+			deps[ch.Target] = true
+		}
+		kind := r.Kind.String()
+		if f.lang == "go" && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
+			// In Go, calling a type converts (unsafe.Pointer(p), T(x)):
+			// the ref is a type use. The kind depends on the target's
+			// definitions, so the file is re-resolved when they change.
+			// (Calling a class elsewhere constructs and runs code: a call.)
+			kind = extract.RefType.String()
+			deps[ch.Target] = true
+		}
+		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence}
+	}
+	if err := w.tx.InsertRefs(f.path, refs); err != nil {
+		return err
+	}
+	if err := w.tx.InsertDeps(f.path, sortedKeys(deps)); err != nil {
+		return err
+	}
+	for _, c := range f.commands {
+		if err := w.tx.InsertCommand(f.path, store.CommandRow{Name: c.Name, SpanStart: c.Span.Start}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// implicitRelations derives Go's implicit implements relations on a cold
+// build or when Go declarations changed, and otherwise restores the rows
+// rewritten files dropped.
+func (w *writer) implicitRelations() error {
+	if w.existing == nil || w.evidence.goChanged() {
+		return implicitImplements(w.tx)
+	}
+	return restoreImplicit(w.tx, w.evidence)
+}

@@ -1,8 +1,0 @@
-// Package sync brings an index up to date with the files on disk (spec §8):
-// scan (honoring .gitignore and .orbitignore), diff by mtime+size then
-// BLAKE3, extract changed files in parallel with an ordered merge, and write
-// everything in one transaction, resolving references (spec §7.1).
-//
-// Layer: core. It imports extract, store, resolve and dbpath; never query,
-// render or a front end.
-package sync

@@ -1,5 +1,0 @@
-//go:build !race
-
-package sync
-
-const raceEnabled = false
