@@ -23,27 +23,10 @@ type ModuleContext struct {
 	Root string
 	// Path is the import path of Root: the Go module path; "" for Python.
 	Path string
-	// TSPaths are the compilerOptions.paths of the tsconfig.json (or
-	// jsconfig.json) nearest above a TypeScript/JavaScript file, its
-	// `extends` applied, in the order the file lists them; nil when there
-	// is none.
-	TSPaths []TSPathAlias
-	// TSBaseURL is that tsconfig's compilerOptions.baseUrl as a
-	// repo-relative directory ("." is the repository root); "" when it
-	// sets none.
-	TSBaseURL string
-}
-
-// TSPathAlias is one entry of a tsconfig's compilerOptions.paths.
-type TSPathAlias struct {
-	// Pattern is the key as written: exact ("jquery") or with one "*"
-	// ("@app/*").
-	Pattern string
-	// Targets are the values, resolved against baseUrl (or the directory of
-	// the tsconfig that declares them) into repo-relative paths that keep
-	// their "*" ("src/app/*"), in order; targets outside the repository are
-	// dropped.
-	Targets []string
+	// Own is what else the language's Modules tells its extractor, in the
+	// language's own type (TypeScript: the tsconfig paths and baseUrl);
+	// nil when there is nothing.
+	Own any
 }
 
 // Extractor turns one file into an ExtractedFile. Implementations are pure
@@ -94,3 +77,22 @@ func HasExt(p string, exts ...string) bool {
 	}
 	return false
 }
+
+// ParentDir is the repo-relative directory of p, "" for the root.
+func ParentDir(p string) string {
+	d := path.Dir(p)
+	if d == "." || d == "/" {
+		return ""
+	}
+	return d
+}
+
+// Under reports whether p is inside the repo-relative directory dir ("" is
+// the root).
+func Under(p, dir string) bool {
+	return dir == "" || len(p) > len(dir) && p[:len(dir)] == dir && p[len(dir)] == '/'
+}
+
+// Extractors lists the registered extractors in registration order: the
+// indexer asks them for their optional abilities.
+func (r *Registry) Extractors() []Extractor { return r.extractors }

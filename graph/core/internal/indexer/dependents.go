@@ -3,6 +3,7 @@ package indexer
 import (
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
@@ -16,10 +17,11 @@ type evidenceLog map[string]*evidenceDiff
 
 type evidenceDiff struct {
 	before, after map[string]bool
-	// Go declarations and imports, for implicit interface satisfaction.
-	goBefore, goAfter map[string]bool
-	implicit          []implicitRow           // derived rows the delete of the file dropped
-	typeSpans         map[string]extract.Span // where the new version declares its types
+	// What a derivation of the file's language reads (its declarations,
+	// relations and imports), before and after.
+	derivBefore, derivAfter map[string]bool
+	derived                 []derivedRow            // derived rows the delete of the file dropped
+	typeSpans               map[string]extract.Span // where the new version declares what derivations read
 }
 
 // evidence rows are "subject\x00what": one string per fact or edge.
@@ -32,26 +34,26 @@ func superRow(from, kind, to string) string { return from + "\x00s\x00" + kind +
 func (l evidenceLog) diff(p string) *evidenceDiff {
 	d := l[p]
 	if d == nil {
-		d = &evidenceDiff{before: map[string]bool{}, after: map[string]bool{}, goBefore: map[string]bool{}, goAfter: map[string]bool{}}
+		d = &evidenceDiff{before: map[string]bool{}, after: map[string]bool{}, derivBefore: map[string]bool{}, derivAfter: map[string]bool{}}
 		l[p] = d
 	}
 	return d
 }
 
 // before reads what the indexed version of p states.
-func (l evidenceLog) before(tx *sql.Tx, p string) error {
+func (l evidenceLog) before(tx *sql.Tx, langs *languages, p string) error {
 	d := l.diff(p)
 	rows, err := tx.Query(`SELECT subject, kind, member, object FROM facts WHERE def_file = ?1
-		UNION ALL SELECT from_qualified, kind, '', to_qualified FROM relations WHERE def_file = ?1 AND (`+superKinds+`)`, p)
+		UNION ALL SELECT from_qualified, kind, '', to_qualified FROM relations WHERE def_file = ?1 AND `+superKinds, p)
 	if err != nil {
 		return fmt.Errorf("read evidence of %s: %w", p, err)
 	}
 	defer rows.Close()
-	if strings.HasSuffix(p, ".go") {
-		if err := goStructure(tx, p, d.goBefore); err != nil {
+	if dv, ok := langs.deriving[langs.langOf(p)]; ok {
+		if err := derivationInputs(tx, p, dv.Derivation(), d.derivBefore); err != nil {
 			return err
 		}
-		if d.implicit, err = implicitRowsOf(tx, p); err != nil {
+		if d.derived, err = derivedRowsOf(tx, p, dv.Derivation().Produces.String()); err != nil {
 			return err
 		}
 	}
@@ -60,20 +62,20 @@ func (l evidenceLog) before(tx *sql.Tx, p string) error {
 		if err := rows.Scan(&subject, &kind, &member, &object); err != nil {
 			return fmt.Errorf("read evidence of %s: %w", p, err)
 		}
-		if isRelationKind(kind) {
-			d.before[superRow(subject, kind, object)] = true
-		} else {
+		switch {
+		case !isRelationKind(kind):
 			d.before[factRow(subject, kind, member, object)] = true
+		case langs.isSuperEdge(p, kind):
+			d.before[superRow(subject, kind, object)] = true
 		}
 	}
 	return rows.Err()
 }
 
-// goKinds are the Go declarations implicit interface satisfaction reads.
-var goKinds = map[string]bool{"struct": true, "type": true, "interface": true, "method": true}
-
-func goStructure(tx *sql.Tx, p string, into map[string]bool) error {
-	rows, err := tx.Query(`SELECT qualified || ' ' || kind FROM symbols WHERE file_path = ?1 AND kind IN ('struct', 'type', 'interface', 'method')
+// derivationInputs reads the rows of the file at p a derivation reads.
+func derivationInputs(tx *sql.Tx, p string, dv extract.Derivation, into map[string]bool) error {
+	rows, err := tx.Query(`SELECT qualified || ' ' || kind FROM symbols WHERE file_path = ?1 AND kind IN (`+kindList(dv.Symbols)+`)
+		UNION ALL SELECT from_qualified || ' ' || kind || ' ' || to_qualified FROM relations WHERE def_file = ?1 AND kind IN (`+kindList(dv.Reads)+`)
 		UNION ALL SELECT 'import ' || target_path FROM imports WHERE from_file = ?1`, p)
 	if err != nil {
 		return fmt.Errorf("read declarations of %s: %w", p, err)
@@ -90,39 +92,51 @@ func goStructure(tx *sql.Tx, p string, into map[string]bool) error {
 }
 
 func isRelationKind(kind string) bool {
-	return kind == "extends" || kind == "impl" || kind == "implements"
+	return kind == extract.RelExtends.String() || kind == extract.RelImpl.String() || kind == extract.RelImplements.String()
 }
 
 // after records what the new version of p states.
-func (l evidenceLog) after(p string, x *extract.ExtractedFile) {
+func (l evidenceLog) after(langs *languages, p string, x *extract.ExtractedFile) {
 	d := l.diff(p)
 	for _, f := range x.Facts {
 		d.after[factRow(f.Subject, f.Kind.String(), f.Member, store.FactObject(f))] = true
 	}
-	if strings.HasSuffix(p, ".go") {
-		d.typeSpans = map[string]extract.Span{}
-		for _, s := range x.Symbols {
-			if goKinds[s.Kind.String()] {
-				d.goAfter[s.Qualified+" "+s.Kind.String()] = true
-				d.typeSpans[s.Qualified] = s.Span
-			}
-		}
-		for _, im := range x.Imports {
-			d.goAfter["import "+im.Path] = true
-		}
+	if dv, ok := langs.deriving[langs.langOf(p)]; ok {
+		d.recordInputs(dv.Derivation(), x)
 	}
 	for _, r := range x.Relations {
-		if isSuperEdge(p, r.Kind) {
+		if langs.isSuperEdge(p, r.Kind.String()) {
 			d.after[superRow(r.From, r.Kind.String(), r.To)] = true
 		}
 	}
 }
 
-// goChanged reports whether any Go file's declarations, imports, facts or
-// embeddings changed.
-func (l evidenceLog) goChanged() bool {
+// recordInputs notes what a derivation reads of the new version of a file,
+// as derivationInputs reads the old one.
+func (d *evidenceDiff) recordInputs(dv extract.Derivation, x *extract.ExtractedFile) {
+	d.typeSpans = map[string]extract.Span{}
+	for _, s := range x.Symbols {
+		if slices.Contains(dv.Symbols, s.Kind) {
+			d.derivAfter[s.Qualified+" "+s.Kind.String()] = true
+			d.typeSpans[s.Qualified] = s.Span
+		}
+	}
+	for _, r := range x.Relations {
+		if slices.Contains(dv.Reads, r.Kind) {
+			d.derivAfter[r.From+" "+r.Kind.String()+" "+r.To] = true
+		}
+	}
+	for _, im := range x.Imports {
+		d.derivAfter["import "+im.Path] = true
+	}
+}
+
+// derivationChanged reports whether any file of the language changed what
+// its derivation reads: declarations, relations, imports, facts or
+// supertypes.
+func (l evidenceLog) derivationChanged(langs *languages, lang string) bool {
 	for p, d := range l {
-		if strings.HasSuffix(p, ".go") && (!sameSet(d.before, d.after) || !sameSet(d.goBefore, d.goAfter)) {
+		if langs.langOf(p) == lang && (!sameSet(d.before, d.after) || !sameSet(d.derivBefore, d.derivAfter)) {
 			return true
 		}
 	}

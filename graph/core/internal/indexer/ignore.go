@@ -9,16 +9,16 @@ import (
 )
 
 // Default exclusions: vendored and generated code, build output, lock files
-// and minified files (the ADR: .orbitignore is for committed but
-// non-indexable paths). A worktree's own root .orbitignore is consulted first,
+// and minified files (.orbitignore is for committed but non-indexable
+// paths). Which files a language generates (protoc output, minified
+// bundles) its own package says (extract.GeneratedNamer). A worktree's own root .orbitignore is consulted first,
 // so "!vendor/" there re-includes vendor/. They are checked natively because
 // they are consulted for every file of every scan.
 var (
 	defaultIgnoredDirs     = set("node_modules", "vendor", "third_party", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", "site-packages")
 	defaultIgnoredRootDirs = set("dist", "build", "out", "target", "bin", "obj") // build output at the root only
 	defaultIgnoredFiles    = set("package-lock.json", "pnpm-lock.yaml")
-	defaultIgnoredSuffixes = []string{".min.js", ".min.css", ".bundle.js", ".map", ".lock", ".pb.go", "_pb2.py", "_pb2_grpc.py", "_generated.go"}
-	defaultIgnoredPrefixes = []string{"zz_generated"}
+	defaultIgnoredSuffixes = []string{".min.css", ".map", ".lock"}
 )
 
 func set(xs ...string) map[string]bool {
@@ -36,9 +36,11 @@ type rules interface {
 	decide(rel string, isDir bool) (ignored, matched bool)
 }
 
-type defaultRules struct{}
+type defaultRules struct {
+	generated func(base string) bool // nil: directories only (WatchDirs)
+}
 
-func (defaultRules) decide(rel string, isDir bool) (bool, bool) {
+func (r defaultRules) decide(rel string, isDir bool) (bool, bool) {
 	base := path.Base(rel)
 	if isDir {
 		hit := defaultIgnoredDirs[base] || defaultIgnoredRootDirs[base] && !strings.Contains(rel, "/")
@@ -52,10 +54,8 @@ func (defaultRules) decide(rel string, isDir bool) (bool, bool) {
 			return true, true
 		}
 	}
-	for _, pre := range defaultIgnoredPrefixes {
-		if strings.HasPrefix(base, pre) {
-			return true, true
-		}
+	if r.generated != nil && r.generated(base) {
+		return true, true
 	}
 	return false, false
 }

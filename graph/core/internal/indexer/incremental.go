@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // indexedFile is a files row as the diff needs it.
@@ -51,7 +52,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if scanErr != nil {
 		return rep, scanErr
 	}
-	ctxs := loadContexts(opts.Location.Root, sc.Files)
+	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
 	jobs, deleted := plan(opts, sc, indexed, ctxs)
 	if len(jobs) == 0 && len(deleted) == 0 {
 		rep.FilesIndexed = len(indexed)
@@ -62,11 +63,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, err
 	}
 	defer tx.Rollback()
-	idx, err := newSQLIndex(tx.SQL())
+	idx, err := newSQLIndex(tx.SQL(), opts.langs)
 	if err != nil {
 		return rep, err
 	}
-	w := newWriter(tx, idx)
+	w := newWriter(tx, idx, opts.langs)
 	w.existing = make(map[string]bool, len(indexed))
 	for p := range indexed {
 		w.existing[p] = true
@@ -99,12 +100,12 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 // plan decides which scanned files to read (mtime or size changed, new, or
 // their module context changed) and which indexed files are gone.
 func plan(opts Options, sc scanResult, indexed map[string]indexedFile, ctxs contexts) ([]job, []string) {
-	forced := contextChanges(sc, indexed)
+	forced := contextChanges(opts.langs, sc, indexed)
 	seen := make(map[string]bool, len(sc.Files))
 	var jobs []job
 	for _, f := range sc.Files {
 		seen[f.Path] = true
-		lang := langOf(opts.Registry, f.Path)
+		lang := opts.langs.langOf(f.Path)
 		old, ok := indexed[f.Path]
 		isForced := forced.covers(f.Path, lang)
 		if ok && !isForced && old.mtimeNs == f.MtimeNs && old.size == f.Size && old.mtimeNs < opts.racyCutoff {
@@ -141,7 +142,7 @@ func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, 
 	var jobs []job
 	for _, p := range deps {
 		if f, ok := scanned[p]; ok {
-			jobs = append(jobs, job{cand: f, ctx: ctxs.forFile(p, langOf(opts.Registry, p))})
+			jobs = append(jobs, job{cand: f, ctx: ctxs.forFile(p, opts.langs.langOf(p))})
 		}
 	}
 	var scratch Report // the files are not changes; only removals count
@@ -170,40 +171,41 @@ func racyCutoff(meta map[string]string) int64 {
 }
 
 // forcedDirs are directories whose files of a language must be re-extracted
-// because a go.mod or __init__.py above them appeared, vanished or changed.
+// because a marker of the language (extract.ModuleAware) in them appeared,
+// vanished or changed.
 type forcedDirs map[string][]string // lang → directories
 
 func (f forcedDirs) covers(p, lang string) bool {
 	for _, d := range f[lang] {
-		if under(p, d) {
+		if extract.Under(p, d) {
 			return true
 		}
 	}
 	return false
 }
 
-func contextChanges(sc scanResult, indexed map[string]indexedFile) forcedDirs {
+func contextChanges(langs *languages, sc scanResult, indexed map[string]indexedFile) forcedDirs {
 	forced := forcedDirs{}
-	mark := func(p string) {
-		lang := markerLang(p)
-		forced[lang] = append(forced[lang], parentDir(p))
-	}
 	present := map[string]bool{}
 	for _, f := range sc.Files {
-		if !isContextMarker(f.Path) {
-			continue
-		}
-		present[f.Path] = true
-		old, ok := indexed[f.Path]
-		// __init__.py matters by existence only; go.mod and Cargo.toml by
-		// content too.
-		if !ok || markerLang(f.Path) != "python" && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
-			mark(f.Path)
+		for _, a := range langs.aware {
+			marker, content := a.Marker(f.Path)
+			if !marker {
+				continue
+			}
+			present[f.Path] = true
+			// A marker that matters by existence only changes by coming
+			// or going.
+			if old, ok := indexed[f.Path]; !ok || content && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
+				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(f.Path))
+			}
 		}
 	}
 	for p := range indexed {
-		if isContextMarker(p) && !present[p] {
-			mark(p)
+		for _, a := range langs.aware {
+			if marker, _ := a.Marker(p); marker && !present[p] {
+				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(p))
+			}
 		}
 	}
 	return forced

@@ -20,14 +20,9 @@ type passIndex interface {
 	add(path string, ids []int64, x *extract.ExtractedFile)
 }
 
-// superKinds are the relations member lookup follows. Go's implicit
-// `implements` rows are derived after pass 2 and are not evidence for it.
-const superKinds = `kind IN ('extends', 'impl') OR (kind = 'implements' AND def_file NOT LIKE '%.go')`
-
-// isSuperEdge is superKinds for an extracted relation of the file at path.
-func isSuperEdge(path string, k extract.RelationKind) bool {
-	return k == extract.RelExtends || k == extract.RelImpl || k == extract.RelImplements && !strings.HasSuffix(path, ".go")
-}
+// superKinds are the relations member lookup follows, derived ones
+// excepted (languages.isSuperEdge).
+const superKinds = `kind IN ('extends', 'impl', 'implements')`
 
 type factKey struct{ kind, subject, member string }
 
@@ -39,14 +34,15 @@ type superEdge struct {
 
 // memIndex serves a cold build, which holds everything in memory.
 type memIndex struct {
+	langs  *languages
 	syms   map[string][]resolve.Symbol
 	facts  map[factKey][]string
 	supers map[string][]superEdge
 	sorted bool
 }
 
-func newMemIndex() *memIndex {
-	return &memIndex{syms: map[string][]resolve.Symbol{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
+func newMemIndex(langs *languages) *memIndex {
+	return &memIndex{langs: langs, syms: map[string][]resolve.Symbol{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
 }
 
 func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
@@ -58,7 +54,7 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 		m.facts[k] = append(m.facts[k], store.FactObject(f))
 	}
 	for _, r := range x.Relations {
-		if isSuperEdge(path, r.Kind) {
+		if m.langs.isSuperEdge(path, r.Kind.String()) {
 			from := strings.Clone(r.From)
 			m.supers[from] = append(m.supers[from], superEdge{path, r.Span.Start, strings.Clone(r.To)})
 		}
@@ -119,10 +115,11 @@ type sqlIndex struct {
 	// the re-export lookups every unresolved name tries need no query.
 	noAliases, aliasesKnown bool
 	tx                      *sql.Tx
+	langs                   *languages
 }
 
-func newSQLIndex(tx *sql.Tx) (*sqlIndex, error) {
-	ix := &sqlIndex{symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}
+func newSQLIndex(tx *sql.Tx, langs *languages) (*sqlIndex, error) {
+	ix := &sqlIndex{langs: langs, symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}
 	var err error
 	prep := func(q string) *sql.Stmt {
 		if err != nil {
@@ -134,7 +131,7 @@ func newSQLIndex(tx *sql.Tx) (*sqlIndex, error) {
 	}
 	ix.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
 	ix.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
-	ix.supers = prep(`SELECT to_qualified FROM relations WHERE from_qualified = ? AND (` + superKinds + `)
+	ix.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
 		ORDER BY def_file, def_span_start, id`)
 	if err != nil {
 		return nil, fmt.Errorf("prepare resolver lookups: %w", err)
@@ -200,11 +197,26 @@ func (s *sqlIndex) Supers(q string) ([]string, error) {
 	if sups, ok := s.superCache[q]; ok {
 		return sups, nil
 	}
-	sups, err := queryStrings(s.supers, q)
-	if err == nil {
-		s.superCache[q] = sups
+	rows, err := s.supers.Query(q)
+	if err != nil {
+		return nil, fmt.Errorf("resolver lookup: %w", err)
 	}
-	return sups, err
+	defer rows.Close()
+	var sups []string
+	for rows.Next() {
+		var to, file, kind string
+		if err := rows.Scan(&to, &file, &kind); err != nil {
+			return nil, err
+		}
+		if s.langs.isSuperEdge(file, kind) {
+			sups = append(sups, to)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	s.superCache[q] = sups
+	return sups, nil
 }
 
 func queryStrings(st *sql.Stmt, args ...any) ([]string, error) {

@@ -46,14 +46,14 @@ type scanner struct {
 // followed, so nothing outside root is read. Directories are read in
 // parallel (stat calls dominate a no-op sync); the result is sorted by path,
 // so it does not depend on scheduling.
-func scan(root string, reg *extract.Registry, maxSize int64) (scanResult, error) {
-	s := &scanner{root: root, reg: reg, maxSize: maxSize, workers: new(errgroup.Group)}
+func scan(root string, langs *languages, maxSize int64) (scanResult, error) {
+	s := &scanner{root: root, reg: langs.reg, maxSize: maxSize, workers: new(errgroup.Group)}
 	s.workers.SetLimit(2 * runtime.GOMAXPROCS(0))
 	var git, orbit ignoreStack
 	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
 		git = append(git, newMatcher("", b))
 	}
-	orbit = append(orbit, matcher{dir: "", rules: defaultRules{}})
+	orbit = append(orbit, matcher{dir: "", rules: defaultRules{generated: langs.generated}})
 	if _, err := os.ReadDir(root); err != nil {
 		return scanResult{}, fmt.Errorf("scan %s: %w", root, err)
 	}

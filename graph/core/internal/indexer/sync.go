@@ -30,7 +30,8 @@ type Options struct {
 	// Progress, if set, is called as files are processed.
 	Progress func(done, total int)
 
-	racyCutoff int64 // set by incremental from the index's last write time
+	racyCutoff int64      // set by incremental from the index's last write time
+	langs      *languages // the registry's abilities, set by Run
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -44,6 +45,7 @@ func Run(opts Options) (Report, error) {
 	if opts.Warn == nil {
 		opts.Warn = func(string) {}
 	}
+	opts.langs = newLanguages(opts.Registry)
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
@@ -56,7 +58,7 @@ func Run(opts Options) (Report, error) {
 	// Scan while the index is opened and its file list read: both are I/O.
 	scanned := make(chan scanOutcome, 1)
 	go func() {
-		sc, err := scan(opts.Location.Root, opts.Registry, opts.MaxFileSize)
+		sc, err := scan(opts.Location.Root, opts.langs, opts.MaxFileSize)
 		scanned <- scanOutcome{sc, err}
 	}()
 	waitScan := sync.OnceValues(func() (scanResult, error) {
@@ -206,12 +208,12 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 		return err
 	}
 	defer tx.Rollback()
-	ctxs := loadContexts(opts.Location.Root, sc.Files)
+	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
 	jobs := make([]job, len(sc.Files))
 	for i, f := range sc.Files {
-		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, langOf(opts.Registry, f.Path))}
+		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, opts.langs.langOf(f.Path))}
 	}
-	w := newWriter(tx, newMemIndex())
+	w := newWriter(tx, newMemIndex(opts.langs), opts.langs)
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++
@@ -234,13 +236,6 @@ func progress(opts Options, done, total int) {
 	if opts.Progress != nil && (done%256 == 0 || done == total) {
 		opts.Progress(done, total)
 	}
-}
-
-func langOf(reg *extract.Registry, p string) string {
-	if ex := reg.For(p); ex != nil {
-		return ex.Lang()
-	}
-	return ""
 }
 
 // sortedKeys returns a set's members in order, for deterministic writes.

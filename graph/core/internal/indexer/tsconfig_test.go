@@ -2,7 +2,6 @@ package indexer
 
 import (
 	"database/sql"
-	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -12,115 +11,6 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
-
-func TestStripJSONC(t *testing.T) {
-	for in, want := range map[string]any{
-		`{"a": 1,}`:                          map[string]any{"a": 1.0},
-		`{"a": [1, 2, ], }`:                  map[string]any{"a": []any{1.0, 2.0}},
-		"{\n// c\n\"a\": \"//x\" /* y */}":   map[string]any{"a": "//x"},
-		`{"a": "q\"/*", "b": "*/,}"}`:        map[string]any{"a": `q"/*`, "b": "*/,}"},
-		"\xef\xbb\xbf{\"a\": 1 // t\n, }":    map[string]any{"a": 1.0},
-		`{"a": [1, /* gone */ ], "b": {},}`:  map[string]any{"a": []any{1.0}, "b": map[string]any{}},
-		"{\"a\": 1, // trailing\n /* x */ }": map[string]any{"a": 1.0},
-	} {
-		var got any
-		if err := json.Unmarshal(stripJSONC([]byte(in)), &got); err != nil {
-			t.Errorf("stripJSONC(%q) = %q: %v", in, stripJSONC([]byte(in)), err)
-			continue
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("stripJSONC(%q) decodes to %v, want %v", in, got, want)
-		}
-	}
-	for _, in := range []string{`{"a": "unterminated`, `{"a": 1 /* open`, `/`, ``} {
-		stripJSONC([]byte(in)) // must not panic
-	}
-}
-
-func TestParseTSConfig(t *testing.T) {
-	f := parseTSConfig("web/tsconfig.json", []byte(`{
-  // comments and trailing commas, as tsc allows
-  "extends": "./tsconfig.base",
-  "compilerOptions": {
-    "baseUrl": "./src",
-    "paths": {"@z/*": ["z/*"], "@a/*": ["a/*", "b/*",], "bad": "x", "@m": ["m.ts"]},
-  },
-}`))
-	want := &tsconfigFile{
-		dir: "web", extends: []string{"web/tsconfig.base.json"}, baseURL: ptr("./src"),
-		paths: []tsPath{{"@z/*", []string{"z/*"}}, {"@a/*", []string{"a/*", "b/*"}}, {"@m", []string{"m.ts"}}},
-	}
-	if !reflect.DeepEqual(f, want) {
-		t.Errorf("parseTSConfig = %+v, want %+v", f, want)
-	}
-	f = parseTSConfig("tsconfig.json", []byte(`{"extends": ["@tsconfig/node20", "../up.json", "./a/b.json"]}`))
-	if want := []string{"a/b.json"}; !reflect.DeepEqual(f.extends, want) || f.baseURL != nil || f.paths != nil {
-		t.Errorf("extends list: %+v, want only %v (a package, and a path out of the repository, are not followed)", f, want)
-	}
-	if f := parseTSConfig("x/tsconfig.json", []byte(`{not json`)); f.dir != "x" || f.paths != nil || f.baseURL != nil {
-		t.Errorf("broken tsconfig: %+v", f)
-	}
-}
-
-func ptr(s string) *string { return &s }
-
-// TestTSConfigContexts checks which tsconfig applies to a file and how
-// baseUrl, paths and extends combine into repo-relative paths.
-func TestTSConfigContexts(t *testing.T) {
-	files := map[string]string{
-		// The root config: baseUrl "." and paths relative to it.
-		"tsconfig.json": `{"compilerOptions": {"baseUrl": ".", "paths": {"@shared/*": ["shared/*", "vendor/shared/*"], "out/*": ["../x/*"]}}}`,
-		// A base above its users, and one in a sibling directory.
-		"tsconfig.base.json":         `{"compilerOptions": {"paths": {"@base/*": ["./base/*"]}}}`,
-		"config/tsconfig.other.json": `{"compilerOptions": {"baseUrl": "."}}`,
-		// Extends the root base: its paths stay relative to the base's
-		// directory, as no baseUrl is set.
-		"packages/a/tsconfig.json": `{"extends": "../../tsconfig.base.json", /* c */ "compilerOptions": {"strict": true,},}`,
-		// Extends the base but sets a baseUrl: the inherited targets are
-		// relative to it.
-		"packages/b/tsconfig.json": `{"extends": "../../tsconfig.base.json", "compilerOptions": {"baseUrl": "src"}}`,
-		// Extends a sibling-directory config: not followed.
-		"packages/c/tsconfig.json": `{"extends": "../../config/tsconfig.other.json"}`,
-		// jsconfig.json, and a ${configDir} template in what it extends.
-		"apps/web/jsconfig.json":  `{"extends": "../tsconfig.tmpl.json"}`,
-		"apps/tsconfig.tmpl.json": `{"compilerOptions": {"baseUrl": "${configDir}/src", "paths": {"~/*": ["${configDir}/src/*"]}}}`,
-		// tsconfig.json wins over jsconfig.json beside it.
-		"apps/mixed/tsconfig.json": `{"compilerOptions": {"baseUrl": "ts"}}`,
-		"apps/mixed/jsconfig.json": `{"compilerOptions": {"baseUrl": "js"}}`,
-		// A cycle ends.
-		"loop/tsconfig.json":    `{"extends": "./tsconfig.a.json", "compilerOptions": {"baseUrl": "."}}`,
-		"loop/tsconfig.a.json":  `{"extends": "./tsconfig.json"}`,
-		"packages/d/tsconfig.j": `not a marker`,
-	}
-	root := t.TempDir()
-	var cands []candidate
-	for p, content := range files {
-		gittest.WriteFile(t, root, p, content)
-		cands = append(cands, candidate{Path: p})
-	}
-	c := loadContexts(root, cands)
-	for _, tc := range []struct {
-		path string
-		want extract.ModuleContext
-	}{
-		{"src/app.ts", extract.ModuleContext{TSBaseURL: ".", TSPaths: []extract.TSPathAlias{
-			{Pattern: "@shared/*", Targets: []string{"shared/*", "vendor/shared/*"}}, // "out/*" leaves the repository
-		}}},
-		{"packages/a/src/x.tsx", extract.ModuleContext{TSPaths: []extract.TSPathAlias{{Pattern: "@base/*", Targets: []string{"base/*"}}}}},
-		{"packages/b/x.js", extract.ModuleContext{TSBaseURL: "packages/b/src", TSPaths: []extract.TSPathAlias{{Pattern: "@base/*", Targets: []string{"packages/b/src/base/*"}}}}},
-		{"packages/c/x.ts", extract.ModuleContext{}},
-		{"apps/web/src/page.jsx", extract.ModuleContext{TSBaseURL: "apps/web/src", TSPaths: []extract.TSPathAlias{{Pattern: "~/*", Targets: []string{"apps/web/src/*"}}}}},
-		{"apps/mixed/a.ts", extract.ModuleContext{TSBaseURL: "apps/mixed/ts"}},
-		{"loop/a.ts", extract.ModuleContext{TSBaseURL: "loop"}},
-	} {
-		if got := c.forFile(tc.path, "typescript"); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("forFile(%s) = %+v, want %+v", tc.path, got, tc.want)
-		}
-	}
-	if got := c.forFile("src/app.go", "go"); got.TSPaths != nil || got.TSBaseURL != "" {
-		t.Errorf("a Go file got a tsconfig context: %+v", got)
-	}
-}
 
 // TestTSConfigPathsEndToEnd syncs a repository whose imports go through
 // tsconfig paths and baseUrl, and checks each ref reaches the symbol the

@@ -25,6 +25,7 @@ type pendingFile struct {
 type writer struct {
 	tx       *store.Tx
 	idx      passIndex
+	langs    *languages
 	existing map[string]bool // paths indexed before this sync (nil: cold)
 	evidence evidenceLog     // facts and supertypes of files before this sync rewrote them
 	pending  []pendingFile
@@ -34,8 +35,8 @@ type writer struct {
 	now      int64
 }
 
-func newWriter(tx *store.Tx, idx passIndex) *writer {
-	return &writer{tx: tx, idx: idx, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
+func newWriter(tx *store.Tx, idx passIndex, langs *languages) *writer {
+	return &writer{tx: tx, idx: idx, langs: langs, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
 }
 
 func (w *writer) apply(o outcome, rep *Report) error {
@@ -93,7 +94,7 @@ func (w *writer) insert(o outcome) error {
 		}
 	}
 	if w.existing != nil {
-		w.evidence.after(p, x)
+		w.evidence.after(w.langs, p, x)
 	}
 	w.written[p] = true
 	w.pending = append(w.pending, w.keepForPass2(p, o.lang, x))
@@ -152,7 +153,7 @@ func (w *writer) intern(s string) string {
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
 	w.written[p] = true
-	if err := w.evidence.before(w.tx.SQL(), p); err != nil {
+	if err := w.evidence.before(w.tx.SQL(), w.langs, p); err != nil {
 		return err
 	}
 	return w.tx.DeleteFile(p)
@@ -184,7 +185,7 @@ func (w *writer) finish(searchPaths []string) error {
 			return err
 		}
 	}
-	if err := w.implicitRelations(); err != nil {
+	if err := w.derivedRelations(); err != nil {
 		return err
 	}
 	if err := w.tx.IndexSearch(searchPaths); err != nil {
@@ -193,14 +194,14 @@ func (w *writer) finish(searchPaths []string) error {
 	return w.tx.LinkCommandHandlers()
 }
 
-func (f pendingFile) resolveFile() resolve.File {
-	return resolve.File{Path: f.path, Lang: f.lang, Imports: f.imports}
+func (w *writer) resolveFile(f pendingFile) resolve.File {
+	return resolve.File{Path: f.path, Traits: w.langs.traits[f.lang], Imports: f.imports}
 }
 
 func (w *writer) resolveRelations(f pendingFile) error {
 	rels := make([]store.RelationRow, len(f.relations))
 	for i, r := range f.relations {
-		res, _, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Qualified: r.To})
+		res, _, err := resolve.Resolve(w.idx, w.resolveFile(f), resolve.Ref{Qualified: r.To})
 		if err != nil {
 			return err
 		}
@@ -212,12 +213,13 @@ func (w *writer) resolveRelations(f pendingFile) error {
 func (w *writer) resolveRefs(f pendingFile) error {
 	refs := make([]store.RefRow, len(f.refs))
 	deps := map[string]bool{}
+	file := w.resolveFile(f)
 	resolvesFiles := false
 	for _, im := range f.imports {
-		resolvesFiles = resolvesFiles || im.Resolved != "" && (f.lang == "c" || f.lang == "cpp")
+		resolvesFiles = resolvesFiles || im.Resolved != "" && file.Traits.ImportsNameFiles
 	}
 	for i, r := range f.refs {
-		res, ch, err := resolve.Resolve(w.idx, f.resolveFile(), resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
+		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
 		if err != nil {
 			return err
 		}
@@ -230,8 +232,8 @@ func (w *writer) resolveRefs(f pendingFile) error {
 			deps[ch.Target] = true
 		}
 		kind := r.Kind.String()
-		if f.lang == "go" && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
-			// In Go, calling a type converts (unsafe.Pointer(p), T(x)):
+		if file.Traits.CallingTypeConverts && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
+			// Calling a type converts (Go's unsafe.Pointer(p), T(x)):
 			// the ref is a type use. The kind depends on the target's
 			// definitions, so the file is re-resolved when they change.
 			// (Calling a class elsewhere constructs and runs code: a call.)
@@ -254,12 +256,21 @@ func (w *writer) resolveRefs(f pendingFile) error {
 	return nil
 }
 
-// implicitRelations derives Go's implicit implements relations on a cold
-// build or when Go declarations changed, and otherwise restores the rows
-// rewritten files dropped.
-func (w *writer) implicitRelations() error {
-	if w.existing == nil || w.evidence.goChanged() {
-		return implicitImplements(w.tx)
+// derivedRelations runs each language's derivation (Go's implicit
+// implements) on a cold build or when what it reads changed, and otherwise
+// restores the derived rows rewritten files dropped.
+func (w *writer) derivedRelations() error {
+	for _, lang := range sortedKeys(keysOf(w.langs.deriving)) {
+		dv := w.langs.deriving[lang]
+		var err error
+		if w.existing == nil || w.evidence.derivationChanged(w.langs, lang) {
+			err = derive(w.tx, lang, dv)
+		} else {
+			err = restoreDerived(w.tx, w.langs, lang, w.evidence)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return restoreImplicit(w.tx, w.evidence)
+	return nil
 }

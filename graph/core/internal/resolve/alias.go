@@ -34,7 +34,7 @@ func (c *chooser) follow(q string, variants bool) (string, error) {
 // directory's index file ("src/util:f" → "src/util/index:f"): a module
 // path written without a file may name either.
 func (c *chooser) indexVariant(q string) string {
-	if !c.tsLike {
+	if !c.dirModules {
 		return ""
 	}
 	mod, rest, ok := strings.Cut(q, ":")

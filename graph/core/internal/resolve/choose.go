@@ -1,6 +1,10 @@
 package resolve
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
 
 // Index is what pass 2 consults beyond a file's own imports: definitions,
 // the facts files state about their declarations, and supertypes. A cold
@@ -59,13 +63,17 @@ type chooser struct {
 	sep        string // how the referring file's language joins a type and a member
 	consulted  map[string]bool
 	unverified bool // the chosen member could not be confirmed in the index
-	tsLike     bool // TypeScript/JavaScript: module paths may name index files
+	dirModules bool // module paths may name a directory's index file
 }
 
-// Choose picks the target of a reference written in a file of language
-// lang (see graph/extract/RESOLUTION.md).
-func Choose(idx Index, lang string, r Ref) (Choice, error) {
-	c := &chooser{idx: idx, sep: MemberSeparator(lang), consulted: map[string]bool{}, tsLike: isTSLike(lang)}
+// Choose picks the target of a reference written in a file of a language
+// with the given traits (see graph/extract/RESOLUTION.md).
+func Choose(idx Index, t extract.ResolutionTraits, r Ref) (Choice, error) {
+	sep := t.MemberSeparator
+	if sep == "" {
+		sep = "."
+	}
+	c := &chooser{idx: idx, sep: sep, consulted: map[string]bool{}, dirModules: t.DirectoryModules}
 	target, derived, err := c.choose(r)
 	if err != nil {
 		return Choice{}, err
@@ -79,22 +87,6 @@ func Choose(idx Index, lang string, r Ref) (Choice, error) {
 		sort.Strings(ch.Consulted)
 	}
 	return ch, nil
-}
-
-func isTSLike(lang string) bool {
-	return lang == "typescript" || lang == "tsx" || lang == "javascript"
-}
-
-// MemberSeparator is how a language joins a type's qualified name and a
-// member's name.
-func MemberSeparator(lang string) string {
-	switch lang {
-	case "rust", "cpp", "c":
-		return "::"
-	case "ruby":
-		return "#"
-	}
-	return "."
 }
 
 func (c *chooser) choose(r Ref) (string, bool, error) {

@@ -3,6 +3,9 @@ package resolve
 import (
 	"slices"
 	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
 // index is an in-memory Index for tests.
@@ -83,7 +86,7 @@ func TestChoose(t *testing.T) {
 		{"ruby separator", "ruby", Ref{Name: "Get", Receiver: []string{"m.Store"}}, "m.Store#Get", true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Choose(evidenceIndex, tc.lang, tc.ref)
+			got, err := Choose(evidenceIndex, traitsOf(tc.lang), tc.ref)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,15 +101,25 @@ func TestChoose(t *testing.T) {
 }
 
 func TestResolveGradesMissingMemberFuzzy(t *testing.T) {
-	res, ch, err := Resolve(evidenceIndex, File{Path: "a.go", Lang: "go", Imports: []Import{{Path: "m"}}}, Ref{Name: "Nope", Receiver: []string{"m.Store"}})
+	res, ch, err := Resolve(evidenceIndex, File{Path: "a.go", Imports: []Import{{Path: "m"}}}, Ref{Name: "Nope", Receiver: []string{"m.Store"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Confidence != FuzzyName || ch.Target != "m.Store.Nope" {
 		t.Errorf("got %+v %+v, want fuzzy_name m.Store.Nope", res, ch)
 	}
-	res, _, _ = Resolve(evidenceIndex, File{Path: "a.go", Lang: "go", Imports: []Import{{Path: "m"}}}, Ref{Name: "Get", Receiver: []string{"m.NewStore", "()"}})
+	res, _, _ = Resolve(evidenceIndex, File{Path: "a.go", Imports: []Import{{Path: "m"}}}, Ref{Name: "Get", Receiver: []string{"m.NewStore", "()"}})
 	if res.Confidence != ImportResolved {
 		t.Errorf("chain through an imported constructor graded %s, want import_resolved", res.Confidence)
 	}
+}
+
+// traitsOf is the resolution traits of a registered language.
+func traitsOf(lang string) extract.ResolutionTraits {
+	for _, e := range all.Registry().Extractors() {
+		if e.Lang() == lang {
+			return extract.Traits(e)
+		}
+	}
+	return extract.ResolutionTraits{}
 }

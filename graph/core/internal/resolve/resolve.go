@@ -7,7 +7,11 @@
 // sync (SQL) share one rule and so agree byte for byte.
 package resolve
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
 
 // Confidence levels of spec §11, strongest first.
 const (
@@ -74,7 +78,7 @@ type Result struct {
 // File is the referring file as pass 2 sees it.
 type File struct {
 	Path    string
-	Lang    string
+	Traits  extract.ResolutionTraits // of the file's language
 	Imports []Import
 }
 
@@ -90,7 +94,7 @@ type File struct {
 // Whether a target came through an import is read off the file's imports,
 // not remembered from extraction, so re-resolving gives the same answer.
 func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
-	ch, err := Choose(idx, f.Lang, r)
+	ch, err := Choose(idx, f.Traits, r)
 	if err != nil || ch.Target == "" {
 		return Result{Confidence: FuzzyName}, ch, err
 	}

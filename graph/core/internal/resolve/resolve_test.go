@@ -35,7 +35,7 @@ func TestResolve(t *testing.T) {
 		{"", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"pkg.dup", "pkg.py", Result{Confidence: Exact, Hint: 0}}, // two definitions: no unique hint
 	} {
-		got, _, err := Resolve(syms, File{Path: tc.file, Lang: "go", Imports: imports}, Ref{Qualified: tc.candidate})
+		got, _, err := Resolve(syms, File{Path: tc.file, Imports: imports}, Ref{Qualified: tc.candidate})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,13 +72,13 @@ func TestRegradeAgreesWithResolve(t *testing.T) {
 	}
 	for _, cand := range []string{"example.com/m/a.F", "example.com/m/b.G"} {
 		for _, before := range tables {
-			stored, _, _ := Resolve(before, File{Path: "a/x.go", Lang: "go", Imports: imports}, Ref{Qualified: cand})
+			stored, _, _ := Resolve(before, File{Path: "a/x.go", Imports: imports}, Ref{Qualified: cand})
 			for _, after := range tables {
 				if before["example.com/m/a.F"] != nil && before["example.com/m/a.F"][0].File == "a/x.go" ||
 					after["example.com/m/a.F"] != nil && after["example.com/m/a.F"][0].File == "a/x.go" {
 					continue // a/x.go itself unchanged: its own definitions cannot come and go
 				}
-				want, _, _ := Resolve(after, File{Path: "a/x.go", Lang: "go", Imports: imports}, Ref{Qualified: cand})
+				want, _, _ := Resolve(after, File{Path: "a/x.go", Imports: imports}, Ref{Qualified: cand})
 				defs, _ := after.Lookup(cand)
 				if got := Regrade(stored.Confidence, "a/x.go", defs); got != want {
 					t.Errorf("%s: Regrade(%s) = %+v, want %+v", cand, stored.Confidence, got, want)

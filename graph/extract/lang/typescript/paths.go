@@ -3,8 +3,6 @@ package typescript
 import (
 	"path"
 	"strings"
-
-	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // modRef is where an import specifier leads: the first candidate module
@@ -18,7 +16,7 @@ type modRef struct {
 }
 
 // moduleRef resolves an import specifier the way tsc would, as far as one
-// file and its tsconfig context (extract.ModuleContext.TSPaths, TSBaseURL)
+// file and its tsconfig context (Config, the file's extract.ModuleContext.Own)
 // tell:
 //
 //   - a relative specifier joins the file's directory (see module), with
@@ -35,7 +33,7 @@ type modRef struct {
 //     as alternatives ("lib/util" → "lib/util", "src/lib/util",
 //     "src/lib/util/index").
 func (w *walker) moduleRef(spec string) modRef {
-	if isRelative(spec) || w.mod.TSPaths == nil && w.mod.TSBaseURL == "" {
+	if isRelative(spec) || w.mod.Paths == nil && w.mod.BaseURL == "" {
 		mp, index := w.module(spec)
 		m := modRef{q: mp}
 		if index != "" {
@@ -49,7 +47,7 @@ func (w *walker) moduleRef(spec string) modRef {
 	if strings.HasPrefix(spec, "/") {
 		return modRef{q: spec} // rooted: tsc takes it as a path, never mapped
 	}
-	if pattern, targets, star := matchPaths(w.mod.TSPaths, spec); targets != nil && !(pattern == "*" && strings.Contains(spec, ":")) {
+	if pattern, targets, star := matchPaths(w.mod.Paths, spec); targets != nil && !(pattern == "*" && strings.Contains(spec, ":")) {
 		var cands []string
 		for _, t := range targets {
 			cands = withIndex(cands, substitute(t, star))
@@ -62,7 +60,7 @@ func (w *walker) moduleRef(spec string) modRef {
 		}
 		return modRef{q: cands[0], alts: without(append(cands[1:], spec), cands[0]), resolved: cands[0]}
 	}
-	base := w.mod.TSBaseURL
+	base := w.mod.BaseURL
 	if base == "" || strings.Contains(spec, ":") { // a scheme ("node:fs") or URL is no path
 		return modRef{q: spec}
 	}
@@ -96,7 +94,7 @@ func without(list []string, s string) []string {
 // longest; it returns the pattern, its targets and what "*" matched. No
 // match gives nil targets. Patterns with more than one "*" are invalid to
 // tsc and are skipped.
-func matchPaths(aliases []extract.TSPathAlias, spec string) (pattern string, targets []string, star string) {
+func matchPaths(aliases []PathAlias, spec string) (pattern string, targets []string, star string) {
 	best := -1
 	for _, a := range aliases {
 		i := strings.IndexByte(a.Pattern, '*')

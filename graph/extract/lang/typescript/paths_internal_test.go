@@ -3,14 +3,12 @@ package typescript
 import (
 	"reflect"
 	"testing"
-
-	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // TestMatchPaths checks tsc's pattern choice: an exact pattern first, else
 // the longest prefix among one-"*" patterns, ties to the first written.
 func TestMatchPaths(t *testing.T) {
-	aliases := []extract.TSPathAlias{
+	aliases := []PathAlias{
 		{Pattern: "*", Targets: []string{"types/*"}},
 		{Pattern: "@app/*", Targets: []string{"src/app/*"}},
 		{Pattern: "@app/ui/*", Targets: []string{"src/ui/*"}},
@@ -44,7 +42,7 @@ func TestMatchPaths(t *testing.T) {
 }
 
 func TestModuleRef(t *testing.T) {
-	mod := extract.ModuleContext{TSBaseURL: "web", TSPaths: []extract.TSPathAlias{
+	mod := Config{BaseURL: "web", Paths: []PathAlias{
 		{Pattern: "@app/*", Targets: []string{"web/app/*", "web/app/*"}}, // a repeated target is tried once
 		{Pattern: "@none/*"}, // no targets: as written
 		{Pattern: "@types", Targets: []string{"web/types.d.ts"}},
@@ -68,7 +66,7 @@ func TestModuleRef(t *testing.T) {
 			t.Errorf("moduleRef(%q) = %+v, want %+v", c.spec, got, c.want)
 		}
 	}
-	w := &walker{dir: "web/src", mod: extract.ModuleContext{TSBaseURL: "."}}
+	w := &walker{dir: "web/src", mod: Config{BaseURL: "."}}
 	if got, want := w.moduleRef("../x/y"), (modRef{q: "web/x/y", alts: []string{"web/x/y/index"}, resolved: "web/x/y"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("relative with baseUrl: %+v, want %+v", got, want)
 	}

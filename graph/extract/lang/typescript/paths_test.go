@@ -19,8 +19,8 @@ import (
 // cases whose comment gives the file's tsconfig context, which the shared
 // harness has no header for:
 //
-//	ts-base-url: src                          (ModuleContext.TSBaseURL)
-//	ts-path: @app/* -> src/app/*, lib/app/*   (one ModuleContext.TSPaths entry)
+//	ts-base-url: src                          (Config.BaseURL)
+//	ts-path: @app/* -> src/app/*, lib/app/*   (one Config.Paths entry)
 //
 // Regenerate the want sections with -update, as for TestGolden.
 func TestTSConfigGolden(t *testing.T) {
@@ -76,6 +76,7 @@ func tsconfigCase(t *testing.T, ar *txtar.Archive) (extract.Input, int) {
 		}
 		in.Path, in.Content = f.Name, f.Data
 	}
+	var cfg typescript.Config
 	for _, line := range strings.Split(string(ar.Comment), "\n") {
 		key, val, ok := strings.Cut(line, ":")
 		if !ok {
@@ -84,18 +85,21 @@ func tsconfigCase(t *testing.T, ar *txtar.Archive) (extract.Input, int) {
 		val = strings.TrimSpace(val)
 		switch strings.TrimSpace(key) {
 		case "ts-base-url":
-			in.Module.TSBaseURL = val
+			cfg.BaseURL = val
 		case "ts-path":
 			pattern, targets, ok := strings.Cut(val, "->")
 			if !ok {
 				t.Fatalf("ts-path %q: want `pattern -> target, ...`", val)
 			}
-			a := extract.TSPathAlias{Pattern: strings.TrimSpace(pattern)}
+			a := typescript.PathAlias{Pattern: strings.TrimSpace(pattern)}
 			for _, tg := range strings.Split(targets, ",") {
 				a.Targets = append(a.Targets, strings.TrimSpace(tg))
 			}
-			in.Module.TSPaths = append(in.Module.TSPaths, a)
+			cfg.Paths = append(cfg.Paths, a)
 		}
+	}
+	if cfg.Paths != nil || cfg.BaseURL != "" {
+		in.Module.Own = cfg
 	}
 	return in, wantIdx
 }

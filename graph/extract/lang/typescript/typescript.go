@@ -22,7 +22,7 @@
 // the namespace a relative one resolves to. A relative specifier that may
 // name a directory also offers its index file ("src/utils/index:get") as
 // an alternative. tsconfig.json paths and baseUrl come in
-// extract.ModuleContext (TSPaths, TSBaseURL): a bare specifier matching a
+// extract.ModuleContext.Own (a Config): a bare specifier matching a
 // paths pattern maps to its targets, and with a baseUrl a bare one also
 // offers the baseUrl-relative path (see moduleRef).
 //

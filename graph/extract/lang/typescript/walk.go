@@ -12,9 +12,9 @@ type walker struct {
 	x       *ids
 	t       *tree
 	ns      string
-	dir     string                // the file's directory, which relative specifiers start from
-	mod     extract.ModuleContext // the file's tsconfig paths and baseUrl, for bare specifiers
-	ambient bool                  // inside `declare` or a declaration file: bodiless declarations define
+	dir     string // the file's directory, which relative specifiers start from
+	mod     Config // the file's tsconfig paths and baseUrl, for bare specifiers
+	ambient bool   // inside `declare` or a declaration file: bodiless declarations define
 	lines   extract.LineIndex
 	out     *extract.ExtractedFile
 	// overload is the index of the last symbol when it is a bodiless
@@ -27,7 +27,7 @@ type walker struct {
 
 func newWalker(x *ids, t *tree, file string, mod extract.ModuleContext, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
 	return &walker{
-		x: x, t: t, ns: out.Namespace, dir: path.Dir(file), mod: mod, ambient: isDeclarationFile(file),
+		x: x, t: t, ns: out.Namespace, dir: path.Dir(file), mod: configOf(mod), ambient: isDeclarationFile(file),
 		lines: lines, out: out, overload: -1,
 	}
 }

@@ -1,4 +1,4 @@
-package indexer
+package typescript
 
 import (
 	"bytes"
@@ -9,8 +9,9 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// TypeScript/JavaScript import context: the compilerOptions.baseUrl and
-// paths of the tsconfig.json (or jsconfig.json) nearest above a file.
+// TypeScript/JavaScript import context (the ModuleAware ability): the
+// compilerOptions.baseUrl and paths of the tsconfig.json (or jsconfig.json)
+// nearest above a file.
 //
 // Like tsc, an `extends` chain is followed: the base's options first, the
 // extending file's on top, paths replaced whole. Only a base that is a
@@ -45,6 +46,49 @@ type tsEffective struct {
 	hasPaths   bool
 }
 
+// Config is what the tsconfig.json (or jsconfig.json) nearest above a
+// TypeScript/JavaScript file says about bare specifiers: the file's
+// extract.ModuleContext.Own. The zero Config: no tsconfig, or one that
+// sets neither.
+type Config struct {
+	// Paths are its compilerOptions.paths, `extends` applied, in the order
+	// the file lists them; nil when there are none.
+	Paths []PathAlias
+	// BaseURL is its compilerOptions.baseUrl as a repo-relative directory
+	// ("." is the repository root); "" when it sets none.
+	BaseURL string
+}
+
+// PathAlias is one entry of a tsconfig's compilerOptions.paths.
+type PathAlias struct {
+	// Pattern is the key as written: exact ("jquery") or with one "*"
+	// ("@app/*").
+	Pattern string
+	// Targets are the values, resolved against baseUrl (or the directory of
+	// the tsconfig that declares them) into repo-relative paths that keep
+	// their "*" ("src/app/*"), in order; targets outside the repository are
+	// dropped.
+	Targets []string
+}
+
+// Marker: tsconfig*.json and jsconfig*.json, by content.
+func (e *Extractor) Marker(p string) (marker, content bool) {
+	m := isTSConfigName(path.Base(p))
+	return m, m
+}
+
+// Modules resolves every project config of a scan.
+func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
+	c := newTSConfigs()
+	for _, m := range markers {
+		if m.Content != nil { // unreadable: as if absent
+			c.add(m.Path, m.Content)
+		}
+	}
+	c.resolve()
+	return c
+}
+
 // isTSConfigName reports whether a base name is a TypeScript or JavaScript
 // project config: tsconfig.json, jsconfig.json, or a variant such as
 // tsconfig.base.json that another may extend.
@@ -56,7 +100,7 @@ func isTSConfigName(base string) bool {
 // JSON with comments and trailing commas; a file that still does not
 // parse says nothing.
 func parseTSConfig(p string, b []byte) *tsconfigFile {
-	f := &tsconfigFile{dir: parentDir(p)}
+	f := &tsconfigFile{dir: extract.ParentDir(p)}
 	var doc struct {
 		Extends         json.RawMessage `json:"extends"`
 		CompilerOptions struct {
@@ -141,9 +185,9 @@ func repoJoin(dir, rel string) (string, bool) {
 	return p, true
 }
 
-// tsConfigs resolves the ModuleContext of TypeScript/JavaScript files from
-// the tsconfig-like files of a scan. Fill it with add, then call resolve
-// once; forFile is then read-only and safe for concurrent use.
+// tsConfigs resolves the Config of TypeScript/JavaScript files from the
+// tsconfig-like files of a scan. Fill it with add, then call resolve once;
+// ForFile is then read-only and safe for concurrent use.
 type tsConfigs struct {
 	files   map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
 	project map[string]string        // directory → its tsconfig.json, else jsconfig.json
@@ -164,16 +208,16 @@ func (c *tsConfigs) resolve() {
 // add records a scanned tsconfig-like file.
 func (c *tsConfigs) add(p string, content []byte) {
 	c.files[p] = parseTSConfig(p, content)
-	dir, base := parentDir(p), path.Base(p)
+	dir, base := extract.ParentDir(p), path.Base(p)
 	if base == "tsconfig.json" || base == "jsconfig.json" && c.project[dir] == "" {
 		c.project[dir] = p
 	}
 }
 
-// forFile is the context of the TypeScript/JavaScript file p: that of the
+// ForFile is the context of the TypeScript/JavaScript file p: that of the
 // project config nearest above it.
-func (c *tsConfigs) forFile(p string) extract.ModuleContext {
-	for d := parentDir(p); ; d = parentDir(d) {
+func (c *tsConfigs) ForFile(p string) extract.ModuleContext {
+	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
 		if cfg, ok := c.project[d]; ok {
 			return c.done[cfg]
 		}
@@ -186,16 +230,24 @@ func (c *tsConfigs) forFile(p string) extract.ModuleContext {
 // context is the ModuleContext a project config gives its files. The
 // files share its slices, which nobody modifies.
 func (c *tsConfigs) context(cfg string) extract.ModuleContext {
+	m := c.config(cfg)
+	if m.Paths == nil && m.BaseURL == "" {
+		return extract.ModuleContext{}
+	}
+	return extract.ModuleContext{Own: m}
+}
+
+func (c *tsConfigs) config(cfg string) Config {
 	eff := c.effective(cfg, map[string]bool{}, 0)
-	finalDir := parentDir(cfg)
-	var m extract.ModuleContext
+	finalDir := extract.ParentDir(cfg)
+	var m Config
 	baseDir, hasBase := "", false
 	if eff.baseURL != nil {
 		baseDir, hasBase = resolveConfigPath(eff.baseURLDir, finalDir, *eff.baseURL)
 		if hasBase {
-			m.TSBaseURL = baseDir
-			if m.TSBaseURL == "" {
-				m.TSBaseURL = "."
+			m.BaseURL = baseDir
+			if m.BaseURL == "" {
+				m.BaseURL = "."
 			}
 		}
 	}
@@ -204,20 +256,20 @@ func (c *tsConfigs) context(cfg string) extract.ModuleContext {
 		if hasBase {
 			targetDir = baseDir
 		}
-		m.TSPaths = []extract.TSPathAlias{}
+		m.Paths = []PathAlias{}
 		for _, p := range eff.paths {
-			a := extract.TSPathAlias{Pattern: p.pattern}
+			a := PathAlias{Pattern: p.pattern}
 			for _, t := range p.targets {
 				if rt, ok := resolveConfigPath(targetDir, finalDir, t); ok && rt != "" {
 					a.Targets = append(a.Targets, rt)
 				}
 			}
 			if len(a.Targets) > 0 {
-				m.TSPaths = append(m.TSPaths, a)
+				m.Paths = append(m.Paths, a)
 			}
 		}
-		if len(m.TSPaths) == 0 {
-			m.TSPaths = nil
+		if len(m.Paths) == 0 {
+			m.Paths = nil
 		}
 	}
 	return m
@@ -243,7 +295,7 @@ func (c *tsConfigs) effective(p string, seen map[string]bool, depth int) tsEffec
 	defer delete(seen, p)
 	var eff tsEffective
 	for _, base := range f.extends {
-		if _, scanned := c.files[base]; !scanned || !isTSConfigName(path.Base(base)) || !atOrAbove(parentDir(base), f.dir) {
+		if _, scanned := c.files[base]; !scanned || !isTSConfigName(path.Base(base)) || !atOrAbove(extract.ParentDir(base), f.dir) {
 			continue
 		}
 		b := c.effective(base, seen, depth+1)
@@ -265,7 +317,7 @@ func (c *tsConfigs) effective(p string, seen map[string]bool, depth int) tsEffec
 
 // atOrAbove reports whether directory d is dir or one of its ancestors.
 func atOrAbove(d, dir string) bool {
-	return d == dir || under(dir, d)
+	return d == dir || extract.Under(dir, d)
 }
 
 // stripJSONC turns JSON with comments and trailing commas (what tsc
@@ -318,4 +370,10 @@ func stripJSONC(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// configOf is the Config a ModuleContext carries, the zero Config if none.
+func configOf(m extract.ModuleContext) Config {
+	c, _ := m.Own.(Config)
+	return c
 }

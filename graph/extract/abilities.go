@@ -1,0 +1,153 @@
+package extract
+
+// Optional abilities. An Extractor is small on purpose; what only some
+// languages know comes as a separate interface, found by type assertion
+// (the way gazelle's language.Language grows Configurer and
+// ModuleAwareLanguage). The indexer asks the registry for them and keeps
+// the generic loop; a language's knowledge stays in its own package. See
+// graph/DESIGN.md, "Adding a language".
+
+// ModuleAware is a language whose qualified names depend on marker files
+// elsewhere in the worktree: go.mod, Cargo.toml, __init__.py,
+// tsconfig.json. The indexer finds the markers in a scan, reads those whose
+// content matters, and hands them over; the language answers every file's
+// ModuleContext. When a marker appears, goes or (if its content matters)
+// changes, the language's files below the marker's directory are
+// extracted again.
+type ModuleAware interface {
+	Extractor
+	// Marker reports whether the repo-relative path is one of the
+	// language's marker files, and whether its content matters (false:
+	// only its existence does).
+	Marker(path string) (marker, content bool)
+	// Modules builds the language's view of a worktree from all its
+	// markers. It is pure: MarkerFile.Content is nil when only existence
+	// matters or the file could not be read.
+	Modules(markers []MarkerFile) Modules
+}
+
+// MarkerFile is one marker of a scan.
+type MarkerFile struct {
+	Path    string // repo-relative, slash-separated
+	Content []byte
+}
+
+// Modules answers where a file sits in its language's import system. It is
+// read-only and safe for concurrent use once built. Abilities to come (the
+// dependencies a manifest names, for indexing dependency packages) will be
+// further interfaces a Modules value may implement.
+type Modules interface {
+	ForFile(path string) ModuleContext
+}
+
+// GeneratedNamer is a language that knows its generated files by name
+// (protoc output, minified bundles). The scan skips them by default, as it
+// skips vendored code; a root .orbitignore can bring them back.
+type GeneratedNamer interface {
+	Generated(base string) bool
+}
+
+// Resolving is a language whose references pass 2 reads in its own way.
+// A language without it gets the zero ResolutionTraits.
+type Resolving interface {
+	Resolution() ResolutionTraits
+}
+
+// ResolutionTraits tell pass 2 how to read a language's references.
+type ResolutionTraits struct {
+	// MemberSeparator joins a type's qualified name and a member's name:
+	// "::" in Rust and C++, "#" in Ruby; "" means ".".
+	MemberSeparator string
+	// DirectoryModules: a module path may name a directory whose index
+	// file is the module (TypeScript/JavaScript `./util` → util/index).
+	DirectoryModules bool
+	// ImportsNameFiles: an import's Resolved is a file (C's #include), so
+	// a reference is graded by which files define its target, and its
+	// file is resolved again when they change.
+	ImportsNameFiles bool
+	// CallingTypeConverts: calling a type converts a value (Go's T(x)), so
+	// such a call is stored as a type use.
+	CallingTypeConverts bool
+}
+
+// Traits is the ResolutionTraits of e, the zero value when it has none.
+func Traits(e Extractor) ResolutionTraits {
+	var t ResolutionTraits
+	if r, ok := e.(Resolving); ok {
+		t = r.Resolution()
+	}
+	if t.MemberSeparator == "" {
+		t.MemberSeparator = "."
+	}
+	return t
+}
+
+// Deriving is a language with relations no single file states, derived
+// from the whole index after pass 2 (Go types implement interfaces
+// implicitly). Its extractor never states relations of the derived kind
+// itself, so the indexer knows such rows of its files as derived: they are
+// not evidence for pass 2, and they are recomputed and diffed whenever what
+// the derivation reads changes, else kept.
+type Deriving interface {
+	Extractor
+	Derivation() Derivation
+	Derive(ix DerivationIndex) ([]DerivedRelation, error)
+}
+
+// Derivation says what a derivation produces and reads, all of it in the
+// language's own files.
+type Derivation struct {
+	Produces RelationKind   // the kind of the relations it derives
+	Symbols  []SymbolKind   // the declarations it reads
+	Reads    []RelationKind // the stated relations it reads
+}
+
+// DerivationIndex is the part of the index a derivation reads: rows of
+// the deriving language's files only, in a fixed order (file, position,
+// then insertion), so the same files derive the same relations.
+type DerivationIndex interface {
+	// Declarations of the Derivation's symbol kinds.
+	Declarations() ([]Declaration, error)
+	// Relations of the Derivation's Reads kinds.
+	Relations() ([]StatedRelation, error)
+	// Imports lists each file's imported paths.
+	Imports() ([]FileImport, error)
+}
+
+// Declaration is one symbol a derivation reads.
+type Declaration struct {
+	Qualified string
+	Kind      SymbolKind
+	File      string
+	Span      Span
+}
+
+// StatedRelation is one extracted relation a derivation reads.
+type StatedRelation struct {
+	From, To string
+	Kind     RelationKind
+}
+
+// FileImport is one import of one file.
+type FileImport struct {
+	File, Path string
+}
+
+// DerivedRelation is one relation a derivation found, anchored at the
+// subtype's declaration.
+type DerivedRelation struct {
+	From, To string
+	File     string
+	Span     Span
+	Seen     Visibility
+}
+
+// Visibility is how the target of a derived relation is visible from its
+// source; pass 2 grades it as it grades a reference found the same way.
+type Visibility uint8
+
+const (
+	SameFile    Visibility = iota // graded exact
+	SameModule                    // same_module
+	ThroughImport                 // import_resolved
+)

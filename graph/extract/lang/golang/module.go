@@ -1,0 +1,57 @@
+package golang
+
+import (
+	"path"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Marker: go.mod, by content (its module path names the packages below).
+func (e *Extractor) Marker(p string) (marker, content bool) {
+	m := path.Base(p) == "go.mod"
+	return m, m
+}
+
+// Modules maps each go.mod's directory to its module path.
+func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
+	m := goModules{}
+	for _, f := range markers {
+		if f.Content != nil {
+			m[extract.ParentDir(f.Path)] = modfile.ModulePath(f.Content)
+		}
+	}
+	return m
+}
+
+// goModules: directory of a go.mod → its module path.
+type goModules map[string]string
+
+// ForFile: the nearest go.mod above p. GOROOT/src's says "std", whose
+// import paths have no prefix.
+func (m goModules) ForFile(p string) extract.ModuleContext {
+	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
+		if mp, ok := m[d]; ok {
+			if mp == "std" {
+				mp = ""
+			}
+			return extract.ModuleContext{Root: d, Path: mp}
+		}
+		if d == "" {
+			return extract.ModuleContext{}
+		}
+	}
+}
+
+// Resolution: calling a type converts a value (T(x), unsafe.Pointer(p)).
+func (e *Extractor) Resolution() extract.ResolutionTraits {
+	return extract.ResolutionTraits{CallingTypeConverts: true}
+}
+
+// Generated: protoc's output (x.pb.go), and the generators' conventional
+// names (x_generated.go, zz_generated.*.go).
+func (e *Extractor) Generated(base string) bool {
+	return strings.HasSuffix(base, ".pb.go") || strings.HasSuffix(base, "_generated.go") || strings.HasPrefix(base, "zz_generated")
+}
