@@ -147,7 +147,7 @@ type DerivedRelation struct {
 type Visibility uint8
 
 const (
-	SameFile    Visibility = iota // graded exact
-	SameModule                    // same_module
-	ThroughImport                 // import_resolved
+	SameFile      Visibility = iota // graded exact
+	SameModule                      // same_module
+	ThroughImport                   // import_resolved
 )
