@@ -13,7 +13,9 @@ package extract
 // content matters, and hands them over; the language answers every file's
 // ModuleContext. When a marker appears, goes or (if its content matters)
 // changes, the language's files below the marker's directory are
-// extracted again.
+// extracted again. A marker is seen only if some extractor of the registry
+// indexes it (go.mod has its own, Cargo.toml and tsconfig.json are config
+// files, __init__.py is Python).
 type ModuleAware interface {
 	Extractor
 	// Marker reports whether the repo-relative path is one of the
@@ -95,7 +97,7 @@ type Deriving interface {
 }
 
 // Derivation says what a derivation produces and reads, all of it in the
-// language's own files.
+// language's own files: those whose files.lang is the extractor's Lang().
 type Derivation struct {
 	Produces RelationKind   // the kind of the relations it derives
 	Symbols  []SymbolKind   // the declarations it reads

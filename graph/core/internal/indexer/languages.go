@@ -13,7 +13,7 @@ import (
 type languages struct {
 	reg      *extract.Registry
 	aware    []extract.ModuleAware
-	traits   map[string]extract.ResolutionTraits // by language
+	traits   map[string]extract.ResolutionTraits // by extractor (Lang()), which may serve several files.lang
 	deriving map[string]extract.Deriving         // by language
 	namers   []extract.GeneratedNamer
 }
@@ -35,7 +35,9 @@ func newLanguages(reg *extract.Registry) *languages {
 	return l
 }
 
-// langOf is the language of the file at p, "" when no extractor takes it.
+// langOf is the Lang() of the extractor of the file at p, "" when none
+// takes it. (files.lang may be finer: the TypeScript extractor's
+// "javascript" files.)
 func (l *languages) langOf(p string) string {
 	if ex := l.reg.For(p); ex != nil {
 		return ex.Lang()

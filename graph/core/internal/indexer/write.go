@@ -195,7 +195,7 @@ func (w *writer) finish(searchPaths []string) error {
 }
 
 func (w *writer) resolveFile(f pendingFile) resolve.File {
-	return resolve.File{Path: f.path, Traits: w.langs.traits[f.lang], Imports: f.imports}
+	return resolve.File{Path: f.path, Traits: w.langs.traits[w.langs.langOf(f.path)], Imports: f.imports}
 }
 
 func (w *writer) resolveRelations(f pendingFile) error {
