@@ -25,6 +25,7 @@ echo "== go test -race -short"
 go test -race -short -count=1 ./...
 
 echo "== incremental index equals a cold build: 200 random steps, no race detector"
+# Not -short: under -short (the race run above) it takes a 25-step sample.
 go test -count=1 -run 'TestIncrementalEqualsColdProperty' ./graph/core/internal/indexer/
 
 echo "== real corpora (Go and Python standard libraries), no race detector"

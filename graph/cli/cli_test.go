@@ -3,18 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
-
-var update = flag.Bool("update", false, "rewrite help goldens")
 
 // orbit runs the CLI in-process and returns stdout, stderr and the exit code.
 func orbit(t *testing.T, args ...string) (string, string, int) {
@@ -22,40 +17,6 @@ func orbit(t *testing.T, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
 	code := run(args, &out, &errb)
 	return out.String(), errb.String(), code
-}
-
-func TestHelpGoldens(t *testing.T) {
-	for _, args := range [][]string{
-		{"graph", "--help"},
-		{"graph", "sync", "--help"},
-		{"graph", "search", "--help"},
-		{"graph", "show", "--help"},
-		{"graph", "version", "--help"},
-		{"graph", "db-path", "--help"},
-		{"graph", "clean", "--help"},
-	} {
-		name := strings.Join(args[:len(args)-1], "_")
-		t.Run(name, func(t *testing.T) {
-			out, _, code := orbit(t, args...)
-			if code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-			golden := filepath.Join("testdata", "help", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if diff := cmp.Diff(string(want), out); diff != "" {
-				t.Errorf("help differs (-want +got):\n%s", diff)
-			}
-		})
-	}
 }
 
 var repoFiles = map[string]string{

@@ -2,43 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
-
-// TestKnowledgeHelpGoldens checks the help of overview, implementors and
-// deps like TestHelpGoldens does for the other commands (same goldens
-// directory, same -update flag).
-func TestKnowledgeHelpGoldens(t *testing.T) {
-	for _, cmd := range []string{"overview", "implementors", "deps"} {
-		t.Run(cmd, func(t *testing.T) {
-			out, _, code := orbit(t, "graph", cmd, "--help")
-			if code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-			golden := filepath.Join("testdata", "help", "graph_"+cmd+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if diff := cmp.Diff(string(want), out); diff != "" {
-				t.Errorf("help differs (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
 
 var knowledgeRepo = map[string]string{
 	"go.mod":       "module example.com/k\n\ngo 1.26\n",

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/core/render"
 )
@@ -49,20 +49,20 @@ skipped_low_confidence unless --confidence fuzzy asks for them.`,
 	}
 	f := cmd.Flags()
 	confidenceFlag(f.StringVar, &confidence)
-	f.StringSliceVar(&kinds, "kind", nil, "only these kinds: call, type, use, trait_bound, command, impl, extends, implements (comma-separated)")
+	f.StringSliceVar(&kinds, "kind", nil, "only these kinds: "+strings.Join(slices.Concat(query.RefKinds, query.RelationKinds), ", ")+" (comma-separated)")
 	return cmd
 }
 
 // confidenceFlag declares --confidence the same way on every query command.
 func confidenceFlag(stringVar func(*string, string, string, string), p *string) {
-	stringVar(p, "confidence", "same_module", "lowest confidence shown: exact, import, same_module or fuzzy")
+	stringVar(p, "confidence", string(query.DefaultConfidence), "lowest confidence shown: "+query.ConfidenceChoices())
 }
 
 // parseConfidence checks a --confidence value before the index is opened.
-func parseConfidence(s string) (string, error) {
-	level, ok := core.ParseConfidence(s)
-	if !ok {
-		return "", usageError{fmt.Errorf("invalid --confidence %q (want exact, import, same_module or fuzzy)", s)}
+func parseConfidence(s string) (query.Confidence, error) {
+	level, err := query.ParseConfidence(s)
+	if err != nil {
+		return "", usageError{err}
 	}
 	return level, nil
 }

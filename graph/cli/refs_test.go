@@ -2,42 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
-
-// TestQueryHelpGoldens checks the help of refs, callees, impact and trace
-// (regenerate with -update, like TestHelpGoldens).
-func TestQueryHelpGoldens(t *testing.T) {
-	for _, name := range []string{"refs", "callees", "impact", "trace"} {
-		t.Run(name, func(t *testing.T) {
-			out, _, code := orbit(t, "graph", name, "--help")
-			if code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-			golden := filepath.Join("testdata", "help", "graph_"+name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if diff := cmp.Diff(string(want), out); diff != "" {
-				t.Errorf("help differs (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
 
 // TestQueryCommands runs each query command on repoFiles (cli_test.go):
 // JSON and text output, and the exit codes of bad input.

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -21,27 +20,6 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
-
-func TestWatchHelpGolden(t *testing.T) {
-	out, _, code := orbit(t, "graph", "watch", "--help")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	golden := filepath.Join("testdata", "help", "graph_watch.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if diff := cmp.Diff(string(want), out); diff != "" {
-		t.Errorf("help differs (-want +got):\n%s", diff)
-	}
-}
 
 func TestWatchUsage(t *testing.T) {
 	if _, _, code := orbit(t, "graph", "watch", "--debounce", "0s"); code != 2 {

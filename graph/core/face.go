@@ -5,13 +5,13 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
-	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // What the front ends need from below core, and nothing more: they import
-// core, core/query (the answers' types) and core/render only.
+// core, core/query (the answers' types, and the confidence vocabulary they
+// carry) and core/render only.
 
 // SyncReport is what a sync did (see graph/DESIGN.md, "A sync").
 type SyncReport = indexer.Report
@@ -52,13 +52,6 @@ func WorktreeRoot(root, dir string) (string, error) {
 	}
 	return top, nil
 }
-
-// ParseConfidence reads a confidence floor as users write it ("exact",
-// "import", "same_module", "fuzzy", or a stored level name).
-func ParseConfidence(s string) (string, bool) { return resolve.ParseFloor(s) }
-
-// DefaultConfidence is the floor queries use when none is given.
-const DefaultConfidence = resolve.SameModule
 
 // DumpIndex is a canonical text form of the index file at path: two
 // indexes of the same files dump identically, however they were built.

@@ -36,7 +36,7 @@ var scenarioCommands = map[string]scenarioCommand{
 		if err != nil {
 			return nil, err
 		}
-		return g.Refs(ctx, pos[0], query.RefsOptions{MinConfidence: *confidence, Kinds: splitList(*kinds)})
+		return g.Refs(ctx, pos[0], query.RefsOptions{MinConfidence: query.Confidence(*confidence), Kinds: splitList(*kinds)})
 	},
 	"callees": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		fs := newScenarioFlags("callees")
@@ -45,7 +45,7 @@ var scenarioCommands = map[string]scenarioCommand{
 		if err != nil {
 			return nil, err
 		}
-		return g.Callees(ctx, pos[0], query.CalleesOptions{MinConfidence: *confidence})
+		return g.Callees(ctx, pos[0], query.CalleesOptions{MinConfidence: query.Confidence(*confidence)})
 	},
 	"impact": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		fs := newScenarioFlags("impact")
@@ -55,7 +55,7 @@ var scenarioCommands = map[string]scenarioCommand{
 		if err != nil {
 			return nil, err
 		}
-		return g.Impact(ctx, pos[0], query.ImpactOptions{Depth: *depth, MinConfidence: *confidence})
+		return g.Impact(ctx, pos[0], query.ImpactOptions{Depth: *depth, MinConfidence: query.Confidence(*confidence)})
 	},
 	"trace": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		fs := newScenarioFlags("trace")
@@ -65,7 +65,7 @@ var scenarioCommands = map[string]scenarioCommand{
 		if err != nil {
 			return nil, err
 		}
-		return g.Trace(ctx, pos[0], query.TraceOptions{Depth: *depth, MinConfidence: *confidence})
+		return g.Trace(ctx, pos[0], query.TraceOptions{Depth: *depth, MinConfidence: query.Confidence(*confidence)})
 	},
 	"overview": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		fs := newScenarioFlags("overview")

@@ -99,6 +99,10 @@ func ParseRefKind(s string) (RefKind, bool) {
 	return 0, false
 }
 
+// RefKinds lists every ref kind name in declaration order, for help text
+// and validation.
+func RefKinds() []string { return append([]string(nil), refKindNames[:]...) }
+
 // RelationKind is a symbol-to-symbol structural edge (relations.kind).
 type RelationKind uint8
 
@@ -127,6 +131,10 @@ func ParseRelationKind(s string) (RelationKind, bool) {
 	}
 	return 0, false
 }
+
+// RelationKinds lists every relation kind name in declaration order, for
+// help text and validation.
+func RelationKinds() []string { return append([]string(nil), relKindNames[:]...) }
 
 // ConfigKind is where a configuration key comes from (configs.kind).
 type ConfigKind uint8

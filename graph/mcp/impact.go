@@ -69,7 +69,7 @@ Each entry of a page is one symbol. `+pagingHelp+` `+freshnessHelp, query.MaxImp
 }
 
 // walkArgs checks the confidence floor and depth of impact and trace.
-func walkArgs(c confidenceArg, depth, def int) (string, int, error) {
+func walkArgs(c confidenceArg, depth, def int) (query.Confidence, int, error) {
 	floor, err := floorOf(c)
 	if err != nil {
 		return "", 0, err

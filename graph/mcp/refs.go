@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,7 +16,7 @@ import (
 
 type refsInput struct {
 	Selector string   `json:"selector" jsonschema:"the symbol: symbol:<path>#<name>[:<kind>]"`
-	Kinds    []string `json:"kinds,omitempty" jsonschema:"only these kinds of reference: call, type, use, trait_bound, command, impl, extends, implements (default: all)"`
+	Kinds    []string `json:"kinds,omitempty"` // described by kindsSchema
 	confidenceArg
 	pageArgs
 }
@@ -38,7 +41,7 @@ Use it instead of grepping for a name when you need the callers or users of one 
 Each entry of a page is one ref or relation (refs first). ` + pagingHelp + ` ` + freshnessHelp,
 		InputSchema: schemaFor[refsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
-			p["kinds"].Items.Enum = refKinds()
+			kindsSchema(p["kinds"])
 		}),
 		Annotations: readOnly("Find references to a symbol"),
 	}, func(ctx context.Context, in refsInput) (refsOutput, string, error) {
@@ -67,22 +70,27 @@ Each entry of a page is one ref or relation (refs first). ` + pagingHelp + ` ` +
 	})
 }
 
-func refKinds() []any {
-	var ks []any
-	for _, k := range append(append([]string{}, query.RefKinds...), query.RelationKinds...) {
-		ks = append(ks, k)
-	}
-	return ks
-}
+// refKinds are the values of kinds: the extractors' ref and relation kinds.
+func refKinds() []string { return slices.Concat(query.RefKinds, query.RelationKinds) }
 
 // floorOf checks a confidence floor the way the CLI's --confidence does.
-func floorOf(c confidenceArg) (string, error) {
+func floorOf(c confidenceArg) (query.Confidence, error) {
 	if c.Confidence == "" {
-		return core.DefaultConfidence, nil
+		return query.DefaultConfidence, nil
 	}
-	level, ok := core.ParseConfidence(c.Confidence)
-	if !ok {
-		return "", badArg("invalid confidence %q (want exact, import, same_module or fuzzy)", c.Confidence)
+	level, err := query.ParseConfidence(c.Confidence)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", errBadArgs, err)
 	}
 	return level, nil
+}
+
+// kindsSchema lists the kinds in the description and the enum, from the
+// same list the query checks.
+func kindsSchema(s *jsonschema.Schema) {
+	s.Description = "only these kinds of reference: " + strings.Join(refKinds(), ", ") + " (default: all)"
+	s.Items.Enum = nil
+	for _, k := range refKinds() {
+		s.Items.Enum = append(s.Items.Enum, k)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -23,13 +24,34 @@ const (
 )
 
 // confidenceArg is the confidence floor input of refs, callees, impact and
-// trace.
+// trace; confidenceSchema describes it.
 type confidenceArg struct {
-	Confidence string `json:"confidence,omitempty" jsonschema:"lowest confidence included: exact, import (import_resolved), same_module (default) or fuzzy (fuzzy_name)"`
+	Confidence string `json:"confidence,omitempty"`
 }
 
-// confidenceLevels are the spellings ParseFloor accepts.
-var confidenceLevels = []any{"exact", "import", "import_resolved", "same_module", "fuzzy", "fuzzy_name"}
+// confidenceSchema says which floors ParseConfidence accepts: each name
+// users write, with the level it means when that differs ("import
+// (import_resolved)"), in the description, and both spellings in the enum.
+func confidenceSchema(s *jsonschema.Schema) {
+	var said []string
+	var enum []any
+	for _, name := range query.ConfidenceFloors() {
+		level, _ := query.ParseConfidence(name)
+		enum = append(enum, name)
+		if string(level) != name {
+			name += " (" + string(level) + ")"
+			enum = append(enum, string(level))
+		}
+		if level == query.DefaultConfidence {
+			name += " (default)"
+		}
+		said = append(said, name)
+	}
+	last := len(said) - 1
+	s.Description = "lowest confidence included: " + strings.Join(said[:last], ", ") + " or " + said[last]
+	s.Enum = enum
+	s.Default = mustJSON(query.DefaultConfidence)
+}
 
 // schemaFor infers the input schema of T (descriptions from jsonschema
 // tags) and lets tweak add defaults, enums and bounds the tags cannot say.
@@ -46,8 +68,7 @@ func schemaFor[T any](tweak func(props map[string]*jsonschema.Schema)) *jsonsche
 		setInt(m, defaultMaxBytes, minMaxBytes, maxMaxBytes)
 	}
 	if c, ok := p["confidence"]; ok {
-		c.Enum = confidenceLevels
-		c.Default = mustJSON("same_module")
+		confidenceSchema(c)
 	}
 	if tweak != nil {
 		tweak(p)

@@ -8,7 +8,7 @@ import (
 )
 
 // CalleesOptions narrow a callees query (spec §9.4).
-type CalleesOptions struct{ MinConfidence string } // "" means same_module
+type CalleesOptions struct{ MinConfidence Confidence } // "" means same_module
 
 // Callee is one outbound call of a symbol.
 type Callee struct {

@@ -23,22 +23,27 @@ func symbolRef(src *sources, s symbolRow) SymbolRef {
 	return SymbolRef{Name: s.name, Qualified: s.qualified, Kind: s.kind, Path: s.path, Line: src.line(s.path, s.start)}
 }
 
-// parseFloor maps a MinConfidence option to a rank; "" is same_module, the
-// default of spec §9.3–§9.6 (everything but fuzzy_name).
-func parseFloor(s string) (int, error) {
-	if s == "" {
-		return resolve.Rank(resolve.SameModule), nil
+// parseFloor maps a MinConfidence option to a rank; "" is the default
+// floor, same_module (spec §9.3–§9.6: everything but fuzzy_name).
+func parseFloor(c Confidence) (int, error) {
+	if c == "" {
+		return DefaultConfidence.Rank(), nil
 	}
-	level, ok := resolve.ParseFloor(s)
-	if !ok {
-		return 0, fmt.Errorf("%w: unknown confidence %q (want exact, import, same_module or fuzzy)", ErrBadQuery, s)
+	level, err := resolve.ParseConfidence(string(c))
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrBadQuery, err)
 	}
-	return resolve.Rank(level), nil
+	return level.Rank(), nil
 }
 
-// levelsUpTo lists the confidence levels at or above a floor rank.
+// levelsUpTo lists the confidence levels at or above a floor rank, as the
+// index stores them.
 func levelsUpTo(floor int) []string {
-	return resolve.Levels[:min(max(floor, 0), len(resolve.Levels))]
+	var out []string
+	for _, l := range resolve.Levels()[:min(max(floor, 0), len(resolve.Levels()))] {
+		out = append(out, string(l))
+	}
+	return out
 }
 
 // above reports whether a row's confidence passes the floor. An unknown

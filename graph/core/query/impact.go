@@ -22,8 +22,8 @@ const MaxImpactNodes = 200
 
 // ImpactOptions bound an impact query.
 type ImpactOptions struct {
-	Depth         int    // 0 means DefaultImpactDepth
-	MinConfidence string // "" means same_module
+	Depth         int        // 0 means DefaultImpactDepth
+	MinConfidence Confidence // "" means same_module
 }
 
 // ImpactNode is one symbol reached from the target.

@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // RefsOptions narrow a refs query (spec §9.3).
 type RefsOptions struct {
-	MinConfidence string   // a resolve level (exact, import_resolved, same_module, fuzzy_name); "" means same_module
-	Kinds         []string // keep only these ref/relation kinds (call, type, use, trait_bound, command, impl, extends, implements); empty = all
+	MinConfidence Confidence // a floor (see ParseConfidence); "" means same_module
+	Kinds         []string   // keep only these kinds (of RefKinds and RelationKinds); empty = all
 }
 
 // RefSite is one inbound reference.
@@ -45,10 +46,12 @@ type RefsResult struct {
 	SkippedLowConfidence int            `json:"skipped_low_confidence"`
 }
 
-// RefKinds and RelationKinds are the values RefsOptions.Kinds accepts.
+// RefKinds and RelationKinds are the values RefsOptions.Kinds accepts:
+// the extractors' kinds, so that a new kind is accepted and listed in every
+// front end's help without being written out again.
 var (
-	RefKinds      = []string{"call", "type", "use", "trait_bound", "command"}
-	RelationKinds = []string{"impl", "extends", "implements"}
+	RefKinds      = extract.RefKinds()
+	RelationKinds = extract.RelationKinds()
 )
 
 // Refs lists the references to the symbol sel names: rows whose

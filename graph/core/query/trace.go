@@ -15,8 +15,8 @@ const MaxTraceNodes = 200
 
 // TraceOptions bound a trace query.
 type TraceOptions struct {
-	Depth         int    // 0 means DefaultTraceDepth
-	MinConfidence string // "" means same_module
+	Depth         int        // 0 means DefaultTraceDepth
+	MinConfidence Confidence // "" means same_module
 }
 
 // TraceNode is a symbol in a command's call tree. Calls to things outside

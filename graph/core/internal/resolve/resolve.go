@@ -13,43 +13,6 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// Confidence levels of spec §11, strongest first.
-const (
-	Exact          = "exact"
-	ImportResolved = "import_resolved"
-	SameModule     = "same_module"
-	FuzzyName      = "fuzzy_name"
-)
-
-// Levels lists the confidences strongest first.
-var Levels = []string{Exact, ImportResolved, SameModule, FuzzyName}
-
-// Rank orders confidences: 1 is exact, 4 fuzzy_name, 0 unknown.
-func Rank(c string) int {
-	for i, l := range Levels {
-		if l == c {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// ParseFloor maps a user's --confidence value (exact, import, import_resolved,
-// same_module, fuzzy, fuzzy_name) to a level.
-func ParseFloor(s string) (string, bool) {
-	switch s {
-	case "exact":
-		return Exact, true
-	case "import", "import_resolved":
-		return ImportResolved, true
-	case "same_module":
-		return SameModule, true
-	case "fuzzy", "fuzzy_name":
-		return FuzzyName, true
-	}
-	return "", false
-}
-
 // Symbol is where one definition of a qualified name lives.
 type Symbol struct {
 	ID   int64

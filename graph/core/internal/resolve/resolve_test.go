@@ -45,17 +45,24 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func TestParseFloorAndRank(t *testing.T) {
-	for in, want := range map[string]string{"exact": Exact, "import": ImportResolved, "same_module": SameModule, "fuzzy": FuzzyName} {
-		if got, ok := ParseFloor(in); !ok || got != want {
-			t.Errorf("ParseFloor(%q) = %q, %v", in, got, ok)
+func TestParseConfidenceAndRank(t *testing.T) {
+	for in, want := range map[string]Confidence{
+		"exact": Exact, "import": ImportResolved, "import_resolved": ImportResolved,
+		"same_module": SameModule, "fuzzy": FuzzyName, "fuzzy_name": FuzzyName,
+	} {
+		if got, err := ParseConfidence(in); err != nil || got != want {
+			t.Errorf("ParseConfidence(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, ok := ParseFloor("certain"); ok {
-		t.Error("unknown floor accepted")
+	_, err := ParseConfidence("certain")
+	if want := `unknown confidence "certain" (want exact, import, same_module or fuzzy)`; err == nil || err.Error() != want {
+		t.Errorf("ParseConfidence(certain) = %v, want %s", err, want)
 	}
 	if !(Rank(Exact) < Rank(ImportResolved) && Rank(ImportResolved) < Rank(SameModule) && Rank(SameModule) < Rank(FuzzyName)) {
 		t.Error("ranks out of order")
+	}
+	if Rank("fuzzy") != 0 {
+		t.Error("a floor name ranks as a stored level")
 	}
 }
 
