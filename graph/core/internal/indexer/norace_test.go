@@ -1,5 +1,0 @@
-//go:build !race
-
-package indexer
-
-const raceEnabled = false
