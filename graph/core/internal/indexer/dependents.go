@@ -1,7 +1,6 @@
 package indexer
 
 import (
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,7 +19,7 @@ type evidenceDiff struct {
 	// What a derivation of the file's language reads (its declarations,
 	// relations and imports), before and after.
 	derivBefore, derivAfter map[string]bool
-	derived                 []derivedRow            // derived rows the delete of the file dropped
+	derived                 []store.StoredRelation  // derived rows the delete of the file dropped
 	typeSpans               map[string]extract.Span // where the new version declares what derivations read
 }
 
@@ -41,58 +40,42 @@ func (l evidenceLog) diff(p string) *evidenceDiff {
 }
 
 // before reads what the indexed version of p states.
-func (l evidenceLog) before(tx *sql.Tx, langs *languages, p string) error {
+func (l evidenceLog) before(tx *store.Tx, langs *languages, p string) error {
 	d := l.diff(p)
-	rows, err := tx.Query(`SELECT subject, kind, member, object FROM facts WHERE def_file = ?1
-		UNION ALL SELECT from_qualified, kind, '', to_qualified FROM relations WHERE def_file = ?1 AND `+superKinds, p)
-	if err != nil {
-		return fmt.Errorf("read evidence of %s: %w", p, err)
-	}
-	defer rows.Close()
 	if dv, ok := langs.deriving[langs.langOf(p)]; ok {
-		if err := derivationInputs(tx, p, dv.Derivation(), d.derivBefore); err != nil {
+		inputs, err := tx.DerivationInputs(p, names(dv.Derivation().Symbols), names(dv.Derivation().Reads))
+		if err != nil {
 			return err
 		}
-		if d.derived, err = derivedRowsOf(tx, p, dv.Derivation().Produces.String()); err != nil {
+		for _, in := range inputs {
+			d.derivBefore[in] = true
+		}
+		if d.derived, err = tx.RelationsOf(p, dv.Derivation().Produces.String()); err != nil {
 			return err
 		}
 	}
-	for rows.Next() {
-		var subject, kind, member, object string
-		if err := rows.Scan(&subject, &kind, &member, &object); err != nil {
-			return fmt.Errorf("read evidence of %s: %w", p, err)
-		}
-		switch {
-		case !isRelationKind(kind):
-			d.before[factRow(subject, kind, member, object)] = true
-		case langs.isSuperEdge(p, kind):
-			d.before[superRow(subject, kind, object)] = true
-		}
-	}
-	return rows.Err()
-}
-
-// derivationInputs reads the rows of the file at p a derivation reads.
-func derivationInputs(tx *sql.Tx, p string, dv extract.Derivation, into map[string]bool) error {
-	rows, err := tx.Query(`SELECT qualified || ' ' || kind FROM symbols WHERE file_path = ?1 AND kind IN (`+kindList(dv.Symbols)+`)
-		UNION ALL SELECT from_qualified || ' ' || kind || ' ' || to_qualified FROM relations WHERE def_file = ?1 AND kind IN (`+kindList(dv.Reads)+`)
-		UNION ALL SELECT 'import ' || target_path FROM imports WHERE from_file = ?1`, p)
+	evidence, err := tx.EvidenceOf(p)
 	if err != nil {
-		return fmt.Errorf("read declarations of %s: %w", p, err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var row string
-		if err := rows.Scan(&row); err != nil {
-			return err
+	for _, e := range evidence {
+		switch {
+		case !e.Relation:
+			d.before[factRow(e.Subject, e.Kind, e.Member, e.Object)] = true
+		case langs.isSuperEdge(p, e.Kind):
+			d.before[superRow(e.Subject, e.Kind, e.Object)] = true
 		}
-		into[row] = true
 	}
-	return rows.Err()
+	return nil
 }
 
-func isRelationKind(kind string) bool {
-	return kind == extract.RelExtends.String() || kind == extract.RelImpl.String() || kind == extract.RelImplements.String()
+// names are kinds' stored names.
+func names[K fmt.Stringer](kinds []K) []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.String()
+	}
+	return out
 }
 
 // after records what the new version of p states.
@@ -178,41 +161,31 @@ func (l evidenceLog) changedSubjects() map[string]bool {
 // went or whose evidence changed, and those with references to a subject
 // whose evidence changed (an alias now leads elsewhere).
 func (w *writer) dependents() ([]string, error) {
-	tx := w.tx.SQL()
 	for _, q := range w.tx.Unrecycled() {
 		w.touched[q] = true
 	}
 	changed := w.evidence.changedSubjects()
 	out := map[string]bool{}
-	collect := func(query string, args ...any) error {
-		rows, err := tx.Query(query, args...)
-		if err != nil {
-			return fmt.Errorf("find dependents: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				return err
-			}
+	collect := func(files []string, err error) error {
+		for _, p := range files {
 			if !w.written[p] {
 				out[p] = true
 			}
 		}
-		return rows.Err()
+		return err
 	}
 	for _, q := range sortedKeys(w.touched) {
-		if err := collect(`SELECT from_file FROM resolve_deps WHERE name = ?`, q); err != nil {
+		if err := collect(w.tx.FilesConsulting(q)); err != nil {
 			return nil, err
 		}
 	}
 	for _, q := range sortedKeys(changed) {
-		if err := collect(`SELECT from_file FROM resolve_deps WHERE name = ?`, q); err != nil {
+		if err := collect(w.tx.FilesConsulting(q)); err != nil {
 			return nil, err
 		}
 		// Refs stored with this very target, or one inside it (a wildcard
 		// re-export of module q): their choice may change too.
-		if err := collect(`SELECT DISTINCT from_file FROM refs WHERE target_qualified >= ?1 AND target_qualified < ?1 || x'ff'`, q); err != nil {
+		if err := collect(w.tx.FilesReferringWithin(q)); err != nil {
 			return nil, err
 		}
 	}

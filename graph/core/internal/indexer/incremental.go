@@ -1,7 +1,6 @@
 package indexer
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -9,36 +8,11 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// indexedFile is a files row as the diff needs it.
-type indexedFile struct {
-	hash    []byte
-	mtimeNs int64
-	size    int64
-}
-
-func loadIndexed(st *store.Store) (map[string]indexedFile, error) {
-	rows, err := st.DB.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
-	if err != nil {
-		return nil, fmt.Errorf("read files: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]indexedFile{}
-	for rows.Next() {
-		var p string
-		var f indexedFile
-		if err := rows.Scan(&p, &f.hash, &f.mtimeNs, &f.size); err != nil {
-			return nil, fmt.Errorf("read files: %w", err)
-		}
-		out[p] = f
-	}
-	return out, rows.Err()
-}
-
 // incremental diffs the scan against the index and rewrites only what
 // changed, in one transaction.
 func incremental(opts Options, st *store.Store, waitScan func() (scanResult, error)) (Report, error) {
 	rep := Report{Mode: "incremental"}
-	indexed, err := loadIndexed(st)
+	indexed, err := st.FileStates()
 	if err == nil {
 		var meta map[string]string
 		if meta, err = st.Meta(); err == nil {
@@ -63,7 +37,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, err
 	}
 	defer tx.Rollback()
-	idx, err := newSQLIndex(tx.SQL(), opts.langs)
+	idx, err := newSQLIndex(tx, opts.langs)
 	if err != nil {
 		return rep, err
 	}
@@ -91,15 +65,15 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastIncrementalAt, time.Now())); err != nil {
 		return rep, err
 	}
-	if err := tx.SQL().QueryRow(`SELECT COUNT(*) FROM files`).Scan(&rep.FilesIndexed); err != nil {
-		return rep, fmt.Errorf("count files: %w", err)
+	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {
+		return rep, err
 	}
 	return rep, tx.Commit()
 }
 
 // plan decides which scanned files to read (mtime or size changed, new, or
 // their module context changed) and which indexed files are gone.
-func plan(opts Options, sc scanResult, indexed map[string]indexedFile, ctxs contexts) ([]job, []string) {
+func plan(opts Options, sc scanResult, indexed map[string]store.FileState, ctxs contexts) ([]job, []string) {
 	forced := contextChanges(opts.langs, sc, indexed)
 	seen := make(map[string]bool, len(sc.Files))
 	var jobs []job
@@ -108,12 +82,12 @@ func plan(opts Options, sc scanResult, indexed map[string]indexedFile, ctxs cont
 		lang := opts.langs.langOf(f.Path)
 		old, ok := indexed[f.Path]
 		isForced := forced.covers(f.Path, lang)
-		if ok && !isForced && old.mtimeNs == f.MtimeNs && old.size == f.Size && old.mtimeNs < opts.racyCutoff {
+		if ok && !isForced && old.MtimeNs == f.MtimeNs && old.Size == f.Size && old.MtimeNs < opts.racyCutoff {
 			continue
 		}
 		j := job{cand: f, ctx: ctxs.forFile(f.Path, lang)}
 		if ok && !isForced {
-			j.oldHash = old.hash
+			j.oldHash = old.Hash
 		}
 		jobs = append(jobs, j)
 	}
@@ -184,7 +158,7 @@ func (f forcedDirs) covers(p, lang string) bool {
 	return false
 }
 
-func contextChanges(langs *languages, sc scanResult, indexed map[string]indexedFile) forcedDirs {
+func contextChanges(langs *languages, sc scanResult, indexed map[string]store.FileState) forcedDirs {
 	forced := forcedDirs{}
 	present := map[string]bool{}
 	for _, f := range sc.Files {
@@ -196,7 +170,7 @@ func contextChanges(langs *languages, sc scanResult, indexed map[string]indexedF
 			present[f.Path] = true
 			// A marker that matters by existence only changes by coming
 			// or going.
-			if old, ok := indexed[f.Path]; !ok || content && (old.mtimeNs != f.MtimeNs || old.size != f.Size) {
+			if old, ok := indexed[f.Path]; !ok || content && (old.MtimeNs != f.MtimeNs || old.Size != f.Size) {
 				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(f.Path))
 			}
 		}

@@ -1,8 +1,6 @@
 package indexer
 
 import (
-	"database/sql"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -19,10 +17,6 @@ type passIndex interface {
 	resolve.Index
 	add(path string, ids []int64, x *extract.ExtractedFile)
 }
-
-// superKinds are the relations member lookup follows, derived ones
-// excepted (languages.isSuperEdge).
-const superKinds = `kind IN ('extends', 'impl', 'implements')`
 
 type factKey struct{ kind, subject, member string }
 
@@ -104,8 +98,8 @@ func (m *memIndex) sort() {
 // sqlIndex serves an incremental sync: it reads the transaction, after
 // this sync's rows are flushed.
 type sqlIndex struct {
-	symbols, facts, supers *sql.Stmt
-	symCache               map[string][]resolve.Symbol
+	look     *store.Lookups
+	symCache map[string][]resolve.Symbol
 	// Pass 2 reads facts and supertypes after this sync's rows are all
 	// written, so caching them for the sync is safe; files' refs ask the
 	// same questions over and over (the receiver's type, its embeddings).
@@ -114,41 +108,26 @@ type sqlIndex struct {
 	// noAliases: the index holds no alias facts (a Go-only repository), so
 	// the re-export lookups every unresolved name tries need no query.
 	noAliases, aliasesKnown bool
-	tx                      *sql.Tx
 	langs                   *languages
 }
 
-func newSQLIndex(tx *sql.Tx, langs *languages) (*sqlIndex, error) {
-	ix := &sqlIndex{langs: langs, symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}
-	var err error
-	prep := func(q string) *sql.Stmt {
-		if err != nil {
-			return nil
-		}
-		var st *sql.Stmt
-		st, err = tx.Prepare(q)
-		return st
-	}
-	ix.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
-	ix.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
-	ix.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
-		ORDER BY def_file, def_span_start, id`)
+func newSQLIndex(tx *store.Tx, langs *languages) (*sqlIndex, error) {
+	look, err := tx.Lookups()
 	if err != nil {
-		return nil, fmt.Errorf("prepare resolver lookups: %w", err)
+		return nil, err
 	}
-	ix.tx = tx
-	return ix, nil
+	return &sqlIndex{look: look, langs: langs, symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}, nil
 }
 
 // aliasesExist checks, once pass 2 starts asking (all of this sync's rows
 // are written by then), whether any alias fact exists.
 func (s *sqlIndex) aliasesExist() (bool, error) {
 	if !s.aliasesKnown {
-		var n int
-		if err := s.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM facts WHERE kind = 'alias')`).Scan(&n); err != nil {
-			return false, fmt.Errorf("resolver lookup: %w", err)
+		exist, err := s.look.AliasesExist()
+		if err != nil {
+			return false, err
 		}
-		s.noAliases, s.aliasesKnown = n == 0, true
+		s.noAliases, s.aliasesKnown = !exist, true
 	}
 	return !s.noAliases, nil
 }
@@ -159,25 +138,20 @@ func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	if defs, ok := s.symCache[q]; ok {
 		return defs, nil
 	}
-	rows, err := s.symbols.Query(q)
+	rows, err := s.look.Definitions(q)
 	if err != nil {
-		return nil, fmt.Errorf("look up %s: %w", q, err)
+		return nil, err
 	}
-	defer rows.Close()
 	var defs []resolve.Symbol
-	for rows.Next() {
-		var d resolve.Symbol
-		if err := rows.Scan(&d.ID, &d.File, &d.Kind); err != nil {
-			return nil, err
-		}
-		defs = append(defs, d)
+	for _, d := range rows {
+		defs = append(defs, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind})
 	}
 	s.symCache[q] = defs
-	return defs, rows.Err()
+	return defs, nil
 }
 
 func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
-	if kind == "alias" {
+	if kind == extract.FactAlias.String() {
 		if ok, err := s.aliasesExist(); !ok || err != nil {
 			return nil, err
 		}
@@ -186,7 +160,7 @@ func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
 	if objs, ok := s.factCache[k]; ok {
 		return objs, nil
 	}
-	objs, err := queryStrings(s.facts, kind, subject, member)
+	objs, err := s.look.Facts(kind, subject, member)
 	if err == nil {
 		s.factCache[k] = objs
 	}
@@ -197,41 +171,16 @@ func (s *sqlIndex) Supers(q string) ([]string, error) {
 	if sups, ok := s.superCache[q]; ok {
 		return sups, nil
 	}
-	rows, err := s.supers.Query(q)
+	edges, err := s.look.Supers(q)
 	if err != nil {
-		return nil, fmt.Errorf("resolver lookup: %w", err)
-	}
-	defer rows.Close()
-	var sups []string
-	for rows.Next() {
-		var to, file, kind string
-		if err := rows.Scan(&to, &file, &kind); err != nil {
-			return nil, err
-		}
-		if s.langs.isSuperEdge(file, kind) {
-			sups = append(sups, to)
-		}
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	var sups []string
+	for _, e := range edges {
+		if s.langs.isSuperEdge(e.File, e.Kind) {
+			sups = append(sups, e.To)
+		}
 	}
 	s.superCache[q] = sups
 	return sups, nil
-}
-
-func queryStrings(st *sql.Stmt, args ...any) ([]string, error) {
-	rows, err := st.Query(args...)
-	if err != nil {
-		return nil, fmt.Errorf("resolver lookup: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
 }

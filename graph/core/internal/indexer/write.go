@@ -153,7 +153,7 @@ func (w *writer) intern(s string) string {
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
 	w.written[p] = true
-	if err := w.evidence.before(w.tx.SQL(), w.langs, p); err != nil {
+	if err := w.evidence.before(w.tx, w.langs, p); err != nil {
 		return err
 	}
 	return w.tx.DeleteFile(p)

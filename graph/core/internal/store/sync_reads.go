@@ -1,0 +1,387 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// What a sync reads and updates besides inserting rows: the indexer's side
+// of the schema, so no SQL text lives outside this package.
+
+// FileState is what the diff needs of a files row.
+type FileState struct {
+	Hash    []byte
+	MtimeNs int64
+	Size    int64
+}
+
+// FileStates reads every indexed file's state by path.
+func (s *Store) FileStates() (map[string]FileState, error) {
+	rows, err := s.DB.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
+	if err != nil {
+		return nil, fmt.Errorf("read files: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]FileState{}
+	for rows.Next() {
+		var p string
+		var f FileState
+		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size); err != nil {
+			return nil, fmt.Errorf("read files: %w", err)
+		}
+		out[p] = f
+	}
+	return out, rows.Err()
+}
+
+// CountFiles is the number of indexed files.
+func (t *Tx) CountFiles() (int, error) {
+	var n int
+	if err := t.tx.QueryRow(`SELECT COUNT(*) FROM files`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count files: %w", err)
+	}
+	return n, nil
+}
+
+// superKinds are the relations member lookup may follow.
+const superKinds = `kind IN ('extends', 'impl', 'implements')`
+
+// Evidence is one fact a file states, or one supertype relation it states
+// (then Member is "").
+type Evidence struct {
+	Subject, Kind, Member, Object string
+	Relation                      bool
+}
+
+// EvidenceOf reads the facts and supertype relations of one file.
+func (t *Tx) EvidenceOf(file string) ([]Evidence, error) {
+	rows, err := t.tx.Query(`SELECT subject, kind, member, object, 0 FROM facts WHERE def_file = ?1
+		UNION ALL SELECT from_qualified, kind, '', to_qualified, 1 FROM relations WHERE def_file = ?1 AND `+superKinds, file)
+	if err != nil {
+		return nil, fmt.Errorf("read evidence of %s: %w", file, err)
+	}
+	defer rows.Close()
+	var out []Evidence
+	for rows.Next() {
+		var e Evidence
+		if err := rows.Scan(&e.Subject, &e.Kind, &e.Member, &e.Object, &e.Relation); err != nil {
+			return nil, fmt.Errorf("read evidence of %s: %w", file, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// DerivationInputs reads, as one string each, the rows of one file a
+// derivation reads: "qualified kind" per symbol of the given kinds,
+// "from kind to" per relation of the given kinds, "import path" per import.
+func (t *Tx) DerivationInputs(file string, symbolKinds, relationKinds []string) ([]string, error) {
+	rows, err := t.tx.Query(`SELECT qualified || ' ' || kind FROM symbols WHERE file_path = ?1 AND kind IN (`+quoted(symbolKinds)+`)
+		UNION ALL SELECT from_qualified || ' ' || kind || ' ' || to_qualified FROM relations WHERE def_file = ?1 AND kind IN (`+quoted(relationKinds)+`)
+		UNION ALL SELECT 'import ' || target_path FROM imports WHERE from_file = ?1`, file)
+	if err != nil {
+		return nil, fmt.Errorf("read declarations of %s: %w", file, err)
+	}
+	return scanStrings(rows)
+}
+
+// StoredRelation is a relations row with its id and file.
+type StoredRelation struct {
+	ID   int64
+	File string
+	RelationRow
+}
+
+// RelationsOf reads the relations of one kind anchored in one file, in
+// insertion order.
+func (t *Tx) RelationsOf(file, kind string) ([]StoredRelation, error) {
+	return t.readRelations(`SELECT id, def_file, from_qualified, to_qualified, kind, def_span_start, def_span_end, confidence
+		FROM relations WHERE kind = ? AND def_file = ? ORDER BY id`, kind, file)
+}
+
+// RelationsOfLang reads the relations of one kind anchored in the files of
+// one language (files.lang).
+func (t *Tx) RelationsOfLang(kind, lang string) ([]StoredRelation, error) {
+	return t.readRelations(`SELECT r.id, r.def_file, r.from_qualified, r.to_qualified, r.kind, r.def_span_start, r.def_span_end, r.confidence
+		FROM relations r JOIN files f ON f.path = r.def_file WHERE r.kind = ? AND f.lang = ?`, kind, lang)
+}
+
+func (t *Tx) readRelations(query string, args ...any) ([]StoredRelation, error) {
+	rows, err := t.tx.Query(query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read relations: %w", err)
+	}
+	defer rows.Close()
+	var out []StoredRelation
+	for rows.Next() {
+		var r StoredRelation
+		if err := rows.Scan(&r.ID, &r.File, &r.From, &r.To, &r.Kind, &r.Span.Start, &r.Span.End, &r.Confidence); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// DeleteRelation deletes one relations row.
+func (t *Tx) DeleteRelation(id int64) error {
+	if _, err := t.tx.Exec(`DELETE FROM relations WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("delete relation: %w", err)
+	}
+	return nil
+}
+
+// Declarations reads the symbols of the given kinds in the files of one
+// language, by file, position and insertion.
+func (t *Tx) Declarations(lang string, kinds []string) ([]extract.Declaration, []string, error) {
+	rows, err := t.tx.Query(`SELECT s.qualified, s.kind, s.file_path, s.span_start, s.span_end FROM symbols s
+		JOIN files f ON f.path = s.file_path
+		WHERE f.lang = ? AND s.kind IN (`+quoted(kinds)+`) ORDER BY s.file_path, s.span_start, s.id`, lang)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s declarations: %w", lang, err)
+	}
+	defer rows.Close()
+	var out []extract.Declaration
+	var kindNames []string
+	for rows.Next() {
+		var d extract.Declaration
+		var kind string
+		if err := rows.Scan(&d.Qualified, &kind, &d.File, &d.Span.Start, &d.Span.End); err != nil {
+			return nil, nil, err
+		}
+		out, kindNames = append(out, d), append(kindNames, kind)
+	}
+	return out, kindNames, rows.Err()
+}
+
+// RelationsByLang reads the relations of the given kinds stated in the
+// files of one language, by file, position and insertion.
+func (t *Tx) RelationsByLang(lang string, kinds []string) ([]RelationRow, error) {
+	rows, err := t.tx.Query(`SELECT r.from_qualified, r.to_qualified, r.kind FROM relations r
+		JOIN files f ON f.path = r.def_file
+		WHERE f.lang = ? AND r.kind IN (`+quoted(kinds)+`) ORDER BY r.def_file, r.def_span_start, r.id`, lang)
+	if err != nil {
+		return nil, fmt.Errorf("read %s relations: %w", lang, err)
+	}
+	defer rows.Close()
+	var out []RelationRow
+	for rows.Next() {
+		var r RelationRow
+		if err := rows.Scan(&r.From, &r.To, &r.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ImportsByLang reads the imports of the files of one language.
+func (t *Tx) ImportsByLang(lang string) ([]extract.FileImport, error) {
+	rows, err := t.tx.Query(`SELECT i.from_file, i.target_path FROM imports i
+		JOIN files f ON f.path = i.from_file WHERE f.lang = ? ORDER BY i.from_file, i.rowid`, lang)
+	if err != nil {
+		return nil, fmt.Errorf("read %s imports: %w", lang, err)
+	}
+	defer rows.Close()
+	var out []extract.FileImport
+	for rows.Next() {
+		var im extract.FileImport
+		if err := rows.Scan(&im.File, &im.Path); err != nil {
+			return nil, err
+		}
+		out = append(out, im)
+	}
+	return out, rows.Err()
+}
+
+// FilesConsulting lists the files whose resolution consulted name
+// (resolve_deps).
+func (t *Tx) FilesConsulting(name string) ([]string, error) {
+	rows, err := t.tx.Query(`SELECT from_file FROM resolve_deps WHERE name = ?`, name)
+	if err != nil {
+		return nil, fmt.Errorf("find dependents: %w", err)
+	}
+	return scanStrings(rows)
+}
+
+// FilesReferringWithin lists the files with a reference whose target is q
+// or a name inside it.
+func (t *Tx) FilesReferringWithin(q string) ([]string, error) {
+	rows, err := t.tx.Query(`SELECT DISTINCT from_file FROM refs WHERE target_qualified >= ?1 AND target_qualified < ?1 || x'ff'`, q)
+	if err != nil {
+		return nil, fmt.Errorf("find dependents: %w", err)
+	}
+	return scanStrings(rows)
+}
+
+// StoredGrade is the grade of a stored ref or relation.
+type StoredGrade struct {
+	ID         int64
+	File       string
+	Confidence string
+	Hint       sql.NullInt64 // refs only
+}
+
+// RefGrades reads the refs whose target is q.
+func (t *Tx) RefGrades(q string) ([]StoredGrade, error) {
+	return t.grades(`SELECT id, from_file, confidence, target_symbol_hint FROM refs WHERE target_qualified = ?`, q)
+}
+
+// RelationGrades reads the relations whose target is q.
+func (t *Tx) RelationGrades(q string) ([]StoredGrade, error) {
+	return t.grades(`SELECT id, def_file, confidence, NULL FROM relations WHERE to_qualified = ?`, q)
+}
+
+func (t *Tx) grades(query, q string) ([]StoredGrade, error) {
+	rows, err := t.tx.Query(query, q)
+	if err != nil {
+		return nil, fmt.Errorf("regrade %s: %w", q, err)
+	}
+	defer rows.Close()
+	var out []StoredGrade
+	for rows.Next() {
+		var r StoredGrade
+		if err := rows.Scan(&r.ID, &r.File, &r.Confidence, &r.Hint); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// SetRefGrade updates a ref's confidence and definition hint (0: none).
+func (t *Tx) SetRefGrade(id int64, confidence string, hint int64) error {
+	if _, err := t.tx.Exec(`UPDATE refs SET confidence = ?, target_symbol_hint = ? WHERE id = ?`, confidence, nullInt(hint), id); err != nil {
+		return fmt.Errorf("regrade ref: %w", err)
+	}
+	return nil
+}
+
+// SetRelationGrade updates a relation's confidence.
+func (t *Tx) SetRelationGrade(id int64, confidence string) error {
+	if _, err := t.tx.Exec(`UPDATE relations SET confidence = ? WHERE id = ?`, confidence, id); err != nil {
+		return fmt.Errorf("regrade relation: %w", err)
+	}
+	return nil
+}
+
+// quoted is names as a SQL list of string literals. The names are our own
+// identifiers (extract's kind names), never user input.
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	return strings.Join(q, ", ")
+}
+
+func scanStrings(rows *sql.Rows) ([]string, error) {
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Lookups are pass 2's reads during an incremental sync, prepared once
+// per transaction.
+type Lookups struct {
+	tx                     *sql.Tx
+	symbols, facts, supers *sql.Stmt
+}
+
+// Definition is where one definition of a qualified name lives.
+type Definition struct {
+	ID         int64
+	File, Kind string
+}
+
+// SuperEdge is one supertype relation: its target, file and kind.
+type SuperEdge struct {
+	To, File, Kind string
+}
+
+// Lookups prepares pass 2's reads.
+func (t *Tx) Lookups() (*Lookups, error) {
+	l := &Lookups{tx: t.tx}
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = t.tx.Prepare(q)
+		return st
+	}
+	l.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
+	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
+	l.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
+		ORDER BY def_file, def_span_start, id`)
+	if err != nil {
+		return nil, fmt.Errorf("prepare resolver lookups: %w", err)
+	}
+	return l, nil
+}
+
+// Definitions lists the definitions of q, in insertion order.
+func (l *Lookups) Definitions(q string) ([]Definition, error) {
+	rows, err := l.symbols.Query(q)
+	if err != nil {
+		return nil, fmt.Errorf("look up %s: %w", q, err)
+	}
+	defer rows.Close()
+	var defs []Definition
+	for rows.Next() {
+		var d Definition
+		if err := rows.Scan(&d.ID, &d.File, &d.Kind); err != nil {
+			return nil, err
+		}
+		defs = append(defs, d)
+	}
+	return defs, rows.Err()
+}
+
+// Facts lists the distinct objects of the facts of a kind about subject
+// and member, sorted.
+func (l *Lookups) Facts(kind, subject, member string) ([]string, error) {
+	rows, err := l.facts.Query(kind, subject, member)
+	if err != nil {
+		return nil, fmt.Errorf("resolver lookup: %w", err)
+	}
+	return scanStrings(rows)
+}
+
+// Supers lists the supertype relations stated of q, by file and position.
+func (l *Lookups) Supers(q string) ([]SuperEdge, error) {
+	rows, err := l.supers.Query(q)
+	if err != nil {
+		return nil, fmt.Errorf("resolver lookup: %w", err)
+	}
+	defer rows.Close()
+	var out []SuperEdge
+	for rows.Next() {
+		var e SuperEdge
+		if err := rows.Scan(&e.To, &e.File, &e.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// AliasesExist reports whether any alias fact is stored.
+func (l *Lookups) AliasesExist() (bool, error) {
+	var n int
+	if err := l.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM facts WHERE kind = 'alias')`).Scan(&n); err != nil {
+		return false, fmt.Errorf("resolver lookup: %w", err)
+	}
+	return n != 0, nil
+}
