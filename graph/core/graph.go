@@ -186,14 +186,22 @@ func (g *Graph) queryErr(err error) error {
 	return err
 }
 
-// Search runs a full-text search (spec §9.1).
-func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
+// run applies the sync policy, answers one query from the index and turns
+// corruption met on the way into ErrCorruptIndex: what every query method
+// does around its own question.
+func run[T any](g *Graph, ctx context.Context, ask func(*query.Engine) (T, error)) (T, error) {
 	st, err := g.reader(ctx)
 	if err != nil {
-		return query.SearchResult{}, err
+		var none T
+		return none, err
 	}
-	res, err := query.Search(ctx, st.DB, g.loc.Root, q)
+	res, err := ask(query.NewEngine(st.Reader(), g.loc.Root))
 	return res, g.queryErr(err)
+}
+
+// Search runs a full-text search (spec §9.1).
+func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
+	return run(g, ctx, func(e *query.Engine) (query.SearchResult, error) { return e.Search(ctx, q) })
 }
 
 // Show returns what a selector addresses (spec §9.2).
@@ -202,12 +210,7 @@ func (g *Graph) Show(ctx context.Context, selector string, maxBytes int) (*query
 	if err != nil {
 		return nil, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return nil, err
-	}
-	v, err := query.Show(ctx, st.DB, g.loc.Root, sel, maxBytes)
-	return v, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (*query.NodeView, error) { return e.Show(ctx, sel, maxBytes) })
 }
 
 // Clean deletes stale index files (other extractor versions, unreachable

@@ -231,7 +231,14 @@ func TestOtherVersionIsRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetMeta(st.DB, map[string]string{store.MetaSchemaVersion: "0"}); err != nil {
+	tx, err := st.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetMeta(tx.SQL(), map[string]string{store.MetaSchemaVersion: "0"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

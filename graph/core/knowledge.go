@@ -13,24 +13,14 @@ func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewO
 	if err != nil {
 		return query.OverviewResult{}, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.OverviewResult{}, err
-	}
-	res, err := query.Overview(ctx, st.DB, g.loc.Root, sc, opts)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.OverviewResult, error) { return e.Overview(ctx, sc, opts) })
 }
 
 // Implementors lists the types implementing a trait or interface, named by
 // a symbol: selector or a (possibly path-qualified) name (spec §9.7). No
 // implementors is an empty result, not an error.
 func (g *Graph) Implementors(ctx context.Context, trait string) (query.ImplementorsResult, error) {
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.ImplementorsResult{}, err
-	}
-	res, err := query.Implementors(ctx, st.DB, g.loc.Root, trait)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.ImplementorsResult, error) { return e.Implementors(ctx, trait) })
 }
 
 // Deps lists the outbound imports of the files in a dir:/file: scope ("" is
@@ -40,10 +30,5 @@ func (g *Graph) Deps(ctx context.Context, scope string) (query.DepsResult, error
 	if err != nil {
 		return query.DepsResult{}, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.DepsResult{}, err
-	}
-	res, err := query.Deps(ctx, st.DB, sc)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.DepsResult, error) { return e.Deps(ctx, sc) })
 }

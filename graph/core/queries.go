@@ -12,12 +12,7 @@ func (g *Graph) Refs(ctx context.Context, selector string, opts query.RefsOption
 	if err != nil {
 		return query.RefsResult{}, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.RefsResult{}, err
-	}
-	res, err := query.Refs(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.RefsResult, error) { return e.Refs(ctx, sel, opts) })
 }
 
 // Callees lists the calls a symbol makes (spec §9.4).
@@ -26,12 +21,7 @@ func (g *Graph) Callees(ctx context.Context, selector string, opts query.Callees
 	if err != nil {
 		return query.CalleesResult{}, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.CalleesResult{}, err
-	}
-	res, err := query.Callees(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.CalleesResult, error) { return e.Callees(ctx, sel, opts) })
 }
 
 // Impact lists the symbols within a few edges of a symbol (spec §9.5).
@@ -40,21 +30,11 @@ func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOp
 	if err != nil {
 		return query.ImpactResult{}, err
 	}
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.ImpactResult{}, err
-	}
-	res, err := query.Impact(ctx, st.DB, g.loc.Root, sel, opts)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.ImpactResult, error) { return e.Impact(ctx, sel, opts) })
 }
 
 // Trace returns the call tree under a CLI command's handler (spec §9.6); an
 // unknown command is an empty result, not an error.
 func (g *Graph) Trace(ctx context.Context, command string, opts query.TraceOptions) (query.TraceResult, error) {
-	st, err := g.reader(ctx)
-	if err != nil {
-		return query.TraceResult{}, err
-	}
-	res, err := query.Trace(ctx, st.DB, g.loc.Root, command, opts)
-	return res, g.queryErr(err)
+	return run(g, ctx, func(e *query.Engine) (query.TraceResult, error) { return e.Trace(ctx, command, opts) })
 }

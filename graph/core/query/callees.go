@@ -2,9 +2,10 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sort"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 // CalleesOptions narrow a callees query (spec §9.4).
@@ -30,7 +31,7 @@ type CalleesResult struct {
 
 // Callees lists the calls made inside the span of the symbol sel names,
 // nested closures included, in source order.
-func Callees(ctx context.Context, db *sql.DB, root string, sel Selector, opts CalleesOptions) (CalleesResult, error) {
+func (e *Engine) Callees(ctx context.Context, sel Selector, opts CalleesOptions) (CalleesResult, error) {
 	floor, err := parseFloor(opts.MinConfidence)
 	if err != nil {
 		return CalleesResult{}, err
@@ -38,32 +39,32 @@ func Callees(ctx context.Context, db *sql.DB, root string, sel Selector, opts Ca
 	if sel.Kind != SelSymbol {
 		return CalleesResult{}, fmt.Errorf("%w %q: callees needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	src := newSources(root)
-	sym, err := resolveSymbol(ctx, db, src, sel)
+	src := newSources(e.root)
+	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return CalleesResult{}, err
 	}
 	res := CalleesResult{Source: symbolRef(src, sym), Callees: []Callee{}}
-	calls := newCallSites(db)
+	calls := newCallSites(e.idx)
 	rows, err := calls.within(ctx, sym)
 	if err != nil {
 		return CalleesResult{}, err
 	}
 	var kept []refRow
 	for _, r := range rows {
-		if above(r.confidence, floor) {
+		if above(r.Confidence, floor) {
 			kept = append(kept, r)
 		} else {
 			res.SkippedLowConfidence++
 		}
 	}
-	defs, err := definitions(ctx, db, kept)
+	defs, err := e.definitions(ctx, kept)
 	if err != nil {
 		return CalleesResult{}, err
 	}
 	for _, r := range kept {
-		c := Callee{Name: r.targetName, Qualified: r.targetQualified, Kind: r.kind, Confidence: r.confidence,
-			Line: src.line(r.file, r.start), Column: src.column(r.file, r.start)}
+		c := Callee{Name: r.TargetName, Qualified: r.TargetQualified, Kind: r.Kind, Confidence: r.Confidence,
+			Line: src.line(r.File, r.Start), Column: src.column(r.File, r.Start)}
 		if d, ok := defs.of(r); ok {
 			ref := symbolRef(src, d)
 			c.Target = &ref
@@ -75,12 +76,12 @@ func Callees(ctx context.Context, db *sql.DB, root string, sel Selector, opts Ca
 
 // callSites reads the call refs of each file once per query.
 type callSites struct {
-	db    *sql.DB
+	idx   *store.Reader
 	files map[string][]refRow // by span start
 }
 
-func newCallSites(db *sql.DB) *callSites {
-	return &callSites{db: db, files: map[string][]refRow{}}
+func newCallSites(idx *store.Reader) *callSites {
+	return &callSites{idx: idx, files: map[string][]refRow{}}
 }
 
 // load reads the call refs of the files not read yet, in batches.
@@ -92,33 +93,33 @@ func (c *callSites) load(ctx context.Context, paths []string) error {
 			todo = append(todo, p)
 		}
 	}
-	for _, batch := range batches(todo) {
-		rows, err := queryRefs(ctx, c.db, `SELECT `+refCols+` FROM refs WHERE from_file IN (`+placeholders(len(batch))+`)
-			AND kind = 'call'`, anys(batch)...)
-		if err != nil {
-			return err
-		}
-		for _, r := range rows {
-			c.files[r.file] = append(c.files[r.file], r)
-		}
-		for _, p := range batch {
-			rs := c.files[p]
-			sort.SliceStable(rs, func(i, j int) bool { return rs[i].start < rs[j].start })
-		}
+	if len(todo) == 0 {
+		return nil
+	}
+	rows, err := c.idx.CallsFrom(ctx, todo)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		c.files[r.File] = append(c.files[r.File], r)
+	}
+	for _, p := range todo {
+		rs := c.files[p]
+		sort.SliceStable(rs, func(i, j int) bool { return rs[i].Start < rs[j].Start })
 	}
 	return nil
 }
 
 // within lists the calls inside a symbol's span, in source order.
 func (c *callSites) within(ctx context.Context, s symbolRow) ([]refRow, error) {
-	if err := c.load(ctx, []string{s.path}); err != nil {
+	if err := c.load(ctx, []string{s.Path}); err != nil {
 		return nil, err
 	}
-	rows := c.files[s.path]
-	i := sort.Search(len(rows), func(i int) bool { return rows[i].start >= s.start })
+	rows := c.files[s.Path]
+	i := sort.Search(len(rows), func(i int) bool { return rows[i].Start >= s.Start })
 	var out []refRow
-	for ; i < len(rows) && rows[i].start < s.end; i++ {
-		if rows[i].end <= s.end {
+	for ; i < len(rows) && rows[i].Start < s.End; i++ {
+		if rows[i].End <= s.End {
 			out = append(out, rows[i])
 		}
 	}
@@ -133,38 +134,35 @@ type symbolIndex struct {
 
 // definitions reads the symbols the refs' target_qualified names (and
 // hints) point at.
-func definitions(ctx context.Context, db *sql.DB, refs []refRow) (symbolIndex, error) {
+func (e *Engine) definitions(ctx context.Context, refs []refRow) (symbolIndex, error) {
 	names := map[string]bool{}
 	for _, r := range refs {
-		if r.targetQualified != "" {
-			names[r.targetQualified] = true
+		if r.TargetQualified != "" {
+			names[r.TargetQualified] = true
 		}
 	}
-	return lookupQualified(ctx, db, keys(names))
+	return e.lookupQualified(ctx, keys(names))
 }
 
 // lookupQualified reads the symbols with the given qualified names. Rows
 // sharing a qualified name and kind are one symbol (spec §6.3); the one at
 // the first path and offset stands for it.
-func lookupQualified(ctx context.Context, db *sql.DB, names []string) (symbolIndex, error) {
+func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolIndex, error) {
 	idx := symbolIndex{byQualified: map[string]symbolRow{}, byID: map[int64]symbolRow{}}
+	rows, err := e.idx.SymbolsNamed(ctx, names)
+	if err != nil {
+		return idx, err
+	}
 	ambiguous := map[string]bool{}
-	for _, batch := range batches(names) {
-		rows, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE qualified IN (`+placeholders(len(batch))+`)
-			ORDER BY qualified, file_path, span_start, id`, anys(batch)...)
-		if err != nil {
-			return idx, err
-		}
-		for _, r := range rows {
-			idx.byID[r.id] = r
-			prev, seen := idx.byQualified[r.qualified]
-			switch {
-			case !seen && !ambiguous[r.qualified]:
-				idx.byQualified[r.qualified] = r
-			case seen && prev.kind != r.kind:
-				delete(idx.byQualified, r.qualified)
-				ambiguous[r.qualified] = true
-			}
+	for _, r := range rows {
+		idx.byID[r.ID] = r
+		prev, seen := idx.byQualified[r.Qualified]
+		switch {
+		case !seen && !ambiguous[r.Qualified]:
+			idx.byQualified[r.Qualified] = r
+		case seen && prev.Kind != r.Kind:
+			delete(idx.byQualified, r.Qualified)
+			ambiguous[r.Qualified] = true
 		}
 	}
 	return idx, nil
@@ -173,13 +171,13 @@ func lookupQualified(ctx context.Context, db *sql.DB, names []string) (symbolInd
 // of is a ref's definition: the one symbol with its target_qualified, else
 // its build-time hint when that still names a symbol of that name.
 func (idx symbolIndex) of(r refRow) (symbolRow, bool) {
-	if r.targetQualified == "" {
+	if r.TargetQualified == "" {
 		return symbolRow{}, false
 	}
-	if s, ok := idx.byQualified[r.targetQualified]; ok {
+	if s, ok := idx.byQualified[r.TargetQualified]; ok {
 		return s, true
 	}
-	if s, ok := idx.byID[r.hint]; ok && r.hint != 0 && s.qualified == r.targetQualified {
+	if s, ok := idx.byID[r.Hint]; ok && r.Hint != 0 && s.Qualified == r.TargetQualified {
 		return s, true
 	}
 	return symbolRow{}, false

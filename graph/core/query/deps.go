@@ -2,8 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -33,31 +31,32 @@ type Dep struct {
 
 // Deps reads the imports of every file in scope and places each target in
 // the worktree when it can.
-func Deps(ctx context.Context, db *sql.DB, scope Scope) (DepsResult, error) {
-	if err := checkScope(ctx, db, scope); err != nil {
+func (e *Engine) Deps(ctx context.Context, scope Scope) (DepsResult, error) {
+	if err := e.checkScope(ctx, scope); err != nil {
 		return DepsResult{}, err
 	}
 	res := DepsResult{Scope: scope.Raw, Files: []FileDeps{}, External: []string{}}
-	r, err := newDepResolver(ctx, db, scope)
+	r, err := e.newDepResolver(ctx, scope)
 	if err != nil {
 		return res, err
 	}
 	defer r.close()
-	imports, err := readImports(ctx, db, scope)
+	// Read in full before any lookup: the store has one connection.
+	imports, err := e.idx.Imports(ctx, scope.paths())
 	if err != nil {
 		return res, err
 	}
 	external := map[string]bool{}
 	for _, im := range imports {
-		d := im.dep
-		if d.InternalPath, err = r.place(ctx, im.file, d.TargetPath, d.TargetSymbol); err != nil {
+		d := Dep{TargetPath: im.TargetPath, TargetSymbol: im.TargetSymbol}
+		if d.InternalPath, err = r.place(ctx, im.File, d.TargetPath, d.TargetSymbol); err != nil {
 			return res, err
 		}
 		if d.InternalPath == "" && !looksInternal(d.TargetPath) {
 			external[d.TargetPath] = true
 		}
-		if n := len(res.Files); n == 0 || res.Files[n-1].File != im.file {
-			res.Files = append(res.Files, FileDeps{File: im.file})
+		if n := len(res.Files); n == 0 || res.Files[n-1].File != im.File {
+			res.Files = append(res.Files, FileDeps{File: im.File})
 		}
 		last := &res.Files[len(res.Files)-1]
 		last.Imports = append(last.Imports, d)
@@ -67,32 +66,6 @@ func Deps(ctx context.Context, db *sql.DB, scope Scope) (DepsResult, error) {
 	}
 	sort.Strings(res.External)
 	return res, nil
-}
-
-type fileImport struct {
-	file string
-	dep  Dep
-}
-
-// readImports reads the scope's distinct imports, sorted by file and target.
-// They are read in full before any lookup: the store has one connection.
-func readImports(ctx context.Context, db *sql.DB, scope Scope) ([]fileImport, error) {
-	cond, args := scope.where("from_file")
-	rows, err := db.QueryContext(ctx, `SELECT DISTINCT from_file, target_path, coalesce(target_symbol, '') FROM imports
-		WHERE `+cond+` ORDER BY from_file, target_path, 3`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("deps: %w", err)
-	}
-	defer rows.Close()
-	var out []fileImport
-	for rows.Next() {
-		var im fileImport
-		if err := rows.Scan(&im.file, &im.dep.TargetPath, &im.dep.TargetSymbol); err != nil {
-			return nil, fmt.Errorf("deps: %w", err)
-		}
-		out = append(out, im)
-	}
-	return out, rows.Err()
 }
 
 // looksInternal: relative specifiers and Rust crate-relative paths name the

@@ -2,11 +2,11 @@ package query
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 // depResolver places import targets in the worktree. Qualified-name matches
@@ -16,8 +16,7 @@ type depResolver struct {
 	byTarget map[string]string // target_path → internal path, from the join
 	names    map[string]string // other qualified names looked up → internal path
 	paths    map[string]string // repo path candidates looked up → internal path
-	symStmt  *sql.Stmt
-	fileStmt *sql.Stmt
+	placer   *store.Placer
 }
 
 // namespaceRank orders the symbols an import can name: a Go package (its
@@ -32,56 +31,28 @@ func namespaceRank(kind string) int {
 	return 2
 }
 
-func newDepResolver(ctx context.Context, db *sql.DB, scope Scope) (*depResolver, error) {
+func (e *Engine) newDepResolver(ctx context.Context, scope Scope) (*depResolver, error) {
 	r := &depResolver{byTarget: map[string]string{}, names: map[string]string{}, paths: map[string]string{}}
-	cond, args := scope.where("from_file")
-	rows, err := db.QueryContext(ctx, `SELECT t.target_path, s.kind, s.file_path
-		FROM (SELECT DISTINCT target_path FROM imports WHERE `+cond+`) t
-		JOIN symbols s ON s.qualified = t.target_path ORDER BY t.target_path, s.file_path`, args...)
+	defs, err := e.idx.ImportTargetDefiners(ctx, scope.paths())
 	if err != nil {
-		return nil, fmt.Errorf("deps: %w", err)
+		return nil, err
 	}
 	hits := map[string][]symbolHit{}
-	for rows.Next() {
-		var target string
-		var h symbolHit
-		if err := rows.Scan(&target, &h.kind, &h.file); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("deps: %w", err)
-		}
-		hits[target] = append(hits[target], h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("deps: %w", err)
+	for _, d := range defs {
+		hits[d.Target] = append(hits[d.Target], symbolHit{d.Kind, d.File})
 	}
 	for target, hs := range hits {
 		r.byTarget[target] = placeSymbols(hs)
 	}
-	if r.symStmt, err = db.PrepareContext(ctx, `SELECT kind, file_path FROM symbols WHERE qualified = ? ORDER BY file_path`); err != nil {
-		return nil, fmt.Errorf("deps: %w", err)
-	}
-	if r.fileStmt, err = db.PrepareContext(ctx, placePathQuery); err != nil {
-		r.symStmt.Close()
-		return nil, fmt.Errorf("deps: %w", err)
+	if r.placer, err = e.idx.Placer(ctx); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
 
-// placePathQuery finds the indexed file a path names, in the order a module
-// loader would: the path itself, the path plus the shortest extension, then
-// any file below it (the path is a directory). Each branch is an index range.
-const placePathQuery = `SELECT path FROM (
-	SELECT path, 0 AS rank FROM files WHERE path = ?1
-	UNION ALL SELECT * FROM (SELECT path, 1 FROM files WHERE path > ?1 || '.' AND path < ?1 || '/' ORDER BY length(path), path LIMIT 1)
-	UNION ALL SELECT * FROM (SELECT path, 2 FROM files WHERE path >= ?1 || '/' AND path < ?1 || '0' LIMIT 1)
-) ORDER BY rank LIMIT 1`
+func (r *depResolver) close() { r.placer.Close() }
 
-func (r *depResolver) close() {
-	r.symStmt.Close()
-	r.fileStmt.Close()
-}
-
+// symbolHit is where a definition an import may name lives.
 type symbolHit struct{ kind, file string }
 
 // placeSymbols picks where a set of same-named definitions live: the
@@ -144,24 +115,19 @@ func (r *depResolver) placeName(ctx context.Context, name string, namespacesOnly
 	if p, ok := r.names[name]; ok {
 		return p, nil
 	}
-	rows, err := r.symStmt.QueryContext(ctx, name)
+	all, err := r.placer.Definers(ctx, name)
 	if err != nil {
-		return "", fmt.Errorf("deps: %w", err)
+		return "", err
 	}
-	defer rows.Close()
 	var hs []symbolHit
-	for rows.Next() {
-		var h symbolHit
-		if err := rows.Scan(&h.kind, &h.file); err != nil {
-			return "", fmt.Errorf("deps: %w", err)
-		}
-		if !namespacesOnly || namespaceRank(h.kind) < 2 {
-			hs = append(hs, h)
+	for _, h := range all {
+		if !namespacesOnly || namespaceRank(h.Kind) < 2 {
+			hs = append(hs, symbolHit{h.Kind, h.File})
 		}
 	}
 	p := placeSymbols(hs)
 	r.names[name] = p
-	return p, rows.Err()
+	return p, nil
 }
 
 // placePath maps a repo-relative path to an indexed file: the path itself,
@@ -171,13 +137,12 @@ func (r *depResolver) placePath(ctx context.Context, cand string) (string, error
 	if p, ok := r.paths[cand]; ok {
 		return p, nil
 	}
-	var p string
-	err := r.fileStmt.QueryRowContext(ctx, cand).Scan(&p)
+	p, ok, err := r.placer.FileAt(ctx, cand)
 	switch {
-	case err == sql.ErrNoRows:
-		p, err = r.placeName(ctx, cand, true)
 	case err != nil:
-		return "", fmt.Errorf("deps: %w", err)
+		return "", err
+	case !ok:
+		p, err = r.placeName(ctx, cand, true)
 	case p != cand && strings.HasPrefix(p, cand+"/"):
 		p = cand // a directory of files
 	}

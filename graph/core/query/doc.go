@@ -2,7 +2,8 @@
 // query, typed results shaped like the spec's JSON, caps and truncation
 // applied here so that every front end gets the same answer.
 //
-// Layer: core. It reads the index through database/sql and the worktree's
-// files for source text and line numbers; it must not import sync, store's
-// write path, render or a front end.
+// Layer: core. It reads the index through store.Reader (typed rows; the
+// SQL lives in store) and the worktree's files for source text and line
+// numbers; it must not import the indexer, store's write path, render or a
+// front end.
 package query

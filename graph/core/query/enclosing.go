@@ -2,12 +2,10 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 // SymbolRef is a symbol as refs, callees and impact report it.
@@ -20,7 +18,7 @@ type SymbolRef struct {
 }
 
 func symbolRef(src *sources, s symbolRow) SymbolRef {
-	return SymbolRef{Name: s.name, Qualified: s.qualified, Kind: s.kind, Path: s.path, Line: src.line(s.path, s.start)}
+	return SymbolRef{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Path: s.Path, Line: src.line(s.Path, s.Start)}
 }
 
 // parseFloor maps a MinConfidence option to a rank; "" is the default
@@ -73,16 +71,13 @@ func (s *sources) column(path string, off int64) int {
 // symbols are read once per query, in batches, so that a query touching
 // hundreds of files makes a handful of SQL round trips.
 type enclosers struct {
-	db    *sql.DB
-	files map[string][]symbolRow // by span_start, then widest first
+	idx   *store.Reader
+	files map[string][]symbolRow // sorted by store.SortNested
 }
 
-func newEnclosers(db *sql.DB) *enclosers {
-	return &enclosers{db: db, files: map[string][]symbolRow{}}
+func newEnclosers(idx *store.Reader) *enclosers {
+	return &enclosers{idx: idx, files: map[string][]symbolRow{}}
 }
-
-// maxBatch keeps IN lists well under SQLite's variable limit.
-const maxBatch = 500
 
 // load reads the symbols of the files not read yet.
 func (e *enclosers) load(ctx context.Context, paths []string) error {
@@ -94,56 +89,27 @@ func (e *enclosers) load(ctx context.Context, paths []string) error {
 			todo = append(todo, p)
 		}
 	}
-	for len(todo) > 0 {
-		n := min(len(todo), maxBatch)
-		rows, err := querySymbols(ctx, e.db, `SELECT `+symbolCols+` FROM symbols WHERE file_path IN (`+placeholders(n)+`)`, anys(todo[:n])...)
-		if err != nil {
-			return err
-		}
-		for _, p := range todo[:n] {
-			e.files[p] = nil
-		}
-		for _, r := range rows {
-			e.files[r.path] = append(e.files[r.path], r)
-		}
-		for _, p := range todo[:n] {
-			syms := e.files[p]
-			sort.Slice(syms, func(i, j int) bool {
-				if syms[i].start != syms[j].start {
-					return syms[i].start < syms[j].start
-				}
-				if syms[i].end != syms[j].end {
-					return syms[i].end > syms[j].end
-				}
-				return syms[i].id < syms[j].id
-			})
-		}
-		todo = todo[n:]
+	if len(todo) == 0 {
+		return nil
+	}
+	rows, err := e.idx.SymbolsInFiles(ctx, todo)
+	if err != nil {
+		return err
+	}
+	for _, p := range todo {
+		e.files[p] = nil
+	}
+	for _, r := range rows {
+		e.files[r.Path] = append(e.files[r.Path], r)
+	}
+	for _, p := range todo {
+		store.SortNested(e.files[p])
 	}
 	return nil
 }
 
-// innermost is the symbol of path whose span holds [start, end) and starts
-// last (spans nest, so that one is the innermost). Call load first.
+// innermost is the innermost symbol of path around [start, end). Call
+// load first.
 func (e *enclosers) innermost(path string, start, end int64) (symbolRow, bool) {
-	syms := e.files[path]
-	i := sort.Search(len(syms), func(i int) bool { return syms[i].start > start })
-	for i--; i >= 0; i-- {
-		if s := syms[i]; s.end >= end && s.start < s.end {
-			return s, true
-		}
-	}
-	return symbolRow{}, false
-}
-
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
-}
-
-func anys(xs []string) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
+	return store.Innermost(e.files[path], start, end)
 }

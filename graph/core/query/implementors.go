@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sort"
 	"strings"
@@ -47,8 +46,8 @@ type traitQuery struct {
 // Implementors reads relations of kind impl/implements whose trait's last
 // path segment is the trait name, so a trait is found however each file
 // qualified it (LoopTransport and run::LoopTransport alike).
-func Implementors(ctx context.Context, db *sql.DB, root, arg string) (ImplementorsResult, error) {
-	q, err := parseTraitQuery(ctx, db, root, arg)
+func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResult, error) {
+	q, err := e.parseTraitQuery(ctx, arg)
 	if err != nil {
 		return ImplementorsResult{}, err
 	}
@@ -59,29 +58,18 @@ func Implementors(ctx context.Context, db *sql.DB, root, arg string) (Implemento
 	if q.exactQ != "" {
 		res.Qualified = q.exactQ
 	}
-	rows, err := db.QueryContext(ctx, `SELECT from_qualified, kind, to_qualified, def_file, def_span_start, confidence
-		FROM relations WHERE kind IN ('impl', 'implements') AND to_qualified GLOB ?`, "*"+globEscape(q.Name)+"*")
+	rels, err := e.idx.ImplementationsMentioning(ctx, q.Name)
 	if err != nil {
-		return res, fmt.Errorf("implementors: %w", err)
+		return res, err
 	}
-	defer rows.Close()
-	src := newSources(root)
-	for rows.Next() {
-		var im Implementor
-		var start int64
-		if err := rows.Scan(&im.Type, &im.Kind, &im.Trait, &im.File, &start, &im.Confidence); err != nil {
-			return res, fmt.Errorf("implementors: %w", err)
-		}
-		segs := pathSegments(im.Trait)
+	src := newSources(e.root)
+	for _, r := range rels {
+		segs := pathSegments(r.To)
 		if len(segs) == 0 || segs[len(segs)-1] != q.Name {
 			continue
 		}
-		im.Match = q.match(im.Trait, segs)
-		im.Line = src.line(im.File, start)
-		res.Implementors = append(res.Implementors, im)
-	}
-	if err := rows.Err(); err != nil {
-		return res, fmt.Errorf("implementors: %w", err)
+		res.Implementors = append(res.Implementors, Implementor{Type: r.From, Kind: r.Kind, Trait: r.To, File: r.File,
+			Line: src.line(r.File, r.Start), Confidence: r.Confidence, Match: q.match(r.To, segs)})
 	}
 	sortImplementors(res.Implementors)
 	return res, nil
@@ -89,7 +77,7 @@ func Implementors(ctx context.Context, db *sql.DB, root, arg string) (Implemento
 
 // parseTraitQuery reads a symbol: selector (resolved like show does) or a
 // bare, possibly path-qualified name in any language's syntax.
-func parseTraitQuery(ctx context.Context, db *sql.DB, root, arg string) (traitQuery, error) {
+func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, error) {
 	arg = strings.TrimSpace(arg)
 	if form, _, ok := strings.Cut(arg, ":"); ok && isSelectorForm(form) {
 		if SelectorKind(form) != SelSymbol {
@@ -99,11 +87,11 @@ func parseTraitQuery(ctx context.Context, db *sql.DB, root, arg string) (traitQu
 		if err != nil {
 			return traitQuery{}, err
 		}
-		sym, err := resolveSymbol(ctx, db, newSources(root), sel)
+		sym, err := e.resolveSymbol(ctx, newSources(e.root), sel)
 		if err != nil {
 			return traitQuery{}, err
 		}
-		return traitQuery{Raw: arg, Name: sym.name, exactQ: sym.qualified}, nil
+		return traitQuery{Raw: arg, Name: sym.Name, exactQ: sym.Qualified}, nil
 	}
 	segs := pathSegments(arg)
 	if len(segs) == 0 {
@@ -162,19 +150,6 @@ func trimGenerics(q string) string {
 		}
 	}
 	return strings.TrimSpace(q)
-}
-
-// globEscape quotes GLOB's metacharacters so a name matches literally.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("*?[", r) {
-			b.WriteString("[" + string(r) + "]")
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // sortImplementors: exact matches first, then by type, file and line.

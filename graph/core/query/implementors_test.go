@@ -45,9 +45,3 @@ func TestTraitMatch(t *testing.T) {
 		}
 	}
 }
-
-func TestGlobEscape(t *testing.T) {
-	if got := globEscape("a*b?c[d"); got != "a[*]b[?]c[[]d" {
-		t.Errorf("globEscape = %q", got)
-	}
-}

@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -89,7 +88,7 @@ type OverviewSymbol struct {
 // Overview aggregates the files and symbols within scope. Counts come from
 // GROUP BY queries over indexed path ranges, so a summary of a large
 // worktree reads no file from disk.
-func Overview(ctx context.Context, db *sql.DB, root string, scope Scope, opts OverviewOptions) (OverviewResult, error) {
+func (e *Engine) Overview(ctx context.Context, scope Scope, opts OverviewOptions) (OverviewResult, error) {
 	switch opts.Format {
 	case "":
 		opts.Format = OverviewSummary
@@ -97,85 +96,56 @@ func Overview(ctx context.Context, db *sql.DB, root string, scope Scope, opts Ov
 	default:
 		return OverviewResult{}, fmt.Errorf("%w: unknown overview detail %q (want summary or full)", ErrBadQuery, opts.Format)
 	}
-	if err := checkScope(ctx, db, scope); err != nil {
+	if err := e.checkScope(ctx, scope); err != nil {
 		return OverviewResult{}, err
 	}
 	res := OverviewResult{Scope: scope.Raw, Format: opts.Format}
 	var err error
-	if res.Files, err = countFiles(ctx, db, scope); err != nil {
+	if res.Files, err = e.countFiles(ctx, scope); err != nil {
 		return res, err
 	}
-	if res.Symbols, err = countSymbols(ctx, db, scope); err != nil {
+	if res.Symbols, err = e.countSymbols(ctx, scope); err != nil {
 		return res, err
 	}
-	if res.TopFiles, err = topFiles(ctx, db, scope); err != nil {
+	if res.TopFiles, err = e.topFiles(ctx, scope); err != nil {
 		return res, err
 	}
 	if opts.Format == OverviewFull {
-		res.FileList, res.StaleFiles, err = listFiles(ctx, db, root, scope)
+		res.FileList, res.StaleFiles, err = e.listFiles(ctx, scope)
 	}
 	return res, err
 }
 
-func countFiles(ctx context.Context, db *sql.DB, scope Scope) (FileCounts, error) {
-	cond, args := scope.where("path")
-	rows, err := db.QueryContext(ctx, `SELECT lang, count(*) AS n, sum(byte_len) FROM files WHERE `+cond+`
-		GROUP BY lang ORDER BY n DESC, lang`, args...)
-	if err != nil {
-		return FileCounts{}, fmt.Errorf("count files: %w", err)
-	}
-	defer rows.Close()
+func (e *Engine) countFiles(ctx context.Context, scope Scope) (FileCounts, error) {
+	langs, err := e.idx.CountFilesByLang(ctx, scope.paths())
 	fc := FileCounts{ByLang: []LangCount{}}
-	for rows.Next() {
-		var l LangCount
-		if err := rows.Scan(&l.Lang, &l.Files, &l.Bytes); err != nil {
-			return fc, fmt.Errorf("count files: %w", err)
-		}
+	for _, l := range langs {
 		fc.Total += l.Files
 		fc.Bytes += l.Bytes
-		fc.ByLang = append(fc.ByLang, l)
+		fc.ByLang = append(fc.ByLang, LangCount(l))
 	}
-	return fc, rows.Err()
+	return fc, err
 }
 
-func countSymbols(ctx context.Context, db *sql.DB, scope Scope) (SymbolCounts, error) {
-	cond, args := scope.where("file_path")
-	rows, err := db.QueryContext(ctx, `SELECT kind, count(*) AS n FROM symbols WHERE `+cond+`
-		GROUP BY kind ORDER BY n DESC, kind`, args...)
-	if err != nil {
-		return SymbolCounts{}, fmt.Errorf("count symbols: %w", err)
-	}
-	defer rows.Close()
+func (e *Engine) countSymbols(ctx context.Context, scope Scope) (SymbolCounts, error) {
+	kinds, err := e.idx.CountSymbolsByKind(ctx, scope.paths())
 	sc := SymbolCounts{ByKind: []KindCount{}}
-	for rows.Next() {
-		var k KindCount
-		if err := rows.Scan(&k.Kind, &k.Count); err != nil {
-			return sc, fmt.Errorf("count symbols: %w", err)
-		}
+	for _, k := range kinds {
 		sc.Total += k.Count
-		sc.ByKind = append(sc.ByKind, k)
+		sc.ByKind = append(sc.ByKind, KindCount(k))
 	}
-	return sc, rows.Err()
+	return sc, err
 }
 
 // topFiles lists the files defining the most symbols, ties by path.
-func topFiles(ctx context.Context, db *sql.DB, scope Scope) ([]FileSymbols, error) {
-	cond, args := scope.where("file_path")
-	rows, err := db.QueryContext(ctx, `SELECT t.file_path, f.lang, t.n
-		FROM (SELECT file_path, count(*) AS n FROM symbols WHERE `+cond+`
-			GROUP BY file_path ORDER BY n DESC, file_path LIMIT ?) t
-		JOIN files f ON f.path = t.file_path ORDER BY t.n DESC, t.file_path`, append(args, topFilesLimit)...)
+func (e *Engine) topFiles(ctx context.Context, scope Scope) ([]FileSymbols, error) {
+	top, err := e.idx.TopFiles(ctx, scope.paths(), topFilesLimit)
 	if err != nil {
-		return nil, fmt.Errorf("top files: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
 	out := []FileSymbols{}
-	for rows.Next() {
-		var f FileSymbols
-		if err := rows.Scan(&f.Path, &f.Lang, &f.Symbols); err != nil {
-			return nil, fmt.Errorf("top files: %w", err)
-		}
-		out = append(out, f)
+	for _, f := range top {
+		out = append(out, FileSymbols(f))
 	}
-	return out, rows.Err()
+	return out, nil
 }

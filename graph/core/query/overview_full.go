@@ -3,50 +3,36 @@ package query
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // listFiles returns every file in scope with its symbols in source order.
 // Each file is read from disk once, for its line index, and then dropped,
 // so a full overview of a large worktree holds one file's bytes at a time.
-func listFiles(ctx context.Context, db *sql.DB, root string, scope Scope) ([]OverviewFile, int, error) {
-	cond, args := scope.where("path")
-	rows, err := db.QueryContext(ctx, `SELECT path, lang, byte_len, content_hash FROM files WHERE `+cond+` ORDER BY path`, args...)
+func (e *Engine) listFiles(ctx context.Context, scope Scope) ([]OverviewFile, int, error) {
+	records, err := e.idx.Files(ctx, scope.paths())
 	if err != nil {
-		return nil, 0, fmt.Errorf("list files: %w", err)
+		return nil, 0, err
 	}
-	var files []OverviewFile
-	var hashes [][]byte
+	files := make([]OverviewFile, len(records))
 	at := map[string]int{}
-	for rows.Next() {
-		var f OverviewFile
-		var h []byte
-		if err := rows.Scan(&f.Path, &f.Lang, &f.Bytes, &h); err != nil {
-			rows.Close()
-			return nil, 0, fmt.Errorf("list files: %w", err)
-		}
-		f.Symbols = []OverviewSymbol{}
-		at[f.Path] = len(files)
-		files, hashes = append(files, f), append(hashes, h)
+	for i, r := range records {
+		files[i] = OverviewFile{Path: r.Path, Lang: r.Lang, Bytes: r.Bytes, Symbols: []OverviewSymbol{}}
+		at[r.Path] = i
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("list files: %w", err)
-	}
-	offsets, err := attachSymbols(ctx, db, scope, files, at)
+	offsets, err := e.attachSymbols(ctx, scope, files, at)
 	if err != nil {
 		return nil, 0, err
 	}
 	stale := 0
 	for i := range files {
-		lines := readLines(root, files[i].Path, hashes[i])
+		lines := readLines(e.root, files[i].Path, records[i].Hash)
 		if files[i].Stale = lines.stale; lines.stale {
 			stale++
 		}
@@ -59,33 +45,17 @@ func listFiles(ctx context.Context, db *sql.DB, root string, scope Scope) ([]Ove
 
 // attachSymbols appends each in-scope symbol to its file and returns the
 // symbols' start offsets, parallel to files[i].Symbols.
-func attachSymbols(ctx context.Context, db *sql.DB, scope Scope, files []OverviewFile, at map[string]int) ([][]int64, error) {
-	cond, args := scope.where("s.file_path")
-	rows, err := db.QueryContext(ctx, `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, p.qualified
-		FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
-		WHERE `+cond+` ORDER BY s.file_path, s.span_start, s.id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list symbols: %w", err)
-	}
-	defer rows.Close()
+func (e *Engine) attachSymbols(ctx context.Context, scope Scope, files []OverviewFile, at map[string]int) ([][]int64, error) {
 	offsets := make([][]int64, len(files))
-	for rows.Next() {
-		var file string
-		var s OverviewSymbol
-		var start int64
-		var parent sql.NullString
-		if err := rows.Scan(&file, &s.Name, &s.Qualified, &s.Kind, &start, &parent); err != nil {
-			return nil, fmt.Errorf("list symbols: %w", err)
-		}
-		i, ok := at[file]
+	err := e.idx.EachSymbol(ctx, scope.paths(), func(s store.ListedSymbol) {
+		i, ok := at[s.File]
 		if !ok {
-			continue
+			return
 		}
-		s.Parent = parent.String
-		files[i].Symbols = append(files[i].Symbols, s)
-		offsets[i] = append(offsets[i], start)
-	}
-	return offsets, rows.Err()
+		files[i].Symbols = append(files[i].Symbols, OverviewSymbol{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Parent: s.Parent})
+		offsets[i] = append(offsets[i], s.Start)
+	})
+	return offsets, err
 }
 
 // fileLines is one file's line index, read once; zero lines when unreadable.

@@ -2,13 +2,13 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -57,7 +57,7 @@ var (
 // Refs lists the references to the symbol sel names: rows whose
 // target_qualified is its qualified name, plus (only at the fuzzy floor)
 // fuzzy_name rows with its short name, and relations into it.
-func Refs(ctx context.Context, db *sql.DB, root string, sel Selector, opts RefsOptions) (RefsResult, error) {
+func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (RefsResult, error) {
 	floor, err := parseFloor(opts.MinConfidence)
 	if err != nil {
 		return RefsResult{}, err
@@ -69,56 +69,56 @@ func Refs(ctx context.Context, db *sql.DB, root string, sel Selector, opts RefsO
 	if sel.Kind != SelSymbol {
 		return RefsResult{}, fmt.Errorf("%w %q: refs needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	src := newSources(root)
-	sym, err := resolveSymbol(ctx, db, src, sel)
+	src := newSources(e.root)
+	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return RefsResult{}, err
 	}
 	res := RefsResult{Target: symbolRef(src, sym), Refs: []RefSite{}, Relations: []RelationSite{}}
 	fuzzy := floor >= resolve.Rank(resolve.FuzzyName)
-	rows, err := inboundRefs(ctx, db, []symbolRow{sym}, fuzzy, nil)
+	rows, err := e.inboundRefs(ctx, []symbolRow{sym}, fuzzy, nil)
 	if err != nil {
 		return RefsResult{}, err
 	}
 	if !fuzzy { // below the floor, name matches are only counted
-		if res.SkippedLowConfidence, err = countNameMatches(ctx, db, sym, keep); err != nil {
+		if res.SkippedLowConfidence, err = e.countNameMatches(ctx, sym, keep); err != nil {
 			return RefsResult{}, err
 		}
 	}
 	var kept []refRow
 	for _, r := range rows {
 		switch {
-		case !keep(r.kind):
-		case !above(r.confidence, floor):
+		case !keep(r.Kind):
+		case !above(r.Confidence, floor):
 			res.SkippedLowConfidence++
 		default:
 			kept = append(kept, r)
 		}
 	}
-	enc := newEnclosers(db)
+	enc := newEnclosers(e.idx)
 	if err := enc.load(ctx, refFiles(kept)); err != nil {
 		return RefsResult{}, err
 	}
 	for _, r := range kept {
-		site := RefSite{File: r.file, Line: src.line(r.file, r.start), Column: src.column(r.file, r.start), Kind: r.kind, Confidence: r.confidence}
-		if s, ok := enc.innermost(r.file, r.start, r.end); ok {
-			site.From = s.qualified
+		site := RefSite{File: r.File, Line: src.line(r.File, r.Start), Column: src.column(r.File, r.Start), Kind: r.Kind, Confidence: r.Confidence}
+		if s, ok := enc.innermost(r.File, r.Start, r.End); ok {
+			site.From = s.Qualified
 		}
 		res.Refs = append(res.Refs, site)
 	}
-	rels, err := relationsTouching(ctx, db, "to_qualified", []string{sym.qualified})
+	rels, err := e.idx.RelationsInto(ctx, []string{sym.Qualified})
 	if err != nil {
 		return RefsResult{}, err
 	}
 	for _, r := range rels {
-		if !keep(r.kind) {
+		if !keep(r.Kind) {
 			continue
 		}
-		if !above(r.confidence, floor) {
+		if !above(r.Confidence, floor) {
 			res.SkippedLowConfidence++
 			continue
 		}
-		res.Relations = append(res.Relations, RelationSite{From: r.from, Kind: r.kind, File: r.file, Line: src.line(r.file, r.start), Confidence: r.confidence})
+		res.Relations = append(res.Relations, RelationSite{From: r.From, Kind: r.Kind, File: r.File, Line: src.line(r.File, r.Start), Confidence: r.Confidence})
 	}
 	sortRefSites(res.Refs)
 	sortRelationSites(res.Relations)
@@ -127,25 +127,15 @@ func Refs(ctx context.Context, db *sql.DB, root string, sel Selector, opts RefsO
 
 // countNameMatches counts the fuzzy_name refs with the target's short name
 // that inboundRefs would add at the fuzzy floor, without reading them.
-func countNameMatches(ctx context.Context, db *sql.DB, sym symbolRow, keep func(string) bool) (int, error) {
-	rows, err := db.QueryContext(ctx, `SELECT kind, count(*) FROM refs WHERE target_name = ? AND confidence = 'fuzzy_name'
-		AND (target_qualified IS NULL OR target_qualified != ?) GROUP BY kind`, sym.name, sym.qualified)
-	if err != nil {
-		return 0, fmt.Errorf("read refs: %w", err)
-	}
-	defer rows.Close()
+func (e *Engine) countNameMatches(ctx context.Context, sym symbolRow, keep func(string) bool) (int, error) {
+	counts, err := e.idx.CountFuzzyNamed(ctx, sym.Name, sym.Qualified)
 	total := 0
-	for rows.Next() {
-		var kind string
-		var n int
-		if err := rows.Scan(&kind, &n); err != nil {
-			return 0, fmt.Errorf("read refs: %w", err)
-		}
-		if keep(kind) {
-			total += n
+	for _, c := range counts {
+		if keep(c.Kind) {
+			total += c.Count
 		}
 	}
-	return total, rows.Err()
+	return total, err
 }
 
 // kindFilter checks --kind values and returns the test for a row's kind.
@@ -163,34 +153,7 @@ func kindFilter(kinds []string) (func(string) bool, error) {
 }
 
 // refRow is a refs row.
-type refRow struct {
-	file            string
-	start, end      int64
-	targetName      string
-	targetQualified string // "" when NULL
-	hint            int64  // 0 when NULL
-	kind            string
-	confidence      string
-}
-
-const refCols = `from_file, from_span_start, from_span_end, target_name, COALESCE(target_qualified, ''), COALESCE(target_symbol_hint, 0), kind, confidence`
-
-func queryRefs(ctx context.Context, db *sql.DB, query string, args ...any) ([]refRow, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read refs: %w", err)
-	}
-	defer rows.Close()
-	var out []refRow
-	for rows.Next() {
-		var r refRow
-		if err := rows.Scan(&r.file, &r.start, &r.end, &r.targetName, &r.targetQualified, &r.hint, &r.kind, &r.confidence); err != nil {
-			return nil, fmt.Errorf("read refs: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
+type refRow = store.Ref
 
 // inboundRefs reads the refs that name any of targets by qualified name and,
 // when nameMatches, the fuzzy_name refs that carry one of their short names (they
@@ -198,85 +161,33 @@ func queryRefs(ctx context.Context, db *sql.DB, query string, args ...any) ([]re
 //
 // levels, when not nil, keeps only rows of those confidences (in SQL, so
 // rows below a floor are never read).
-func inboundRefs(ctx context.Context, db *sql.DB, targets []symbolRow, nameMatches bool, levels []string) ([]refRow, error) {
+func (e *Engine) inboundRefs(ctx context.Context, targets []symbolRow, nameMatches bool, levels []string) ([]refRow, error) {
 	qualified, names := map[string]bool{}, map[string]bool{}
 	for _, t := range targets {
-		qualified[t.qualified], names[t.name] = true, true
+		qualified[t.Qualified], names[t.Name] = true, true
 	}
-	var out []refRow
-	for _, batch := range batches(keys(qualified)) {
-		rows, err := queryRefs(ctx, db, `SELECT `+refCols+` FROM refs WHERE target_qualified IN (`+placeholders(len(batch))+`)`+levelFilter(levels),
-			append(anys(batch), anys(levels)...)...)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
+	out, err := e.idx.RefsTo(ctx, keys(qualified), levels)
+	if err != nil || !nameMatches {
+		return out, err
 	}
-	if !nameMatches {
-		return out, nil
+	rows, err := e.idx.FuzzyRefsNamed(ctx, keys(names), levels)
+	if err != nil {
+		return nil, err
 	}
-	for _, batch := range batches(keys(names)) {
-		rows, err := queryRefs(ctx, db, `SELECT `+refCols+` FROM refs WHERE target_name IN (`+placeholders(len(batch))+`)
-			AND confidence = 'fuzzy_name'`+levelFilter(levels), append(anys(batch), anys(levels)...)...)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
-			if !qualified[r.targetQualified] { // not read above already
-				out = append(out, r)
-			}
+	for _, r := range rows {
+		if !qualified[r.TargetQualified] { // not read above already
+			out = append(out, r)
 		}
 	}
 	return out, nil
-}
-
-// levelFilter is an SQL condition on confidence, "" for every level.
-func levelFilter(levels []string) string {
-	if levels == nil {
-		return ""
-	}
-	return ` AND confidence IN (` + placeholders(len(levels)) + `)`
 }
 
 func refFiles(rows []refRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
-		out[i] = r.file
+		out[i] = r.File
 	}
 	return out
-}
-
-// relationRow is a relations row.
-type relationRow struct {
-	from, to, kind, file string
-	start                int64
-	confidence           string
-}
-
-// relationsTouching reads relations whose column (to_qualified or
-// from_qualified) is one of names.
-func relationsTouching(ctx context.Context, db *sql.DB, col string, names []string) ([]relationRow, error) {
-	var out []relationRow
-	for _, batch := range batches(names) {
-		rows, err := db.QueryContext(ctx, `SELECT from_qualified, to_qualified, kind, def_file, def_span_start, confidence
-			FROM relations WHERE `+col+` IN (`+placeholders(len(batch))+`)`, anys(batch)...)
-		if err != nil {
-			return nil, fmt.Errorf("read relations: %w", err)
-		}
-		for rows.Next() {
-			var r relationRow
-			if err := rows.Scan(&r.from, &r.to, &r.kind, &r.file, &r.start, &r.confidence); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read relations: %w", err)
-			}
-			out = append(out, r)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
 }
 
 // sortRefSites orders by confidence (exact first), then file, line, column.
@@ -316,16 +227,6 @@ func sortRelationSites(xs []RelationSite) {
 		}
 		return a.Kind < b.Kind
 	})
-}
-
-func batches(xs []string) [][]string {
-	var out [][]string
-	for len(xs) > 0 {
-		n := min(len(xs), maxBatch)
-		out = append(out, xs[:n])
-		xs = xs[n:]
-	}
-	return out
 }
 
 func keys(m map[string]bool) []string {

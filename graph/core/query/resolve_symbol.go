@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path"
 	"strings"
@@ -14,21 +13,21 @@ import (
 // LookupError listing selectors that pick each one. Rows sharing a qualified
 // name and kind (a redefinition) are one symbol by identity (spec §6.3); the
 // first is returned.
-func resolveSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector) (symbolRow, error) {
-	rows, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE file_path = ? ORDER BY span_start, id`, sel.Path)
+func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) (symbolRow, error) {
+	rows, err := e.idx.SymbolsInFile(ctx, sel.Path)
 	if err != nil {
 		return symbolRow{}, err
 	}
 	if len(rows) == 0 {
-		return symbolRow{}, fileNotFound(ctx, db, sel)
+		return symbolRow{}, e.fileNotFound(ctx, sel)
 	}
 	var hits []symbolRow
 	seen := map[string]bool{}
 	for _, r := range rows {
-		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.kind != sel.Sym {
+		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.Kind != sel.Sym {
 			continue
 		}
-		if id := r.qualified + "\x00" + r.kind; !seen[id] {
+		if id := r.Qualified + "\x00" + r.Kind; !seen[id] {
 			seen[id] = true
 			hits = append(hits, r)
 		}
@@ -37,7 +36,7 @@ func resolveSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector) 
 	case 1:
 		return hits[0], nil
 	case 0:
-		elsewhere, err := definedElsewhere(ctx, db, sel)
+		elsewhere, err := e.definedElsewhere(ctx, sel)
 		if err != nil {
 			return symbolRow{}, err
 		}
@@ -50,20 +49,20 @@ func resolveSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector) 
 // nameMatches: the short name, or a dotted suffix of the qualified name on a
 // segment boundary.
 func nameMatches(r symbolRow, want string) bool {
-	if r.name == want {
+	if r.Name == want {
 		return true
 	}
-	if !strings.ContainsAny(want, ".:") || !strings.HasSuffix(r.qualified, want) {
+	if !strings.ContainsAny(want, ".:") || !strings.HasSuffix(r.Qualified, want) {
 		return false
 	}
-	i := len(r.qualified) - len(want)
-	return i == 0 || strings.ContainsRune("./:#", rune(r.qualified[i-1]))
+	i := len(r.Qualified) - len(want)
+	return i == 0 || strings.ContainsRune("./:#", rune(r.Qualified[i-1]))
 }
 
 func symbolSuggestions(sel Selector, rows []symbolRow) []string {
 	names := make([]string, 0, len(rows))
 	for _, r := range rows {
-		names = append(names, r.name)
+		names = append(names, r.Name)
 	}
 	var out []string
 	for _, n := range nearest(sel.Name, names) {
@@ -76,30 +75,30 @@ func symbolSuggestions(sel Selector, rows []symbolRow) []string {
 func candidates(src *sources, sel Selector, hits []symbolRow) []Candidate {
 	out := make([]Candidate, len(hits))
 	for i, h := range hits {
-		out[i] = Candidate{Selector: uniqueSelector(sel.Path, h, hits), Qualified: h.qualified, Kind: h.kind, Line: src.line(h.path, h.start)}
+		out[i] = Candidate{Selector: uniqueSelector(sel.Path, h, hits), Qualified: h.Qualified, Kind: h.Kind, Line: src.line(h.Path, h.Start)}
 	}
 	return out
 }
 
 func uniqueSelector(p string, h symbolRow, all []symbolRow) string {
-	for _, suffix := range suffixes(h.qualified) {
+	for _, suffix := range suffixes(h.Qualified) {
 		for _, withKind := range []bool{false, true} {
 			count := 0
 			for _, o := range all {
-				if nameMatches(o, suffix) && (!withKind || o.kind == h.kind) {
+				if nameMatches(o, suffix) && (!withKind || o.Kind == h.Kind) {
 					count++
 				}
 			}
 			if count == 1 {
 				s := "symbol:" + p + "#" + suffix
 				if withKind {
-					s += ":" + h.kind
+					s += ":" + h.Kind
 				}
 				return s
 			}
 		}
 	}
-	return "symbol:" + p + "#" + h.qualified + ":" + h.kind
+	return "symbol:" + p + "#" + h.Qualified + ":" + h.Kind
 }
 
 // suffixes lists a qualified name's segment-boundary suffixes, shortest
@@ -115,14 +114,13 @@ func suffixes(q string) []string {
 }
 
 // fileNotFound suggests indexed files with the same or a similar name.
-func fileNotFound(ctx context.Context, db *sql.DB, sel Selector) error {
-	base := path.Base(sel.Path)
-	paths, err := column(ctx, db, `SELECT path FROM files WHERE path LIKE ? ESCAPE '\' ORDER BY path LIMIT 50`, "%"+likeEscape(base))
+func (e *Engine) fileNotFound(ctx context.Context, sel Selector) error {
+	paths, err := e.idx.PathsEndingIn(ctx, path.Base(sel.Path))
 	if err != nil {
 		return err
 	}
 	if len(paths) == 0 {
-		all, err := column(ctx, db, `SELECT path FROM files ORDER BY path`)
+		all, err := e.idx.AllPaths(ctx)
 		if err != nil {
 			return err
 		}
@@ -130,7 +128,7 @@ func fileNotFound(ctx context.Context, db *sql.DB, sel Selector) error {
 	}
 	var sugg []string
 	if sel.Kind == SelSymbol {
-		if sugg, err = definedElsewhere(ctx, db, sel); err != nil {
+		if sugg, err = e.definedElsewhere(ctx, sel); err != nil {
 			return err
 		}
 	}
@@ -155,7 +153,7 @@ func fileNotFound(ctx context.Context, db *sql.DB, sel Selector) error {
 // definedElsewhere suggests the files that do define the name asked for
 // (its last segment), nearest directories first: the usual mistake is the
 // right name in the wrong file.
-func definedElsewhere(ctx context.Context, db *sql.DB, sel Selector) ([]string, error) {
+func (e *Engine) definedElsewhere(ctx context.Context, sel Selector) ([]string, error) {
 	name := sel.Name
 	if i := strings.LastIndexAny(name, ".:#"); i >= 0 {
 		name = name[i+1:]
@@ -163,10 +161,7 @@ func definedElsewhere(ctx context.Context, db *sql.DB, sel Selector) ([]string, 
 	if name == "" {
 		return nil, nil
 	}
-	dir := path.Dir(sel.Path)
-	paths, err := column(ctx, db, `SELECT file_path FROM symbols WHERE name = ? AND file_path <> ?
-		GROUP BY file_path ORDER BY (file_path LIKE ? ESCAPE '\') DESC, file_path LIMIT ?`,
-		name, sel.Path, likeEscape(dir)+"/%", maxSuggestions)
+	paths, err := e.idx.FilesDefining(ctx, name, sel.Path, path.Dir(sel.Path), maxSuggestions)
 	if err != nil {
 		return nil, err
 	}
@@ -188,9 +183,4 @@ func capSuggestions(s []string) []string {
 		}
 	}
 	return out
-}
-
-func likeEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
 }

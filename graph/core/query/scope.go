@@ -2,11 +2,12 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 // Scope is the part of the worktree that overview and deps look at: one
@@ -47,49 +48,38 @@ func ParseScope(s string) (Scope, error) {
 // IsAll reports whether the scope is the whole worktree.
 func (s Scope) IsAll() bool { return s.Kind == SelDir && s.Path == "." }
 
-// where is an SQL condition on a path column selecting the scope's files. A
-// directory is a half-open range of paths ("d/" ≤ p < "d0", '0' being the
-// byte after '/'), so SQLite answers it from the column's index.
-func (s Scope) where(col string) (string, []any) {
-	switch {
-	case s.IsAll():
-		return "1", nil
-	case s.Kind == SelFile:
-		return col + " = ?", []any{s.Path}
+// paths is the scope as the store selects files.
+func (s Scope) paths() store.Paths {
+	if s.Kind == SelFile {
+		return store.Paths{File: s.Path}
 	}
-	return col + " >= ? AND " + col + " < ?", []any{s.Path + "/", s.Path + "0"}
+	return store.Paths{Dir: s.Path}
 }
 
 // checkScope returns a not-found LookupError with near paths when the scope
 // holds no indexed file.
-func checkScope(ctx context.Context, db *sql.DB, s Scope) error {
+func (e *Engine) checkScope(ctx context.Context, s Scope) error {
 	if s.IsAll() { // the whole worktree exists even when nothing in it is indexed
 		return nil
 	}
-	cond, args := s.where("path")
-	var one int
-	err := db.QueryRowContext(ctx, `SELECT 1 FROM files WHERE `+cond+` LIMIT 1`, args...).Scan(&one)
-	if err == nil {
-		return nil
-	}
-	if err != sql.ErrNoRows {
-		return fmt.Errorf("read files: %w", err)
+	if found, err := e.idx.AnyFile(ctx, s.paths()); found || err != nil {
+		return err
 	}
 	if s.Kind == SelFile {
-		return scopeFileNotFound(ctx, db, s)
+		return e.scopeFileNotFound(ctx, s)
 	}
-	return dirNotFound(ctx, db, s)
+	return e.dirNotFound(ctx, s)
 }
 
 // scopeFileNotFound is fileNotFound, plus dir:<path> when the path names an
 // indexed directory.
-func scopeFileNotFound(ctx context.Context, db *sql.DB, s Scope) error {
-	err := fileNotFound(ctx, db, Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
+func (e *Engine) scopeFileNotFound(ctx context.Context, s Scope) error {
+	err := e.fileNotFound(ctx, Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
 	le, ok := err.(*LookupError)
 	if !ok {
 		return err
 	}
-	if isDir, derr := hasFilesUnder(ctx, db, s.Path); derr != nil {
+	if isDir, derr := e.idx.AnyFile(ctx, store.Paths{Dir: s.Path}); derr != nil {
 		return derr
 	} else if isDir {
 		le.Suggestions = append([]string{"dir:" + s.Path}, le.Suggestions...)
@@ -97,29 +87,17 @@ func scopeFileNotFound(ctx context.Context, db *sql.DB, s Scope) error {
 	return le
 }
 
-func hasFilesUnder(ctx context.Context, db *sql.DB, dir string) (bool, error) {
-	cond, args := Scope{Kind: SelDir, Path: dir}.where("path")
-	var one int
-	err := db.QueryRowContext(ctx, `SELECT 1 FROM files WHERE `+cond+` LIMIT 1`, args...).Scan(&one)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, err
-}
-
 // dirNotFound suggests indexed directories near the requested one (or the
 // file, when the path names an indexed file). Only the error path lists
 // every directory.
-func dirNotFound(ctx context.Context, db *sql.DB, s Scope) error {
+func (e *Engine) dirNotFound(ctx context.Context, s Scope) error {
 	le := &LookupError{Selector: s.Raw, Reason: "not_found"}
-	var n int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM files WHERE path = ?`, s.Path).Scan(&n); err != nil {
-		return fmt.Errorf("read files: %w", err)
-	}
-	if n > 0 {
+	if isFile, err := e.idx.AnyFile(ctx, store.Paths{File: s.Path}); err != nil {
+		return err
+	} else if isFile {
 		le.Suggestions = append(le.Suggestions, "file:"+s.Path)
 	}
-	paths, err := column(ctx, db, `SELECT path FROM files`)
+	paths, err := e.idx.AllPaths(ctx)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package query
 import (
 	"errors"
 	"testing"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 func TestParseScope(t *testing.T) {
@@ -27,20 +29,18 @@ func TestParseScope(t *testing.T) {
 	}
 }
 
-// TestScopeWhere: a directory is the half-open range of paths below it, so
-// a sibling sharing its prefix (store vs storehouse) stays out.
-func TestScopeWhere(t *testing.T) {
-	cond, args := Scope{Kind: SelDir, Path: "store"}.where("p")
-	if cond != "p >= ? AND p < ?" || len(args) != 2 {
-		t.Fatalf("where = %q %v", cond, args)
-	}
-	lo, hi := args[0].(string), args[1].(string)
-	for p, in := range map[string]bool{"store/a.go": true, "store/sub/b.go": true, "store": false, "storehouse/c.go": false, "store.go": false, "stora/x": false} {
-		if got := p >= lo && p < hi; got != in {
-			t.Errorf("%s in dir:store = %v, want %v", p, got, in)
+// TestScopePaths: a scope selects files as the store's Paths do.
+func TestScopePaths(t *testing.T) {
+	for _, c := range []struct {
+		in   Scope
+		want store.Paths
+	}{
+		{Scope{Kind: SelDir, Path: "store"}, store.Paths{Dir: "store"}},
+		{Scope{Kind: SelFile, Path: "a/b.go"}, store.Paths{File: "a/b.go"}},
+		{WholeWorktree, store.Paths{Dir: "."}},
+	} {
+		if got := c.in.paths(); got != c.want {
+			t.Errorf("%+v.paths() = %+v, want %+v", c.in, got, c.want)
 		}
-	}
-	if cond, args := WholeWorktree.where("p"); cond != "1" || args != nil {
-		t.Errorf("whole worktree: %q %v", cond, args)
 	}
 }

@@ -2,13 +2,13 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -52,8 +52,8 @@ type SearchResult struct {
 // ErrBadQuery is wrapped by invalid search input.
 var ErrBadQuery = errors.New("graph: bad query")
 
-// Search runs q against the index in db; root is the worktree, for lines.
-func Search(ctx context.Context, db *sql.DB, root string, q SearchQuery) (SearchResult, error) {
+// Search runs q against the index.
+func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error) {
 	if q.Limit <= 0 {
 		q.Limit = DefaultSearchLimit
 	}
@@ -71,11 +71,11 @@ func Search(ctx context.Context, db *sql.DB, root string, q SearchQuery) (Search
 		var ms []Match
 		switch t {
 		case "symbol":
-			ms, err = searchSymbols(ctx, db, q, fts, symKind)
+			ms, err = e.searchSymbols(ctx, q, fts, symKind)
 		case "string":
-			ms, err = searchStrings(ctx, db, q, fts)
+			ms, err = e.searchStrings(ctx, q, fts)
 		case "config":
-			ms, err = searchConfigs(ctx, db, q, fts)
+			ms, err = e.searchConfigs(ctx, q, fts)
 		}
 		if err != nil {
 			return SearchResult{}, err
@@ -86,7 +86,7 @@ func Search(ctx context.Context, db *sql.DB, root string, q SearchQuery) (Search
 	if len(all) > q.Limit {
 		all = all[:q.Limit]
 	}
-	src := newSources(root)
+	src := newSources(e.root)
 	for i := range all {
 		if all[i].Kind == "symbol" {
 			all[i].Line = src.line(all[i].Path, all[i].offset)
@@ -154,40 +154,29 @@ func stem(w string) string {
 	return w
 }
 
-func searchSymbols(ctx context.Context, db *sql.DB, q SearchQuery, fts, symKind string) ([]Match, error) {
-	filter, args := "", []any{}
-	if symKind != "" {
-		filter += ` AND s.kind = ?`
-		args = append(args, symKind)
-	}
-	if q.Lang != "" {
-		filter += ` AND f.lang = ?`
-		args = append(args, q.Lang)
-	}
-	cols := `s.name, s.qualified, s.kind, s.file_path, s.span_start`
-	exact, err := collect(ctx, db, `SELECT `+cols+`, -1e9 FROM symbols s JOIN files f ON f.path = s.file_path
-		WHERE s.name = ?`+filter+` ORDER BY s.file_path, s.span_start LIMIT ?`,
-		append(append([]any{strings.TrimSpace(q.Text)}, args...), q.Limit), scanSymbol)
+func (e *Engine) searchSymbols(ctx context.Context, q SearchQuery, fts, symKind string) ([]Match, error) {
+	f := store.SearchFilter{SymbolKind: symKind, Lang: q.Lang}
+	hits, err := e.idx.SymbolsNamedExactly(ctx, strings.TrimSpace(q.Text), f, q.Limit)
 	if err != nil {
 		return nil, err
 	}
+	exact := symbolMatches(hits)
 	for i := range exact {
 		exact[i].exact = true
 	}
-	ranked, err := collect(ctx, db, `SELECT `+cols+`, bm25(symbols_fts, 10.0, 3.0, 1.0) AS score
-		FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.path = s.file_path
-		WHERE symbols_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), q.Limit+len(exact)), scanSymbol)
-	if err != nil {
+	if hits, err = e.idx.SearchSymbols(ctx, fts, f, q.Limit+len(exact)); err != nil {
 		return nil, err
 	}
-	return append(exact, dropSeen(ranked, exact)...), nil
+	return append(exact, dropSeen(symbolMatches(hits), exact)...), nil
 }
 
-func scanSymbol(rows *sql.Rows) (Match, error) {
-	m := Match{Kind: "symbol"}
-	err := rows.Scan(&m.Name, &m.Qualified, &m.SymbolKind, &m.Path, &m.offset, &m.score)
-	return m, err
+func symbolMatches(hits []store.SymbolHit) []Match {
+	var out []Match
+	for _, h := range hits {
+		out = append(out, Match{Kind: "symbol", Name: h.Name, Qualified: h.Qualified, SymbolKind: h.Kind, Path: h.Path,
+			offset: h.Offset, score: h.Score})
+	}
+	return out
 }
 
 func dropSeen(ms, seen []Match) []Match {
@@ -207,50 +196,20 @@ func dropSeen(ms, seen []Match) []Match {
 	return out
 }
 
-func searchStrings(ctx context.Context, db *sql.DB, q SearchQuery, fts string) ([]Match, error) {
-	filter, args := langFilter(q.Lang, "s.file_path")
-	return collect(ctx, db, `SELECT s.value, s.file_path, s.line, bm25(strings_fts) AS score
-		FROM strings_fts JOIN strings s ON s.id = strings_fts.rowid
-		WHERE strings_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), q.Limit), func(rows *sql.Rows) (Match, error) {
-			m := Match{Kind: "string"}
-			err := rows.Scan(&m.Value, &m.Path, &m.Line, &m.score)
-			return m, err
-		})
-}
-
-func searchConfigs(ctx context.Context, db *sql.DB, q SearchQuery, fts string) ([]Match, error) {
-	filter, args := langFilter(q.Lang, "c.file_path")
-	return collect(ctx, db, `SELECT c.key, c.kind, c.file_path, c.line, bm25(configs_fts) AS score
-		FROM configs_fts JOIN configs c ON c.id = configs_fts.rowid
-		WHERE configs_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), q.Limit), func(rows *sql.Rows) (Match, error) {
-			m := Match{Kind: "config"}
-			err := rows.Scan(&m.Key, &m.ConfigKind, &m.Path, &m.Line, &m.score)
-			return m, err
-		})
-}
-
-func langFilter(lang, pathCol string) (string, []any) {
-	if lang == "" {
-		return "", nil
-	}
-	return ` AND ` + pathCol + ` IN (SELECT path FROM files WHERE lang = ?)`, []any{lang}
-}
-
-func collect(ctx context.Context, db *sql.DB, query string, args []any, scan func(*sql.Rows) (Match, error)) ([]Match, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	defer rows.Close()
+func (e *Engine) searchStrings(ctx context.Context, q SearchQuery, fts string) ([]Match, error) {
+	hits, err := e.idx.SearchStrings(ctx, fts, q.Lang, q.Limit)
 	var out []Match
-	for rows.Next() {
-		m, err := scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("search: %w", err)
-		}
-		out = append(out, m)
+	for _, h := range hits {
+		out = append(out, Match{Kind: "string", Value: h.Text, Path: h.Path, Line: h.Line, score: h.Score})
 	}
-	return out, rows.Err()
+	return out, err
+}
+
+func (e *Engine) searchConfigs(ctx context.Context, q SearchQuery, fts string) ([]Match, error) {
+	hits, err := e.idx.SearchConfigs(ctx, fts, q.Lang, q.Limit)
+	var out []Match
+	for _, h := range hits {
+		out = append(out, Match{Kind: "config", Key: h.Text, ConfigKind: h.Kind, Path: h.Path, Line: h.Line, score: h.Score})
+	}
+	return out, err
 }

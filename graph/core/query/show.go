@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -45,72 +44,37 @@ type Item struct {
 	Line      int    `json:"line"`
 }
 
-// symbolRow is a symbols row as show reads it.
-type symbolRow struct {
-	id                    int64
-	name, qualified, kind string
-	path                  string
-	start, end            int64
-	signature             sql.NullString
-	parent                sql.NullInt64
-}
-
-const symbolCols = `id, name, qualified, kind, file_path, span_start, span_end, signature, parent_symbol`
-
-func scanSymbolRow(rows *sql.Rows) (symbolRow, error) {
-	var r symbolRow
-	err := rows.Scan(&r.id, &r.name, &r.qualified, &r.kind, &r.path, &r.start, &r.end, &r.signature, &r.parent)
-	return r, err
-}
-
-func querySymbols(ctx context.Context, db *sql.DB, query string, args ...any) ([]symbolRow, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read symbols: %w", err)
-	}
-	defer rows.Close()
-	var out []symbolRow
-	for rows.Next() {
-		r, err := scanSymbolRow(rows)
-		if err != nil {
-			return nil, fmt.Errorf("read symbols: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
-
 // Show renders what a selector addresses, with at most maxBytes of source.
-func Show(ctx context.Context, db *sql.DB, root string, sel Selector, maxBytes int) (*NodeView, error) {
+func (e *Engine) Show(ctx context.Context, sel Selector, maxBytes int) (*NodeView, error) {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	src := newSources(root)
+	src := newSources(e.root)
 	switch sel.Kind {
 	case SelSymbol:
-		return showSymbol(ctx, db, src, sel, maxBytes)
+		return e.showSymbol(ctx, src, sel, maxBytes)
 	case SelFile:
-		return showFile(ctx, db, src, sel, maxBytes)
+		return e.showFile(ctx, src, sel, maxBytes)
 	case SelModule:
-		return showModule(ctx, db, src, sel)
+		return e.showModule(ctx, src, sel)
 	case SelCommand:
-		return showCommand(ctx, db, src, sel, maxBytes)
+		return e.showCommand(ctx, src, sel, maxBytes)
 	}
 	return nil, fmt.Errorf("%w %q", ErrBadSelector, sel.Raw)
 }
 
-func showSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector, maxBytes int) (*NodeView, error) {
-	sym, err := resolveSymbol(ctx, db, src, sel)
+func (e *Engine) showSymbol(ctx context.Context, src *sources, sel Selector, maxBytes int) (*NodeView, error) {
+	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return nil, err
 	}
 	v := symbolView(src, sel.Raw, sym)
-	v.Source, v.Truncated = src.text(sym.path, sym.start, sym.end, maxBytes)
-	v.Stale = src.stale(db, sym.path)
-	if sym.parent.Valid {
-		_ = db.QueryRowContext(ctx, `SELECT qualified FROM symbols WHERE id = ?`, sym.parent.Int64).Scan(&v.Parent)
+	v.Source, v.Truncated = src.text(sym.Path, sym.Start, sym.End, maxBytes)
+	v.Stale = src.stale(ctx, e.idx, sym.Path)
+	if sym.Parent.Valid {
+		v.Parent = e.idx.QualifiedOf(ctx, sym.Parent.Int64)
 	}
-	kids, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE parent_symbol = ? ORDER BY span_start LIMIT ?`, sym.id, maxChildren+1)
+	kids, err := e.idx.Children(ctx, sym.ID, maxChildren+1)
 	if err != nil {
 		return nil, err
 	}
@@ -120,9 +84,9 @@ func showSymbol(ctx context.Context, db *sql.DB, src *sources, sel Selector, max
 
 func symbolView(src *sources, selector string, s symbolRow) *NodeView {
 	return &NodeView{
-		Selector: selector, Kind: "symbol", Name: s.name, Qualified: s.qualified, SymbolKind: s.kind,
-		Signature: s.signature.String, Path: s.path,
-		Line: src.line(s.path, s.start), EndLine: src.line(s.path, max(s.end-1, s.start)),
+		Selector: selector, Kind: "symbol", Name: s.Name, Qualified: s.Qualified, SymbolKind: s.Kind,
+		Signature: s.Signature.String, Path: s.Path,
+		Line: src.line(s.Path, s.Start), EndLine: src.line(s.Path, max(s.End-1, s.Start)),
 	}
 }
 
@@ -133,26 +97,23 @@ func items(src *sources, rows []symbolRow) ([]Item, bool) {
 	}
 	out := make([]Item, len(rows))
 	for i, r := range rows {
-		out[i] = Item{Name: r.name, Qualified: r.qualified, Kind: r.kind, Path: r.path, Line: src.line(r.path, r.start)}
+		out[i] = Item{Name: r.Name, Qualified: r.Qualified, Kind: r.Kind, Path: r.Path, Line: src.line(r.Path, r.Start)}
 	}
 	return out, truncated
 }
 
-func showFile(ctx context.Context, db *sql.DB, src *sources, sel Selector, maxBytes int) (*NodeView, error) {
-	var lang string
-	var size int64
-	err := db.QueryRowContext(ctx, `SELECT lang, byte_len FROM files WHERE path = ?`, sel.Path).Scan(&lang, &size)
-	if err == sql.ErrNoRows {
-		return nil, fileNotFound(ctx, db, sel)
-	}
+func (e *Engine) showFile(ctx context.Context, src *sources, sel Selector, maxBytes int) (*NodeView, error) {
+	f, ok, err := e.idx.File(ctx, sel.Path)
 	if err != nil {
 		return nil, fmt.Errorf("show %s: %w", sel.Raw, err)
 	}
-	v := &NodeView{Selector: sel.Raw, Kind: "file", Path: sel.Path, Lang: lang, Line: 1}
-	v.Source, v.Truncated = src.text(sel.Path, 0, size, maxBytes)
-	v.Stale = src.stale(db, sel.Path)
-	top, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE file_path = ? AND parent_symbol IS NULL
-		ORDER BY span_start LIMIT ?`, sel.Path, maxChildren+1)
+	if !ok {
+		return nil, e.fileNotFound(ctx, sel)
+	}
+	v := &NodeView{Selector: sel.Raw, Kind: "file", Path: sel.Path, Lang: f.Lang, Line: 1}
+	v.Source, v.Truncated = src.text(sel.Path, 0, f.Size, maxBytes)
+	v.Stale = src.stale(ctx, e.idx, sel.Path)
+	top, err := e.idx.TopLevel(ctx, sel.Path, maxChildren+1)
 	if err != nil {
 		return nil, err
 	}
@@ -160,27 +121,25 @@ func showFile(ctx context.Context, db *sql.DB, src *sources, sel Selector, maxBy
 	return v, nil
 }
 
-func showModule(ctx context.Context, db *sql.DB, src *sources, sel Selector) (*NodeView, error) {
-	mods, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols
-		WHERE qualified = ? AND kind IN ('package', 'module', 'namespace') ORDER BY file_path, span_start`, sel.Name)
+func (e *Engine) showModule(ctx context.Context, src *sources, sel Selector) (*NodeView, error) {
+	mods, err := e.idx.Modules(ctx, sel.Name)
 	if err != nil {
 		return nil, err
 	}
 	if len(mods) == 0 {
-		names, err := column(ctx, db, `SELECT DISTINCT qualified FROM symbols WHERE kind IN ('package', 'module', 'namespace')`)
+		names, err := e.idx.ModuleNames(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return nil, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: prefixAll("module:", nearest(sel.Name, names))}
 	}
-	v := &NodeView{Selector: sel.Raw, Kind: "module", Name: mods[0].name, Qualified: sel.Name, SymbolKind: mods[0].kind}
+	v := &NodeView{Selector: sel.Raw, Kind: "module", Name: mods[0].Name, Qualified: sel.Name, SymbolKind: mods[0].Kind}
 	var top []symbolRow
 	for _, m := range mods {
-		if len(v.Files) == 0 || v.Files[len(v.Files)-1] != m.path {
-			v.Files = append(v.Files, m.path)
+		if len(v.Files) == 0 || v.Files[len(v.Files)-1] != m.Path {
+			v.Files = append(v.Files, m.Path)
 		}
-		rows, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE file_path = ? AND parent_symbol IS NULL
-			AND kind NOT IN ('package', 'module', 'namespace') ORDER BY span_start LIMIT ?`, m.path, maxChildren+1)
+		rows, err := e.idx.ModuleMembers(ctx, m.Path, maxChildren+1)
 		if err != nil {
 			return nil, err
 		}
@@ -196,21 +155,4 @@ func prefixAll(prefix string, xs []string) []string {
 		out[i] = prefix + x
 	}
 	return out
-}
-
-func column(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read index: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
 }

@@ -2,7 +2,7 @@ package query
 
 import (
 	"bytes"
-	"database/sql"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -82,13 +83,13 @@ func (s *sources) line(path string, off int64) int {
 }
 
 // stale reports whether a file's bytes differ from what was indexed.
-func (s *sources) stale(db *sql.DB, path string) bool {
+func (s *sources) stale(ctx context.Context, idx *store.Reader, path string) bool {
 	f := s.get(path)
 	if !f.ok {
 		return true
 	}
-	var hash []byte
-	if err := db.QueryRow(`SELECT content_hash FROM files WHERE path = ?`, path).Scan(&hash); err != nil {
+	hash, err := idx.FileHash(ctx, path)
+	if err != nil {
 		return true
 	}
 	sum := blake3.Sum256(f.content)

@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"strings"
 )
@@ -41,7 +40,7 @@ type TraceResult struct {
 // Trace resolves a command to its handler and walks its calls breadth
 // first. A symbol already in the tree appears again as a leaf but is not
 // expanded again, so cycles end.
-func Trace(ctx context.Context, db *sql.DB, root, command string, opts TraceOptions) (TraceResult, error) {
+func (e *Engine) Trace(ctx context.Context, command string, opts TraceOptions) (TraceResult, error) {
 	floor, err := parseFloor(opts.MinConfidence)
 	if err != nil {
 		return TraceResult{}, err
@@ -51,24 +50,24 @@ func Trace(ctx context.Context, db *sql.DB, root, command string, opts TraceOpti
 		depth = DefaultTraceDepth
 	}
 	name := strings.TrimPrefix(command, string(SelCommand)+":")
-	cmd, err := resolveCommand(ctx, db, Selector{Kind: SelCommand, Name: name, Raw: "command:" + name})
+	cmd, err := e.resolveCommand(ctx, Selector{Kind: SelCommand, Name: name, Raw: "command:" + name})
 	if errors.Is(err, ErrNotFound) {
 		return TraceResult{}, nil // spec §9.6: unknown commands are an empty result
 	}
-	if err != nil || !cmd.handler.Valid {
+	if err != nil || !cmd.Handler.Valid {
 		return TraceResult{}, err
 	}
-	handlers, err := querySymbols(ctx, db, `SELECT `+symbolCols+` FROM symbols WHERE id = ?`, cmd.handler.Int64)
-	if err != nil || len(handlers) == 0 {
+	handler, ok, err := e.idx.SymbolByID(ctx, cmd.Handler.Int64)
+	if err != nil || !ok {
 		return TraceResult{}, err
 	}
-	t := &traceWalk{db: db, src: newSources(root), calls: newCallSites(db), floor: floor}
-	return t.run(ctx, handlers[0], depth)
+	t := &traceWalk{e: e, src: newSources(e.root), calls: newCallSites(e.idx), floor: floor}
+	return t.run(ctx, handler, depth)
 }
 
 // traceWalk holds what one trace has read so far.
 type traceWalk struct {
-	db    *sql.DB
+	e     *Engine
 	src   *sources
 	calls *callSites
 	floor int
@@ -82,7 +81,7 @@ type traceItem struct {
 func (t *traceWalk) run(ctx context.Context, handler symbolRow, depth int) (TraceResult, error) {
 	rootNode := t.node(handler, nil)
 	res := TraceResult{Root: rootNode, VisitedNodes: 1}
-	expanded := map[string]bool{handler.qualified: true}
+	expanded := map[string]bool{handler.Qualified: true}
 	level := []traceItem{{rootNode, handler}}
 	for d := 1; d <= depth && len(level) > 0; d++ {
 		if err := ctx.Err(); err != nil {
@@ -101,8 +100,8 @@ func (t *traceWalk) run(ctx context.Context, handler symbolRow, depth int) (Trac
 				}
 				res.VisitedNodes++
 				it.node.Children = append(it.node.Children, k.node)
-				if k.sym.qualified != "" && !expanded[k.sym.qualified] {
-					expanded[k.sym.qualified] = true
+				if k.sym.Qualified != "" && !expanded[k.sym.Qualified] {
+					expanded[k.sym.Qualified] = true
 					next = append(next, k)
 				}
 			}
@@ -119,7 +118,7 @@ func (t *traceWalk) run(ctx context.Context, handler symbolRow, depth int) (Trac
 func (t *traceWalk) children(ctx context.Context, level []traceItem) ([][]traceItem, error) {
 	paths := make([]string, len(level))
 	for i, it := range level {
-		paths[i] = it.sym.path
+		paths[i] = it.sym.Path
 	}
 	if err := t.calls.load(ctx, paths); err != nil {
 		return nil, err
@@ -133,18 +132,18 @@ func (t *traceWalk) children(ctx context.Context, level []traceItem) ([][]traceI
 		}
 		seen := map[string]bool{}
 		for _, r := range rows {
-			key := r.targetQualified
+			key := r.TargetQualified
 			if key == "" {
-				key = "\x00" + r.targetName
+				key = "\x00" + r.TargetName
 			}
-			if above(r.confidence, t.floor) && !seen[key] {
+			if above(r.Confidence, t.floor) && !seen[key] {
 				seen[key] = true
 				perSym[i] = append(perSym[i], r)
 			}
 		}
 		all = append(all, perSym[i]...)
 	}
-	defs, err := definitions(ctx, t.db, all)
+	defs, err := t.e.definitions(ctx, all)
 	if err != nil {
 		return nil, err
 	}
@@ -160,20 +159,20 @@ func (t *traceWalk) children(ctx context.Context, level []traceItem) ([][]traceI
 // child is the node of one call: its definition when indexed, else a leaf
 // named as written.
 func (t *traceWalk) child(defs symbolIndex, r refRow) traceItem {
-	confidence := r.confidence
+	confidence := r.Confidence
 	if d, ok := defs.of(r); ok {
 		return traceItem{t.node(d, &confidence), d}
 	}
-	n := &TraceNode{Name: r.targetName, Confidence: &confidence, Children: []*TraceNode{}}
-	if r.targetQualified != "" {
-		q := r.targetQualified
+	n := &TraceNode{Name: r.TargetName, Confidence: &confidence, Children: []*TraceNode{}}
+	if r.TargetQualified != "" {
+		q := r.TargetQualified
 		n.QualifiedName = &q
 	}
 	return traceItem{node: n}
 }
 
 func (t *traceWalk) node(s symbolRow, confidence *string) *TraceNode {
-	q := s.qualified
-	return &TraceNode{Name: s.name, QualifiedName: &q, Confidence: confidence, Path: s.path,
-		Line: t.src.line(s.path, s.start), Children: []*TraceNode{}}
+	q := s.Qualified
+	return &TraceNode{Name: s.Name, QualifiedName: &q, Confidence: confidence, Path: s.Path,
+		Line: t.src.line(s.Path, s.Start), Children: []*TraceNode{}}
 }

@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Paths selects indexed files: one File, or every file below Dir, or, when
+// both are empty (or Dir is "."), every file.
+type Paths struct{ File, Dir string }
+
+// where is an SQL condition on a path column selecting the files. A
+// directory is a half-open range of paths ("d/" ≤ p < "d0", '0' being the
+// byte after '/'), so SQLite answers it from the column's index.
+func (p Paths) where(col string) (string, []any) {
+	switch {
+	case p.File != "":
+		return col + " = ?", []any{p.File}
+	case p.Dir == "" || p.Dir == ".":
+		return "1", nil
+	}
+	return col + " >= ? AND " + col + " < ?", []any{p.Dir + "/", p.Dir + "0"}
+}
+
+// AnyFile reports whether any indexed file is among paths.
+func (r *Reader) AnyFile(ctx context.Context, paths Paths) (bool, error) {
+	cond, args := paths.where("path")
+	var one int
+	err := r.db.QueryRowContext(ctx, `SELECT 1 FROM files WHERE `+cond+` LIMIT 1`, args...).Scan(&one)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read files: %w", err)
+	}
+	return true, nil
+}
+
+// FileMeta is what show says of a file.
+type FileMeta struct {
+	Lang string
+	Size int64
+}
+
+// File reads a file's language and size; ok is false when it is not indexed.
+func (r *Reader) File(ctx context.Context, path string) (m FileMeta, ok bool, err error) {
+	err = r.db.QueryRowContext(ctx, `SELECT lang, byte_len FROM files WHERE path = ?`, path).Scan(&m.Lang, &m.Size)
+	if err == sql.ErrNoRows {
+		return FileMeta{}, false, nil
+	}
+	return m, err == nil, err
+}
+
+// FileHash reads the BLAKE3 hash of the bytes a file was indexed from.
+func (r *Reader) FileHash(ctx context.Context, path string) ([]byte, error) {
+	var hash []byte
+	err := r.db.QueryRowContext(ctx, `SELECT content_hash FROM files WHERE path = ?`, path).Scan(&hash)
+	return hash, err
+}
+
+// AllPaths lists every indexed file, sorted.
+func (r *Reader) AllPaths(ctx context.Context) ([]string, error) {
+	return collect(ctx, r.db, "read index", `SELECT path FROM files ORDER BY path`, nil, scanString)
+}
+
+// PathsEndingIn lists at most 50 indexed files whose path ends in suffix,
+// sorted.
+func (r *Reader) PathsEndingIn(ctx context.Context, suffix string) ([]string, error) {
+	return collect(ctx, r.db, "read index", `SELECT path FROM files WHERE path LIKE ? ESCAPE '\' ORDER BY path LIMIT 50`,
+		[]any{"%" + likeEscape(suffix)}, scanString)
+}
