@@ -339,13 +339,13 @@ func inspect(t *testing.T, path string) (string, bool) {
 	if res := integrity(t, path); res != "ok" {
 		t.Fatalf("integrity_check after a kill: %s", res)
 	}
-	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	st, err := store.OpenAny(path) // read-only
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer st.Close()
 	var b bytes.Buffer
-	if err := (&store.Store{DB: db, Path: path}).Dump(&b); err != nil {
+	if err := st.Dump(&b); err != nil {
 		t.Fatalf("dump after a kill: %v", err)
 	}
 	return b.String(), true

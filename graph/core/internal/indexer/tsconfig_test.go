@@ -1,7 +1,7 @@
 package indexer
 
 import (
-	"database/sql"
+	"context"
 	"reflect"
 	"testing"
 
@@ -70,21 +70,13 @@ func callRefs(t *testing.T, dbPath, file string) map[string][2]string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rows, err := st.DB.Query(`SELECT target_name, coalesce(target_qualified, ''), confidence FROM refs WHERE from_file = ? AND kind = 'call'`, file)
+	calls, err := st.Reader().CallsFrom(context.Background(), []string{file})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
 	out := map[string][2]string{}
-	for rows.Next() {
-		var name, target, conf string
-		if err := rows.Scan(&name, &target, &conf); err != nil {
-			t.Fatal(err)
-		}
-		out[name] = [2]string{target, conf}
-	}
-	if err := rows.Err(); err != nil && err != sql.ErrNoRows {
-		t.Fatal(err)
+	for _, c := range calls {
+		out[c.TargetName] = [2]string{c.TargetQualified, c.Confidence}
 	}
 	return out
 }

@@ -44,7 +44,7 @@ func (s *Store) Dump(w io.Writer) error {
 		if q.table == "symbols_fts" {
 			args = append(args, "handler OR test OR new") // a sample of FTS terms: proves FTS rows track symbols
 		}
-		if err := dumpRows(bw, s.DB, q.query, args...); err != nil {
+		if err := dumpRows(bw, s.db, q.query, args...); err != nil {
 			return fmt.Errorf("dump %s: %w", q.table, err)
 		}
 	}

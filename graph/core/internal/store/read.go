@@ -13,7 +13,7 @@ import (
 type Reader struct{ db *sql.DB }
 
 // Reader returns the read side of the index.
-func (s *Store) Reader() *Reader { return &Reader{db: s.DB} }
+func (s *Store) Reader() *Reader { return &Reader{db: s.db} }
 
 // maxBatch keeps IN lists well under SQLite's variable limit.
 const maxBatch = 500

@@ -35,7 +35,7 @@ func init() {
 
 // Store is one open index file.
 type Store struct {
-	DB   *sql.DB
+	db   *sql.DB
 	Path string
 }
 
@@ -68,7 +68,7 @@ func Open(path string, extractorVersion int) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1) // one writer per process; SQLite serializes anyway
-	s := &Store{DB: db, Path: path}
+	s := &Store{db: db, Path: path}
 	if err := s.checkVersions(extractorVersion); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
@@ -103,7 +103,7 @@ func Create(path string, extractorVersion int) (*Store, error) {
 		return nil, fmt.Errorf("create store %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	s := &Store{DB: db, Path: path}
+	s := &Store{db: db, Path: path}
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("create store %s: %w", path, err)
@@ -123,12 +123,12 @@ func Create(path string, extractorVersion int) (*Store, error) {
 // durable and WAL-mode, then closes it, ready to be renamed into place.
 func (s *Store) Seal() error {
 	for _, stmt := range []string{bulkIndexes, "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA journal_mode=DELETE", "PRAGMA optimize"} {
-		if _, err := s.DB.Exec(stmt); err != nil {
-			s.DB.Close()
+		if _, err := s.db.Exec(stmt); err != nil {
+			s.db.Close()
 			return fmt.Errorf("seal store %s: %w", s.Path, err)
 		}
 	}
-	if err := s.DB.Close(); err != nil {
+	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("seal store %s: %w", s.Path, err)
 	}
 	f, err := os.Open(s.Path)
@@ -162,7 +162,7 @@ func Checkpoint(path string) error {
 }
 
 // Close closes the DB handle.
-func (s *Store) Close() error { return s.DB.Close() }
+func (s *Store) Close() error { return s.db.Close() }
 
 // execer is what both *sql.DB and *sql.Tx offer.
 type execer interface {
@@ -182,7 +182,7 @@ func (s *Store) SetMeta(e execer, kv map[string]string) error {
 
 // Meta reads every meta key.
 func (s *Store) Meta() (map[string]string, error) {
-	rows, err := s.DB.Query(`SELECT key, value FROM meta`)
+	rows, err := s.db.Query(`SELECT key, value FROM meta`)
 	if err != nil {
 		return nil, fmt.Errorf("read meta: %w", err)
 	}
@@ -218,7 +218,7 @@ func OpenAny(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return &Store{DB: db, Path: path}, nil
+	return &Store{db: db, Path: path}, nil
 }
 
 // corruptMark is the file a query leaves beside an index it found damaged,

@@ -20,7 +20,7 @@ type FileState struct {
 
 // FileStates reads every indexed file's state by path.
 func (s *Store) FileStates() (map[string]FileState, error) {
-	rows, err := s.DB.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
+	rows, err := s.db.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
 	if err != nil {
 		return nil, fmt.Errorf("read files: %w", err)
 	}

@@ -61,7 +61,7 @@ type Tx struct {
 
 // Begin starts the write transaction.
 func (s *Store) Begin() (*Tx, error) {
-	tx, err := s.DB.Begin()
+	tx, err := s.db.Begin()
 	if err != nil {
 		return nil, fmt.Errorf("begin sync: %w", err)
 	}
