@@ -2,7 +2,8 @@ package java
 
 import (
 	"bytes"
-	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/signature"
 )
 
 // signature is a declaration's header without its leading annotations,
@@ -51,52 +52,10 @@ func (w *walker) skipBlank(p uint32) uint32 {
 	return uint32(len(w.t.Src) - len(rest))
 }
 
-// normalize turns source text into one line: comments dropped, white space
-// collapsed to single spaces, none just inside brackets or before a comma,
-// and trailing commas dropped.
-// String and character literals are copied as written.
-func normalize(s []byte) string {
-	b := make([]byte, 0, len(s))
-	space := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			space, i = true, i+1
-			continue
-		case c == '/' && i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '*'):
-			rest := skipSpaceAndComments(s[i:])
-			space, i = true, len(s)-len(rest)
-			continue
-		}
-		if strings.IndexByte(")]>", c) >= 0 && len(b) > 0 && b[len(b)-1] == ',' {
-			b = b[:len(b)-1] // a trailing comma
-		}
-		if space && len(b) > 0 && strings.IndexByte("([<", b[len(b)-1]) < 0 && strings.IndexByte(")]>,", c) < 0 {
-			b = append(b, ' ')
-		}
-		space = false
-		j := literalEnd(s, i)
-		b = append(b, s[i:j]...)
-		i = j
-	}
-	return string(b)
-}
+// oneLine is Java's Style: no space inside type arguments, and a
+// trailing comma before a closing bracket dropped.
+var oneLine = signature.New(signature.Style{Space: " \t\r\f", Comments: "//", Quotes: `"'`,
+	Open: "([<", Close: ")]>,", CommaClose: ")]>"})
 
-// literalEnd returns the end of the token starting at s[i]: a whole string
-// or character literal, or the single byte otherwise.
-func literalEnd(s []byte, i int) int {
-	q := s[i]
-	if q != '"' && q != '\'' {
-		return i + 1
-	}
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case q:
-			return j + 1
-		}
-	}
-	return len(s)
-}
+// normalize puts source text on one line.
+func normalize(s []byte) string { return oneLine.Normalize(s) }
