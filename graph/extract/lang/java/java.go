@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -37,7 +38,7 @@ type Extractor struct {
 // door is what every default Extractor shares; a file that cannot be read
 // keeps the package a lexical scan of its header gives.
 var door = &tsutil.Door{Name: langName, Lang: javaLang, Flags: kindFlags,
-	Fallback: func(in extract.Input) string { return scanPackage(in.Content) }}
+	Fallback: func(in extract.Input) string { return jvm.Java.ScanPackage(in.Content) }}
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }

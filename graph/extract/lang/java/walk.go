@@ -169,9 +169,9 @@ func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind
 	if name == "" {
 		return
 	}
-	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
-	if tg.recv != nil {
-		r.Qualified, r.Receiver = "", tg.recv
+	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.Q, Kind: kind, Alternatives: tg.Alts}
+	if tg.Recv != nil {
+		r.Qualified, r.Receiver = "", tg.Recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -41,7 +42,7 @@ type Extractor struct {
 // newline-ended, and a file that cannot be read keeps the package a
 // lexical scan of its header gives.
 var door = &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: newlineEnded,
-	Fallback: func(in extract.Input) string { return scanPackage(in.Content) }}
+	Fallback: func(in extract.Input) string { return jvm.Kotlin.ScanPackage(in.Content) }}
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
