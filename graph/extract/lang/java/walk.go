@@ -55,12 +55,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.Nodes[i].Kind
-	if int(k) >= len(actions) {
-		w.children(i) // ERROR: read what is inside
-		return
-	}
-	switch actions[k] {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act { // ERROR nodes: their children
 	case actChildren:
 		w.children(i)
 	case actNothing:
@@ -75,7 +70,7 @@ func (w *walker) walk(i int32) {
 	case actEnumConst:
 		w.enumConst(i)
 	default:
-		w.walkExpr(i, actions[k])
+		w.walkExpr(i, act)
 	}
 }
 

@@ -48,12 +48,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.Nodes[i].Kind
-	if int(k) >= len(actions) {
-		w.children(i) // ERROR: read what is inside
-		return
-	}
-	switch act := actions[k]; act {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act { // ERROR nodes: their children
 	case actChildren:
 		w.children(i)
 	case actNothing:
