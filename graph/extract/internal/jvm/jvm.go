@@ -1,7 +1,11 @@
-// Package jvm holds the naming conventions the Java and Kotlin extractors
-// both lean on to tell types from packages and values in dotted names.
+// Package jvm holds what the Java and Kotlin extractors share: the naming
+// conventions that tell types from packages and values in dotted names
+// (StaticTarget), receiver chains and ref targets (Chain, Target), and,
+// through a Syntax per language, signatures and the lexical scans of a
+// file that did not parse.
 //
-// Layer: extract (leaf); imports tsutil and the standard library.
+// Layer: extract (leaf); imports tsutil, signature and the standard
+// library.
 package jvm
 
 import (
@@ -64,3 +68,55 @@ func IsUpperCamel(s []byte) bool {
 
 // IsLowerInitial reports a conventional package or value name.
 func IsLowerInitial(s []byte) bool { return len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] == '_') }
+
+// Prefixed is p.name for each prefix p (nil for none).
+func Prefixed(prefixes []string, name string) []string {
+	if len(prefixes) == 0 {
+		return nil
+	}
+	out := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		out[i] = p + "." + name
+	}
+	return out
+}
+
+// Suffixed is a+suffix for each a (nil for none).
+func Suffixed(list []string, suffix string) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, a := range list {
+		out[i] = a + suffix
+	}
+	return out
+}
+
+// StaticTarget is the type the name segments segs of a receiver name,
+// when they name one: a name the file binds to a type (lookup), an
+// UpperCamel name (a type of package pkg, or of an on-demand import:
+// onDemand's candidates), or a dotted chain of them, possibly behind a
+// package name (java.util.Collections). ok is false for anything else;
+// the caller rules out local variables first, since they shadow types.
+func StaticTarget(t *tsutil.Tree[[]byte], segs []int32, pkg string,
+	lookup func(name []byte) (string, bool), onDemand func(name string) []string) (q string, alts []string, ok bool) {
+	if q, found := lookup(t.Raw(segs[0])); found {
+		if q == "" || !AllUpperCamel(t, segs[1:]) {
+			return "", nil, false
+		}
+		return JoinNonEmpty(q, JoinSegs(t, segs[1:])), nil, true
+	}
+	k := 0
+	for k < len(segs) && IsLowerInitial(t.Raw(segs[k])) {
+		k++
+	}
+	if k == len(segs) || !AllUpperCamel(t, segs[k:]) {
+		return "", nil, false
+	}
+	if k == 0 {
+		name := JoinSegs(t, segs)
+		return Join(pkg, name), onDemand(name), true
+	}
+	return JoinSegs(t, segs), nil, true
+}

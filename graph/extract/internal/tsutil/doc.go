@@ -1,5 +1,7 @@
-// Package tsutil holds the only tree-sitter helpers of the extractors: a
-// parser pool per language, parse with a timeout, node kind and field id
+// Package tsutil holds the only tree-sitter helpers of the extractors: Door,
+// the front door every tree-sitter extractor's Extract goes through (parse,
+// diagnostics, the one recover of the extract tree), a parser pool per
+// language, parse with a timeout, node kind and field id
 // tables, node → Span/text conversions, and ParseFlat, which copies a parsed
 // tree into a pointer-free []Node in one cgo call so that extractors walk it
 // without cgo of their own, through Tree's helpers.

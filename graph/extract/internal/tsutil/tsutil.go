@@ -36,6 +36,12 @@ func NewLang(ptr unsafe.Pointer) *Lang {
 	}
 }
 
+// WithTimeout returns a Lang for the same grammar with a parser pool of
+// its own whose parses give up after d.
+func (l *Lang) WithTimeout(d time.Duration) *Lang {
+	return &Lang{Language: l.Language, pool: make(chan *sitter.Parser, cap(l.pool)), Timeout: d}
+}
+
 func (l *Lang) getParser() (*sitter.Parser, error) {
 	select {
 	case p := <-l.pool:

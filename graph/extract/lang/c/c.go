@@ -47,9 +47,7 @@ func New() *Extractor { return &Extractor{engine: sharedEngine(), cxx: cpp.New()
 // WithTimeout returns an extractor with its own parser pools whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tsc.Language())
-	l.Timeout = d
-	return &Extractor{engine: cpp.NewEngine(l, cpp.C), cxx: e.cxx.WithTimeout(d)}
+	return &Extractor{engine: e.engine.WithTimeout(d), cxx: e.cxx.WithTimeout(d)}
 }
 
 // Lang returns "c".

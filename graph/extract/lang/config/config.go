@@ -22,7 +22,6 @@
 package config
 
 import (
-	"fmt"
 	"path"
 	"strings"
 	"time"
@@ -72,18 +71,18 @@ func formatOf(p string) format {
 
 // Extractor extracts configuration files. It is safe for concurrent use.
 type Extractor struct {
-	grammars *grammars
+	doors *doors
 }
 
 var _ extract.Extractor = (*Extractor)(nil)
 
 // New returns an extractor sharing the package's parser pools.
-func New() *Extractor { return &Extractor{grammars: shared} }
+func New() *Extractor { return &Extractor{doors: shared} }
 
 // WithTimeout returns an extractor with its own parser pools whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{grammars: newGrammars(d)}
+	return &Extractor{doors: newDoors(d)}
 }
 
 // Lang returns "config"; each file's Lang is its format ("yaml", "toml",
@@ -97,46 +96,26 @@ func (e *Extractor) Supports(p string) bool { return formatOf(p) != formatNone }
 // Extract records one file's keys. A parse failure or timeout gives a
 // diagnostic and an otherwise empty result; a bug in the walk becomes a
 // diagnostic too, never a panic.
-func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	f := formatOf(in.Path)
-	out = &extract.ExtractedFile{Lang: formatNames[f], Namespace: in.Path}
-	defer func() {
-		if r := recover(); r != nil {
-			*out = extract.ExtractedFile{Lang: out.Lang, Namespace: in.Path,
-				Diagnostics: []extract.Diagnostic{{Message: fmt.Sprintf("config extractor: internal error: %v", r)}}}
-		}
-	}()
-	lines := extract.NewLineIndex(in.Content)
-	k := newKeys(configKinds[f], lines, out)
-	switch f {
-	case formatNone:
+	out := &extract.ExtractedFile{Lang: formatNames[f], Namespace: in.Path}
+	if f == formatNone {
 		out.Diagnostics = []extract.Diagnostic{{Message: "config extractor: unsupported file"}}
-	case formatEnv:
-		scanEnv(in.Content, k)
-	default:
-		e.extractTree(f, in.Content, lines, k)
+		return out
 	}
-	k.finish()
-	return out
+	return e.doors[f].Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		k := newKeys(configKinds[f], lines, out)
+		walk(f, &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}, k)
+		k.finish()
+	})
 }
 
-// extractTree parses a YAML, TOML or JSON file and walks its flat tree.
-func (e *Extractor) extractTree(f format, src []byte, lines extract.LineIndex, k *keys) {
-	g := e.grammars.of(f)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	nodes, diags, err := g.lang.ParseFlat(src, g.flags, *buf, lines)
-	*buf = nodes
-	if err != nil {
-		k.out.Diagnostics = []extract.Diagnostic{{Message: "parse: " + err.Error()}}
-		return
-	}
-	k.out.Diagnostics = diags
-	if len(nodes) == 0 {
-		return
-	}
-	t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: src}}
+// walk reads a file's keys: the flat tree of a YAML, TOML or JSON file,
+// the lines of a .env file.
+func walk(f format, t *tree, k *keys) {
 	switch f {
+	case formatEnv:
+		scanEnv(t.Src, k)
 	case formatYAML:
 		walkYAML(t, k)
 	case formatTOML:

@@ -11,45 +11,28 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
-// grammar is one format's parser pool and the kinds its walk copies.
-type grammar struct {
-	lang  *tsutil.Lang
-	flags tsutil.KindFlags
-}
-
-// grammars holds the three tree-sitter formats.
-type grammars struct {
-	yaml, toml, json grammar
-}
+// doors are the front doors of the formats, by format: one per grammar,
+// and one without a grammar for .env files, which env.go scans by hand.
+type doors [formatEnv + 1]*tsutil.Door
 
 // shared is what New hands out; the parser pools make it safe for
 // concurrent use.
-var shared = newGrammars(0)
+var shared = newDoors(0)
 
-// newGrammars loads the grammars; timeout 0 keeps tsutil's default.
-func newGrammars(timeout time.Duration) *grammars {
-	load := func(ptr unsafe.Pointer, flags func(*tsutil.Lang) tsutil.KindFlags) grammar {
+// newDoors loads the grammars; timeout 0 keeps tsutil's default.
+func newDoors(timeout time.Duration) *doors {
+	load := func(ptr unsafe.Pointer, flags func(*tsutil.Lang) tsutil.KindFlags) *tsutil.Door {
 		l := tsutil.NewLang(ptr)
 		if timeout > 0 {
 			l.Timeout = timeout
 		}
-		return grammar{lang: l, flags: flags(l)}
+		return &tsutil.Door{Name: langName, Lang: l, Flags: flags(l)}
 	}
-	return &grammars{
-		yaml: load(tsyaml.Language(), yamlFlags),
-		toml: load(tstoml.Language(), tomlFlags),
-		json: load(tsjson.Language(), jsonFlags),
-	}
-}
-
-func (g *grammars) of(f format) *grammar {
-	switch f {
-	case formatYAML:
-		return &g.yaml
-	case formatTOML:
-		return &g.toml
-	default:
-		return &g.json
+	return &doors{
+		formatYAML: load(tsyaml.Language(), yamlFlags),
+		formatTOML: load(tstoml.Language(), tomlFlags),
+		formatJSON: load(tsjson.Language(), jsonFlags),
+		formatEnv:  {Name: langName},
 	}
 }
 
@@ -74,7 +57,7 @@ type yamlKindIDs struct {
 	anchor, alias, tag, fKey, fValue                                             uint16
 }
 
-var yamlKinds = loadYAMLKinds(shared.yaml.lang)
+var yamlKinds = loadYAMLKinds(shared[formatYAML].Lang)
 
 func loadYAMLKinds(l *tsutil.Lang) yamlKindIDs {
 	id := l.KindID
@@ -101,7 +84,7 @@ type tomlKindIDs struct {
 	document, pair, table, tableArray, bareKey, quotedKey, dottedKey, inlineTable, array uint16
 }
 
-var tomlKinds = loadTOMLKinds(shared.toml.lang)
+var tomlKinds = loadTOMLKinds(shared[formatTOML].Lang)
 
 func loadTOMLKinds(l *tsutil.Lang) tomlKindIDs {
 	id := l.KindID
@@ -122,7 +105,7 @@ type jsonKindIDs struct {
 	document, object, pair, array, str, fKey, fValue uint16
 }
 
-var jsonKinds = loadJSONKinds(shared.json.lang)
+var jsonKinds = loadJSONKinds(shared[formatJSON].Lang)
 
 func loadJSONKinds(l *tsutil.Lang) jsonKindIDs {
 	id := l.KindID

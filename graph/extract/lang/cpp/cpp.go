@@ -25,7 +25,6 @@
 package cpp
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
@@ -54,7 +53,7 @@ func (d Dialect) Name() string {
 // Engine is the C-family walk over one grammar. It is safe for concurrent
 // use: the grammar's parser pool hands each parse its own parser.
 type Engine struct {
-	lang    *tsutil.Lang
+	door    *tsutil.Door
 	ids     *ids
 	dialect Dialect
 }
@@ -63,7 +62,19 @@ type Engine struct {
 // passes tree-sitter-c, New tree-sitter-cpp. The Lang's Timeout bounds
 // each parse.
 func NewEngine(l *tsutil.Lang, d Dialect) *Engine {
-	return &Engine{lang: l, ids: newIDs(l, d), dialect: d}
+	x := newIDs(l, d)
+	e := &Engine{ids: x, dialect: d}
+	// A walk that panics keeps what it found; a C++ file that cannot be
+	// read keeps the namespace a lexical scan gives.
+	e.door = &tsutil.Door{Name: d.Name(), Lang: l, Flags: x.flags, KeepPartial: true,
+		Fallback: func(in extract.Input) string { return e.scanNamespace(in.Content) }}
+	return e
+}
+
+// WithTimeout returns the engine with its own parser pool whose parses
+// give up after d.
+func (e *Engine) WithTimeout(d time.Duration) *Engine {
+	return NewEngine(e.door.Lang.WithTimeout(d), e.dialect)
 }
 
 // Extract parses one file. Syntax errors give a partial result plus
@@ -71,33 +82,10 @@ func NewEngine(l *tsutil.Lang, d Dialect) *Engine {
 // otherwise empty result.
 func (e *Engine) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: e.dialect.Name()}
-	lines := extract.NewLineIndex(in.Content)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.flags, *buf, lines)
-	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
-	if err == nil && len(t.Nodes) == 0 {
-		err = fmt.Errorf("empty syntax tree")
-	}
-	if err != nil {
-		out.Namespace = e.scanNamespace(in.Content)
-		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
-		return out
-	}
-	e.analyze(in.Path, t, lines, out)
-	return out
-}
-
-// analyze runs the walk. A bug there must not take a whole sync down: it
-// becomes a diagnostic and the records found so far are kept.
-func (e *Engine) analyze(path string, t *tree, lines extract.LineIndex, out *extract.ExtractedFile) {
-	defer func() {
-		if r := recover(); r != nil {
-			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
-		}
-	}()
-	newWalker(e, t, path, lines, out).run()
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
+		newWalker(e, t, in.Path, lines, out).run()
+	})
 }
 
 // scanNamespace is the file's first namespace from a lexical scan, for a
@@ -124,9 +112,7 @@ func New() *Extractor { return &Extractor{engine: sharedEngine()} }
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tscpp.Language())
-	l.Timeout = d
-	return &Extractor{engine: NewEngine(l, CPP)}
+	return &Extractor{engine: e.engine.WithTimeout(d)}
 }
 
 // Lang returns "cpp".

@@ -7,8 +7,8 @@ import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 // tree-sitter-c's grammar, so both share the kind names; kinds that exist in
 // only one of them get an id no node ever has (absent).
 type ids struct {
-	flags   tsutil.KindFlags // what tsutil.ParseFlat copies
-	actions []action         // what the walk does, by kind id
+	flags   tsutil.KindFlags       // what tsutil.ParseFlat copies
+	actions tsutil.Actions[action] // what the walk does, by kind id
 
 	translationUnit, declaration, fieldDecl, funcDef, typeDef, aliasDecl  uint16
 	templateDecl, namespaceDef, nestedNamespace, linkageSpec, friendDecl  uint16

@@ -2,9 +2,9 @@ package cpp
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/signature"
 )
 
 // maxSignature caps a signature: the longest real prototypes are a few
@@ -19,18 +19,8 @@ func (w *walker) sig(start, end uint32) string {
 	return normalize(w.t.Src[start:end])
 }
 
-// capSignature cuts a signature past maxSignature at a character
-// boundary, marking the cut with "...".
-func capSignature(s string) string {
-	if len(s) <= maxSignature {
-		return s
-	}
-	cut := maxSignature
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+// capSignature cuts a signature past maxSignature.
+func capSignature(s string) string { return signature.Cap(s, maxSignature, "...") }
 
 // funcSig is a function definition up to the end of its declarator:
 // "static int add(int a, int b)", "template <class T> T max(T a, T b)",
@@ -117,50 +107,10 @@ func (w *walker) declSig(outer, typ, first, d int32) string {
 	return prefix + " " + decl
 }
 
-// normalize puts source text on one line: comments dropped, line
-// continuations and white space runs turned into one space, none just
-// inside brackets or before a comma, and no trailing semicolon. String and
-// character literals are copied as written.
-func normalize(b []byte) string {
-	out := make([]byte, 0, len(b))
-	space := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == '/' && i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*'):
-			i += commentLen(b[i:]) - 1
-			space = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == '\f' || c == '\v':
-			space = true
-		case c == ')' || c == ']' || c == ',' || c == ';':
-			out = append(out, c)
-			space = false
-		case c == '"' || c == '\'':
-			out = appendSpace(out, space)
-			n := literalLen(b[i:], c)
-			out = append(out, b[i:i+n]...)
-			i += n - 1
-			space = false
-		default:
-			out = appendSpace(out, space)
-			out = append(out, c)
-			space = false
-		}
-	}
-	for len(out) > 0 && (out[len(out)-1] == ';' || out[len(out)-1] == ' ') {
-		out = out[:len(out)-1]
-	}
-	return string(out)
-}
+// oneLine is C's and C++'s Style: a backslash continues a line, and an
+// unterminated literal ends with its line.
+var oneLine = signature.New(signature.Style{Space: " \t\r\\\f\v", Comments: "//", Quotes: `"'`, LineQuotes: `"'`,
+	Open: "([", Close: ")],;"})
 
-// appendSpace writes the space a white space run stands for, unless it
-// would begin the line or follow an opening bracket.
-func appendSpace(out []byte, space bool) []byte {
-	if !space || len(out) == 0 {
-		return out
-	}
-	if last := out[len(out)-1]; last == '(' || last == '[' {
-		return out
-	}
-	return append(out, ' ')
-}
+// normalize puts source text on one line, without a trailing semicolon.
+func normalize(b []byte) string { return strings.TrimRight(oneLine.Normalize(b), "; ") }

@@ -86,18 +86,10 @@ const (
 	actMacroType // C's STACK_OF(X): a macro used as a type
 )
 
-func buildActions(x *ids, l *tsutil.Lang) []action {
-	a := make([]action, len(x.flags))
-	for _, name := range leafKinds {
-		a[l.KindID(name)] = actSkip
-	}
-	set := func(act action, kinds ...uint16) {
-		for _, k := range kinds {
-			if int(k) < len(a) {
-				a[k] = act
-			}
-		}
-	}
+func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
+	a := tsutil.NewActions[action](l)
+	a.SetNamed(l, actSkip, leafKinds...)
+	set := a.Set
 	set(actSkip, x.namespaceIdent, x.operatorName, x.accessSpec, x.preprocParams)
 	set(actInclude, x.preprocInclude)
 	set(actMacro, x.preprocDef, x.preprocFuncDef)
@@ -131,14 +123,12 @@ func (w *walker) walk(i int32) {
 	if i < 0 {
 		return
 	}
-	act := actWalk
-	if k := w.t.Nodes[i].Kind; int(k) < len(w.x.actions) {
-		act = w.x.actions[k]
-	} else if k == errorKind {
+	k := w.t.Nodes[i].Kind
+	if k == errorKind {
 		w.errorNode(i)
 		return
 	}
-	switch act {
+	switch act := w.x.actions.Of(k); act {
 	case actWalk:
 		w.walkKids(i)
 	case actSkip:

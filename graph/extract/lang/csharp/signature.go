@@ -1,6 +1,10 @@
 package csharp
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/signature"
+)
 
 // header is a declaration's signature: its text from the first modifier
 // (attributes left out) up to its body, accessors, initializer, constructor
@@ -26,91 +30,13 @@ func (w *walker) header(i int32) string {
 	return strings.TrimSuffix(normalize(t.Src[start:end]), ";")
 }
 
-// normalize turns source text into one line: comments and preprocessor
-// lines dropped, white space collapsed to single spaces, none just inside
-// brackets or before a comma. String and character literals are copied as
-// written.
-func normalize(s string) string {
-	b := make([]byte, 0, len(s))
-	space := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			space, i = true, i+1
-			continue
-		case strings.HasPrefix(s[i:], "//"), c == '#' && lineStart(s, i):
-			space, i = true, skipLine(s, i)
-			continue
-		case strings.HasPrefix(s[i:], "/*"):
-			space, i = true, skipBlockComment(s, i)
-			continue
-		}
-		b = separate(b, c, space)
-		space = false
-		j := literalEnd(s, i)
-		b = append(b, s[i:j]...)
-		i = j
-	}
-	return string(b)
-}
+// oneLine is C#'s Style: preprocessor lines are dropped; @"..." strings
+// have no escapes.
+var oneLine = signature.New(signature.Style{Space: " \t\r", Comments: "//", Hashes: true, Quotes: `"'`,
+	Verbatim: true, Open: "([", Close: ")],"})
 
-// separate writes the space that a run of white space or comments stands
-// for when c needs it.
-func separate(b []byte, c byte, space bool) []byte {
-	if len(b) == 0 || !space {
-		return b
-	}
-	last := b[len(b)-1]
-	if last != '(' && last != '[' && c != ')' && c != ']' && c != ',' {
-		b = append(b, ' ')
-	}
-	return b
-}
-
-// literalEnd returns the end of the token starting at s[i]: a whole string
-// or character literal ("a\"b", @"a""b", 'c'), or the single byte otherwise.
-func literalEnd(s string, i int) int {
-	q := s[i]
-	verbatim := q == '@' && i+1 < len(s) && s[i+1] == '"'
-	if verbatim {
-		i, q = i+1, '"'
-	} else if q != '"' && q != '\'' {
-		return i + 1
-	}
-	for j := i + 1; j < len(s); j++ {
-		switch {
-		case s[j] == '\\' && !verbatim:
-			j++
-		case s[j] == q && verbatim && j+1 < len(s) && s[j+1] == q:
-			j++
-		case s[j] == q:
-			return j + 1
-		}
-	}
-	return len(s)
-}
-
-// lineStart reports whether only white space precedes s[i] on its line.
-func lineStart(s string, i int) bool {
-	for i--; i >= 0 && (s[i] == ' ' || s[i] == '\t'); i-- {
-	}
-	return i < 0 || s[i] == '\n'
-}
-
-func skipLine(s string, i int) int {
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-		return i + j
-	}
-	return len(s)
-}
-
-func skipBlockComment(s string, i int) int {
-	if j := strings.Index(s[i+2:], "*/"); j >= 0 {
-		return i + 2 + j + 2
-	}
-	return len(s)
-}
+// normalize puts source text on one line.
+func normalize(s string) string { return oneLine.NormalizeString(s) }
 
 // scanNamespace finds the first namespace declaration by a lexical scan,
 // for files whose parse failed: a line that starts with "namespace".

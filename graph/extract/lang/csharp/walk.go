@@ -1,6 +1,9 @@
 package csharp
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+)
 
 // walker holds the state of one Extract call. It visits the flat tree once,
 // in source order, so every record list comes out in source order; the
@@ -65,16 +68,10 @@ const (
 
 var actions = buildActions()
 
-func buildActions() []uint8 {
-	a := make([]uint8, len(kindFlags))
-	for _, name := range leafKinds {
-		a[csLang.KindID(name)] = actNothing
-	}
-	set := func(act uint8, ids ...uint16) {
-		for _, id := range ids {
-			a[id] = act
-		}
-	}
+func buildActions() tsutil.Actions[uint8] {
+	a := tsutil.NewActions[uint8](csLang)
+	a.SetNamed(csLang, actNothing, leafKinds...)
+	set := a.Set
 	k := &kinds
 	set(actString, k.stringLit, k.verbatimString, k.rawString)
 	set(actNothing, k.typeParamList, k.baseList)
@@ -109,11 +106,7 @@ func (w *walker) walk(i int32) {
 	if i < 0 {
 		return
 	}
-	act := actChildren
-	if k := w.t.Nodes[i].Kind; int(k) < len(actions) {
-		act = actions[k]
-	}
-	switch act {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act {
 	case actNothing:
 	case actNamespace:
 		w.namespace(i)

@@ -1,6 +1,10 @@
 package golang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/signature"
+)
 
 // funcSignature is a function or method declaration up to its body.
 func (x *fileExtractor) funcSignature(decl int32) string {
@@ -46,81 +50,10 @@ func (x *fileExtractor) nodeStart(i int32) uint32 {
 	return x.t.Nodes[i].Start
 }
 
-// normalize turns source text into one line: comments dropped, white space
-// collapsed to single spaces, none just inside brackets or before a comma,
-// and trailing commas removed. String literals are copied as written.
-func normalize(s string) string {
-	b := make([]byte, 0, len(s))
-	space := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			space, i = true, i+1
-			continue
-		case strings.HasPrefix(s[i:], "//"):
-			space, i = true, skipLine(s, i)
-			continue
-		case strings.HasPrefix(s[i:], "/*"):
-			space, i = true, skipBlockComment(s, i)
-			continue
-		}
-		b = separate(b, c, space)
-		space = false
-		j := literalEnd(s, i)
-		b = append(b, s[i:j]...)
-		i = j
-	}
-	return string(b)
-}
+// oneLine is Go's Style: a trailing comma before a closing bracket is
+// dropped; raw strings have no escapes.
+var oneLine = signature.New(signature.Style{Space: " \t\r", Comments: "//", Quotes: "\"'`", RawQuotes: "`",
+	Open: "([{", Close: ")]},", CommaClose: ")]}"})
 
-// separate writes the space that a run of white space or comments stands
-// for when c needs it, and drops a trailing comma before a closing bracket.
-func separate(b []byte, c byte, space bool) []byte {
-	if len(b) == 0 {
-		return b
-	}
-	last := b[len(b)-1]
-	closing := c == ')' || c == ']' || c == '}'
-	if closing && last == ',' {
-		return b[:len(b)-1]
-	}
-	if space && last != '(' && last != '[' && last != '{' && !closing && c != ',' {
-		b = append(b, ' ')
-	}
-	return b
-}
-
-// literalEnd returns the end of the token starting at s[i]: a whole string
-// or rune literal, or the single byte otherwise.
-func literalEnd(s string, i int) int {
-	q := s[i]
-	if q != '"' && q != '\'' && q != '`' {
-		return i + 1
-	}
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			if q != '`' {
-				j++
-			}
-		case q:
-			return j + 1
-		}
-	}
-	return len(s)
-}
-
-func skipLine(s string, i int) int {
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-		return i + j
-	}
-	return len(s)
-}
-
-func skipBlockComment(s string, i int) int {
-	if j := strings.Index(s[i+2:], "*/"); j >= 0 {
-		return i + 2 + j + 2
-	}
-	return len(s)
-}
+// normalize puts source text on one line.
+func normalize(s string) string { return oneLine.NormalizeString(s) }

@@ -1,5 +1,7 @@
 package golang
 
+import "github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
+
 // What the walk does at a node, by kind id (a table lookup, not a chain of
 // comparisons).
 const (
@@ -27,16 +29,10 @@ const (
 
 var actions = buildActions()
 
-func buildActions() []uint8 {
-	a := make([]uint8, len(kindFlags))
-	for _, name := range leafKinds {
-		a[goLang.KindID(name)] = actNothing
-	}
-	set := func(act uint8, ids ...uint16) {
-		for _, id := range ids {
-			a[id] = act
-		}
-	}
+func buildActions() tsutil.Actions[uint8] {
+	a := tsutil.NewActions[uint8](goLang)
+	a.SetNamed(goLang, actNothing, leafKinds...)
+	set := a.Set
 	set(actNothing, kinds.packageClause, kinds.importDecl)
 	set(actTypeRef, kinds.typeIdent, kinds.qualifiedType)
 	set(actCall, kinds.callExpr)
@@ -65,11 +61,7 @@ func (x *fileExtractor) walk(i int32) {
 	if i < 0 {
 		return
 	}
-	act := actChildren
-	if k := x.t.Nodes[i].Kind; int(k) < len(actions) {
-		act = actions[k]
-	}
-	switch act {
+	switch act := actions.Of(x.t.Nodes[i].Kind); act {
 	case actNothing:
 	case actTypeRef:
 		x.typeRef(i)

@@ -2,6 +2,7 @@ package java
 
 import (
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // call emits the call ref of a method invocation, its env config if it
@@ -26,7 +27,7 @@ func (w *walker) call(i int32) {
 		if c == name {
 			tg := w.callRef(obj, name)
 			w.addTarget(name, t.Text(name), tg, extract.RefCall)
-			w.envCall(tg.q, obj, name, args)
+			w.envCall(tg.Q, obj, name, args)
 		} else {
 			w.walk(c)
 		}
@@ -36,8 +37,8 @@ func (w *walker) call(i int32) {
 // callTarget is the candidate qualified name of calling name on obj, ""
 // when the call goes through a receiver or is name-only.
 func (w *walker) callTarget(obj, name int32) string {
-	if tg := w.callRef(obj, name); tg.recv == nil {
-		return tg.q
+	if tg := w.callRef(obj, name); tg.Recv == nil {
+		return tg.Q
 	}
 	return ""
 }
@@ -53,7 +54,7 @@ func (w *walker) methodRef(i int32) {
 	}
 	if name < 0 && t.Kind(recv) == kinds.ident { // Type::new
 		if q, alts, ok := w.typeCands(t.Raw(recv)); ok {
-			w.addTarget(recv, t.Text(recv), target{q: q, alts: alts}, extract.RefType)
+			w.addTarget(recv, t.Text(recv), target{Q: q, Alts: alts}, extract.RefType)
 		}
 		return
 	}
@@ -80,7 +81,7 @@ func (w *walker) refTarget(recv, name int32) target {
 			return target{}
 		}
 		nm := "." + w.t.Text(name)
-		return target{q: q + nm, alts: suffixed(alts, nm)}
+		return target{Q: q + nm, Alts: jvm.Suffixed(alts, nm)}
 	}
 	return w.callRef(recv, name)
 }

@@ -139,16 +139,10 @@ const (
 
 var actions = buildActions()
 
-func buildActions() []uint8 {
-	a := make([]uint8, len(kindFlags))
-	for _, name := range leafKinds {
-		a[javaLang.KindID(name)] = actNothing
-	}
-	set := func(act uint8, ids ...uint16) {
-		for _, id := range ids {
-			a[id] = act
-		}
-	}
+func buildActions() tsutil.Actions[uint8] {
+	a := tsutil.NewActions[uint8](javaLang)
+	a.SetNamed(javaLang, actNothing, leafKinds...)
+	set := a.Set
 	k := &kinds
 	set(actTypeRef, k.typeIdent, k.scopedTypeIdent)
 	set(actTypeDecl, k.classDecl, k.ifaceDecl, k.enumDecl, k.recordDecl, k.annoTypeDecl)

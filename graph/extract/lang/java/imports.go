@@ -62,76 +62,11 @@ func (w *walker) importDecl(i int32) {
 // onDemand lists the candidates the on-demand imports give a name the
 // file does not otherwise bind, in import order (nil when there are none).
 func (w *walker) onDemand(name string) []string {
-	return prefixed(w.onDemandImports, name)
-}
-
-// prefixed is p.name for each prefix p.
-func prefixed(prefixes []string, name string) []string {
-	if len(prefixes) == 0 {
-		return nil
-	}
-	out := make([]string, len(prefixes))
-	for i, p := range prefixes {
-		out[i] = p + "." + name
-	}
-	return out
+	return jvm.Prefixed(w.onDemandImports, name)
 }
 
 // isStaticImport reports `import static ...` from the declaration's text.
 func isStaticImport(decl []byte) bool {
 	rest := bytes.TrimLeft(bytes.TrimPrefix(decl, []byte("import")), " \t\r\n")
-	return bytes.HasPrefix(rest, []byte("static")) && len(rest) > 6 && !isIdentByte(rest[6])
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
-// scanPackage finds the package name without a parser, for files whose
-// parse failed: the first `package` declaration after comments and
-// annotations.
-func scanPackage(src []byte) string {
-	for len(src) > 0 {
-		src = skipSpaceAndComments(src)
-		switch {
-		case bytes.HasPrefix(src, []byte("package")) && len(src) > 7 && !isIdentByte(src[7]):
-			end := bytes.IndexByte(src, ';')
-			if end < 0 {
-				return ""
-			}
-			return string(bytes.Join(bytes.Fields(src[7:end]), nil))
-		case len(src) > 0 && src[0] == '@':
-			nl := bytes.IndexByte(src, '\n')
-			if nl < 0 {
-				return ""
-			}
-			src = src[nl+1:]
-		default:
-			return ""
-		}
-	}
-	return ""
-}
-
-// skipSpaceAndComments drops leading white space and comments.
-func skipSpaceAndComments(s []byte) []byte {
-	for {
-		s = bytes.TrimLeft(s, " \t\r\n\f")
-		switch {
-		case bytes.HasPrefix(s, []byte("//")):
-			nl := bytes.IndexByte(s, '\n')
-			if nl < 0 {
-				return nil
-			}
-			s = s[nl+1:]
-		case bytes.HasPrefix(s, []byte("/*")):
-			end := bytes.Index(s[2:], []byte("*/"))
-			if end < 0 {
-				return nil
-			}
-			s = s[2+end+2:]
-		default:
-			return s
-		}
-	}
+	return bytes.HasPrefix(rest, []byte("static")) && len(rest) > 6 && !jvm.Java.IsIdentByte(rest[6])
 }

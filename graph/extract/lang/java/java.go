@@ -20,13 +20,10 @@
 package java
 
 import (
-	"errors"
-	"fmt"
 	"time"
 
-	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
-
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -35,18 +32,21 @@ const langName = "java"
 
 // Extractor extracts Java files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 }
 
+// door is what every default Extractor shares; a file that cannot be read
+// keeps the package a lexical scan of its header gives.
+var door = &tsutil.Door{Name: langName, Lang: javaLang, Flags: kindFlags,
+	Fallback: func(in extract.Input) string { return jvm.Java.ScanPackage(in.Content) }}
+
 // New returns an extractor sharing the package's parser pool.
-func New() *Extractor { return &Extractor{lang: javaLang} }
+func New() *Extractor { return &Extractor{door: door} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tsjava.Language())
-	l.Timeout = d
-	return &Extractor{lang: l}
+	return &Extractor{door: e.door.WithTimeout(d)}
 }
 
 // Lang implements extract.Extractor.
@@ -59,35 +59,9 @@ var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
-func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
-	out = &extract.ExtractedFile{Lang: langName}
-	defer func() {
-		if r := recover(); r != nil {
-			*out = *failed(in, fmt.Errorf("java extractor: internal error: %v", r))
-		}
-	}()
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	lines := extract.NewLineIndex(in.Content)
-	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
-	if err == nil && len(*buf) == 0 {
-		err = errors.New("java extractor: could not copy the syntax tree")
-	}
-	if err != nil {
-		return failed(in, err)
-	}
-	w := newWalker(&tree{Nodes: *buf, Src: in.Content}, lines, out)
-	w.run()
-	return out
-}
-
-// failed is the result for a file that could not be read: the namespace
-// from a lexical scan of the package declaration and one diagnostic.
-func failed(in extract.Input, err error) *extract.ExtractedFile {
-	return &extract.ExtractedFile{
-		Lang:        langName,
-		Namespace:   scanPackage(in.Content),
-		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
-	}
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	out := &extract.ExtractedFile{Lang: langName}
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
+	})
 }

@@ -1,30 +1,15 @@
 package java
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
+)
 
-// chain is what an expression evaluates to, as a Receiver chain
-// (RESOLUTION.md) and the alternatives of its first element; recv is nil
-// when the file gives no evidence.
-type chain struct {
-	recv, alts []string
-}
-
-// then is c followed by steps, in a new slice: chains are shared by
-// variables and frames, so they are never appended to in place.
-func (c chain) then(steps ...string) chain {
-	if c.recv == nil {
-		return chain{}
-	}
-	r := make([]string, 0, len(c.recv)+len(steps))
-	return chain{recv: append(append(r, c.recv...), steps...), alts: c.alts}
-}
-
-// target is where a ref points: a candidate and its alternatives, or a
-// receiver chain whose member Name is (then alts belong to recv[0]).
-type target struct {
-	q          string
-	alts, recv []string
-}
+// chain and target are the JVM extractors' receiver chain and ref target.
+type (
+	chain  = jvm.Chain
+	target = jvm.Target
+)
 
 // typeChain is the chain of a declared type: its candidate, with
 // generics erased; arrays, primitives, type parameters and `var` give none.
@@ -33,7 +18,7 @@ func (w *walker) typeChain(ty int32) chain {
 	if q == "" {
 		return chain{}
 	}
-	return chain{recv: []string{q}, alts: alts}
+	return chain{Recv: []string{q}, Alts: alts}
 }
 
 // object is the receiver of a member access obj.name: the chain of a
@@ -47,14 +32,14 @@ func (w *walker) object(obj int32) (c chain, isType bool) {
 			}
 		}
 		if q, alts, ok := w.staticTarget(obj); ok {
-			return chain{recv: []string{q}, alts: alts}, true
+			return chain{Recv: []string{q}, Alts: alts}, true
 		}
 		if w.t.Kind(obj) == kinds.ident {
 			return chain{}, false // an inherited field, a package: not in view
 		}
 	case kinds.super:
 		if fr := w.innermostClass(); fr != nil {
-			return chain{recv: fr.superRecv, alts: fr.superAlts}, false
+			return chain{Recv: fr.superRecv, Alts: fr.superAlts}, false
 		}
 		return chain{}, false
 	}
@@ -68,7 +53,7 @@ func (w *walker) value(e int32) chain {
 	switch t.Kind(e) {
 	case kinds.this:
 		if fr := w.innermostClass(); fr != nil {
-			return chain{recv: fr.self}
+			return chain{Recv: fr.self}
 		}
 	case kinds.ident:
 		if v := w.lookupVar(t.Raw(e)); v != nil {
@@ -84,7 +69,7 @@ func (w *walker) value(e int32) chain {
 			return chain{}
 		}
 		c, _ := w.object(t.FirstKid(e))
-		return c.then(t.Text(f))
+		return c.Then(t.Text(f))
 	case kinds.call:
 		return w.callResult(e)
 	}
@@ -100,13 +85,13 @@ func (w *walker) callResult(call int32) chain {
 		return chain{}
 	}
 	tg := w.callRef(t.Child(call, fields.object), name)
-	if tg.recv != nil {
-		return chain{recv: tg.recv, alts: tg.alts}.then(t.Text(name), extract.CallResult)
+	if tg.Recv != nil {
+		return chain{Recv: tg.Recv, Alts: tg.Alts}.Then(t.Text(name), extract.CallResult)
 	}
-	if tg.q == "" {
+	if tg.Q == "" {
 		return chain{}
 	}
-	return chain{recv: []string{tg.q, extract.CallResult}, alts: tg.alts}
+	return chain{Recv: []string{tg.Q, extract.CallResult}, Alts: tg.Alts}
 }
 
 // callRef is the target of calling name on obj (noNode when unqualified):
@@ -119,9 +104,9 @@ func (w *walker) callRef(obj, name int32) target {
 	}
 	c, isType := w.object(obj)
 	if isType {
-		return target{q: c.recv[0] + "." + string(nm), alts: suffixed(c.alts, "."+string(nm))}
+		return target{Q: c.Recv[0] + "." + string(nm), Alts: jvm.Suffixed(c.Alts, "."+string(nm))}
 	}
-	return target{recv: c.recv, alts: c.alts}
+	return target{Recv: c.Recv, Alts: c.Alts}
 }
 
 // bareCall is the target of an unqualified call m(): the innermost
@@ -133,34 +118,22 @@ func (w *walker) bareCall(name []byte) target {
 	for f := len(w.frames) - 1; f >= 0; f-- {
 		fr := &w.frames[f]
 		if _, ok := fr.methods[string(name)]; ok && fr.class {
-			return target{recv: fr.self}
+			return target{Recv: fr.self}
 		}
 	}
 	if q, ok := w.statics[string(name)]; ok {
-		return target{q: q}
+		return target{Q: q}
 	}
 	fr := w.innermostClass()
 	if fr == nil {
 		return target{}
 	}
 	if !fr.supers && len(w.staticOnDemand) > 0 {
-		alts := prefixed(w.staticOnDemand, string(name))
+		alts := jvm.Prefixed(w.staticOnDemand, string(name))
 		if len(alts) == 1 {
-			return target{q: alts[0]}
+			return target{Q: alts[0]}
 		}
-		return target{q: alts[0], alts: alts[1:]}
+		return target{Q: alts[0], Alts: alts[1:]}
 	}
-	return target{recv: fr.self}
-}
-
-// suffixed is a+suffix for each a.
-func suffixed(list []string, suffix string) []string {
-	if len(list) == 0 {
-		return nil
-	}
-	out := make([]string, len(list))
-	for i, a := range list {
-		out[i] = a + suffix
-	}
-	return out
+	return target{Recv: fr.self}
 }

@@ -13,7 +13,7 @@ func (w *walker) typeRef(i int32) string {
 	case kinds.typeIdent:
 		q, alts, ok := w.typeCands(t.Raw(i))
 		if ok {
-			w.addTarget(i, t.Text(i), target{q: q, alts: alts}, extract.RefType)
+			w.addTarget(i, t.Text(i), target{Q: q, Alts: alts}, extract.RefType)
 		}
 		return q
 	case kinds.scopedTypeIdent:
@@ -21,7 +21,7 @@ func (w *walker) typeRef(i int32) string {
 			last := t.Text(segs[len(segs)-1])
 			q, alts, ok := w.qualifyDotted(segs)
 			if ok {
-				w.addTarget(i, last, target{q: q, alts: alts}, extract.RefType)
+				w.addTarget(i, last, target{Q: q, Alts: alts}, extract.RefType)
 			}
 			return q
 		}
@@ -82,7 +82,7 @@ func (w *walker) annotation(i int32) {
 		last = t.Text(segs[len(segs)-1])
 		q, alts, ok := w.annotationType(segs)
 		if ok {
-			w.addTarget(name, last, target{q: q, alts: alts}, extract.RefType)
+			w.addTarget(name, last, target{Q: q, Alts: alts}, extract.RefType)
 		}
 	}
 	args := t.Child(i, fields.arguments)

@@ -129,28 +129,10 @@ func (w *walker) staticTarget(obj int32) (q string, alts []string, ok bool) {
 	if !ok {
 		return "", nil, false
 	}
-	first := w.t.Raw(segs[0])
-	if w.lookupVar(first) != nil {
+	if w.lookupVar(w.t.Raw(segs[0])) != nil {
 		return "", nil, false // a variable shadows a type of the same name
 	}
-	if q, found := w.lookupType(first); found {
-		if q == "" || !jvm.AllUpperCamel(w.t, segs[1:]) {
-			return "", nil, false
-		}
-		return jvm.JoinNonEmpty(q, jvm.JoinSegs(w.t, segs[1:])), nil, true
-	}
-	k := 0
-	for k < len(segs) && jvm.IsLowerInitial(w.t.Raw(segs[k])) {
-		k++
-	}
-	if k == len(segs) || !jvm.AllUpperCamel(w.t, segs[k:]) {
-		return "", nil, false
-	}
-	if k == 0 {
-		name := jvm.JoinSegs(w.t, segs)
-		return jvm.Join(w.pkg, name), w.onDemand(name), true
-	}
-	return jvm.JoinSegs(w.t, segs), nil, true
+	return jvm.StaticTarget(w.t, segs, w.pkg, w.lookupType, w.onDemand)
 }
 
 func (w *walker) innermostClass() *frame {

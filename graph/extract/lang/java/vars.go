@@ -159,5 +159,5 @@ func (w *walker) bindMember(f *frame, name, typ int32) {
 		w.bindVar(name, w.typeChain(typ))
 		return
 	}
-	w.bindVar(name, chain{recv: []string{f.q, w.t.Text(name)}})
+	w.bindVar(name, chain{Recv: []string{f.q, w.t.Text(name)}})
 }

@@ -55,12 +55,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.Nodes[i].Kind
-	if int(k) >= len(actions) {
-		w.children(i) // ERROR: read what is inside
-		return
-	}
-	switch actions[k] {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act { // ERROR nodes: their children
 	case actChildren:
 		w.children(i)
 	case actNothing:
@@ -75,7 +70,7 @@ func (w *walker) walk(i int32) {
 	case actEnumConst:
 		w.enumConst(i)
 	default:
-		w.walkExpr(i, actions[k])
+		w.walkExpr(i, act)
 	}
 }
 
@@ -169,9 +164,9 @@ func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind
 	if name == "" {
 		return
 	}
-	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
-	if tg.recv != nil {
-		r.Qualified, r.Receiver = "", tg.recv
+	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.Q, Kind: kind, Alternatives: tg.Alts}
+	if tg.Recv != nil {
+		r.Qualified, r.Receiver = "", tg.Recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 )
 
 // call emits the call ref of a call expression, its env config if it
@@ -18,7 +19,7 @@ func (w *walker) call(i int32) {
 		if emit {
 			w.addTargetSpan(t.Span(callee), t.Text(callee), tg, extract.RefCall)
 		}
-		q = tg.q
+		q = tg.Q
 	case kinds.navigation:
 		q = w.memberCall(callee)
 	default:
@@ -44,7 +45,7 @@ func (w *walker) memberCall(nav int32) string {
 	w.walk(recv)
 	tg := w.memberTarget(recv, t.Raw(name))
 	w.addTargetSpan(t.Span(name), t.Text(name), tg, extract.RefCall)
-	return tg.q
+	return tg.Q
 }
 
 // memberTarget is the target of calling f on recv: a static, object or
@@ -53,10 +54,10 @@ func (w *walker) memberCall(nav int32) string {
 func (w *walker) memberTarget(recv int32, name []byte) target {
 	c, isType := w.object(recv)
 	if isType {
-		q := w.staticMember(c.recv[0], name)
-		return target{q: q, alts: suffixed(c.alts, "."+string(name))}
+		q := w.staticMember(c.Recv[0], name)
+		return target{Q: q, Alts: jvm.Suffixed(c.Alts, "."+string(name))}
 	}
-	return target{recv: c.recv, alts: c.alts}
+	return target{Recv: c.Recv, Alts: c.Alts}
 }
 
 // navigation handles a navigation that is not called: T::f is a call ref
@@ -135,7 +136,7 @@ func (w *walker) callableRef(i int32) {
 	case t.Kind(recv) == kinds.userType:
 		if tq, alts := w.typeCandidate(recv); tq != "" {
 			nm := "." + t.Text(name)
-			tg = target{q: w.staticMember(tq, t.Raw(name)), alts: suffixed(alts, nm)}
+			tg = target{Q: w.staticMember(tq, t.Raw(name)), Alts: jvm.Suffixed(alts, nm)}
 		}
 	}
 	if emit {

@@ -63,7 +63,7 @@ func (w *walker) isGetenvAll(call int32) bool {
 		return false
 	}
 	name := w.navName(callee)
-	return name >= 0 && w.memberTarget(t.FirstKid(callee), t.Raw(name)).q == getenv
+	return name >= 0 && w.memberTarget(t.FirstKid(callee), t.Raw(name)).Q == getenv
 }
 
 // serdeNames are the annotations that give a property its serialized

@@ -46,7 +46,7 @@ func (w *walker) returnsFact(fn int32, q string, body int32) {
 			value = w.typeChain(c) // the result type: after the name, unlike an extension's receiver
 		}
 	}
-	if value.recv == nil && body >= 0 {
+	if value.Recv == nil && body >= 0 {
 		if e := t.FirstKid(body); e >= 0 && t.Kind(e) == kinds.call && t.Kind(t.FirstKid(e)) == kinds.ident {
 			value = w.callResult(e)
 		}
@@ -60,10 +60,10 @@ func (w *walker) returnsFact(fn int32, q string, body int32) {
 // calling one named thing.
 func factObject(c chain) string {
 	switch {
-	case len(c.recv) == 1:
-		return c.recv[0]
-	case len(c.recv) == 2 && c.recv[1] == extract.CallResult:
-		return c.recv[0] + extract.CallResult
+	case len(c.Recv) == 1:
+		return c.Recv[0]
+	case len(c.Recv) == 2 && c.Recv[1] == extract.CallResult:
+		return c.Recv[0] + extract.CallResult
 	}
 	return ""
 }
@@ -88,7 +88,7 @@ func (w *walker) superclass(decl int32) []string {
 		for c := t.FirstKid(s); c >= 0; c = t.Next(c) {
 			switch t.Kind(c) {
 			case kinds.ctorInvocation:
-				return w.typeChain(t.FirstKid(c)).recv
+				return w.typeChain(t.FirstKid(c)).Recv
 			case kinds.userType:
 				only = c
 				n++
@@ -96,7 +96,7 @@ func (w *walker) superclass(decl int32) []string {
 		}
 	}
 	if n == 1 {
-		return w.typeChain(only).recv
+		return w.typeChain(only).Recv
 	}
 	return nil
 }

@@ -131,16 +131,10 @@ const (
 
 var actions = buildActions()
 
-func buildActions() []uint8 {
-	a := make([]uint8, len(kindFlags))
-	for _, name := range leafKinds {
-		a[kotlinLang.KindID(name)] = actNothing
-	}
-	set := func(act uint8, ids ...uint16) {
-		for _, id := range ids {
-			a[id] = act
-		}
-	}
+func buildActions() tsutil.Actions[uint8] {
+	a := tsutil.NewActions[uint8](kotlinLang)
+	a.SetNamed(kotlinLang, actNothing, leafKinds...)
+	set := a.Set
 	k := &kinds
 	set(actTypeRef, k.userType)
 	set(actClass, k.classDecl, k.objectDecl, k.companion)

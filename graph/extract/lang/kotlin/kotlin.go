@@ -23,13 +23,10 @@
 package kotlin
 
 import (
-	"errors"
-	"fmt"
 	"time"
 
-	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
-
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
@@ -38,18 +35,22 @@ const langName = "kotlin"
 
 // Extractor extracts Kotlin files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 }
 
+// door is what every default Extractor shares; the parser reads the file
+// newline-ended, and a file that cannot be read keeps the package a
+// lexical scan of its header gives.
+var door = &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: newlineEnded,
+	Fallback: func(in extract.Input) string { return jvm.Kotlin.ScanPackage(in.Content) }}
+
 // New returns an extractor sharing the package's parser pool.
-func New() *Extractor { return &Extractor{lang: kotlinLang} }
+func New() *Extractor { return &Extractor{door: door} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tskotlin.Language())
-	l.Timeout = d
-	return &Extractor{lang: l}
+	return &Extractor{door: e.door.WithTimeout(d)}
 }
 
 // Lang implements extract.Extractor.
@@ -62,41 +63,11 @@ var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
-func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
-	out = &extract.ExtractedFile{Lang: langName}
-	defer func() {
-		if r := recover(); r != nil {
-			*out = *failed(in, fmt.Errorf("kotlin extractor: internal error: %v", r))
-		}
-	}()
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	lines := extract.NewLineIndex(in.Content)
-	var err error
-	src := newlineEnded(in.Content)
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(src, kindFlags, *buf, lines)
-	if len(src) > len(in.Content) {
-		clampSpans(*buf, uint32(len(in.Content)))
-	}
-	if err == nil && len(*buf) == 0 {
-		err = errors.New("kotlin extractor: could not copy the syntax tree")
-	}
-	if err != nil {
-		return failed(in, err)
-	}
-	w := newWalker(&tree{Nodes: *buf, Src: in.Content}, lines, out)
-	w.run()
-	return out
-}
-
-// failed is the result for a file that could not be read: the namespace
-// from a lexical scan of the package header and one diagnostic.
-func failed(in extract.Input, err error) *extract.ExtractedFile {
-	return &extract.ExtractedFile{
-		Lang:        langName,
-		Namespace:   scanPackage(in.Content),
-		Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}},
-	}
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	out := &extract.ExtractedFile{Lang: langName}
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
+	})
 }
 
 // newlineEnded is content ending in a newline, for the parser only. The
@@ -104,19 +75,10 @@ func failed(in extract.Input, err error) *extract.ExtractedFile {
 // up to whitespace, or up to a newline after a '(', without checking for
 // the end of input: a file ending in "@x" or "@x(" spun forever inside the
 // C scanner, where no parse timeout can reach (a fuzz finding). The added
-// byte is past every offset of the file, and clampSpans cuts it off again.
+// byte is past every offset of the file, and the Door cuts it off again.
 func newlineEnded(content []byte) []byte {
 	if len(content) > 0 && content[len(content)-1] == '\n' {
 		return content
 	}
 	return append(content[:len(content):len(content)], '\n')
-}
-
-// clampSpans keeps every node inside the file's n bytes (the root and a
-// trailing error node may cover newlineEnded's extra byte).
-func clampSpans(nodes []tsutil.Node, n uint32) {
-	for i := range nodes {
-		nodes[i].Start = min(nodes[i].Start, n)
-		nodes[i].End = min(nodes[i].End, n)
-	}
 }

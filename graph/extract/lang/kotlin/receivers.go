@@ -1,30 +1,15 @@
 package kotlin
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/jvm"
+)
 
-// chain is what an expression evaluates to, as a Receiver chain
-// (RESOLUTION.md) and the alternatives of its first element; recv is nil
-// when the file gives no evidence.
-type chain struct {
-	recv, alts []string
-}
-
-// then is c followed by steps, in a new slice: chains are shared by
-// locals and frames, so they are never appended to in place.
-func (c chain) then(steps ...string) chain {
-	if c.recv == nil {
-		return chain{}
-	}
-	r := make([]string, 0, len(c.recv)+len(steps))
-	return chain{recv: append(append(r, c.recv...), steps...), alts: c.alts}
-}
-
-// target is where a ref points: a candidate and its alternatives, or a
-// receiver chain whose member Name is (then alts belong to recv[0]).
-type target struct {
-	q          string
-	alts, recv []string
-}
+// chain and target are the JVM extractors' receiver chain and ref target.
+type (
+	chain  = jvm.Chain
+	target = jvm.Target
+)
 
 // typeChain is the chain of a declared type: its candidate without type
 // arguments or "?"; function types and type parameters give none.
@@ -39,7 +24,7 @@ func (w *walker) typeChain(ty int32) chain {
 	if q == "" {
 		return chain{}
 	}
-	return chain{recv: []string{q}, alts: alts}
+	return chain{Recv: []string{q}, Alts: alts}
 }
 
 // object is the receiver of a member access recv.f: the chain of a value,
@@ -53,7 +38,7 @@ func (w *walker) object(recv int32) (c chain, isType bool) {
 		}
 		if segs, ok := w.segments(recv); ok {
 			if q, alts, ok := w.staticTarget(segs); ok {
-				return chain{recv: []string{q}, alts: alts}, true
+				return chain{Recv: []string{q}, Alts: alts}, true
 			}
 		}
 		if w.t.Kind(recv) == kinds.ident {
@@ -80,14 +65,14 @@ func (w *walker) valueName(i int32) (chain, bool) {
 			continue
 		}
 		if fr.info.hasProp(name) {
-			return chain{recv: fr.self}.then(string(name)), true
+			return chain{Recv: fr.self}.Then(string(name)), true
 		}
 		if c := fr.info.companion; c != nil && c.hasProp(name) && fr.info.companionQ != "" {
-			return chain{recv: []string{fr.info.companionQ, string(name)}}, true
+			return chain{Recv: []string{fr.info.companionQ, string(name)}}, true
 		}
 	}
 	if _, ok := w.fileProps[string(name)]; ok {
-		return chain{recv: []string{w.fileFuncs[string(name)]}}, true
+		return chain{Recv: []string{w.fileFuncs[string(name)]}}, true
 	}
 	return chain{}, false
 }
@@ -99,11 +84,11 @@ func (w *walker) value(e int32) chain {
 	switch t.Kind(e) {
 	case kinds.this:
 		if fr := w.thisFrame(); fr != nil && t.FirstKid(e) < 0 { // not this@Label
-			return chain{recv: fr.self}
+			return chain{Recv: fr.self}
 		}
 	case kinds.super:
 		if fr := w.thisFrame(); fr != nil && fr.class && t.FirstKid(e) < 0 {
-			return chain{recv: fr.superRecv}
+			return chain{Recv: fr.superRecv}
 		}
 	case kinds.ident:
 		c, _ := w.valueName(e)
@@ -122,7 +107,7 @@ func (w *walker) value(e int32) chain {
 			return chain{}
 		}
 		c, _ := w.object(t.FirstKid(e))
-		return c.then(t.Text(name))
+		return c.Then(t.Text(name))
 	case kinds.call:
 		return w.callResult(e)
 	}
@@ -157,11 +142,11 @@ func (w *walker) callResult(call int32) chain {
 	default:
 		return chain{}
 	}
-	if tg.recv != nil {
-		return chain{recv: tg.recv, alts: tg.alts}.then(t.Text(name), extract.CallResult)
+	if tg.Recv != nil {
+		return chain{Recv: tg.Recv, Alts: tg.Alts}.Then(t.Text(name), extract.CallResult)
 	}
-	if tg.q == "" {
+	if tg.Q == "" {
 		return chain{}
 	}
-	return chain{recv: []string{tg.q, extract.CallResult}, alts: tg.alts}
+	return chain{Recv: []string{tg.Q, extract.CallResult}, Alts: tg.Alts}
 }

@@ -23,7 +23,7 @@ func (w *walker) typeRef(i int32) string {
 		switch {
 		case c == first && ok:
 			sp := extract.Span{Start: t.Nodes[first].Start, End: t.Nodes[last].End}
-			w.addTargetSpan(sp, t.Text(last), target{q: q, alts: alts}, extract.RefType)
+			w.addTargetSpan(sp, t.Text(last), target{Q: q, Alts: alts}, extract.RefType)
 		case t.Kind(c) != kinds.ident:
 			w.walk(c)
 		}

@@ -225,26 +225,26 @@ func (w *walker) qualifyDotted(segs []int32) (string, []string, bool) {
 // values (a lambda parameter called like a function).
 func (w *walker) nameTarget(name []byte) (tg target, emit bool) {
 	if l, ok := w.findLocal(name); ok {
-		return target{q: l.q}, l.q != ""
+		return target{Q: l.q}, l.q != ""
 	}
 	for f := len(w.frames) - 1; f >= 0; f-- {
 		if recv, ok := w.memberOf(&w.frames[f], name); ok {
-			return target{recv: recv}, true
+			return target{Recv: recv}, true
 		}
 	}
 	if q, ok := w.fileFuncs[string(name)]; ok {
-		return target{q: q}, true
+		return target{Q: q}, true
 	}
 	if q, found := w.lookupType(name); found {
-		return target{q: q}, true
+		return target{Q: q}, true
 	}
 	// An UpperCamel name is a constructor of a class the file cannot see
 	// rather than an inherited method.
 	if fr := w.thisFrame(); fr != nil && fr.self != nil && (fr.extension || fr.info != nil && fr.info.supers) &&
 		!jvm.IsUpperCamel(name) {
-		return target{recv: fr.self}, true
+		return target{Recv: fr.self}, true
 	}
-	return target{q: jvm.Join(w.pkg, string(name)), alts: w.onDemand(string(name))}, true
+	return target{Q: jvm.Join(w.pkg, string(name)), Alts: w.onDemand(string(name))}, true
 }
 
 func (w *walker) innermostClass() *frame {
@@ -277,28 +277,10 @@ func (w *walker) memberOf(fr *frame, name []byte) ([]string, bool) {
 // package or a star import), or a dotted chain of them, possibly behind a
 // package name. ok is false for values.
 func (w *walker) staticTarget(segs []int32) (string, []string, bool) {
-	first := w.t.Raw(segs[0])
-	if _, isLocal := w.findLocal(first); isLocal {
+	if _, isLocal := w.findLocal(w.t.Raw(segs[0])); isLocal {
 		return "", nil, false
 	}
-	if q, found := w.lookupType(first); found {
-		if q == "" || !jvm.AllUpperCamel(w.t, segs[1:]) {
-			return "", nil, false
-		}
-		return jvm.JoinNonEmpty(q, jvm.JoinSegs(w.t, segs[1:])), nil, true
-	}
-	k := 0
-	for k < len(segs) && jvm.IsLowerInitial(w.t.Raw(segs[k])) {
-		k++
-	}
-	if k == len(segs) || !jvm.AllUpperCamel(w.t, segs[k:]) {
-		return "", nil, false
-	}
-	if k == 0 {
-		name := jvm.JoinSegs(w.t, segs)
-		return jvm.Join(w.pkg, name), w.onDemand(name), true
-	}
-	return jvm.JoinSegs(w.t, segs), nil, true
+	return jvm.StaticTarget(w.t, segs, w.pkg, w.lookupType, w.onDemand)
 }
 
 // staticMember is Type.f for a type the file declares: its companion's

@@ -110,7 +110,7 @@ func (w *walker) function(i int32) {
 	}
 	f := frame{q: q, sym: idx, extension: w.receiver(i, nameNode) >= 0}
 	if f.extension {
-		f.self = w.typeChain(w.receiver(i, nameNode)).recv
+		f.self = w.typeChain(w.receiver(i, nameNode)).Recv
 	}
 	w.push(f)
 	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
@@ -211,9 +211,9 @@ func (w *walker) isProperty(p int32) bool {
 	if mods := t.ChildOfKind(p, kinds.modifiers); mods >= 0 {
 		start = t.Nodes[mods].End
 	}
-	rest := t.Src[w.skipBlank(start):t.Nodes[p].End]
+	rest := t.Src[jvm.Kotlin.SkipBlank(t, start):t.Nodes[p].End]
 	return len(rest) > 3 && (bytes.HasPrefix(rest, []byte("val")) || bytes.HasPrefix(rest, []byte("var"))) &&
-		!isIdentByte(rest[3])
+		!jvm.Kotlin.IsIdentByte(rest[3])
 }
 
 // secondaryCtor emits `constructor(...)` as Class.<init>, named after the

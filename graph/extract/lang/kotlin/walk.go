@@ -48,12 +48,7 @@ func (w *walker) run() {
 
 // walk dispatches on the node's kind.
 func (w *walker) walk(i int32) {
-	k := w.t.Nodes[i].Kind
-	if int(k) >= len(actions) {
-		w.children(i) // ERROR: read what is inside
-		return
-	}
-	switch act := actions[k]; act {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act { // ERROR nodes: their children
 	case actChildren:
 		w.children(i)
 	case actNothing:
@@ -218,7 +213,7 @@ func (w *walker) addRef(i int32, name, q string, kind extract.RefKind) {
 }
 
 func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKind) {
-	w.addTargetSpan(sp, name, target{q: q}, kind)
+	w.addTargetSpan(sp, name, target{Q: q}, kind)
 }
 
 // addTargetSpan emits a ref to a target: a candidate with its
@@ -227,9 +222,9 @@ func (w *walker) addTargetSpan(sp extract.Span, name string, tg target, kind ext
 	if name == "" {
 		return
 	}
-	r := extract.RawRef{Span: sp, Name: name, Qualified: tg.q, Kind: kind, Alternatives: tg.alts}
-	if tg.recv != nil {
-		r.Qualified, r.Receiver = "", tg.recv
+	r := extract.RawRef{Span: sp, Name: name, Qualified: tg.Q, Kind: kind, Alternatives: tg.Alts}
+	if tg.Recv != nil {
+		r.Qualified, r.Receiver = "", tg.Recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }

@@ -16,12 +16,9 @@
 package markdown
 
 import (
-	"fmt"
 	"slices"
 	"time"
 	"unicode/utf8"
-
-	tsmd "github.com/tree-sitter-grammars/tree-sitter-markdown/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
@@ -32,20 +29,22 @@ const langName = "markdown"
 
 // Extractor extracts Markdown files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 }
+
+// door is what every default Extractor shares; the parser reads the file
+// with its non-ASCII bytes masked.
+var door = &tsutil.Door{Name: langName, Lang: mdLang, Flags: kindFlags, Prepare: asciiOnly}
 
 var _ extract.Extractor = (*Extractor)(nil)
 
 // New returns an extractor sharing the package's parser pool.
-func New() *Extractor { return &Extractor{lang: mdLang} }
+func New() *Extractor { return &Extractor{door: door} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tsmd.Language())
-	l.Timeout = d
-	return &Extractor{lang: l}
+	return &Extractor{door: e.door.WithTimeout(d)}
 }
 
 // Lang returns "markdown".
@@ -57,27 +56,12 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".m
 // Extract reads one file's headings and local links. A parse failure or
 // timeout gives a diagnostic and an otherwise empty result; a bug in the
 // walk becomes a diagnostic too, never a panic.
-func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
-	out = &extract.ExtractedFile{Lang: langName, Namespace: in.Path}
-	defer func() {
-		if r := recover(); r != nil {
-			*out = extract.ExtractedFile{Lang: langName, Namespace: in.Path,
-				Diagnostics: []extract.Diagnostic{{Message: fmt.Sprintf("markdown extractor: internal error: %v", r)}}}
-		}
-	}()
-	lines := extract.NewLineIndex(in.Content)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	nodes, diags, err := e.lang.ParseFlat(asciiOnly(in.Content), kindFlags, *buf, lines)
-	*buf = nodes
-	if err != nil {
-		out.Diagnostics = []extract.Diagnostic{{Message: "parse: " + err.Error()}}
-		return out
-	}
-	out.Diagnostics = diags
-	d := &document{nodes: nodes, src: in.Content, path: in.Path, out: out}
-	d.walk()
-	return out
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	out := &extract.ExtractedFile{Lang: langName, Namespace: in.Path}
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, _ extract.LineIndex) {
+		d := &document{nodes: nodes, src: in.Content, path: in.Path, out: out}
+		d.walk()
+	})
 }
 
 // asciiOnly is content with every byte above 0x7f replaced by 'a', for the

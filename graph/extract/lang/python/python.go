@@ -15,8 +15,8 @@
 package python
 
 import (
-	"fmt"
 	"sync"
+	"time"
 
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
@@ -29,13 +29,13 @@ const langName = "python"
 
 // Extractor extracts Python source files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 	ids  *ids
 }
 
 var (
 	sharedOnce sync.Once
-	sharedLang *tsutil.Lang
+	sharedDoor *tsutil.Door
 	sharedIDs  *ids
 )
 
@@ -43,10 +43,18 @@ var (
 // parser pool and one table of node kind and field ids.
 func New() *Extractor {
 	sharedOnce.Do(func() {
-		sharedLang = tsutil.NewLang(tspython.Language())
-		sharedIDs = newIDs(sharedLang)
+		l := tsutil.NewLang(tspython.Language())
+		sharedIDs = newIDs(l)
+		// A walk that panics keeps what it found.
+		sharedDoor = &tsutil.Door{Name: langName, Lang: l, Flags: sharedIDs.kindFlags, KeepPartial: true}
 	})
-	return &Extractor{lang: sharedLang, ids: sharedIDs}
+	return &Extractor{door: sharedDoor, ids: sharedIDs}
+}
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	return &Extractor{door: e.door.WithTimeout(d), ids: e.ids}
 }
 
 // Lang returns "python".
@@ -59,31 +67,9 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
-	ns := namespace(in.Path, in.Module.Root)
-	out := &extract.ExtractedFile{Lang: langName, Namespace: ns}
-	lines := extract.NewLineIndex(in.Content)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, *buf, lines)
-	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
-	if err != nil {
-		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
-		return out
-	}
-	e.analyze(in, t, lines, out)
-	return out
-}
-
-// analyze runs the pure-Go passes over the flat tree. A bug there must not
-// take the whole sync down: it becomes a diagnostic and the records found
-// so far are kept.
-func (e *Extractor) analyze(in extract.Input, t *tree, lines extract.LineIndex, out *extract.ExtractedFile) {
-	defer func() {
-		if r := recover(); r != nil {
-			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
-		}
-	}()
-	w := newWalker(e.ids, t, in.Path, lines, out)
-	w.run()
+	out := &extract.ExtractedFile{Lang: langName, Namespace: namespace(in.Path, in.Module.Root)}
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
+		newWalker(e.ids, t, in.Path, lines, out).run()
+	})
 }

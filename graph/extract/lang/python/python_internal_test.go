@@ -5,19 +5,14 @@ import (
 	"testing"
 	"time"
 
-	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
-
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
-	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // TestParseTimeout checks that a parse cut short by its timeout gives a
 // diagnostic and an otherwise empty result, not a panic.
 func TestParseTimeout(t *testing.T) {
-	l := tsutil.NewLang(tspython.Language())
-	l.Timeout = time.Nanosecond
-	ex := &Extractor{lang: l, ids: newIDs(l)}
+	ex := New().WithTimeout(time.Nanosecond)
 	src := strings.Repeat("def f(a, b):\n    return g(a) + h(b) * 2\n", 20000)
 	f := ex.Extract(extract.Input{Path: "pkg/slow.py", Content: []byte(src)})
 	extracttest.TimedOut(t, f, "python", "pkg.slow")

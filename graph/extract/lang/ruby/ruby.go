@@ -19,12 +19,8 @@
 package ruby
 
 import (
-	"errors"
-	"fmt"
 	"path"
 	"time"
-
-	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
@@ -35,18 +31,19 @@ const langName = "ruby"
 
 // Extractor extracts Ruby files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 }
 
+// door is what every default Extractor shares.
+var door = &tsutil.Door{Name: langName, Lang: rbLang, Flags: kindFlags}
+
 // New returns an extractor sharing the package's parser pool.
-func New() *Extractor { return &Extractor{lang: rbLang} }
+func New() *Extractor { return &Extractor{door: door} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	l := tsutil.NewLang(tsruby.Language())
-	l.Timeout = d
-	return &Extractor{lang: l}
+	return &Extractor{door: e.door.WithTimeout(d)}
 }
 
 // Lang implements extract.Extractor.
@@ -66,30 +63,9 @@ var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
-func (e *Extractor) Extract(in extract.Input) (out *extract.ExtractedFile) {
-	out = &extract.ExtractedFile{Lang: langName}
-	defer func() {
-		if r := recover(); r != nil {
-			out = failed(fmt.Errorf("ruby extractor: internal error: %v", r))
-		}
-	}()
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	lines := extract.NewLineIndex(in.Content)
-	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, kindFlags, *buf, lines)
-	if err == nil && len(*buf) == 0 {
-		err = errors.New("ruby extractor: could not copy the syntax tree")
-	}
-	if err != nil {
-		return failed(err)
-	}
-	w := newWalker(&tree{Nodes: *buf, Src: string(in.Content)}, in.Path, lines, out)
-	w.run()
-	return out
-}
-
-// failed is the result for a file that could not be read: one diagnostic.
-func failed(err error) *extract.ExtractedFile {
-	return &extract.ExtractedFile{Lang: langName, Diagnostics: []extract.Diagnostic{{Message: "parse: " + err.Error()}}}
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	out := &extract.ExtractedFile{Lang: langName}
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		newWalker(&tree{Nodes: nodes, Src: string(in.Content)}, in.Path, lines, out).run()
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // selfKind is what self is where the walk is, which decides whether a def
@@ -85,16 +86,10 @@ const (
 
 var actions = buildActions()
 
-func buildActions() []uint8 {
-	a := make([]uint8, len(kindFlags))
-	for _, name := range leafKinds {
-		a[rbLang.KindID(name)] = actNothing
-	}
-	set := func(act uint8, ids ...uint16) {
-		for _, id := range ids {
-			a[id] = act
-		}
-	}
+func buildActions() tsutil.Actions[uint8] {
+	a := tsutil.NewActions[uint8](rbLang)
+	a.SetNamed(rbLang, actNothing, leafKinds...)
+	set := a.Set
 	k := &kinds
 	set(actNothing, k.bareString)
 	set(actClass, k.class)
@@ -123,11 +118,7 @@ func (w *walker) walk(i int32) {
 	if i < 0 {
 		return
 	}
-	act := actChildren
-	if k := w.t.Nodes[i].Kind; int(k) < len(actions) {
-		act = actions[k]
-	}
-	switch act {
+	switch act := actions.Of(w.t.Nodes[i].Kind); act {
 	case actNothing:
 	case actClass:
 		w.class(i)

@@ -83,8 +83,8 @@
 package rust
 
 import (
-	"fmt"
 	"sync"
+	"time"
 
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
@@ -97,13 +97,13 @@ const langName = "rust"
 
 // Extractor extracts Rust source files. It is safe for concurrent use.
 type Extractor struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 	ids  *ids
 }
 
 var (
 	sharedOnce sync.Once
-	sharedLang *tsutil.Lang
+	sharedDoor *tsutil.Door
 	sharedIDs  *ids
 )
 
@@ -111,10 +111,18 @@ var (
 // parser pool and one table of node kind and field ids.
 func New() *Extractor {
 	sharedOnce.Do(func() {
-		sharedLang = tsutil.NewLang(tsrust.Language())
-		sharedIDs = newIDs(sharedLang)
+		l := tsutil.NewLang(tsrust.Language())
+		sharedIDs = newIDs(l)
+		// A walk that panics keeps what it found.
+		sharedDoor = &tsutil.Door{Name: langName, Lang: l, Flags: sharedIDs.kindFlags, KeepPartial: true}
 	})
-	return &Extractor{lang: sharedLang, ids: sharedIDs}
+	return &Extractor{door: sharedDoor, ids: sharedIDs}
+}
+
+// WithTimeout returns an extractor with its own parser pool whose parses
+// give up after d (tsutil.DefaultTimeout otherwise).
+func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
+	return &Extractor{door: e.door.WithTimeout(d), ids: e.ids}
 }
 
 var _ extract.Extractor = (*Extractor)(nil)
@@ -131,29 +139,8 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".r
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
-	lines := extract.NewLineIndex(in.Content)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	var err error
-	*buf, out.Diagnostics, err = e.lang.ParseFlat(in.Content, e.ids.kindFlags, *buf, lines)
-	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
-	if err != nil {
-		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
-		return out
-	}
-	e.analyze(loc, t, lines, out)
-	return out
-}
-
-// analyze runs the pure-Go passes over the flat tree. A bug there must not
-// take the whole sync down: it becomes a diagnostic and the records found
-// so far are kept.
-func (e *Extractor) analyze(loc location, t *tree, lines extract.LineIndex, out *extract.ExtractedFile) {
-	defer func() {
-		if r := recover(); r != nil {
-			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
-		}
-	}()
-	w := newWalker(e.ids, t, loc, lines, out)
-	w.run()
+	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
+		newWalker(e.ids, t, loc, lines, out).run()
+	})
 }

@@ -6,11 +6,8 @@ import (
 	"testing"
 	"time"
 
-	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
-
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
-	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 func TestLocate(t *testing.T) {
@@ -88,9 +85,7 @@ func TestNormalizeSignature(t *testing.T) {
 // TestParseTimeout checks that a parse cut short by its timeout gives a
 // diagnostic and an otherwise empty result, not a panic.
 func TestParseTimeout(t *testing.T) {
-	l := tsutil.NewLang(tsrust.Language())
-	l.Timeout = time.Nanosecond
-	ex := &Extractor{lang: l, ids: newIDs(l)}
+	ex := New().WithTimeout(time.Nanosecond)
 	src := strings.Repeat("fn f(a: u8) -> u8 { g(a) + h(a) * 2 }\n", 20000)
 	f := ex.Extract(extract.Input{Path: "src/slow.rs", Content: []byte(src), Module: extract.ModuleContext{Path: "app"}})
 	extracttest.TimedOut(t, f, "rust", "app::slow")

@@ -53,8 +53,8 @@ const (
 // ids holds a grammar's node kind and field ids, looked up once so that the
 // walk compares small integers rather than kind strings.
 type ids struct {
-	kindFlags tsutil.KindFlags // which nodes ParseFlat copies and descends into
-	act       []action         // by kind id; kinds past its end (ERROR) walk their children
+	kindFlags tsutil.KindFlags       // which nodes ParseFlat copies and descends into
+	act       tsutil.Actions[action] // by kind id; kinds past its end (ERROR) walk their children
 
 	stmtBlock, exprStmt, funcDecl, genFuncDecl, funcSig, funcExpr, genFunc, arrow     uint16
 	classDecl, abstractClass, class, classBody, classHeritage, extendsClause          uint16
@@ -194,15 +194,9 @@ func kindFlags(l *tsutil.Lang) tsutil.KindFlags {
 
 // actions builds the action table of a grammar. Kinds it leaves at actKids
 // just have their children walked.
-func actions(l *tsutil.Lang, x *ids) []action {
-	act := make([]action, l.Language.NodeKindCount())
-	set := func(a action, kinds ...uint16) {
-		for _, k := range kinds {
-			if k != absent {
-				act[k] = a
-			}
-		}
-	}
+func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
+	act := tsutil.NewActions[action](l)
+	set := act.Set // absent kinds are past the table
 	set(actSkip, x.identifier, x.propertyID, x.privateID, x.number, x.this, x.super_,
 		x.metaProperty, x.shorthandPattern, namer{l}.opt("predefined_type"), x.importKw)
 	set(actBlock, x.stmtBlock)

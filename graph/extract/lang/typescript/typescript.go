@@ -31,7 +31,6 @@
 package typescript
 
 import (
-	"fmt"
 	"sync"
 	"time"
 	"unsafe"
@@ -51,7 +50,7 @@ const (
 
 // grammar is one tree-sitter grammar with its kind and field ids.
 type grammar struct {
-	lang *tsutil.Lang
+	door *tsutil.Door
 	ids  *ids
 }
 
@@ -88,7 +87,9 @@ func newGrammars(timeout time.Duration) [dialectCount]*grammar {
 	} {
 		l := tsutil.NewLang(language())
 		l.Timeout = timeout
-		gs[d] = &grammar{lang: l, ids: newIDs(l)}
+		x := newIDs(l)
+		// A walk that panics keeps what it found.
+		gs[d] = &grammar{door: &tsutil.Door{Name: langName, Lang: l, Flags: x.kindFlags, KeepPartial: true}, ids: x}
 	}
 	return gs
 }
@@ -112,30 +113,8 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	k, _ := dialectOf(in.Path)
 	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: namespace(in.Path)}
 	g := e.grammars[k.d]
-	lines := extract.NewLineIndex(in.Content)
-	buf := tsutil.GetNodes()
-	defer tsutil.PutNodes(buf)
-	var err error
-	*buf, out.Diagnostics, err = g.lang.ParseFlat(in.Content, g.ids.kindFlags, *buf, lines)
-	t := &tree{tsutil.Tree[[]byte]{Nodes: *buf, Src: in.Content}}
-	if err == nil && len(t.Nodes) == 0 {
-		err = fmt.Errorf("empty syntax tree")
-	}
-	if err != nil {
-		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: "parse: " + err.Error()})
-		return out
-	}
-	analyze(g.ids, t, in.Path, in.Module, lines, out)
-	return out
-}
-
-// analyze runs the pure-Go walk. A bug there must not take a sync down: it
-// becomes a diagnostic and the records found so far are kept.
-func analyze(x *ids, t *tree, file string, mod extract.ModuleContext, lines extract.LineIndex, out *extract.ExtractedFile) {
-	defer func() {
-		if r := recover(); r != nil {
-			out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: fmt.Sprintf("internal error: %v", r)})
-		}
-	}()
-	newWalker(x, t, file, mod, lines, out).run()
+	return g.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
+		newWalker(g.ids, t, in.Path, in.Module, lines, out).run()
+	})
 }

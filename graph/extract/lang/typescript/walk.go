@@ -52,12 +52,7 @@ func (w *walker) walkKids(i int32, sc *scope) {
 
 // actOf is the action for node i; kinds past the table (ERROR) walk their
 // children so that code inside a syntax error is still seen.
-func (w *walker) actOf(i int32) action {
-	if k := int(w.t.Nodes[i].Kind); k < len(w.x.act) {
-		return w.x.act[k]
-	}
-	return actKids
-}
+func (w *walker) actOf(i int32) action { return w.x.act.Of(w.t.Nodes[i].Kind) }
 
 // walk dispatches on the node's action. Statements, expressions and types
 // share one walk: their kinds are distinct, and broken code mixes them.

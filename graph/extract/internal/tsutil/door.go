@@ -1,0 +1,113 @@
+package tsutil
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Door is the front door of a tree-sitter extractor: Extract parses a file
+// into a flat tree (bounded by the Lang's timeout), reports syntax errors
+// as diagnostics, runs the language's walk, and turns a parse failure or a
+// panic into a diagnostic. It holds the one recover of the extract tree:
+// a bug in one file's walk must not take a whole sync down.
+type Door struct {
+	Name  string    // names the extractor in internal-error diagnostics ("go")
+	Lang  *Lang     // nil for a format read without a grammar (.env): the walk gets no nodes
+	Flags KindFlags // the nodes ParseFlat copies
+	// Prepare, when set, is what the parser reads instead of the content,
+	// to step round a grammar's scanner bug. It keeps every offset; nodes
+	// that reach past the content (an added byte) are clamped back to it.
+	Prepare func(content []byte) []byte
+	// Fallback, when set, is the Namespace of a file the walk could not
+	// read, from a lexical scan; otherwise out's namespace is kept.
+	Fallback func(in extract.Input) string
+	// KeepPartial keeps the records a walk found before it panicked; without
+	// it a panic leaves the diagnostic alone, as a parse failure does.
+	KeepPartial bool
+}
+
+// Walk reads one parsed file into the result; nodes are valid only during
+// the call.
+type Walk func(nodes []Node, lines extract.LineIndex)
+
+// WithTimeout is d with a parser pool of its own whose parses give up
+// after t.
+func (d Door) WithTimeout(t time.Duration) *Door {
+	if d.Lang != nil {
+		d.Lang = d.Lang.WithTimeout(t)
+	}
+	return &d
+}
+
+// Extract parses in.Content and runs walk over it, filling out, which the
+// caller has given its Lang (and Namespace, when known before the walk).
+// It never panics: a file that does not parse gives out's Lang, the
+// fallback namespace and one diagnostic.
+func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) (res *extract.ExtractedFile) {
+	head := extract.ExtractedFile{Lang: out.Lang, Namespace: out.Namespace}
+	defer func() {
+		if r := recover(); r != nil {
+			res = d.internalError(in, head, out, r)
+		}
+	}()
+	lines := extract.NewLineIndex(in.Content)
+	if d.Lang == nil {
+		walk(nil, lines)
+		return out
+	}
+	buf := GetNodes()
+	defer PutNodes(buf)
+	nodes, diags, err := d.parse(in.Content, *buf, lines)
+	*buf = nodes
+	if err != nil {
+		return d.failed(in, head, "parse: "+err.Error())
+	}
+	out.Diagnostics = diags
+	walk(nodes, lines)
+	return out
+}
+
+// parse runs ParseFlat over what Prepare makes of content.
+func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Node, []extract.Diagnostic, error) {
+	src := content
+	if d.Prepare != nil {
+		src = d.Prepare(content)
+	}
+	nodes, diags, err := d.Lang.ParseFlat(src, d.Flags, buf, lines)
+	if len(src) > len(content) {
+		clampSpans(nodes, uint32(len(content)))
+	}
+	if err == nil && len(nodes) == 0 {
+		err = errFlatten
+	}
+	return nodes, diags, err
+}
+
+// clampSpans keeps every node inside the file's n bytes.
+func clampSpans(nodes []Node, n uint32) {
+	for i := range nodes {
+		nodes[i].Start = min(nodes[i].Start, n)
+		nodes[i].End = min(nodes[i].End, n)
+	}
+}
+
+// internalError is the result of a walk that panicked with r.
+func (d *Door) internalError(in extract.Input, head extract.ExtractedFile, out *extract.ExtractedFile, r any) *extract.ExtractedFile {
+	msg := fmt.Sprintf("%s extractor: internal error: %v", d.Name, r)
+	if d.KeepPartial {
+		out.Diagnostics = append(out.Diagnostics, extract.Diagnostic{Message: msg})
+		return out
+	}
+	return d.failed(in, head, msg)
+}
+
+// failed is the result for a file the walk could not read: one diagnostic.
+func (d *Door) failed(in extract.Input, head extract.ExtractedFile, msg string) *extract.ExtractedFile {
+	if d.Fallback != nil {
+		head.Namespace = d.Fallback(in)
+	}
+	head.Diagnostics = []extract.Diagnostic{{Message: msg}}
+	return &head
+}

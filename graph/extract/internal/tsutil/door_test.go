@@ -1,0 +1,63 @@
+package tsutil
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	golang "github.com/tree-sitter/tree-sitter-go/bindings/go"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+var goLang = NewLang(golang.Language())
+
+func goDoor(keep bool) *Door {
+	return &Door{Name: "go", Lang: goLang, Flags: goLang.NamedKinds(), KeepPartial: keep,
+		Fallback: func(extract.Input) string { return "scanned" }}
+}
+
+func TestDoorPanicBecomesDiagnostic(t *testing.T) {
+	in := extract.Input{Path: "a.go", Content: []byte("package p\n")}
+	for _, keep := range []bool{false, true} {
+		out := &extract.ExtractedFile{Lang: "go", Namespace: "p"}
+		got := goDoor(keep).Extract(in, out, func([]Node, extract.LineIndex) {
+			out.Symbols = append(out.Symbols, extract.RawSymbol{Name: "x"})
+			panic("boom")
+		})
+		if n := len(got.Diagnostics); n != 1 || got.Diagnostics[0].Message != "go extractor: internal error: boom" {
+			t.Errorf("keep=%v: diagnostics %v", keep, got.Diagnostics)
+		}
+		if kept := len(got.Symbols) == 1; kept != keep {
+			t.Errorf("keep=%v: symbols %v", keep, got.Symbols)
+		}
+		if want := map[bool]string{false: "scanned", true: "p"}[keep]; got.Namespace != want {
+			t.Errorf("keep=%v: namespace %q, want %q", keep, got.Namespace, want)
+		}
+	}
+}
+
+func TestDoorParseFailure(t *testing.T) {
+	d := goDoor(false).WithTimeout(time.Nanosecond)
+	src := "package p\n" + strings.Repeat("func f() { a := b + c * d }\n", 20000)
+	out := &extract.ExtractedFile{Lang: "go"}
+	got := d.Extract(extract.Input{Content: []byte(src)}, out, func([]Node, extract.LineIndex) {
+		t.Error("walk ran after a timeout")
+	})
+	if got.Namespace != "scanned" || len(got.Diagnostics) != 1 || !strings.HasPrefix(got.Diagnostics[0].Message, "parse: ") {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestDoorPrepareClamps(t *testing.T) {
+	d := goDoor(false)
+	d.Prepare = func(b []byte) []byte { return append(b[:len(b):len(b)], '\n') }
+	in := extract.Input{Content: []byte("package p")}
+	d.Extract(in, &extract.ExtractedFile{}, func(nodes []Node, _ extract.LineIndex) {
+		for _, n := range nodes {
+			if n.End > uint32(len(in.Content)) {
+				t.Errorf("node %+v past the content", n)
+			}
+		}
+	})
+}
