@@ -173,8 +173,9 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 			return nil, nil, fmt.Errorf("insert imports of %s: %w", f.Path, err)
 		}
 	}
+	enclosing := innermostOf(x.Symbols, ids)
 	for _, s := range x.Strings {
-		ctx := innermost(x.Symbols, ids, s.Span)
+		ctx := enclosing(s.Span)
 		if err := t.strings.add(f.Path, s.Line, s.Value, nullInt(ctx)); err != nil {
 			return nil, nil, fmt.Errorf("insert strings of %s: %w", f.Path, err)
 		}
@@ -212,15 +213,25 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 	return ids, fresh, nil
 }
 
-// innermost returns the id of the smallest symbol whose span contains sp, or 0.
-func innermost(syms []extract.RawSymbol, ids []int64, sp extract.Span) int64 {
-	best, bestLen := int64(0), uint32(0)
-	for i, s := range syms {
-		if s.Span.Contains(sp) && (best == 0 || s.Span.End-s.Span.Start < bestLen) {
-			best, bestLen = ids[i], s.Span.End-s.Span.Start
+// innermostOf finds, for a span of the file, the id of the innermost of
+// its symbols around it (Innermost), or 0. An Extent's ID here is minus the
+// symbol's index, so that of two symbols with the same span the first
+// extracted wins: pass 1 must not depend on the ids a sync recycles.
+func innermostOf(syms []extract.RawSymbol, ids []int64) func(extract.Span) int64 {
+	var xs []Extent
+	return func(sp extract.Span) int64 {
+		if xs == nil {
+			xs = make([]Extent, len(syms))
+			for i, s := range syms {
+				xs[i] = Extent{ID: -int64(i), Start: int64(s.Span.Start), End: int64(s.Span.End)}
+			}
+			SortNested(xs)
 		}
+		if x, ok := Innermost(xs, int64(sp.Start), int64(sp.End)); ok {
+			return ids[-x.ID]
+		}
+		return 0
 	}
-	return best
 }
 
 // InsertRefs writes resolved references of one file.
