@@ -17,7 +17,7 @@ import (
 )
 
 // BenchmarkQuery measures refs, callees and impact on the 200k-line corpus
-// (spec §12: refs < 10 ms p95, impact < 50 ms p95) and trace on a generated
+// (DESIGN.md, Budgets: refs < 10 ms p95, impact < 50 ms p95) and trace on a generated
 // cobra CLI: the standard library has no CLI commands to trace.
 func BenchmarkQuery(b *testing.B) {
 	name := "gostd200k"

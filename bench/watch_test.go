@@ -16,7 +16,7 @@ import (
 
 // BenchmarkWatch measures freshness under the Watch policy: the time from a
 // file write to the change being queryable by a search, which is the
-// debounce plus a one-file sync plus the event latency (spec §8.2; target
+// debounce plus a one-file sync plus the event latency (DESIGN.md, A sync; target
 // ≤ 500 ms with the MCP server's 250 ms debounce).
 func BenchmarkWatch(b *testing.B) {
 	for _, debounce := range []time.Duration{50 * time.Millisecond, core.DefaultDebounce} {

@@ -1,6 +1,6 @@
 package main
 
-// The confidence ladder of spec §11, strongest first, and the default floor
+// The confidence ladder of DESIGN.md, Confidence, strongest first, and the default floor
 // of refs, impact and trace.
 var levels = []string{"exact", "import_resolved", "same_module", "fuzzy_name"}
 

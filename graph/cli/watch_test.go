@@ -75,7 +75,7 @@ func runProc(bin, dir string, args ...string) procResult {
 // TestConcurrentProcesses runs several `orbit graph sync` processes at once,
 // with `orbit graph search` processes reading all along: no process may
 // fail or see "database is locked", and the index ends up equal to a cold
-// build of the same files (spec §10: one writer, many readers).
+// build of the same files (DESIGN.md, A sync: one writer, many readers).
 func TestConcurrentProcesses(t *testing.T) {
 	bin := orbitBinary(t)
 	repo := gittest.New(t, concurrencyRepo)

@@ -1,4 +1,4 @@
-// Package core is the public Go API of Orbit Graph (spec §13): open the index
+// Package core is the public Go API of Orbit Graph (DESIGN.md, Packages): open the index
 // of a worktree, sync it, and query it. The CLI and the MCP server call these
 // functions and nothing below them.
 //

@@ -36,7 +36,7 @@ type Options struct {
 	// place (.orbit/graph/<branch>.<version>.db): a second index of the
 	// same files, for comparison.
 	IndexPath string
-	// Policy says when the handle syncs by itself (spec §8.3); nil is Manual.
+	// Policy says when the handle syncs by itself (DESIGN.md, A sync); nil is Manual.
 	Policy SyncPolicy
 
 	hooks *watchHooks // tests only
@@ -113,7 +113,7 @@ func (g *Graph) Close() error {
 	return err
 }
 
-// Sync brings the index up to date with the files on disk (spec §8.1). It
+// Sync brings the index up to date with the files on disk (DESIGN.md, A sync). It
 // is the read-after-write barrier under every policy: it returns the report
 // of a sync that started after the call, sharing it with background syncs
 // and concurrent callers (one sync runs at a time per handle, and one per
@@ -199,12 +199,12 @@ func run[T any](g *Graph, ctx context.Context, ask func(*query.Engine) (T, error
 	return res, g.queryErr(err)
 }
 
-// Search runs a full-text search (spec §9.1).
+// Search runs a full-text search (DESIGN.md, A query).
 func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
 	return run(g, ctx, func(e *query.Engine) (query.SearchResult, error) { return e.Search(ctx, q) })
 }
 
-// Show returns what a selector addresses (spec §9.2).
+// Show returns what a selector addresses (DESIGN.md, A query).
 func (g *Graph) Show(ctx context.Context, selector string, maxBytes int) (*query.NodeView, error) {
 	sel, err := query.ParseSelector(selector)
 	if err != nil {

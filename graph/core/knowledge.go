@@ -7,7 +7,7 @@ import (
 )
 
 // Overview aggregates the files and symbols of a dir:/file: scope, or of
-// the whole worktree when scope is "" (spec §9.7).
+// the whole worktree when scope is "" (DESIGN.md, A query).
 func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewOptions) (query.OverviewResult, error) {
 	sc, err := query.ParseScope(scope)
 	if err != nil {
@@ -17,14 +17,14 @@ func (g *Graph) Overview(ctx context.Context, scope string, opts query.OverviewO
 }
 
 // Implementors lists the types implementing a trait or interface, named by
-// a symbol: selector or a (possibly path-qualified) name (spec §9.7). No
+// a symbol: selector or a (possibly path-qualified) name (DESIGN.md, A query). No
 // implementors is an empty result, not an error.
 func (g *Graph) Implementors(ctx context.Context, trait string) (query.ImplementorsResult, error) {
 	return run(g, ctx, func(e *query.Engine) (query.ImplementorsResult, error) { return e.Implementors(ctx, trait) })
 }
 
 // Deps lists the outbound imports of the files in a dir:/file: scope ("" is
-// the whole worktree; spec §9.7).
+// the whole worktree; DESIGN.md, A query).
 func (g *Graph) Deps(ctx context.Context, scope string) (query.DepsResult, error) {
 	sc, err := query.ParseScope(scope)
 	if err != nil {

@@ -9,8 +9,8 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 )
 
-// SyncPolicy says when a Graph brings its index up to date by itself (spec
-// §8.3). It is chosen at Open (Options.Policy) and is one of Manual, OnRead,
+// SyncPolicy says when a Graph brings its index up to date by itself (DESIGN.md,
+// A sync). It is chosen at Open (Options.Policy) and is one of Manual, OnRead,
 // Windowed and Watch. Graph.Sync works under every policy and is the hard
 // read-after-write barrier.
 type SyncPolicy interface{ syncPolicy() }
@@ -45,8 +45,8 @@ func (p Windowed) String() string { return fmt.Sprintf("windowed(%s)", p.Window)
 func (p Watch) String() string    { return fmt.Sprintf("watch(%s)", p.Debounce) }
 
 const (
-	// DefaultDebounce is the quiet time Watch waits for by default (spec
-	// §8.3: the MCP server's Watch{250ms}).
+	// DefaultDebounce is the quiet time Watch waits for by default (DESIGN.md,
+	// A sync: the MCP server's Watch{250ms}).
 	DefaultDebounce = 250 * time.Millisecond
 	// FallbackWindow is the Windowed policy a Watch handle falls back to
 	// when the OS cannot watch the worktree (inotify limits).

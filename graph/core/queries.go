@@ -6,7 +6,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/query"
 )
 
-// Refs lists the references to a symbol (spec §9.3).
+// Refs lists the references to a symbol (DESIGN.md, A query).
 func (g *Graph) Refs(ctx context.Context, selector string, opts query.RefsOptions) (query.RefsResult, error) {
 	sel, err := query.ParseSelector(selector)
 	if err != nil {
@@ -15,7 +15,7 @@ func (g *Graph) Refs(ctx context.Context, selector string, opts query.RefsOption
 	return run(g, ctx, func(e *query.Engine) (query.RefsResult, error) { return e.Refs(ctx, sel, opts) })
 }
 
-// Callees lists the calls a symbol makes (spec §9.4).
+// Callees lists the calls a symbol makes (DESIGN.md, A query).
 func (g *Graph) Callees(ctx context.Context, selector string, opts query.CalleesOptions) (query.CalleesResult, error) {
 	sel, err := query.ParseSelector(selector)
 	if err != nil {
@@ -24,7 +24,7 @@ func (g *Graph) Callees(ctx context.Context, selector string, opts query.Callees
 	return run(g, ctx, func(e *query.Engine) (query.CalleesResult, error) { return e.Callees(ctx, sel, opts) })
 }
 
-// Impact lists the symbols within a few edges of a symbol (spec §9.5).
+// Impact lists the symbols within a few edges of a symbol (DESIGN.md, A query).
 func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOptions) (query.ImpactResult, error) {
 	sel, err := query.ParseSelector(selector)
 	if err != nil {
@@ -33,7 +33,7 @@ func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOp
 	return run(g, ctx, func(e *query.Engine) (query.ImpactResult, error) { return e.Impact(ctx, sel, opts) })
 }
 
-// Trace returns the call tree under a CLI command's handler (spec §9.6); an
+// Trace returns the call tree under a CLI command's handler (DESIGN.md, A query); an
 // unknown command is an empty result, not an error.
 func (g *Graph) Trace(ctx context.Context, command string, opts query.TraceOptions) (query.TraceResult, error) {
 	return run(g, ctx, func(e *query.Engine) (query.TraceResult, error) { return e.Trace(ctx, command, opts) })

@@ -36,7 +36,7 @@ type RawRef struct {
 	// the ref keeps Qualified.
 	Alternatives []string
 	// Receiver says Name is a member (a method, usually) of a value whose
-	// type pass 2 works out from the index (spec §11 evidence): Receiver[0]
+	// type pass 2 works out from the index (DESIGN.md, Confidence evidence): Receiver[0]
 	// is a qualified name — a type, a variable or field with a known type, or
 	// a function — and each further element is a member name or "()", the
 	// result of calling what precedes. Alternatives are then alternatives
@@ -50,7 +50,7 @@ type RawRef struct {
 // CallResult is the Receiver step for "the result of calling what precedes".
 const CallResult = "()"
 
-// RawRelation is a structural edge between two symbols (spec §6.2 relations).
+// RawRelation is a structural edge between two symbols (DESIGN.md, The tables relations).
 type RawRelation struct {
 	From string // qualified name of the subtype / implementing type
 	To   string // candidate qualified name of the supertype / interface
@@ -100,7 +100,7 @@ type RawFact struct {
 	Span         Span // the declaration that states it
 }
 
-// RawImport is one imported module or symbol (spec §6.2 imports).
+// RawImport is one imported module or symbol (DESIGN.md, The tables imports).
 type RawImport struct {
 	Path   string // target_path: "net/http", "os.path", "pkg.sub"
 	Symbol string // imported name, or "" for the whole module
@@ -131,10 +131,10 @@ type RawConfig struct {
 }
 
 // NoHandler marks a command whose handler could not be pinned to one
-// reference (spec §11: the row exists, handler_symbol stays NULL).
+// reference (DESIGN.md, Confidence: the row exists, handler_symbol stays NULL).
 const NoHandler = -1
 
-// RawCommand is a CLI command with a literal or defaulted name (spec §11).
+// RawCommand is a CLI command with a literal or defaulted name (DESIGN.md, Confidence).
 type RawCommand struct {
 	Name string // full command path, words separated by single spaces: "cli sync"
 	Span Span   // the declaration (decorator, struct literal, enum variant)

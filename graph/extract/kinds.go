@@ -1,7 +1,7 @@
 package extract
 
 // SymbolKind is what a definition is. The string forms are the values stored in
-// symbols.kind (spec §6.2) and shown to users.
+// symbols.kind (DESIGN.md, The tables) and shown to users.
 type SymbolKind uint8
 
 const (
@@ -76,7 +76,7 @@ const (
 	RefType
 	RefUse
 	RefTraitBound
-	RefCommand // a CLI command whose name is not a literal (spec §11)
+	RefCommand // a CLI command whose name is not a literal (DESIGN.md, Confidence)
 	refKindCount
 )
 

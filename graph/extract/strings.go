@@ -5,14 +5,14 @@ import (
 	"unicode/utf8"
 )
 
-// MinStringLen is the shortest notable string (spec §6.2 strings filter).
+// MinStringLen is the shortest notable string (DESIGN.md, The tables strings filter).
 const MinStringLen = 6
 
 // maxStringLen keeps one huge literal (an embedded blob) out of the index.
 const maxStringLen = 512
 
-// Notable reports whether a string literal's value is worth indexing (spec
-// §6.2): at least six characters, not only ASCII punctuation and spaces, and
+// Notable reports whether a string literal's value is worth indexing (DESIGN.md,
+// The tables): at least six characters, not only ASCII punctuation and spaces, and
 // not a pure format string such as "%s: %v" or "{}: {}".
 func Notable(s string) bool {
 	if len(s) < MinStringLen || len(s) > maxStringLen || !utf8.ValidString(s) {

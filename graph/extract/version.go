@@ -2,7 +2,7 @@ package extract
 
 // Version identifies what extractors produce. Bump it whenever any
 // extractor's output changes, or how core resolves it; the DB path embeds
-// it, so old indexes are rebuilt, never reused (spec §6.1).
+// it, so old indexes are rebuilt, never reused (DESIGN.md, Packages).
 //
 // Changelog (one line per bump):
 //

@@ -10,7 +10,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
-// index is the one Graph the server keeps open for its lifetime (spec §17,
+// index is the one Graph the server keeps open for its lifetime (DESIGN.md, A sync,
 // "keep open"). The Graph serializes its own syncs and is safe for the
 // concurrent tool calls the SDK makes.
 type index struct {

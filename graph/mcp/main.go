@@ -5,8 +5,8 @@
 //
 // It keeps one Graph open for the worktree given by --root (default: the
 // git toplevel of the current directory), syncs it at start and then, by
-// default, after file changes (--sync-policy watch, 250 ms debounce; spec
-// §8.3), and exits when its input closes.
+// default, after file changes (--sync-policy watch, 250 ms debounce; DESIGN.md,
+// A sync), and exits when its input closes.
 //
 // Layer: front end. It imports core (and render for text) only; never cli.
 package main

@@ -205,7 +205,7 @@ func TestReadAfterWrite(t *testing.T) {
 }
 
 // TestWatch: under the default policy an edit shows up without a sync
-// (spec §8.2: eventually, after the debounce).
+// (DESIGN.md, A sync: eventually, after the debounce).
 func TestWatch(t *testing.T) {
 	repo := gittest.New(t, repoFiles)
 	s := start(t, "--root", repo.Root, "--debounce", "50ms")

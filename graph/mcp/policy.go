@@ -16,7 +16,7 @@ const (
 )
 
 // syncPolicy is the core policy --sync-policy, --debounce and --window
-// name (spec §8.3; the MCP server's default is Watch{250ms}).
+// name (DESIGN.md, A sync; the MCP server's default is Watch{250ms}).
 func syncPolicy(name string, debounce, window time.Duration) (core.SyncPolicy, error) {
 	switch name {
 	case policyWatch:

@@ -1,4 +1,4 @@
-// Command benchgate is the CI performance gate (spec §12): it runs the macro
+// Command benchgate is the CI performance gate (DESIGN.md, Budgets): it runs the macro
 // benchmarks of bench/, compares two sets of results and fails when a
 // benchmark got slower than its tolerance with statistical significance.
 //

@@ -12,7 +12,7 @@ import (
 // Default tolerances: how much worse a (benchmark, unit) may get before a
 // statistically significant change fails the gate.
 const (
-	timeTolerance  = 0.20 // sec/op, p95-ms, cpu-ns/op, files/s …: spec §12
+	timeTolerance  = 0.20 // sec/op, p95-ms, cpu-ns/op, files/s …: DESIGN.md, Budgets
 	spaceTolerance = 0.10 // B/op, allocs/op and any other unit
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
-// CalleesOptions narrow a callees query (spec §9.4).
+// CalleesOptions narrow a callees query (DESIGN.md, A query).
 type CalleesOptions struct{ MinConfidence Confidence } // "" means same_module
 
 // Callee is one outbound call of a symbol.
@@ -145,7 +145,7 @@ func (e *Engine) definitions(ctx context.Context, refs []refRow) (symbolIndex, e
 }
 
 // lookupQualified reads the symbols with the given qualified names. Rows
-// sharing a qualified name and kind are one symbol (spec §6.3); the one at
+// sharing a qualified name and kind are one symbol (DESIGN.md, A sync); the one at
 // the first path and offset stands for it.
 func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolIndex, error) {
 	idx := symbolIndex{byQualified: map[string]symbolRow{}, byID: map[int64]symbolRow{}}

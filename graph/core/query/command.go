@@ -50,7 +50,7 @@ func (e *Engine) showCommand(ctx context.Context, src *sources, sel Selector, ma
 	}
 	v := &NodeView{Selector: sel.Raw, Kind: "command", Name: c.Name, Path: c.Path, Line: src.line(c.Path, c.SpanStart)}
 	if !c.Handler.Valid {
-		return v, nil // spec §11: no concrete handler could be resolved
+		return v, nil // DESIGN.md, Confidence: no concrete handler could be resolved
 	}
 	h, ok, err := e.idx.SymbolByID(ctx, c.Handler.Int64)
 	if err != nil || !ok {

@@ -2,7 +2,7 @@ package query
 
 import "github.com/orbitgraph/orbit/graph/core/internal/resolve"
 
-// The confidence vocabulary of resolve (spec §11), re-exported here because
+// The confidence vocabulary of resolve (DESIGN.md, Confidence), re-exported here because
 // the options and answers of refs, callees, impact and trace carry it and the
 // front ends may not import resolve.
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// DepsResult lists the outbound imports of the files in a scope (spec
-// §9.7): what each file imports, not who imports it (that is refs).
+// DepsResult lists the outbound imports of the files in a scope (DESIGN.md,
+// A query): what each file imports, not who imports it (that is refs).
 type DepsResult struct {
 	Scope    string     `json:"scope"`
 	Files    []FileDeps `json:"files"`    // files with at least one import, by path

@@ -1,5 +1,5 @@
-// Package query answers questions from an index (spec §9): one file per
-// query, typed results shaped like the spec's JSON, caps and truncation
+// Package query answers questions from an index (DESIGN.md, A query): one file per
+// query, typed results (their JSON is the answer format), caps and truncation
 // applied here so that every front end gets the same answer.
 //
 // Layer: core. It reads the index through store.Reader (typed rows; the

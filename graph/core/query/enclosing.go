@@ -22,7 +22,7 @@ func symbolRef(src *sources, s symbolRow) SymbolRef {
 }
 
 // parseFloor maps a MinConfidence option to a rank; "" is the default
-// floor, same_module (spec §9.3–§9.6: everything but fuzzy_name).
+// floor, same_module (DESIGN.md, A query: everything but fuzzy_name).
 func parseFloor(c Confidence) (int, error) {
 	if c == "" {
 		return DefaultConfidence.Rank(), nil

@@ -2,7 +2,7 @@ package query
 
 import "github.com/orbitgraph/orbit/graph/core/internal/store"
 
-// Engine answers the queries of spec §9 from one index, read through its
+// Engine answers the queries of DESIGN.md, A query from one index, read through its
 // store.Reader, and the worktree the index describes (for line numbers and
 // source text). It is cheap to make: one per query is fine.
 type Engine struct {

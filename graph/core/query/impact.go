@@ -12,10 +12,10 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
-// DefaultImpactDepth is spec §9.5's default BFS depth.
+// DefaultImpactDepth is impact's default BFS depth (DESIGN.md, A query).
 const DefaultImpactDepth = 3
 
-// MaxImpactNodes caps the symbols impact lists (spec §9.5).
+// MaxImpactNodes caps the symbols impact lists (DESIGN.md, A query).
 const MaxImpactNodes = 200
 
 // ImpactOptions bound an impact query.

@@ -16,7 +16,7 @@ const (
 )
 
 // ImplementorsResult lists the types implementing a trait or interface
-// (spec §9.7). An empty list is an answer, not an error.
+// (DESIGN.md, A query). An empty list is an answer, not an error.
 type ImplementorsResult struct {
 	Trait        string        `json:"trait"`               // the short name matched
 	Qualified    string        `json:"qualified,omitempty"` // what was asked for, when qualified

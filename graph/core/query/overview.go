@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// Overview formats (spec §9.7). The requested one is always honoured.
+// Overview formats (DESIGN.md, A query). The requested one is always honoured.
 const (
 	OverviewSummary = "summary" // counts plus the files with the most symbols
 	OverviewFull    = "full"    // summary plus every file with its symbols
@@ -20,7 +20,7 @@ type OverviewOptions struct {
 }
 
 // OverviewResult is the shape of a scope: what languages its files are in
-// and what kinds of symbols they define (spec §9.7).
+// and what kinds of symbols they define (DESIGN.md, A query).
 type OverviewResult struct {
 	Scope      string         `json:"scope"`
 	Format     string         `json:"format"`

@@ -12,7 +12,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// RefsOptions narrow a refs query (spec §9.3).
+// RefsOptions narrow a refs query (DESIGN.md, A query).
 type RefsOptions struct {
 	MinConfidence Confidence // a floor (see ParseConfidence); "" means same_module
 	Kinds         []string   // keep only these kinds (of RefKinds and RelationKinds); empty = all

@@ -11,7 +11,7 @@ import (
 // symbol's short name or a dotted suffix of its qualified name (Type.Method).
 // No match is a LookupError with near names; several distinct symbols are a
 // LookupError listing selectors that pick each one. Rows sharing a qualified
-// name and kind (a redefinition) are one symbol by identity (spec §6.3); the
+// name and kind (a redefinition) are one symbol by identity (DESIGN.md, A sync); the
 // first is returned.
 func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) (symbolRow, error) {
 	rows, err := e.idx.SymbolsInFile(ctx, sel.Path)

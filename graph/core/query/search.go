@@ -12,7 +12,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// DefaultSearchLimit is spec §9.1's "top 20".
+// DefaultSearchLimit: search answers the top 20 (DESIGN.md, A query).
 const DefaultSearchLimit = 20
 
 // maxSearchLimit keeps one answer within an agent's context.
@@ -28,7 +28,7 @@ type SearchQuery struct {
 	Limit int
 }
 
-// Match is one search hit (spec §9.1).
+// Match is one search hit (DESIGN.md, A query).
 type Match struct {
 	Kind       string  `json:"kind"` // "symbol", "string" or "config"
 	Name       string  `json:"name,omitempty"`

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// SelectorKind is the form of a selector (spec §9.2).
+// SelectorKind is the form of a selector (DESIGN.md, A query).
 type SelectorKind string
 
 const (
@@ -29,7 +29,7 @@ type Selector struct {
 // ErrBadSelector is wrapped by every selector syntax error.
 var ErrBadSelector = errors.New("graph: bad selector")
 
-// ParseSelector parses the four forms of spec §9.2. Paths are repo-relative
+// ParseSelector parses the four forms of DESIGN.md, A query. Paths are repo-relative
 // and may not leave the worktree.
 func ParseSelector(s string) (Selector, error) {
 	sel := Selector{Raw: s}

@@ -11,7 +11,7 @@ const DefaultMaxBytes = 16 << 10
 // maxChildren caps the symbols listed under a file, module or symbol.
 const maxChildren = 200
 
-// NodeView is what show returns (spec §9.2): source bytes plus metadata.
+// NodeView is what show returns (DESIGN.md, A query): source bytes plus metadata.
 type NodeView struct {
 	Selector          string   `json:"selector"`
 	Kind              string   `json:"kind"` // "symbol", "file", "module" or "command"

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// DefaultTraceDepth is spec §9.6's default call-tree depth.
+// DefaultTraceDepth is trace's default call-tree depth (DESIGN.md, A query).
 const DefaultTraceDepth = 5
 
-// MaxTraceNodes caps the nodes of one trace (spec §9.6).
+// MaxTraceNodes caps the nodes of one trace (DESIGN.md, A query).
 const MaxTraceNodes = 200
 
 // TraceOptions bound a trace query.
@@ -29,7 +29,7 @@ type TraceNode struct {
 	Children      []*TraceNode `json:"children"`
 }
 
-// TraceResult is the answer to trace (spec §13). Root is null for an
+// TraceResult is the answer to trace (DESIGN.md, A query). Root is null for an
 // unknown command or one whose handler could not be resolved.
 type TraceResult struct {
 	Root         *TraceNode `json:"root"`
@@ -52,7 +52,7 @@ func (e *Engine) Trace(ctx context.Context, command string, opts TraceOptions) (
 	name := strings.TrimPrefix(command, string(SelCommand)+":")
 	cmd, err := e.resolveCommand(ctx, Selector{Kind: SelCommand, Name: name, Raw: "command:" + name})
 	if errors.Is(err, ErrNotFound) {
-		return TraceResult{}, nil // spec §9.6: unknown commands are an empty result
+		return TraceResult{}, nil // DESIGN.md, A query: unknown commands are an empty result
 	}
 	if err != nil || !cmd.Handler.Valid {
 		return TraceResult{}, err

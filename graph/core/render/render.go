@@ -1,5 +1,5 @@
 // Package render turns query results into the bytes front ends print: JSON
-// in the shapes of spec §9 (the same bytes for CLI and MCP) and a compact
+// in the shapes of DESIGN.md, A query (the same bytes for CLI and MCP) and a compact
 // text form for people.
 //
 // Layer: core. It imports query, sync and dbpath result types; never cli or

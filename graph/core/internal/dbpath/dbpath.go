@@ -1,4 +1,4 @@
-// Package dbpath decides where a worktree's index lives (spec §6.1):
+// Package dbpath decides where a worktree's index lives (DESIGN.md, Packages):
 // .orbit/graph/<sanitized-branch>.<extractor_version>.db, or
 // detached-<short-sha>.<v>.db on a detached HEAD, or nogit.<v>.db outside git,
 // and sweeps stale index files.

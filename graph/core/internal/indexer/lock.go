@@ -11,7 +11,7 @@ import (
 const LockSuffix = ".lock"
 
 // lockIndex takes the exclusive lock that makes a sync the only writer of
-// the index at dbPath (spec §10). It blocks while another sync of the same
+// the index at dbPath (DESIGN.md, A sync). It blocks while another sync of the same
 // index, in this process or another, holds it; syncs of other worktrees use
 // other files and never contend. Readers never take it: SQLite's WAL lets
 // them read the last committed state while a sync writes.

@@ -6,7 +6,7 @@ import (
 
 // regrade re-resolves references and relations in unchanged files whose
 // target is a qualified name defined (before or after) in a changed file, so
-// an incremental sync ends exactly where a cold build would (spec §6.3: refs
+// an incremental sync ends exactly where a cold build would (DESIGN.md, A sync: refs
 // resolve by qualified name, never by a stale id).
 func (w *writer) regrade() error {
 	for _, q := range sortedKeys(w.touched) {

@@ -2,7 +2,7 @@ package indexer
 
 import "time"
 
-// Report is what one sync did (spec §13 SyncReport, plus what it skipped).
+// Report is what one sync did (core.SyncReport; DESIGN.md, A sync), plus what it skipped.
 type Report struct {
 	Mode         string `json:"mode"` // "cold", "full" or "incremental"
 	FilesIndexed int    `json:"files_indexed"`

@@ -49,7 +49,7 @@ func Run(opts Options) (Report, error) {
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
-	unlock, err := lockIndex(opts.Location.Path) // one writer per index (spec §10)
+	unlock, err := lockIndex(opts.Location.Path) // one writer per index (DESIGN.md, A sync)
 	if err != nil {
 		return Report{}, err
 	}

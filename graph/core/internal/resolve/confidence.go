@@ -5,12 +5,12 @@ import (
 	"strings"
 )
 
-// Confidence is how sure pass 2 is of a reference's target (spec §11). It
+// Confidence is how sure pass 2 is of a reference's target (DESIGN.md, Confidence). It
 // is a string so that the index's column and the JSON answers carry the
 // level's name unchanged.
 type Confidence string
 
-// The levels of spec §11, strongest first. They are untyped so that the
+// The levels of DESIGN.md, Confidence, strongest first. They are untyped so that the
 // index's rows, which still hold plain strings, take them as they are.
 const (
 	Exact          = "exact"
@@ -20,7 +20,7 @@ const (
 )
 
 // DefaultFloor is the floor queries use when none is given: everything but
-// fuzzy_name (spec §9.3–§9.6).
+// fuzzy_name (DESIGN.md, A query).
 const DefaultFloor Confidence = SameModule
 
 // floors are the names users write for each level, strongest first. The

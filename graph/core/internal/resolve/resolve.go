@@ -1,6 +1,6 @@
-// Package resolve is pass 2 of spec §7.1: it grades each reference's
+// Package resolve is pass 2 of DESIGN.md, A sync: it grades each reference's
 // candidate qualified name against the whole index and assigns the
-// confidence of spec §11.
+// confidence of DESIGN.md, Confidence.
 //
 // Layer: core. It depends only on extract; the symbol table comes in through
 // the Symbols interface so that a cold build (in memory) and an incremental

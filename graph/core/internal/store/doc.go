@@ -1,4 +1,4 @@
-// Package store owns the SQLite file of one index: the schema of spec §6.2,
+// Package store owns the SQLite file of one index: the schema of DESIGN.md, The tables,
 // opening and validating a DB, the write transaction a sync runs in (tx.go),
 // the read side queries use (Reader: row types, scanners and batched
 // lookups, read_*.go), and a canonical dump used to prove determinism. The

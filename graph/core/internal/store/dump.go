@@ -10,7 +10,7 @@ import (
 
 // dumpQueries render every table in a fixed order with symbol ids replaced by
 // the identity of the symbol they point at, since ids are not stable across
-// incremental syncs (spec §6.3). Timestamps are left out.
+// incremental syncs (DESIGN.md, A sync). Timestamps are left out.
 var dumpQueries = []struct{ table, query string }{
 	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len FROM files ORDER BY path`},
 	{"symbols", `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, s.span_end, s.signature,

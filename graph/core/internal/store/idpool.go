@@ -8,7 +8,7 @@ import (
 // idPool hands the ids of a sync's deleted symbols to the symbols it inserts
 // with the same qualified name and kind. A file edited without renaming
 // anything keeps its symbol ids, so the target_symbol_hint of every ref
-// into it stays valid and nothing elsewhere needs rewriting (spec §6.3 lets
+// into it stays valid and nothing elsewhere needs rewriting (DESIGN.md, A sync lets
 // hints go stale; keeping them fresh is what lets incremental equal cold).
 type idPool map[poolKey][]int64
 

@@ -1,15 +1,15 @@
 package store
 
 // SchemaVersion is the layout of the tables below. A DB with another version
-// is rebuilt, never migrated (the index is derived data, spec §6.1).
+// is rebuilt, never migrated (the index is derived data, DESIGN.md, Packages).
 //
 // Changelog (one line per bump):
 //
-//	1: the schema of graph-spec §6.2, plus indexes on foreign-key child columns.
+//	1: the schema of DESIGN.md, The tables, plus indexes on foreign-key child columns.
 //	2: facts and resolve_deps, the evidence pass 2 follows and who followed it.
 const SchemaVersion = 2
 
-// schema is spec §6.2, verbatim in tables, columns, STRICT, indexes and FTS5
+// schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
 const schema = `
 CREATE TABLE files (
@@ -99,7 +99,7 @@ CREATE VIRTUAL TABLE symbols_fts USING fts5(name, qualified, signature, content=
 CREATE VIRTUAL TABLE strings_fts USING fts5(value, content='strings');
 CREATE VIRTUAL TABLE configs_fts USING fts5(key, content='configs');
 
--- Not in spec §6.2: an index on every foreign-key child column. Without them
+-- Beyond the core tables: an index on every foreign-key child column. Without them
 -- each cascade delete of a file (and each deleted symbol) scans whole tables,
 -- which turns a one-file sync into seconds on a large index.
 CREATE INDEX symbols_parent ON symbols(parent_symbol) WHERE parent_symbol IS NOT NULL;
@@ -109,12 +109,12 @@ CREATE INDEX commands_file ON commands(file_path);
 CREATE INDEX commands_handler ON commands(handler_symbol) WHERE handler_symbol IS NOT NULL;
 CREATE INDEX configs_file ON configs(file_path);
 
--- Not in spec §6.2: what pass 2 needs beyond symbols to resolve receivers
+-- Beyond the core tables: what pass 2 needs beyond symbols to resolve receivers
 -- and re-exports (graph/extract/RESOLUTION.md). facts are type evidence a
 -- file states about its own declarations; resolve_deps records, per file,
 -- every name its resolution consulted besides the targets it stored, so an
 -- incremental sync can re-resolve exactly the files a change can affect
--- (spec §6.3: incremental must equal cold).
+-- (DESIGN.md, A sync: incremental must equal cold).
 CREATE TABLE facts (
   def_file  TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
   kind      TEXT NOT NULL,
@@ -141,7 +141,7 @@ CREATE TABLE meta (
 `
 
 // bulkIndexes are the indexes of the two largest tables, refs and strings
-// (the last two are not in spec §6.2, as above). A cold build, which never
+// (the last two are beyond the core tables, as above). A cold build, which never
 // reads these tables, creates them once its rows are in (Seal): sorting
 // once is cheaper than keeping five B-trees ordered through every insert.
 const bulkIndexes = `
@@ -152,7 +152,7 @@ CREATE INDEX IF NOT EXISTS strings_file ON strings(file_path);
 CREATE INDEX IF NOT EXISTS strings_context ON strings(context_symbol) WHERE context_symbol IS NOT NULL;
 `
 
-// Meta keys (spec §6.2).
+// Meta keys (DESIGN.md, The tables).
 const (
 	MetaExtractorVersion  = "extractor_version"
 	MetaSchemaVersion     = "schema_version"

@@ -152,7 +152,7 @@ func (t *Tx) TouchFile(path string, mtimeNs int64) error {
 }
 
 // InsertFile writes a file with its symbols, imports, strings and configs
-// (pass 1 of spec §7.1). It returns the ids given to its symbols, in order,
+// (pass 1 of DESIGN.md, A sync). It returns the ids given to its symbols, in order,
 // and which of them are fresh rather than recycled (see idPool).
 func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, error) {
 	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt); err != nil {
@@ -320,7 +320,7 @@ func (t *Tx) IndexSearch(paths []string) error {
 
 // LinkCommandHandlers points every command at its handler: the symbol its
 // handler reference (a "use" ref with the command's own span start) resolved
-// to, when that resolution is unique and at least same_module (spec §11).
+// to, when that resolution is unique and at least same_module (DESIGN.md, Confidence).
 func (t *Tx) LinkCommandHandlers() error {
 	if err := t.Flush(); err != nil {
 		return err

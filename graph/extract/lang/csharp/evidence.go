@@ -2,8 +2,8 @@ package csharp
 
 import "github.com/orbitgraph/orbit/graph/extract"
 
-// evidence is what the file says about the type of an expression (spec
-// §11): a head, and the member and call steps applied to it. The head is
+// evidence is what the file says about the type of an expression (DESIGN.md,
+// Confidence): a head, and the member and call steps applied to it. The head is
 // either a qualified name known while walking (the enclosing type, for
 // this) or a dotted name as written, whose candidates need the whole file
 // and are found after the walk (resolveHead).

@@ -14,7 +14,7 @@ type clickGroup struct {
 }
 
 // click records the Click command or group declared by the decorators of
-// function name (qualified q), spec §11: @click.command / @click.group
+// function name (qualified q), DESIGN.md, Confidence: @click.command / @click.group
 // (through the file's imports of click) and @g.command / @g.group for a
 // group g declared earlier in the file. The first such decorator counts.
 // A command with a known name gets its row and handler ref at once; one

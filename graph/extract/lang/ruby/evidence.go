@@ -3,7 +3,7 @@ package ruby
 import "github.com/orbitgraph/orbit/graph/extract"
 
 // evidence is what the file says about the class of an expression's value
-// (spec §11): a head and the member and call steps applied to it. The
+// (DESIGN.md, Confidence): a head and the member and call steps applied to it. The
 // head is the class around the walk (self, @x), or a constant path whose
 // candidates need the whole file (Foo.new; Foo.create with smeth set) and
 // are found after the walk.

@@ -6,7 +6,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// clapState is what the walk notes for clap-derive commands (spec §11):
+// clapState is what the walk notes for clap-derive commands (DESIGN.md, Confidence):
 // the derived types, the match arms that dispatch on their variants and
 // the functions that parse each parser type. Commands are emitted once
 // the whole file has been read.

@@ -10,7 +10,7 @@ import (
 // when the file does — self in an impl, a parameter or let with a written
 // type, a value built as T { … } or returned by a call. Generic
 // parameters, impl Trait and dyn Trait give nothing: trait dispatch is not
-// resolved (spec §11).
+// resolved (DESIGN.md, Confidence).
 
 // methodCall emits the call ref of recv.m(…), with the receiver's chain
 // when its type is in evidence and by name only otherwise.

@@ -4,7 +4,7 @@
 // use and trait-bound references with candidate qualified names; `impl
 // Trait for Type` and supertrait relations; notable strings; environment
 // reads (env!, std::env::var, clap's env =) and #[serde(rename)] keys; and
-// clap-derive commands (spec §11).
+// clap-derive commands (DESIGN.md, Confidence).
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
 // the tree-sitter bindings. It must not import os, database/sql or any other
@@ -79,7 +79,7 @@
 // the payload type's execute or run method in the file; the root's is the
 // one function that calls Root::parse(). A subcommand enum no root
 // reaches, and a root named by an expression, give command refs instead
-// of rows (spec §11). StructOpt derives are read the same way.
+// of rows (DESIGN.md, Confidence). StructOpt derives are read the same way.
 package rust
 
 import (

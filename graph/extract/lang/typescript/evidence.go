@@ -7,7 +7,7 @@ import (
 )
 
 // valueOf is the type evidence the file gives for the value of expression
-// e, as a receiver chain (spec §11: only what is declared or constructed
+// e, as a receiver chain (DESIGN.md, Confidence: only what is declared or constructed
 // in view): this, a typed variable, `new T()`, a call of a named function,
 // a member of such a value, `x as T`. Zero when there is none.
 func (w *walker) valueOf(e int32, sc *scope) cand {
