@@ -68,10 +68,8 @@ func (e *ExtentReader) InFile(ctx context.Context, path string) ([]Extent, error
 		e.stmt = st
 	}
 	rows, err := e.stmt.QueryContext(ctx, path)
-	xs, err := scanAll(rows, err, "read symbols", func(s scanner) (Extent, error) {
-		var x Extent
-		err := s.Scan(&x.ID, &x.Start, &x.End)
-		return x, err
+	xs, err := scanAll(rows, err, "read symbols", func(x *Extent) []any {
+		return []any{&x.ID, &x.Start, &x.End}
 	})
 	SortNested(xs)
 	return xs, err

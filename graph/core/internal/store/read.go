@@ -43,26 +43,27 @@ func anys[V any](xs []V) []any {
 	return out
 }
 
-// scanner is what every row scanner reads from (*sql.Rows).
-type scanner interface{ Scan(dest ...any) error }
-
 // collect runs a query and scans every row with scan; what names the
 // operation in errors.
-func collect[T any](ctx context.Context, db *sql.DB, what, query string, args []any, scan func(scanner) (T, error)) ([]T, error) {
+func collect[T any](ctx context.Context, db *sql.DB, what, query string, args []any, fields func(*T) []any) ([]T, error) {
 	rows, err := db.QueryContext(ctx, query, args...)
-	return scanAll(rows, err, what, scan)
+	return scanAll(rows, err, what, fields)
 }
 
 // scanAll scans the rows a query (or a prepared statement) returned.
-func scanAll[T any](rows *sql.Rows, err error, what string, scan func(scanner) (T, error)) ([]T, error) {
+// fields gives the destinations of a row's columns in a T; every row is
+// scanned into one T and copied out, so a row costs no allocation of its
+// own (the driver's strings aside).
+func scanAll[T any](rows *sql.Rows, err error, what string, fields func(*T) []any) ([]T, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []T
+	var x T
+	dest := fields(&x)
 	for rows.Next() {
-		x, err := scan(rows)
-		if err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		out = append(out, x)
@@ -70,11 +71,7 @@ func scanAll[T any](rows *sql.Rows, err error, what string, scan func(scanner) (
 	return out, rows.Err()
 }
 
-func scanString(s scanner) (string, error) {
-	var x string
-	err := s.Scan(&x)
-	return x, err
-}
+func stringField(x *string) []any { return []any{x} }
 
 // likeEscape quotes LIKE's metacharacters (with ESCAPE '\').
 func likeEscape(s string) string {
@@ -88,4 +85,13 @@ func levelFilter(levels []string) string {
 		return ""
 	}
 	return ` AND confidence IN (` + placeholders(len(levels)) + `)`
+}
+
+// appendAll is append(out, rows...) that takes rows itself when out is
+// empty: most batched reads are one batch.
+func appendAll[T any](out, rows []T) []T {
+	if out == nil {
+		return rows
+	}
+	return append(out, rows...)
 }

@@ -17,14 +17,12 @@ type Command struct {
 func (r *Reader) CommandsNamed(ctx context.Context, name string) ([]Command, error) {
 	return collect(ctx, r.db, "read commands", `SELECT name, file_path, span_start, handler_symbol FROM commands
 		WHERE name = ?1 OR name LIKE ?2 ESCAPE '\' ORDER BY name`, []any{name, "% " + likeEscape(name)},
-		func(s scanner) (Command, error) {
-			var c Command
-			err := s.Scan(&c.Name, &c.Path, &c.SpanStart, &c.Handler)
-			return c, err
+		func(c *Command) []any {
+			return []any{&c.Name, &c.Path, &c.SpanStart, &c.Handler}
 		})
 }
 
 // CommandNames lists every command's full name.
 func (r *Reader) CommandNames(ctx context.Context) ([]string, error) {
-	return collect(ctx, r.db, "read index", `SELECT name FROM commands`, nil, scanString)
+	return collect(ctx, r.db, "read index", `SELECT name FROM commands`, nil, stringField)
 }

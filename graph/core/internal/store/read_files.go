@@ -61,12 +61,12 @@ func (r *Reader) FileHash(ctx context.Context, path string) ([]byte, error) {
 
 // AllPaths lists every indexed file, sorted.
 func (r *Reader) AllPaths(ctx context.Context) ([]string, error) {
-	return collect(ctx, r.db, "read index", `SELECT path FROM files ORDER BY path`, nil, scanString)
+	return collect(ctx, r.db, "read index", `SELECT path FROM files ORDER BY path`, nil, stringField)
 }
 
 // PathsEndingIn lists at most 50 indexed files whose path ends in suffix,
 // sorted.
 func (r *Reader) PathsEndingIn(ctx context.Context, suffix string) ([]string, error) {
 	return collect(ctx, r.db, "read index", `SELECT path FROM files WHERE path LIKE ? ESCAPE '\' ORDER BY path LIMIT 50`,
-		[]any{"%" + likeEscape(suffix)}, scanString)
+		[]any{"%" + likeEscape(suffix)}, stringField)
 }

@@ -13,10 +13,8 @@ type Import struct{ File, TargetPath, TargetSymbol string }
 func (r *Reader) Imports(ctx context.Context, paths Paths) ([]Import, error) {
 	cond, args := paths.where("from_file")
 	return collect(ctx, r.db, "deps", `SELECT DISTINCT from_file, target_path, coalesce(target_symbol, '') FROM imports
-		WHERE `+cond+` ORDER BY from_file, target_path, 3`, args, func(s scanner) (Import, error) {
-		var im Import
-		err := s.Scan(&im.File, &im.TargetPath, &im.TargetSymbol)
-		return im, err
+		WHERE `+cond+` ORDER BY from_file, target_path, 3`, args, func(im *Import) []any {
+		return []any{&im.File, &im.TargetPath, &im.TargetSymbol}
 	})
 }
 
@@ -35,10 +33,8 @@ func (r *Reader) ImportTargetDefiners(ctx context.Context, paths Paths) ([]Targe
 	cond, args := paths.where("from_file")
 	return collect(ctx, r.db, "deps", `SELECT t.target_path, s.kind, s.file_path
 		FROM (SELECT DISTINCT target_path FROM imports WHERE `+cond+`) t
-		JOIN symbols s ON s.qualified = t.target_path ORDER BY t.target_path, s.file_path`, args, func(s scanner) (TargetDefiner, error) {
-		var d TargetDefiner
-		err := s.Scan(&d.Target, &d.Kind, &d.File)
-		return d, err
+		JOIN symbols s ON s.qualified = t.target_path ORDER BY t.target_path, s.file_path`, args, func(d *TargetDefiner) []any {
+		return []any{&d.Target, &d.Kind, &d.File}
 	})
 }
 
@@ -74,10 +70,8 @@ func (r *Reader) Placer(ctx context.Context) (*Placer, error) {
 // Definers reads where the symbols of a qualified name are defined, by file.
 func (p *Placer) Definers(ctx context.Context, qualified string) ([]Definer, error) {
 	rows, err := p.definers.QueryContext(ctx, qualified)
-	return scanAll(rows, err, "deps", func(s scanner) (Definer, error) {
-		var d Definer
-		err := s.Scan(&d.Kind, &d.File)
-		return d, err
+	return scanAll(rows, err, "deps", func(d *Definer) []any {
+		return []any{&d.Kind, &d.File}
 	})
 }
 

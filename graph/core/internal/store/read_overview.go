@@ -17,10 +17,8 @@ type LangCount struct {
 func (r *Reader) CountFilesByLang(ctx context.Context, paths Paths) ([]LangCount, error) {
 	cond, args := paths.where("path")
 	return collect(ctx, r.db, "count files", `SELECT lang, count(*) AS n, sum(byte_len) FROM files WHERE `+cond+`
-		GROUP BY lang ORDER BY n DESC, lang`, args, func(s scanner) (LangCount, error) {
-		var l LangCount
-		err := s.Scan(&l.Lang, &l.Files, &l.Bytes)
-		return l, err
+		GROUP BY lang ORDER BY n DESC, lang`, args, func(l *LangCount) []any {
+		return []any{&l.Lang, &l.Files, &l.Bytes}
 	})
 }
 
@@ -28,7 +26,7 @@ func (r *Reader) CountFilesByLang(ctx context.Context, paths Paths) ([]LangCount
 func (r *Reader) CountSymbolsByKind(ctx context.Context, paths Paths) ([]KindCount, error) {
 	cond, args := paths.where("file_path")
 	return collect(ctx, r.db, "count symbols", `SELECT kind, count(*) AS n FROM symbols WHERE `+cond+`
-		GROUP BY kind ORDER BY n DESC, kind`, args, scanKindCount)
+		GROUP BY kind ORDER BY n DESC, kind`, args, kindCountFields)
 }
 
 // FileSymbolCount is a file and how many symbols it defines.
@@ -44,10 +42,8 @@ func (r *Reader) TopFiles(ctx context.Context, paths Paths, limit int) ([]FileSy
 	return collect(ctx, r.db, "top files", `SELECT t.file_path, f.lang, t.n
 		FROM (SELECT file_path, count(*) AS n FROM symbols WHERE `+cond+`
 			GROUP BY file_path ORDER BY n DESC, file_path LIMIT ?) t
-		JOIN files f ON f.path = t.file_path ORDER BY t.n DESC, t.file_path`, append(args, limit), func(s scanner) (FileSymbolCount, error) {
-		var f FileSymbolCount
-		err := s.Scan(&f.Path, &f.Lang, &f.Symbols)
-		return f, err
+		JOIN files f ON f.path = t.file_path ORDER BY t.n DESC, t.file_path`, append(args, limit), func(f *FileSymbolCount) []any {
+		return []any{&f.Path, &f.Lang, &f.Symbols}
 	})
 }
 
@@ -62,10 +58,8 @@ type FileRecord struct {
 func (r *Reader) Files(ctx context.Context, paths Paths) ([]FileRecord, error) {
 	cond, args := paths.where("path")
 	return collect(ctx, r.db, "list files", `SELECT path, lang, byte_len, content_hash FROM files WHERE `+cond+` ORDER BY path`,
-		args, func(s scanner) (FileRecord, error) {
-			var f FileRecord
-			err := s.Scan(&f.Path, &f.Lang, &f.Bytes, &f.Hash)
-			return f, err
+		args, func(f *FileRecord) []any {
+			return []any{&f.Path, &f.Lang, &f.Bytes, &f.Hash}
 		})
 }
 

@@ -18,21 +18,19 @@ type Ref struct {
 
 const refCols = `from_file, from_span_start, from_span_end, target_name, COALESCE(target_qualified, ''), COALESCE(target_symbol_hint, 0), kind, confidence`
 
-func scanRef(s scanner) (Ref, error) {
-	var r Ref
-	err := s.Scan(&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Hint, &r.Kind, &r.Confidence)
-	return r, err
+func refFields(r *Ref) []any {
+	return []any{&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Hint, &r.Kind, &r.Confidence}
 }
 
 // refsIn reads refs whose column col is one of vals, in batches; where adds
 // conditions and their args follow the batch's.
 func (r *Reader) refsIn(ctx context.Context, cols, col string, vals []string, where string, args []any,
-	scan func(scanner) (Ref, error)) ([]Ref, error) {
+	fields func(*Ref) []any) ([]Ref, error) {
 	var out []Ref
 	err := inBatches(vals, maxBatch, func(batch []string) error {
 		rows, err := collect(ctx, r.db, "read refs", `SELECT `+cols+` FROM refs WHERE `+col+` IN (`+placeholders(len(batch))+`)`+where,
-			append(anys(batch), args...), scan)
-		out = append(out, rows...)
+			append(anys(batch), args...), fields)
+		out = appendAll(out, rows)
 		return err
 	})
 	return out, err
@@ -41,20 +39,20 @@ func (r *Reader) refsIn(ctx context.Context, cols, col string, vals []string, wh
 // RefsTo reads the refs whose target_qualified is one of qualified; levels,
 // when not nil, keeps only those confidences.
 func (r *Reader) RefsTo(ctx context.Context, qualified, levels []string) ([]Ref, error) {
-	return r.refsIn(ctx, refCols, "target_qualified", qualified, levelFilter(levels), anys(levels), scanRef)
+	return r.refsIn(ctx, refCols, "target_qualified", qualified, levelFilter(levels), anys(levels), refFields)
 }
 
 // FuzzyRefsNamed reads the fuzzy_name refs whose target_name is one of
 // names; levels as in RefsTo.
 func (r *Reader) FuzzyRefsNamed(ctx context.Context, names, levels []string) ([]Ref, error) {
 	return r.refsIn(ctx, refCols, "target_name", names, `
-			AND confidence = 'fuzzy_name'`+levelFilter(levels), anys(levels), scanRef)
+			AND confidence = 'fuzzy_name'`+levelFilter(levels), anys(levels), refFields)
 }
 
 // CallsFrom reads the call refs made in the given files.
 func (r *Reader) CallsFrom(ctx context.Context, paths []string) ([]Ref, error) {
 	return r.refsIn(ctx, refCols, "from_file", paths, `
-			AND kind = 'call'`, nil, scanRef)
+			AND kind = 'call'`, nil, refFields)
 }
 
 // KindCount is how many rows of one kind a count found.
@@ -67,33 +65,29 @@ type KindCount struct {
 // that do not already name qualified.
 func (r *Reader) CountFuzzyNamed(ctx context.Context, name, qualified string) ([]KindCount, error) {
 	return collect(ctx, r.db, "read refs", `SELECT kind, count(*) FROM refs WHERE target_name = ? AND confidence = 'fuzzy_name'
-		AND (target_qualified IS NULL OR target_qualified != ?) GROUP BY kind`, []any{name, qualified}, scanKindCount)
+		AND (target_qualified IS NULL OR target_qualified != ?) GROUP BY kind`, []any{name, qualified}, kindCountFields)
 }
 
-func scanKindCount(s scanner) (KindCount, error) {
-	var k KindCount
-	err := s.Scan(&k.Kind, &k.Count)
-	return k, err
+func kindCountFields(k *KindCount) []any {
+	return []any{&k.Kind, &k.Count}
 }
 
-// scanSite reads a ref site without its hint: the walk of impact reads no
+// siteFields reads a ref site without its hint: the walk of impact reads no
 // more than it needs.
-func scanSite(s scanner) (Ref, error) {
-	var r Ref
-	err := s.Scan(&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Kind, &r.Confidence)
-	return r, err
+func siteFields(r *Ref) []any {
+	return []any{&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Kind, &r.Confidence}
 }
 
 // SitesTo is RefsTo without target names and hints.
 func (r *Reader) SitesTo(ctx context.Context, qualified, levels []string) ([]Ref, error) {
 	return r.refsIn(ctx, `from_file, from_span_start, from_span_end, '', target_qualified, kind, confidence`,
-		"target_qualified", qualified, levelFilter(levels), anys(levels), scanSite)
+		"target_qualified", qualified, levelFilter(levels), anys(levels), siteFields)
 }
 
 // FuzzySitesNamed is FuzzyRefsNamed at every level, without hints.
 func (r *Reader) FuzzySitesNamed(ctx context.Context, names []string) ([]Ref, error) {
 	return r.refsIn(ctx, `from_file, from_span_start, from_span_end, target_name, COALESCE(target_qualified, ''), kind, confidence`,
-		"target_name", names, ` AND confidence = 'fuzzy_name'`, nil, scanSite)
+		"target_name", names, ` AND confidence = 'fuzzy_name'`, nil, siteFields)
 }
 
 // Span is a byte range [Start, End) of a file.
@@ -145,9 +139,7 @@ func (r *Reader) callsWithin(ctx context.Context, path string, spans []Span, lev
 	args = append(args, anys(levels)...)
 	return collect(ctx, r.db, "read refs", `SELECT DISTINCT `+which.String()+` AS k, r.target_qualified, COALESCE(r.target_symbol_hint, 0), r.confidence
 		FROM refs r WHERE r.from_span_start >= ? AND r.from_span_start < ? AND r.from_file = ? AND r.kind = 'call'
-		AND r.target_qualified IS NOT NULL`+levelFilter(levels)+` AND k IS NOT NULL`, args, func(s scanner) (SpanCall, error) {
-		var c SpanCall
-		err := s.Scan(&c.Span, &c.TargetQualified, &c.Hint, &c.Confidence)
-		return c, err
+		AND r.target_qualified IS NOT NULL`+levelFilter(levels)+` AND k IS NOT NULL`, args, func(c *SpanCall) []any {
+		return []any{&c.Span, &c.TargetQualified, &c.Hint, &c.Confidence}
 	})
 }

@@ -17,12 +17,10 @@ func (r *Reader) relationsIn(ctx context.Context, col string, names []string) ([
 	var out []Relation
 	err := inBatches(names, maxBatch, func(batch []string) error {
 		rows, err := collect(ctx, r.db, "read relations", `SELECT from_qualified, to_qualified, kind, def_file, def_span_start, confidence
-			FROM relations WHERE `+col+` IN (`+placeholders(len(batch))+`)`, anys(batch), func(s scanner) (Relation, error) {
-			var x Relation
-			err := s.Scan(&x.From, &x.To, &x.Kind, &x.File, &x.Start, &x.Confidence)
-			return x, err
+			FROM relations WHERE `+col+` IN (`+placeholders(len(batch))+`)`, anys(batch), func(x *Relation) []any {
+			return []any{&x.From, &x.To, &x.Kind, &x.File, &x.Start, &x.Confidence}
 		})
-		out = append(out, rows...)
+		out = appendAll(out, rows)
 		return err
 	})
 	return out, err
@@ -44,10 +42,8 @@ func (r *Reader) RelationsOutOf(ctx context.Context, names []string) ([]Relation
 func (r *Reader) ImplementationsMentioning(ctx context.Context, name string) ([]Relation, error) {
 	return collect(ctx, r.db, "implementors", `SELECT from_qualified, kind, to_qualified, def_file, def_span_start, confidence
 		FROM relations WHERE kind IN ('impl', 'implements') AND to_qualified GLOB ?`, []any{"*" + globEscape(name) + "*"},
-		func(s scanner) (Relation, error) {
-			var x Relation
-			err := s.Scan(&x.From, &x.Kind, &x.To, &x.File, &x.Start, &x.Confidence)
-			return x, err
+		func(x *Relation) []any {
+			return []any{&x.From, &x.Kind, &x.To, &x.File, &x.Start, &x.Confidence}
 		})
 }
 

@@ -15,10 +15,8 @@ type SymbolHit struct {
 
 const symbolHitCols = `s.name, s.qualified, s.kind, s.file_path, s.span_start`
 
-func scanSymbolHit(s scanner) (SymbolHit, error) {
-	var h SymbolHit
-	err := s.Scan(&h.Name, &h.Qualified, &h.Kind, &h.Path, &h.Offset, &h.Score)
-	return h, err
+func symbolHitFields(h *SymbolHit) []any {
+	return []any{&h.Name, &h.Qualified, &h.Kind, &h.Path, &h.Offset, &h.Score}
 }
 
 // symbolFilter is the SQL of f over symbols s joined to files f.
@@ -41,7 +39,7 @@ func (r *Reader) SymbolsNamedExactly(ctx context.Context, name string, f SearchF
 	filter, args := f.symbolFilter()
 	return collect(ctx, r.db, "search", `SELECT `+symbolHitCols+`, -1e9 FROM symbols s JOIN files f ON f.path = s.file_path
 		WHERE s.name = ?`+filter+` ORDER BY s.file_path, s.span_start LIMIT ?`,
-		append(append([]any{name}, args...), limit), scanSymbolHit)
+		append(append([]any{name}, args...), limit), symbolHitFields)
 }
 
 // SearchSymbols reads the limit best symbols matching an FTS5 query, name
@@ -51,7 +49,7 @@ func (r *Reader) SearchSymbols(ctx context.Context, fts string, f SearchFilter, 
 	return collect(ctx, r.db, "search", `SELECT `+symbolHitCols+`, bm25(symbols_fts, 10.0, 3.0, 1.0) AS score
 		FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.path = s.file_path
 		WHERE symbols_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), limit), scanSymbolHit)
+		append(append([]any{fts}, args...), limit), symbolHitFields)
 }
 
 // TextHit is a string literal or config key a search found: Text is the
@@ -69,10 +67,8 @@ func (r *Reader) SearchStrings(ctx context.Context, fts, lang string, limit int)
 	return collect(ctx, r.db, "search", `SELECT s.value, s.file_path, s.line, bm25(strings_fts) AS score
 		FROM strings_fts JOIN strings s ON s.id = strings_fts.rowid
 		WHERE strings_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), limit), func(s scanner) (TextHit, error) {
-			var h TextHit
-			err := s.Scan(&h.Text, &h.Path, &h.Line, &h.Score)
-			return h, err
+		append(append([]any{fts}, args...), limit), func(h *TextHit) []any {
+			return []any{&h.Text, &h.Path, &h.Line, &h.Score}
 		})
 }
 
@@ -82,10 +78,8 @@ func (r *Reader) SearchConfigs(ctx context.Context, fts, lang string, limit int)
 	return collect(ctx, r.db, "search", `SELECT c.key, c.kind, c.file_path, c.line, bm25(configs_fts) AS score
 		FROM configs_fts JOIN configs c ON c.id = configs_fts.rowid
 		WHERE configs_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
-		append(append([]any{fts}, args...), limit), func(s scanner) (TextHit, error) {
-			var h TextHit
-			err := s.Scan(&h.Text, &h.Kind, &h.Path, &h.Line, &h.Score)
-			return h, err
+		append(append([]any{fts}, args...), limit), func(h *TextHit) []any {
+			return []any{&h.Text, &h.Kind, &h.Path, &h.Line, &h.Score}
 		})
 }
 

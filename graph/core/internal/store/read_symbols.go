@@ -19,14 +19,12 @@ const symbolCols = `id, name, qualified, kind, file_path, span_start, span_end, 
 // moduleKinds are the symbol kinds a module: selector names.
 const moduleKinds = `('package', 'module', 'namespace')`
 
-func scanSymbol(s scanner) (Symbol, error) {
-	var r Symbol
-	err := s.Scan(&r.ID, &r.Name, &r.Qualified, &r.Kind, &r.Path, &r.Start, &r.End, &r.Signature, &r.Parent)
-	return r, err
+func symbolFields(r *Symbol) []any {
+	return []any{&r.ID, &r.Name, &r.Qualified, &r.Kind, &r.Path, &r.Start, &r.End, &r.Signature, &r.Parent}
 }
 
 func (r *Reader) symbols(ctx context.Context, where string, args ...any) ([]Symbol, error) {
-	return collect(ctx, r.db, "read symbols", `SELECT `+symbolCols+` FROM symbols `+where, args, scanSymbol)
+	return collect(ctx, r.db, "read symbols", `SELECT `+symbolCols+` FROM symbols `+where, args, symbolFields)
 }
 
 // SymbolByID reads one symbol; ok is false when there is none.
@@ -72,7 +70,7 @@ func (r *Reader) Modules(ctx context.Context, qualified string) ([]Symbol, error
 
 // ModuleNames lists the distinct qualified names of modules.
 func (r *Reader) ModuleNames(ctx context.Context) ([]string, error) {
-	return collect(ctx, r.db, "read index", `SELECT DISTINCT qualified FROM symbols WHERE kind IN `+moduleKinds, nil, scanString)
+	return collect(ctx, r.db, "read index", `SELECT DISTINCT qualified FROM symbols WHERE kind IN `+moduleKinds, nil, stringField)
 }
 
 // ModuleMembers reads at most limit of a file's outermost symbols that are
@@ -87,7 +85,7 @@ func (r *Reader) SymbolsInFiles(ctx context.Context, paths []string) ([]Symbol, 
 	var out []Symbol
 	err := inBatches(paths, maxBatch, func(batch []string) error {
 		rows, err := r.symbols(ctx, `WHERE file_path IN (`+placeholders(len(batch))+`)`, anys(batch)...)
-		out = append(out, rows...)
+		out = appendAll(out, rows)
 		return err
 	})
 	return out, err
@@ -98,7 +96,7 @@ func (r *Reader) SymbolsByID(ctx context.Context, ids []int64) ([]Symbol, error)
 	var out []Symbol
 	err := inBatches(ids, maxBatch, func(batch []int64) error {
 		rows, err := r.symbols(ctx, `WHERE id IN (`+placeholders(len(batch))+`)`, anys(batch)...)
-		out = append(out, rows...)
+		out = appendAll(out, rows)
 		return err
 	})
 	return out, err
@@ -111,7 +109,7 @@ func (r *Reader) SymbolsNamed(ctx context.Context, qualified []string) ([]Symbol
 	err := inBatches(qualified, maxBatch, func(batch []string) error {
 		rows, err := r.symbols(ctx, `WHERE qualified IN (`+placeholders(len(batch))+`)
 			ORDER BY qualified, file_path, span_start, id`, anys(batch)...)
-		out = append(out, rows...)
+		out = appendAll(out, rows)
 		return err
 	})
 	return out, err
@@ -122,5 +120,5 @@ func (r *Reader) SymbolsNamed(ctx context.Context, qualified []string) ([]Symbol
 func (r *Reader) FilesDefining(ctx context.Context, name, except, dir string, limit int) ([]string, error) {
 	return collect(ctx, r.db, "read index", `SELECT file_path FROM symbols WHERE name = ? AND file_path <> ?
 		GROUP BY file_path ORDER BY (file_path LIKE ? ESCAPE '\') DESC, file_path LIMIT ?`,
-		[]any{name, except, likeEscape(dir) + "/%", limit}, scanString)
+		[]any{name, except, likeEscape(dir) + "/%", limit}, stringField)
 }
