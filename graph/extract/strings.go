@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -73,16 +74,25 @@ func isWordRune(r rune) bool {
 // LineIndex maps byte offsets to 1-based line numbers in O(log n).
 type LineIndex []uint32 // offsets of each '\n'
 
-// NewLineIndex indexes the newlines of content once.
+// NewLineIndex indexes the newlines of content once. bytes.Count and
+// IndexByte are vectorised: queries index every file they answer lines in.
 func NewLineIndex(content []byte) LineIndex {
-	var idx LineIndex
-	for i, c := range content {
-		if c == '\n' {
-			idx = append(idx, uint32(i))
-		}
+	n := bytes.Count(content, newline)
+	if n == 0 {
+		return nil
 	}
-	return idx
+	idx := make(LineIndex, 0, n)
+	for off := 0; ; {
+		i := bytes.IndexByte(content[off:], '\n')
+		if i < 0 {
+			return idx
+		}
+		idx = append(idx, uint32(off+i))
+		off += i + 1
+	}
 }
+
+var newline = []byte{'\n'}
 
 // Line returns the 1-based line that byte offset off is on.
 func (idx LineIndex) Line(off uint32) int {

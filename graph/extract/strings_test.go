@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 func TestNotable(t *testing.T) {
 	for s, want := range map[string]bool{
@@ -29,6 +33,27 @@ func TestLineIndex(t *testing.T) {
 	for off, want := range map[uint32]int{0: 1, 1: 1, 2: 2, 4: 2, 5: 3, 6: 4, 7: 4} {
 		if got := idx.Line(off); got != want {
 			t.Errorf("Line(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
+// TestLineIndexMatchesScan checks the vectorised index against a plain
+// scan of every byte.
+func TestLineIndexMatchesScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 300; n++ {
+		content := make([]byte, r.IntN(200))
+		for i := range content {
+			content[i] = "ab\n"[r.IntN(3)]
+		}
+		var want LineIndex
+		for i, c := range content {
+			if c == '\n' {
+				want = append(want, uint32(i))
+			}
+		}
+		if got := NewLineIndex(content); !slices.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Fatalf("NewLineIndex(%q) = %v, want %v", content, got, want)
 		}
 	}
 }
