@@ -61,14 +61,10 @@ func (toy) Modules(markers []extract.MarkerFile) extract.Modules {
 type toyModules map[string]string
 
 func (m toyModules) ForFile(p string) extract.ModuleContext {
-	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
-		if name, ok := m[d]; ok {
-			return extract.ModuleContext{Root: d, Path: name}
-		}
-		if d == "" {
-			return extract.ModuleContext{Path: "main"}
-		}
+	if d, name, ok := extract.Nearest(m, p); ok {
+		return extract.ModuleContext{Root: d, Path: name}
 	}
+	return extract.ModuleContext{Path: "main"}
 }
 
 // The Deriving ability: implements, by method names.

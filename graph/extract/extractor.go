@@ -96,3 +96,17 @@ func Under(p, dir string) bool {
 // Extractors lists the registered extractors in registration order: the
 // indexer asks them for their optional abilities.
 func (r *Registry) Extractors() []Extractor { return r.extractors }
+
+// Nearest finds, in a map keyed by repo-relative directory, the entry of
+// the nearest directory at or above p's own: the module or manifest a file
+// belongs to. ok is false when no directory above p has one.
+func Nearest[V any](byDir map[string]V, p string) (dir string, v V, ok bool) {
+	for d := ParentDir(p); ; d = ParentDir(d) {
+		if v, ok := byDir[d]; ok {
+			return d, v, true
+		}
+		if d == "" {
+			return "", v, false
+		}
+	}
+}

@@ -60,19 +60,9 @@ type Evidence struct {
 func (t *Tx) EvidenceOf(file string) ([]Evidence, error) {
 	rows, err := t.tx.Query(`SELECT subject, kind, member, object, 0 FROM facts WHERE def_file = ?1
 		UNION ALL SELECT from_qualified, kind, '', to_qualified, 1 FROM relations WHERE def_file = ?1 AND `+superKinds, file)
-	if err != nil {
-		return nil, fmt.Errorf("read evidence of %s: %w", file, err)
-	}
-	defer rows.Close()
-	var out []Evidence
-	for rows.Next() {
-		var e Evidence
-		if err := rows.Scan(&e.Subject, &e.Kind, &e.Member, &e.Object, &e.Relation); err != nil {
-			return nil, fmt.Errorf("read evidence of %s: %w", file, err)
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "read evidence of "+file, func(e *Evidence) []any {
+		return []any{&e.Subject, &e.Kind, &e.Member, &e.Object, &e.Relation}
+	})
 }
 
 // DerivationInputs reads, as one string each, the rows of one file a
@@ -82,10 +72,7 @@ func (t *Tx) DerivationInputs(file string, symbolKinds, relationKinds []string) 
 	rows, err := t.tx.Query(`SELECT qualified || ' ' || kind FROM symbols WHERE file_path = ?1 AND kind IN (`+quoted(symbolKinds)+`)
 		UNION ALL SELECT from_qualified || ' ' || kind || ' ' || to_qualified FROM relations WHERE def_file = ?1 AND kind IN (`+quoted(relationKinds)+`)
 		UNION ALL SELECT 'import ' || target_path FROM imports WHERE from_file = ?1`, file)
-	if err != nil {
-		return nil, fmt.Errorf("read declarations of %s: %w", file, err)
-	}
-	return scanStrings(rows)
+	return scanAll(rows, err, "read declarations of "+file, stringField)
 }
 
 // StoredRelation is a relations row with its id and file.
@@ -111,19 +98,9 @@ func (t *Tx) RelationsOfLang(kind, lang string) ([]StoredRelation, error) {
 
 func (t *Tx) readRelations(query string, args ...any) ([]StoredRelation, error) {
 	rows, err := t.tx.Query(query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read relations: %w", err)
-	}
-	defer rows.Close()
-	var out []StoredRelation
-	for rows.Next() {
-		var r StoredRelation
-		if err := rows.Scan(&r.ID, &r.File, &r.From, &r.To, &r.Kind, &r.Span.Start, &r.Span.End, &r.Confidence); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "read relations", func(r *StoredRelation) []any {
+		return []any{&r.ID, &r.File, &r.From, &r.To, &r.Kind, &r.Span.Start, &r.Span.End, &r.Confidence}
+	})
 }
 
 // DeleteRelation deletes one relations row.
@@ -140,21 +117,18 @@ func (t *Tx) Declarations(lang string, kinds []string) ([]extract.Declaration, [
 	rows, err := t.tx.Query(`SELECT s.qualified, s.kind, s.file_path, s.span_start, s.span_end FROM symbols s
 		JOIN files f ON f.path = s.file_path
 		WHERE f.lang = ? AND s.kind IN (`+quoted(kinds)+`) ORDER BY s.file_path, s.span_start, s.id`, lang)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read %s declarations: %w", lang, err)
+	type row struct {
+		extract.Declaration
+		kind string
 	}
-	defer rows.Close()
-	var out []extract.Declaration
-	var kindNames []string
-	for rows.Next() {
-		var d extract.Declaration
-		var kind string
-		if err := rows.Scan(&d.Qualified, &kind, &d.File, &d.Span.Start, &d.Span.End); err != nil {
-			return nil, nil, err
-		}
-		out, kindNames = append(out, d), append(kindNames, kind)
+	found, err := scanAll(rows, err, "read "+lang+" declarations", func(r *row) []any {
+		return []any{&r.Qualified, &r.kind, &r.File, &r.Span.Start, &r.Span.End}
+	})
+	decls, kindNames := make([]extract.Declaration, len(found)), make([]string, len(found))
+	for i, r := range found {
+		decls[i], kindNames[i] = r.Declaration, r.kind
 	}
-	return out, kindNames, rows.Err()
+	return decls, kindNames, err
 }
 
 // RelationsByLang reads the relations of the given kinds stated in the
@@ -163,58 +137,28 @@ func (t *Tx) RelationsByLang(lang string, kinds []string) ([]RelationRow, error)
 	rows, err := t.tx.Query(`SELECT r.from_qualified, r.to_qualified, r.kind FROM relations r
 		JOIN files f ON f.path = r.def_file
 		WHERE f.lang = ? AND r.kind IN (`+quoted(kinds)+`) ORDER BY r.def_file, r.def_span_start, r.id`, lang)
-	if err != nil {
-		return nil, fmt.Errorf("read %s relations: %w", lang, err)
-	}
-	defer rows.Close()
-	var out []RelationRow
-	for rows.Next() {
-		var r RelationRow
-		if err := rows.Scan(&r.From, &r.To, &r.Kind); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "read "+lang+" relations", func(r *RelationRow) []any { return []any{&r.From, &r.To, &r.Kind} })
 }
 
 // ImportsByLang reads the imports of the files of one language.
 func (t *Tx) ImportsByLang(lang string) ([]extract.FileImport, error) {
 	rows, err := t.tx.Query(`SELECT i.from_file, i.target_path FROM imports i
 		JOIN files f ON f.path = i.from_file WHERE f.lang = ? ORDER BY i.from_file, i.rowid`, lang)
-	if err != nil {
-		return nil, fmt.Errorf("read %s imports: %w", lang, err)
-	}
-	defer rows.Close()
-	var out []extract.FileImport
-	for rows.Next() {
-		var im extract.FileImport
-		if err := rows.Scan(&im.File, &im.Path); err != nil {
-			return nil, err
-		}
-		out = append(out, im)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "read "+lang+" imports", func(im *extract.FileImport) []any { return []any{&im.File, &im.Path} })
 }
 
 // FilesConsulting lists the files whose resolution consulted name
 // (resolve_deps).
 func (t *Tx) FilesConsulting(name string) ([]string, error) {
 	rows, err := t.tx.Query(`SELECT from_file FROM resolve_deps WHERE name = ?`, name)
-	if err != nil {
-		return nil, fmt.Errorf("find dependents: %w", err)
-	}
-	return scanStrings(rows)
+	return scanAll(rows, err, "find dependents", stringField)
 }
 
 // FilesReferringWithin lists the files with a reference whose target is q
 // or a name inside it.
 func (t *Tx) FilesReferringWithin(q string) ([]string, error) {
 	rows, err := t.tx.Query(`SELECT DISTINCT from_file FROM refs WHERE target_qualified >= ?1 AND target_qualified < ?1 || x'ff'`, q)
-	if err != nil {
-		return nil, fmt.Errorf("find dependents: %w", err)
-	}
-	return scanStrings(rows)
+	return scanAll(rows, err, "find dependents", stringField)
 }
 
 // StoredGrade is the grade of a stored ref or relation.
@@ -237,19 +181,7 @@ func (t *Tx) RelationGrades(q string) ([]StoredGrade, error) {
 
 func (t *Tx) grades(query, q string) ([]StoredGrade, error) {
 	rows, err := t.tx.Query(query, q)
-	if err != nil {
-		return nil, fmt.Errorf("regrade %s: %w", q, err)
-	}
-	defer rows.Close()
-	var out []StoredGrade
-	for rows.Next() {
-		var r StoredGrade
-		if err := rows.Scan(&r.ID, &r.File, &r.Confidence, &r.Hint); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "regrade "+q, func(r *StoredGrade) []any { return []any{&r.ID, &r.File, &r.Confidence, &r.Hint} })
 }
 
 // SetRefGrade updates a ref's confidence and definition hint (0: none).
@@ -276,19 +208,6 @@ func quoted(names []string) string {
 		q[i] = "'" + n + "'"
 	}
 	return strings.Join(q, ", ")
-}
-
-func scanStrings(rows *sql.Rows) ([]string, error) {
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
 }
 
 // Lookups are pass 2's reads during an incremental sync, prepared once
@@ -334,47 +253,20 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	if err != nil {
-		return nil, fmt.Errorf("look up %s: %w", q, err)
-	}
-	defer rows.Close()
-	var defs []Definition
-	for rows.Next() {
-		var d Definition
-		if err := rows.Scan(&d.ID, &d.File, &d.Kind); err != nil {
-			return nil, err
-		}
-		defs = append(defs, d)
-	}
-	return defs, rows.Err()
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind} })
 }
 
 // Facts lists the distinct objects of the facts of a kind about subject
 // and member, sorted.
 func (l *Lookups) Facts(kind, subject, member string) ([]string, error) {
 	rows, err := l.facts.Query(kind, subject, member)
-	if err != nil {
-		return nil, fmt.Errorf("resolver lookup: %w", err)
-	}
-	return scanStrings(rows)
+	return scanAll(rows, err, "resolver lookup", stringField)
 }
 
 // Supers lists the supertype relations stated of q, by file and position.
 func (l *Lookups) Supers(q string) ([]SuperEdge, error) {
 	rows, err := l.supers.Query(q)
-	if err != nil {
-		return nil, fmt.Errorf("resolver lookup: %w", err)
-	}
-	defer rows.Close()
-	var out []SuperEdge
-	for rows.Next() {
-		var e SuperEdge
-		if err := rows.Scan(&e.To, &e.File, &e.Kind); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, "resolver lookup", func(e *SuperEdge) []any { return []any{&e.To, &e.File, &e.Kind} })
 }
 
 // AliasesExist reports whether any alias fact is stored.

@@ -32,17 +32,14 @@ type goModules map[string]string
 // ForFile: the nearest go.mod above p. GOROOT/src's says "std", whose
 // import paths have no prefix.
 func (m goModules) ForFile(p string) extract.ModuleContext {
-	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
-		if mp, ok := m[d]; ok {
-			if mp == "std" {
-				mp = ""
-			}
-			return extract.ModuleContext{Root: d, Path: mp}
-		}
-		if d == "" {
-			return extract.ModuleContext{}
-		}
+	d, mp, ok := extract.Nearest(m, p)
+	if !ok {
+		return extract.ModuleContext{}
 	}
+	if mp == "std" {
+		mp = ""
+	}
+	return extract.ModuleContext{Root: d, Path: mp}
 }
 
 // Resolution: calling a type converts a value (T(x), unsafe.Pointer(p)).

@@ -29,14 +29,10 @@ type crates map[string]string
 
 // ForFile: the nearest crate above p.
 func (m crates) ForFile(p string) extract.ModuleContext {
-	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
-		if name, ok := m[d]; ok {
-			return extract.ModuleContext{Root: d, Path: name}
-		}
-		if d == "" {
-			return extract.ModuleContext{}
-		}
+	if d, name, ok := extract.Nearest(m, p); ok {
+		return extract.ModuleContext{Root: d, Path: name}
 	}
+	return extract.ModuleContext{}
 }
 
 // crateName reads `name` from the [package] table of a Cargo.toml, as Rust

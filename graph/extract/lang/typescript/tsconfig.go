@@ -217,14 +217,10 @@ func (c *tsConfigs) add(p string, content []byte) {
 // ForFile is the context of the TypeScript/JavaScript file p: that of the
 // project config nearest above it.
 func (c *tsConfigs) ForFile(p string) extract.ModuleContext {
-	for d := extract.ParentDir(p); ; d = extract.ParentDir(d) {
-		if cfg, ok := c.project[d]; ok {
-			return c.done[cfg]
-		}
-		if d == "" {
-			return extract.ModuleContext{}
-		}
+	if _, cfg, ok := extract.Nearest(c.project, p); ok {
+		return c.done[cfg]
 	}
+	return extract.ModuleContext{}
 }
 
 // context is the ModuleContext a project config gives its files. The
