@@ -14,4 +14,6 @@ package extract
 //	   Go implicit implements.
 //	4: members of declared library types graded by their import, not
 //	   fuzzy_name (resolution only: old indexes hold the old grades).
-const Version = 4
+//	5: Rust modules of a [lib] or [[bin]] target whose Cargo.toml path
+//	   leaves the default layout are named from that target's root.
+const Version = 5

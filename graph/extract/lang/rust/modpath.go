@@ -32,7 +32,11 @@ func locate(file string, m extract.ModuleContext) location {
 		loc.crate = noCrate
 	}
 	loc.command = strings.ReplaceAll(loc.crate, "_", "-")
-	segs, bin, root := moduleSegments(relToRoot(file, m.Root))
+	rel := relToRoot(file, m.Root)
+	segs, bin, root := moduleSegments(rel)
+	if t, ok := declaredTarget(rel, m); ok {
+		segs, bin, root = t.segments(rel), t.bin, false
+	}
 	if bin != "" {
 		loc.command = bin
 	}
@@ -100,4 +104,47 @@ func moduleSegments(rel string) (segs []string, bin string, root bool) {
 		root = true
 	}
 	return segs, bin, root
+}
+
+// declaredTarget is the target Cargo.toml names by `path` (see manifest)
+// whose root's directory holds rel, the deepest one; its modules live
+// there, whatever the default layout would say.
+func declaredTarget(rel string, m extract.ModuleContext) (target, bool) {
+	targets, _ := m.Own.([]target)
+	best, found := target{}, false
+	for _, t := range targets {
+		dir := extract.ParentDir(t.root)
+		if (rel == t.root || claims(dir, rel)) && (!found || len(dir) > len(extract.ParentDir(best.root))) {
+			best, found = t, true
+		}
+	}
+	return best, found
+}
+
+// segments are the module path of rel below the target's root: none for
+// the root file itself, a/b for a/b.rs and a/b/mod.rs.
+func (t target) segments(rel string) []string {
+	if rel == t.root {
+		return nil
+	}
+	sub := strings.TrimSuffix(rel, path.Ext(rel))
+	if dir := extract.ParentDir(t.root); dir != "" {
+		sub = strings.TrimPrefix(sub, dir+"/")
+	}
+	segs := strings.Split(sub, "/")
+	if last := len(segs) - 1; segs[last] == "mod" && last > 0 {
+		segs = segs[:last]
+	}
+	return segs
+}
+
+// claims reports whether a target rooted in dir holds rel: everything
+// below dir, except that a root at the crate's top leaves Cargo's default
+// target directories to their own targets.
+func claims(dir, rel string) bool {
+	if dir != "" {
+		return extract.Under(rel, dir)
+	}
+	first, _, _ := strings.Cut(rel, "/")
+	return first != "src" && first != "tests" && first != "examples" && first != "benches"
 }

@@ -44,3 +44,34 @@ func TestModules(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredTargets: a [[bin]] or [lib] whose path leaves Cargo's default
+// layout roots its modules in its own directory.
+func TestDeclaredTargets(t *testing.T) {
+	e := New()
+	manifest := "[package]\nname = \"tool-kit\"\n\n[lib]\npath = \"src/lib.rs\"\n\n[[bin]]\nname = \"tk\"\npath = \"cli/main.rs\"\n\n[[bin]]\nname = \"top\"\npath = \"top.rs\"\n"
+	m := e.Modules([]extract.MarkerFile{{Path: "crates/tk/Cargo.toml", Content: []byte(manifest)}})
+	for file, want := range map[string]string{
+		"crates/tk/cli/main.rs":       "tool_kit::run",           // the bin's root
+		"crates/tk/cli/commands.rs":   "tool_kit::commands::run", // a module beside it, not cli::commands
+		"crates/tk/cli/db/mod.rs":     "tool_kit::db::run",
+		"crates/tk/src/lib.rs":        "tool_kit::run", // the default layout, untouched
+		"crates/tk/src/util.rs":       "tool_kit::util::run",
+		"crates/tk/top.rs":            "tool_kit::run",
+		"crates/tk/helpers/format.rs": "tool_kit::helpers::format::run", // claimed by the top-level root
+	} {
+		x := e.Extract(extract.Input{Path: file, Content: []byte("pub fn run() {}\n"), Module: m.ForFile(file)})
+		got := ""
+		for _, s := range x.Symbols {
+			if s.Kind == extract.KindFunction {
+				got = s.Qualified
+			}
+		}
+		if got != want {
+			t.Errorf("%s: run is %q, want %q", file, got, want)
+		}
+	}
+	if got := parseManifest([]byte(manifest)).targets; len(got) != 2 || got[0] != (target{root: "cli/main.rs", bin: "tk"}) || got[1] != (target{root: "top.rs", bin: "top"}) {
+		t.Errorf("targets %+v: want the two off the default layout", got)
+	}
+}
