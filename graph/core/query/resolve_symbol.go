@@ -46,18 +46,29 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
 }
 
-// nameMatches: the short name, or a dotted suffix of the qualified name on a
-// segment boundary.
+// nameMatches: the short name, or a suffix of the qualified name on a
+// segment boundary. Member separators are interchangeable, so Type.method
+// and Type::method name a Rust method alike, Class.method a Ruby one.
 func nameMatches(r symbolRow, want string) bool {
 	if r.Name == want {
 		return true
 	}
-	if !strings.ContainsAny(want, ".:") || !strings.HasSuffix(r.Qualified, want) {
+	if !strings.ContainsAny(want, ".:#") {
 		return false
 	}
-	i := len(r.Qualified) - len(want)
-	return i == 0 || strings.ContainsRune("./:#", rune(r.Qualified[i-1]))
+	q, w := dotted(r.Qualified), dotted(want)
+	if !strings.HasSuffix(q, w) {
+		return false
+	}
+	i := len(q) - len(w)
+	return i == 0 || strings.ContainsRune("./:", rune(q[i-1]))
 }
+
+// memberSeparators are what the languages write between a type and its
+// member besides ".".
+var memberSeparators = strings.NewReplacer("::", ".", "#", ".")
+
+func dotted(s string) string { return memberSeparators.Replace(s) }
 
 func symbolSuggestions(sel Selector, rows []symbolRow) []string {
 	names := make([]string, 0, len(rows))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // SelectorKind is the form of a selector (DESIGN.md, A query).
@@ -44,9 +46,7 @@ func ParseSelector(s string) (Selector, error) {
 		if !ok || p == "" || name == "" {
 			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
 		}
-		if n, k, ok := strings.Cut(name, ":"); ok {
-			name, sel.Sym = n, k
-		}
+		name, sel.Sym = splitKind(name)
 		if name == "" { // "symbol:a.go#:method"
 			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
 		}
@@ -127,4 +127,20 @@ func (e *LookupError) Error() string {
 // Is lets errors.Is(err, ErrNotFound) and ErrAmbiguous work.
 func (e *LookupError) Is(target error) bool {
 	return target == ErrNotFound && e.Reason == "not_found" || target == ErrAmbiguous && e.Reason == "ambiguous"
+}
+
+// splitKind cuts a ":<kind>" suffix off a selector's name: what follows
+// the last single colon, when it is a symbol kind. So a Rust or C++ path
+// keeps its "::" (Context::new) and a TypeScript module its ":"
+// (util:parse); a word that is no kind stays in the name, which then
+// matches nothing.
+func splitKind(name string) (string, string) {
+	i := strings.LastIndexByte(name, ':')
+	if i < 0 || i > 0 && name[i-1] == ':' {
+		return name, ""
+	}
+	if _, ok := extract.ParseSymbolKind(name[i+1:]); !ok {
+		return name, ""
+	}
+	return name[:i], name[i+1:]
 }

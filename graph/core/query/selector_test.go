@@ -13,6 +13,11 @@ func TestParseSelector(t *testing.T) {
 		"module:example.com/app/store": {Kind: SelModule, Name: "example.com/app/store"},
 		"command:cli sync":             {Kind: SelCommand, Name: "cli sync"},
 		"symbol:a/../b.go#F":           {Kind: SelSymbol, Path: "b.go", Name: "F"},
+		// A Rust or C++ path keeps its "::"; only a single colon starts a kind.
+		"symbol:src/lib.rs#Context::new":        {Kind: SelSymbol, Path: "src/lib.rs", Name: "Context::new"},
+		"symbol:src/lib.rs#Context::new:method": {Kind: SelSymbol, Path: "src/lib.rs", Name: "Context::new", Sym: "method"},
+		"symbol:a.go#F:bogus":                   {Kind: SelSymbol, Path: "a.go", Name: "F:bogus"},
+		"symbol:src/util.ts#util:parse":         {Kind: SelSymbol, Path: "src/util.ts", Name: "util:parse"},
 	} {
 		got, err := ParseSelector(in)
 		want.Raw = in
@@ -65,5 +70,33 @@ func TestSuffixes(t *testing.T) {
 	}
 	if got := suffixes("example.com/m/a.T.M"); got[1] != "T.M" || got[2] != "a.T.M" {
 		t.Errorf("suffixes of a Go name = %q", got)
+	}
+}
+
+// TestSuggestionsResolve: every suffix a suggestion may print, pasted back
+// as a selector, names the symbol again, whatever member separator the
+// language writes (issue 13: Rust's Type::method did not).
+func TestSuggestionsResolve(t *testing.T) {
+	for _, r := range []symbolRow{
+		{Name: "new", Qualified: "eng::model::Context::new", Kind: "method"},
+		{Name: "M", Qualified: "example.com/m/a.T.M", Kind: "method"},
+		{Name: "bar", Qualified: "App::Foo#bar", Kind: "method"},
+		{Name: "f", Qualified: "src/util:Util.f", Kind: "method"},
+		{Name: "parse", Qualified: "src/util:parse", Kind: "function"},
+	} {
+		for _, suffix := range suffixes(r.Qualified) {
+			for _, form := range []string{suffix, suffix + ":" + r.Kind} {
+				sel, err := ParseSelector("symbol:x#" + form)
+				if err != nil || !nameMatches(r, sel.Name) || sel.Sym != "" && sel.Sym != r.Kind {
+					t.Errorf("selector #%s (%+v, %v) does not name %s", form, sel, err, r.Qualified)
+				}
+			}
+		}
+	}
+	rust := symbolRow{Name: "new", Qualified: "eng::Context::new"}
+	for want, ok := range map[string]bool{"Context.new": true, "Context::new": true, "ontext::new": false, "Other::new": false} {
+		if nameMatches(rust, want) != ok {
+			t.Errorf("nameMatches(%s, %q) = %v", rust.Qualified, want, !ok)
+		}
 	}
 }
