@@ -83,3 +83,28 @@ func TestSearchRanksExactNameFirst(t *testing.T) {
 		t.Errorf("--lang python on a Go repo: %+v, %v", res, err)
 	}
 }
+
+// TestShowPrefersMembers: a package and a function of the same name do not
+// make #name ambiguous (issue 13): #main is func main; the package stays
+// reachable as #main:package.
+func TestShowPrefersMembers(t *testing.T) {
+	repo := gittest.New(t, map[string]string{
+		"go.mod":     "module example.com/x\n\ngo 1.26\n",
+		"main.go":    "package main\n\nfunc main() { run() }\n\nfunc run() {}\n",
+		"run/run.go": "package run\n\nfunc run() {}\n",
+	})
+	g := openGraph(t, repo.Root)
+	mustSync(t, g, core.SyncAuto)
+	ctx := context.Background()
+	for sel, want := range map[string]string{
+		"symbol:main.go#main":            "function example.com/x.main",
+		"symbol:run/run.go#run":          "function example.com/x/run.run",
+		"symbol:run/run.go#run:package":  "package example.com/x/run",
+		"symbol:run/run.go#run:function": "function example.com/x/run.run",
+	} {
+		v, err := g.Show(ctx, sel, 0)
+		if err != nil || v.SymbolKind+" "+v.Qualified != want {
+			t.Errorf("show %s: %+v, %v; want %s", sel, v, err, want)
+		}
+	}
+}

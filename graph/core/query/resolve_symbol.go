@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // resolveSymbol finds the one symbol a symbol: selector names. The name is a
@@ -32,6 +34,7 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 			hits = append(hits, r)
 		}
 	}
+	hits = preferMembers(hits)
 	switch len(hits) {
 	case 1:
 		return hits[0], nil
@@ -44,6 +47,33 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
 	}
 	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
+}
+
+// preferMembers drops the package or module a name also names when a
+// declaration inside it has the name too: #main is Go's func main, not
+// package main (whose selector is #main:package, or module:…).
+func preferMembers(hits []symbolRow) []symbolRow {
+	if len(hits) < 2 {
+		return hits
+	}
+	var members []symbolRow
+	for _, h := range hits {
+		if !isContainerKind(h.Kind) {
+			members = append(members, h)
+		}
+	}
+	if len(members) == 0 {
+		return hits
+	}
+	return members
+}
+
+func isContainerKind(kind string) bool {
+	switch kind {
+	case extract.KindPackage.String(), extract.KindModule.String(), extract.KindNamespace.String():
+		return true
+	}
+	return false
 }
 
 // nameMatches: the short name, or a suffix of the qualified name on a
