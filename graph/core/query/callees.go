@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // CalleesOptions narrow a callees query (DESIGN.md, A query).
@@ -146,7 +147,10 @@ func (e *Engine) definitions(ctx context.Context, refs []refRow) (symbolIndex, e
 
 // lookupQualified reads the symbols with the given qualified names. Rows
 // sharing a qualified name and kind are one symbol (DESIGN.md, A sync); the one at
-// the first path and offset stands for it.
+// the first path and offset stands for it. A prototype and the definition
+// of the same function (C's declaration in a header, its body in a .c
+// file) are one function too: the definition stands for it. Other kinds
+// sharing a name leave it without a definition.
 func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolIndex, error) {
 	idx := symbolIndex{byQualified: map[string]symbolRow{}, byID: map[int64]symbolRow{}}
 	rows, err := e.idx.SymbolsNamed(ctx, names)
@@ -158,15 +162,22 @@ func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolInd
 		idx.byID[r.ID] = r
 		prev, seen := idx.byQualified[r.Qualified]
 		switch {
-		case !seen && !ambiguous[r.Qualified]:
-			idx.byQualified[r.Qualified] = r
-		case seen && prev.Kind != r.Kind:
+		case ambiguous[r.Qualified] || seen && prev.Kind == r.Kind:
+		case !seen || prev.Kind == prototype:
+			if !seen || r.Kind != prototype {
+				idx.byQualified[r.Qualified] = r
+			}
+		case r.Kind == prototype:
+		default:
 			delete(idx.byQualified, r.Qualified)
 			ambiguous[r.Qualified] = true
 		}
 	}
 	return idx, nil
 }
+
+// prototype is the kind of a function declared without a body.
+var prototype = extract.KindFunctionDeclaration.String()
 
 // of is a ref's definition: the one symbol with its target_qualified, else
 // its build-time hint when that still names a symbol of that name.
