@@ -67,7 +67,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 // worktreeRoot is --root, else the git toplevel above the working
 // directory, else the working directory itself.
 func (a *app) worktreeRoot() (string, error) {
-	return core.WorktreeRoot(a.root, "")
+	return core.WorktreeRoot(a.root)
 }
 
 // open opens the graph of the worktree, with warnings going to stderr.

@@ -34,21 +34,18 @@ const (
 )
 
 // WorktreeRoot is the directory a front end indexes: root when given, else
-// the git toplevel above dir, else dir itself.
-func WorktreeRoot(root, dir string) (string, error) {
+// the git toplevel above the working directory, else that directory itself.
+func WorktreeRoot(root string) (string, error) {
 	if root != "" {
 		return root, nil
 	}
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", err
-		}
-		dir = wd
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
 	}
-	top, err := dbpath.FindRoot(dir)
+	top, err := dbpath.FindRoot(wd)
 	if err != nil || top == "" {
-		return dir, err
+		return wd, err
 	}
 	return top, nil
 }

@@ -74,14 +74,10 @@ type ResolutionTraits struct {
 
 // Traits is the ResolutionTraits of e, the zero value when it has none.
 func Traits(e Extractor) ResolutionTraits {
-	var t ResolutionTraits
 	if r, ok := e.(Resolving); ok {
-		t = r.Resolution()
+		return r.Resolution()
 	}
-	if t.MemberSeparator == "" {
-		t.MemberSeparator = "."
-	}
-	return t
+	return ResolutionTraits{}
 }
 
 // Deriving is a language with relations no single file states, derived

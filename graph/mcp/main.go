@@ -84,5 +84,5 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 // worktreeRoot is --root, else the git toplevel above the working
 // directory, else the working directory itself (as for the CLI).
 func worktreeRoot(root string) (string, error) {
-	return core.WorktreeRoot(root, "")
+	return core.WorktreeRoot(root)
 }

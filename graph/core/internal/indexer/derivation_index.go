@@ -14,28 +14,11 @@ type derivationIndex struct {
 }
 
 func (ix derivationIndex) Declarations() ([]extract.Declaration, error) {
-	kinds := map[string]extract.SymbolKind{}
-	for _, k := range ix.dv.Symbols {
-		kinds[k.String()] = k
-	}
-	decls, kindNames, err := ix.tx.Declarations(ix.lang, names(ix.dv.Symbols))
-	for i := range decls {
-		decls[i].Kind = kinds[kindNames[i]]
-	}
-	return decls, err
+	return ix.tx.Declarations(ix.lang, names(ix.dv.Symbols))
 }
 
 func (ix derivationIndex) Relations() ([]extract.StatedRelation, error) {
-	kinds := map[string]extract.RelationKind{}
-	for _, k := range ix.dv.Reads {
-		kinds[k.String()] = k
-	}
-	rows, err := ix.tx.RelationsByLang(ix.lang, names(ix.dv.Reads))
-	out := make([]extract.StatedRelation, len(rows))
-	for i, r := range rows {
-		out[i] = extract.StatedRelation{From: r.From, To: r.To, Kind: kinds[r.Kind]}
-	}
-	return out, err
+	return ix.tx.RelationsByLang(ix.lang, names(ix.dv.Reads))
 }
 
 func (ix derivationIndex) Imports() ([]extract.FileImport, error) {

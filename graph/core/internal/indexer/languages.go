@@ -15,11 +15,12 @@ type languages struct {
 	aware    []extract.ModuleAware
 	traits   map[string]extract.ResolutionTraits // by extractor (Lang()), which may serve several files.lang
 	deriving map[string]extract.Deriving         // by language
+	produced map[string]bool                     // the relation kinds some language derives
 	namers   []extract.GeneratedNamer
 }
 
 func newLanguages(reg *extract.Registry) *languages {
-	l := &languages{reg: reg, traits: map[string]extract.ResolutionTraits{}, deriving: map[string]extract.Deriving{}}
+	l := &languages{reg: reg, traits: map[string]extract.ResolutionTraits{}, deriving: map[string]extract.Deriving{}, produced: map[string]bool{}}
 	for _, e := range reg.Extractors() {
 		l.traits[e.Lang()] = extract.Traits(e)
 		if a, ok := e.(extract.ModuleAware); ok {
@@ -27,6 +28,7 @@ func newLanguages(reg *extract.Registry) *languages {
 		}
 		if d, ok := e.(extract.Deriving); ok {
 			l.deriving[e.Lang()] = d
+			l.produced[d.Derivation().Produces.String()] = true
 		}
 		if g, ok := e.(extract.GeneratedNamer); ok {
 			l.namers = append(l.namers, g)
@@ -71,7 +73,8 @@ func (l *languages) derivedKind(p string) string {
 func (l *languages) isSuperEdge(p, kind string) bool {
 	switch kind {
 	case extract.RelExtends.String(), extract.RelImpl.String(), extract.RelImplements.String():
-		return len(l.deriving) == 0 || kind != l.derivedKind(p)
+		// The file's language matters only for a kind some language derives.
+		return !l.produced[kind] || kind != l.derivedKind(p)
 	}
 	return false
 }

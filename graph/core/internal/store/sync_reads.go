@@ -113,7 +113,7 @@ func (t *Tx) DeleteRelation(id int64) error {
 
 // Declarations reads the symbols of the given kinds in the files of one
 // language, by file, position and insertion.
-func (t *Tx) Declarations(lang string, kinds []string) ([]extract.Declaration, []string, error) {
+func (t *Tx) Declarations(lang string, kinds []string) ([]extract.Declaration, error) {
 	rows, err := t.tx.Query(`SELECT s.qualified, s.kind, s.file_path, s.span_start, s.span_end FROM symbols s
 		JOIN files f ON f.path = s.file_path
 		WHERE f.lang = ? AND s.kind IN (`+quoted(kinds)+`) ORDER BY s.file_path, s.span_start, s.id`, lang)
@@ -124,20 +124,27 @@ func (t *Tx) Declarations(lang string, kinds []string) ([]extract.Declaration, [
 	found, err := scanAll(rows, err, "read "+lang+" declarations", func(r *row) []any {
 		return []any{&r.Qualified, &r.kind, &r.File, &r.Span.Start, &r.Span.End}
 	})
-	decls, kindNames := make([]extract.Declaration, len(found)), make([]string, len(found))
+	decls := make([]extract.Declaration, len(found))
 	for i, r := range found {
-		decls[i], kindNames[i] = r.Declaration, r.kind
+		decls[i] = r.Declaration
+		decls[i].Kind, _ = extract.ParseSymbolKind(r.kind)
 	}
-	return decls, kindNames, err
+	return decls, err
 }
 
 // RelationsByLang reads the relations of the given kinds stated in the
 // files of one language, by file, position and insertion.
-func (t *Tx) RelationsByLang(lang string, kinds []string) ([]RelationRow, error) {
+func (t *Tx) RelationsByLang(lang string, kinds []string) ([]extract.StatedRelation, error) {
 	rows, err := t.tx.Query(`SELECT r.from_qualified, r.to_qualified, r.kind FROM relations r
 		JOIN files f ON f.path = r.def_file
 		WHERE f.lang = ? AND r.kind IN (`+quoted(kinds)+`) ORDER BY r.def_file, r.def_span_start, r.id`, lang)
-	return scanAll(rows, err, "read "+lang+" relations", func(r *RelationRow) []any { return []any{&r.From, &r.To, &r.Kind} })
+	found, err := scanAll(rows, err, "read "+lang+" relations", func(r *RelationRow) []any { return []any{&r.From, &r.To, &r.Kind} })
+	out := make([]extract.StatedRelation, len(found))
+	for i, r := range found {
+		out[i] = extract.StatedRelation{From: r.From, To: r.To}
+		out[i].Kind, _ = extract.ParseRelationKind(r.Kind)
+	}
+	return out, err
 }
 
 // ImportsByLang reads the imports of the files of one language.
