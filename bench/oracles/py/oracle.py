@@ -81,6 +81,7 @@ class SourceFile:
     tree: ast.AST | None
     kinds: dict  # (line, bytecol) -> (kind, note)
     defs: set  # (line, bytecol) of def/class names
+    aliases: dict  # (line, bytecol) of f in `from m import f as g` -> of g
 
 
 def decorator_name(d: ast.expr) -> str:
@@ -133,10 +134,11 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
     try:
         tree = ast.parse(raw, filename=rel, type_comments=False)
     except (SyntaxError, ValueError):
-        return SourceFile(rel, text, lines, None, {}, set())
+        return SourceFile(rel, text, lines, None, {}, set(), {})
     src_lines = [l.encode("utf-8", errors="surrogateescape") for l in lines]
     kinds: dict = {}
     defs: set = set()
+    aliases: dict = {}
 
     def mark(node: ast.expr, kind: str, note: str = ""):
         if isinstance(node, ast.Name):
@@ -165,7 +167,9 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
             for c in ast.iter_child_nodes(node):
                 visit(c, chain + [node.name] if c in node.body else chain, False)
             return
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        if isinstance(node, ast.arg):
+            defs.add((node.lineno, node.col_offset + 1))  # a parameter named like the function
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             # `f = ...`, `for f in`, `convert: T = partial(...)`: binding the
             # name again declares the symbol anew (pyright answers it).
             defs.add((node.lineno, node.col_offset + 1))
@@ -183,6 +187,8 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
                         # name of this module, as a def does: not a site.
                         pos = src_lines[a.end_lineno - 1].rfind(a.asname.encode(), 0, a.end_col_offset)
                         defs.add((a.end_lineno, pos + 1))
+                        if a.asname != a.name:
+                            aliases[(a.lineno, a.col_offset + 1)] = (a.end_lineno, pos + 1)
         elif isinstance(node, ast.Import):
             for a in node.names:
                 kinds[(a.lineno, a.col_offset + 1)] = ("import", "")
@@ -190,7 +196,7 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
             visit(c, chain, False)
 
     visit(tree, [], False)
-    return SourceFile(rel, text, lines, tree, kinds, defs)
+    return SourceFile(rel, text, lines, tree, kinds, defs, aliases)
 
 
 # ---------------------------------------------------------------- sampling
@@ -412,6 +418,27 @@ def main() -> int:
             os.remove(config)
 
 
+def references(lsp: LSP, sources: dict, root: str, rel: str, pos: dict):
+    """pyright's references of the name at pos in rel, as (file, line, byte col) in sources."""
+    uri = "file://" + urllib.parse.quote(os.path.join(root, rel))
+    lsp.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "python", "version": 1, "text": sources[rel].text}})
+    res = lsp.request("textDocument/references", {
+        "textDocument": {"uri": uri}, "position": pos,
+        "context": {"includeDeclaration": False}}) or []
+    lsp.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    out = []
+    for loc in res:
+        path = urllib.parse.unquote(urllib.parse.urlparse(loc["uri"]).path)
+        frel = os.path.relpath(os.path.realpath(path), root).replace(os.sep, "/")
+        if frel not in sources:
+            continue  # outside the analysed files (typeshed, site-packages)
+        ln = loc["range"]["start"]["line"]
+        col = utf16_to_byte(sources[frel].lines[ln], loc["range"]["start"]["character"]) + 1
+        out.append((frel, ln + 1, col))
+    return out
+
+
 def run(args, root, files, targets, sources, picked, settings) -> int:
     lsp = LSP(["node", args.langserver, "--stdio"], root, settings)
     root_uri = "file://" + urllib.parse.quote(root)
@@ -428,42 +455,34 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
     found = lsp.wait_log(re.compile(r"Found (\d+) source files?"), timeout=300)
     print(f"oracle: pyright: {found}", file=sys.stderr)
 
-    def uri_of(rel: str) -> str:
-        return "file://" + urllib.parse.quote(os.path.join(root, rel))
-
     started = time.monotonic()
-    unknown_kind = 0
     for i, t in enumerate(picked):
         src = sources[t.file]
         line_text = src.lines[t.line - 1]
         pos = {"line": t.line - 1, "character": byte_to_utf16(line_text, t.col - 1)}
-        uri = uri_of(t.file)
-        lsp.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "python", "version": 1, "text": src.text}})
-        res = lsp.request("textDocument/references", {
-            "textDocument": {"uri": uri}, "position": pos,
-            "context": {"includeDeclaration": False}}) or []
-        lsp.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
-        seen = set()
-        for loc in res:
-            path = urllib.parse.unquote(urllib.parse.urlparse(loc["uri"]).path)
-            rel = os.path.relpath(os.path.realpath(path), root).replace(os.sep, "/")
-            if rel not in sources:
-                continue  # outside the analysed files (typeshed, site-packages)
-            s = sources[rel]
-            ln = loc["range"]["start"]["line"]
-            col = utf16_to_byte(s.lines[ln], loc["range"]["start"]["character"]) + 1
-            key = (rel, ln + 1, col)
-            if key in seen or (ln + 1, col) in s.defs:
-                continue  # a declaration of the symbol (redefinition, property setter)
-            seen.add(key)
-            kind, note = s.kinds.get((ln + 1, col), ("value", ""))
-            site = {"file": rel, "line": ln + 1, "col": col, "kind": kind}
-            if "property" in t.decorators or any(d.endswith("cached_property") for d in t.decorators):
-                note = "property" if not note else note + ",property"
-            if note:
-                site["note"] = note
-            t.sites.append(site)
+        prop = "property" in t.decorators or any(d.endswith("cached_property") for d in t.decorators)
+        seen: set = set()
+        queue = [(t.file, pos, "")]
+        while queue:
+            qfile, qpos, via = queue.pop(0)
+            for rel, ln, col in references(lsp, sources, root, qfile, qpos):
+                s = sources[rel]
+                key = (rel, ln, col)
+                if key in seen or (ln, col) in s.defs:
+                    continue  # a declaration of the symbol (redefinition, setter, alias)
+                seen.add(key)
+                kind, note = s.kinds.get((ln, col), ("value", ""))
+                notes = [n for n in (note, "property" if prop else "", via) if n]
+                site = {"file": rel, "line": ln, "col": col, "kind": kind}
+                if notes:
+                    site["note"] = ",".join(notes)
+                t.sites.append(site)
+                # `from m import f as g`: pyright matches names by their text,
+                # so the uses of g are not among f's references; ask for g's.
+                if (ln, col) in s.aliases:
+                    aln, acol = s.aliases[(ln, col)]
+                    queue.append((rel, {"line": aln - 1, "character": byte_to_utf16(
+                        s.lines[aln - 1], acol - 1)}, "alias"))
         t.sites.sort(key=lambda s: (s["file"], s["line"], s["col"]))
         if (i + 1) % 50 == 0:
             print(f"oracle: {i + 1}/{len(picked)} targets, {time.monotonic() - started:.0f}s",
