@@ -35,7 +35,7 @@ fetch_debs() {
 		fi
 		dpkg-deb -x "$deb" "$tmp/x"
 	done
-	mkdir -p "$dest"
+	rm -rf "$dest" && mkdir -p "$dest"
 	local pkgdir=$tmp/x/usr/lib/python3/dist-packages
 	for d in "$pkgdir"/*/; do
 		case $d in *.egg-info/ | *.dist-info/) continue ;; esac

@@ -66,8 +66,10 @@ class Target:
     col: int  # 1-based UTF-8 byte column of the name
     method: bool
     decorators: list[str]
+    callees: list = field(default_factory=list)  # (line, bytecol, name) of calls in the body
     stratum: str = ""
     sites: list[dict] = field(default_factory=list)
+    calls: list[dict] = field(default_factory=list)
 
     def key(self):
         return (self.file, self.line, self.col)
@@ -81,6 +83,7 @@ class SourceFile:
     tree: ast.AST | None
     kinds: dict  # (line, bytecol) -> (kind, note)
     defs: set  # (line, bytecol) of def/class names
+    funcs: set  # (line, bytecol) of def and class names (callable declarations)
     aliases: dict  # (line, bytecol) of f in `from m import f as g` -> of g
 
 
@@ -124,6 +127,23 @@ def def_name_pos(src_lines: list[bytes], node) -> tuple[int, int]:
     return node.lineno, node.col_offset + 1
 
 
+def body_calls(fn) -> list:
+    """The calls a def's body makes, as (line, bytecol, name) of the callee's
+    name (`f` in `f()`, `m` in `obj.m()`): every call written in the body,
+    nested defs, lambdas and classes included (as Go's oracle counts a
+    closure's calls as its function's)."""
+    out = []
+    for stmt in fn.body:
+        for c in ast.walk(stmt):
+            if isinstance(c, ast.Call):
+                f = c.func
+                if isinstance(f, ast.Name):
+                    out.append((f.lineno, f.col_offset + 1, f.id))
+                elif isinstance(f, ast.Attribute):
+                    out.append((f.end_lineno, f.end_col_offset - len(f.attr.encode()) + 1, f.attr))
+    return sorted(set(out))
+
+
 def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
     with open(os.path.join(root, rel), "rb") as fh:
         raw = fh.read()
@@ -134,11 +154,12 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
     try:
         tree = ast.parse(raw, filename=rel, type_comments=False)
     except (SyntaxError, ValueError):
-        return SourceFile(rel, text, lines, None, {}, set(), {})
+        return SourceFile(rel, text, lines, None, {}, set(), set(), {})
     src_lines = [l.encode("utf-8", errors="surrogateescape") for l in lines]
     kinds: dict = {}
     defs: set = set()
     aliases: dict = {}
+    funcs: set = set()
 
     def mark(node: ast.expr, kind: str, note: str = ""):
         if isinstance(node, ast.Name):
@@ -151,6 +172,7 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             ln, col = def_name_pos(src_lines, node)
             defs.add((ln, col))
+            funcs.add((ln, col))
             for d in node.decorator_list:
                 if isinstance(d, ast.Call):
                     mark(d.func, "call", "decorator")
@@ -163,7 +185,8 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
             decs = [decorator_name(d) for d in node.decorator_list]
             abstract = any(d.split(".")[-1] in ("abstractmethod", "overload") for d in decs)
             if not abstract and not stub_body(node.body):
-                targets.append(Target(node.name, ".".join(chain), rel, ln, col, in_class, decs))
+                targets.append(Target(node.name, ".".join(chain), rel, ln, col, in_class, decs,
+                                      body_calls(node)))
             for c in ast.iter_child_nodes(node):
                 visit(c, chain + [node.name] if c in node.body else chain, False)
             return
@@ -196,7 +219,7 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
             visit(c, chain, False)
 
     visit(tree, [], False)
-    return SourceFile(rel, text, lines, tree, kinds, defs, aliases)
+    return SourceFile(rel, text, lines, tree, kinds, defs, funcs, aliases)
 
 
 # ---------------------------------------------------------------- sampling
@@ -421,12 +444,9 @@ def main() -> int:
 def references(lsp: LSP, sources: dict, root: str, rel: str, pos: dict):
     """pyright's references of the name at pos in rel, as (file, line, byte col) in sources."""
     uri = "file://" + urllib.parse.quote(os.path.join(root, rel))
-    lsp.notify("textDocument/didOpen", {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": sources[rel].text}})
     res = lsp.request("textDocument/references", {
         "textDocument": {"uri": uri}, "position": pos,
         "context": {"includeDeclaration": False}}) or []
-    lsp.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     out = []
     for loc in res:
         path = urllib.parse.unquote(urllib.parse.urlparse(loc["uri"]).path)
@@ -437,6 +457,29 @@ def references(lsp: LSP, sources: dict, root: str, rel: str, pos: dict):
         col = utf16_to_byte(sources[frel].lines[ln], loc["range"]["start"]["character"]) + 1
         out.append((frel, ln + 1, col))
     return out
+
+
+def definition(lsp: LSP, sources: dict, root: str, rel: str, line: int, col: int):
+    """Where pyright says the name at line:col of rel is declared, when that is
+    a def or class name in sources: (file, line), else None."""
+    src = sources[rel]
+    uri = "file://" + urllib.parse.quote(os.path.join(root, rel))
+    pos = {"line": line - 1, "character": byte_to_utf16(src.lines[line - 1], col - 1)}
+    res = lsp.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": pos}) or []
+    if isinstance(res, dict):
+        res = [res]
+    found = []
+    for loc in res:
+        path = urllib.parse.unquote(urllib.parse.urlparse(loc.get("uri") or loc.get("targetUri")).path)
+        frel = os.path.relpath(os.path.realpath(path), root).replace(os.sep, "/")
+        if frel not in sources:
+            continue
+        rng = loc.get("range") or loc.get("targetSelectionRange")
+        ln = rng["start"]["line"]
+        c = utf16_to_byte(sources[frel].lines[ln], rng["start"]["character"]) + 1
+        if (ln + 1, c) in sources[frel].funcs:
+            found.append((frel, ln + 1))
+    return min(found) if found else None
 
 
 def run(args, root, files, targets, sources, picked, settings) -> int:
@@ -484,6 +527,11 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
                     queue.append((rel, {"line": aln - 1, "character": byte_to_utf16(
                         s.lines[aln - 1], acol - 1)}, "alias"))
         t.sites.sort(key=lambda s: (s["file"], s["line"], s["col"]))
+        for ln, col, name in t.callees:
+            d = definition(lsp, sources, root, t.file, ln, col)
+            if d:
+                t.calls.append({"line": ln, "col": col, "name": name,
+                                "def": {"file": d[0], "line": d[1]}})
         if (i + 1) % 50 == 0:
             print(f"oracle: {i + 1}/{len(picked)} targets, {time.monotonic() - started:.0f}s",
                   file=sys.stderr)
@@ -499,6 +547,7 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
         "targets": [{
             "name": t.name, "container": t.container, "file": t.file, "line": t.line,
             "col": t.col, "method": t.method, "stratum": t.stratum, "sites": t.sites,
+            "calls": t.calls,
         } for t in picked],
     }
     with open(args.out, "w", encoding="utf-8") as fh:
