@@ -178,12 +178,19 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
                     mark(d.func, "call", "decorator")
                 else:
                     mark(d, "value", "decorator")
+                    base = d
+                    while isinstance(base, ast.Attribute):
+                        base = base.value
+                    mark(base, "value", "decorator")  # x in @x.setter
             if isinstance(node, ast.ClassDef):
                 for c in ast.iter_child_nodes(node):
                     visit(c, chain + [node.name] if c in node.body else chain, c in node.body)
                 return
             decs = [decorator_name(d) for d in node.decorator_list]
-            abstract = any(d.split(".")[-1] in ("abstractmethod", "overload") for d in decs)
+            # @overload and @abstractmethod declare; a property's
+            # @x.setter / @x.deleter def is another declaration of x.
+            abstract = any(d.split(".")[-1] in ("abstractmethod", "overload") for d in decs) or \
+                any(d == f"{node.name}.setter" or d == f"{node.name}.deleter" for d in decs)
             if not abstract and not stub_body(node.body):
                 targets.append(Target(node.name, ".".join(chain), rel, ln, col, in_class, decs,
                                       body_calls(node)))
