@@ -56,7 +56,7 @@ func (w *walker) collectTargets(i int32, sc *scope) {
 func (w *walker) bindDefinition(i int32, sc *scope, kind bindKind) {
 	if n := w.t.Child(i, w.x.fName); n != noNode {
 		name := w.t.Text(n)
-		sc.bind(name, binding{kind: kind, target: join(sc.qual, name)})
+		sc.bind(name, binding{kind: kind, target: join(sc.qual, name), at: w.t.Nodes[n].Start})
 	}
 }
 

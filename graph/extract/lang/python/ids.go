@@ -21,6 +21,7 @@ type ids struct {
 	forIn, typ, genericType, typeParameter, unionType, binaryOp, list      uint16
 	tuple, casePattern, splatPattern, typeAlias, parenExpr, classPattern   uint16
 	listSplat, dictSplat, exprList, none, deleteStmt, withItem, await      uint16
+	returnStmt, pair, set, condExpr, boolOp, yield                         uint16
 
 	fName, fParameters, fReturnType, fBody, fSuperclasses, fDefinition uint16
 	fLeft, fRight, fType, fObject, fAttribute, fFunction, fArguments   uint16
@@ -65,6 +66,8 @@ func newIDs(l *tsutil.Lang) *ids {
 		casePattern: k("case_pattern"), classPattern: k("class_pattern"),
 		splatPattern: k("splat_pattern"), deleteStmt: k("delete_statement"),
 		withItem: k("with_item"), await: k("await"),
+		returnStmt: k("return_statement"), pair: k("pair"), set: k("set"),
+		condExpr: k("conditional_expression"), boolOp: k("boolean_operator"), yield: k("yield"),
 
 		fName: f("name"), fParameters: f("parameters"), fReturnType: f("return_type"),
 		fBody: f("body"), fSuperclasses: f("superclasses"), fDefinition: f("definition"),

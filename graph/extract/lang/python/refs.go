@@ -187,3 +187,55 @@ func (w *walker) decorators(dec int32, sc *scope, at int32, cmd extract.RawRef) 
 		}
 	}
 }
+
+// valueRef emits a use ref for a name read as a value where it names a
+// function, class or imported name: an argument (`sorted(xs, key=by_name)`),
+// an assigned or returned value (`handler = on_exit`, `return wrapper`), an
+// element of a list, tuple, set or dict value, a default, an operand of
+// `and`/`or`/`if else`. Callees, attribute names, targets and parameters are
+// not in these places; local variables and builtins give no ref.
+func (w *walker) valueRef(i int32, sc *scope) {
+	if !w.valuePlace(i) || w.t.Nodes[i].End <= w.t.Nodes[i].Start {
+		return
+	}
+	name := w.t.Raw(i)
+	b, s, found := sc.lookup(name)
+	if found && s == sc && sc.kind != scopeFunc && (b.kind == bindDef || b.kind == bindClass) && b.at > w.t.Nodes[i].Start {
+		// A module or class body runs in order: a def below is not bound
+		// yet (`json_module = json` above `def json`), an outer name may be.
+		if sc.parent == nil {
+			return
+		}
+		b, _, found = sc.parent.lookup(name)
+	}
+	if !found || (b.kind != bindDef && b.kind != bindClass && b.kind != bindImport) || b.target == "" {
+		return
+	}
+	w.out.Refs = append(w.out.Refs, extract.RawRef{
+		Span: w.t.Span(i), Name: w.t.Text(i), Qualified: b.target, Kind: extract.RefUse,
+	})
+}
+
+// valuePlace reports whether the identifier i stands where a value is read.
+func (w *walker) valuePlace(i int32) bool {
+	x, t := w.x, w.t
+	p := t.Nodes[i].Parent
+	if p < 0 {
+		return false
+	}
+	f := t.Nodes[i].Field
+	switch t.Nodes[p].Kind {
+	case x.argList, x.list, x.tuple, x.set, x.returnStmt, x.condExpr, x.boolOp, x.yield, x.parenExpr:
+		return true
+	case x.keywordArg, x.pair, x.defaultParam, x.typedDefault:
+		return f == x.fValue
+	case x.assignment:
+		return f == x.fRight
+	case x.exprList:
+		// `return a, b` and `x = a, b`; not `del a, b`
+		g := t.Nodes[p].Parent
+		return g >= 0 && (t.Nodes[g].Kind == x.returnStmt ||
+			t.Nodes[g].Kind == x.assignment && t.Nodes[p].Field == x.fRight)
+	}
+	return false
+}

@@ -104,7 +104,9 @@ func (w *walker) walk(i int32, sc *scope, def bool) {
 func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 	x := w.x
 	switch k {
-	case x.identifier, x.globalStmt, x.nonlocalStmt:
+	case x.identifier:
+		w.valueRef(i, sc)
+	case x.globalStmt, x.nonlocalStmt:
 	case x.call:
 		w.call(i, sc)
 	case x.subscript:
