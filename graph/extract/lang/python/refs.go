@@ -239,3 +239,42 @@ func (w *walker) valuePlace(i int32) bool {
 	}
 	return false
 }
+
+// attributeRead emits a use ref for obj.m read, not called nor assigned —
+// a property read (`if self.debug:`), a method passed as a value
+// (`key=self.sort_key`), a module's constant (`mod.DEFAULT`) — when the
+// file gives evidence for obj (self, a typed local, an import): the member
+// is then looked up in obj's type in pass 2, as for a call. A read of
+// anything else (`data.items` of an unknown value) gets no ref.
+func (w *walker) attributeRead(i int32, sc *scope) {
+	x, t := w.x, w.t
+	attr := t.Child(i, x.fAttribute)
+	p := t.Nodes[i].Parent
+	if attr == noNode || p < 0 || t.Nodes[attr].End <= t.Nodes[attr].Start {
+		return
+	}
+	f := t.Nodes[i].Field
+	switch t.Nodes[p].Kind {
+	case x.call:
+		if f == x.fFunction {
+			return // the callee: call() emits its ref
+		}
+	case x.assignment, x.augAssign, x.forStmt, x.forIn:
+		if f == x.fLeft {
+			return
+		}
+	case x.decorator, x.deleteStmt, x.patternList, x.tuplePat, x.listPat, x.asPatternTarget:
+		return
+	}
+	q, recv, alts := w.memberCall(i, sc)
+	if q == "" && recv == nil {
+		return
+	}
+	if recv == nil && t.Nodes[p].Kind == x.attribute && f == x.fObject {
+		return // os.path in os.path.join: a prefix of the name the outer attribute gives
+	}
+	w.out.Refs = append(w.out.Refs, extract.RawRef{
+		Span: t.Span(attr), Name: t.Text(attr), Qualified: q, Receiver: recv,
+		Alternatives: alts, Kind: extract.RefUse,
+	})
+}

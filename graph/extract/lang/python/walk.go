@@ -106,6 +106,9 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 	switch k {
 	case x.identifier:
 		w.valueRef(i, sc)
+	case x.attribute:
+		w.walkKids(i, sc, false)
+		w.attributeRead(i, sc)
 	case x.globalStmt, x.nonlocalStmt:
 	case x.call:
 		w.call(i, sc)
