@@ -47,7 +47,11 @@ func (w *walker) collectTargets(i int32, sc *scope) {
 		case w.t.Nodes[c].Field != w.x.fLeft:
 			w.collect(c, sc)
 		case !isComp:
+			if k := w.t.Nodes[i].Kind; k == w.x.assignment || k == w.x.augAssign {
+				w.bindEnd = w.t.Nodes[i].End // bound once the statement has run
+			}
 			w.bindTargets(c, sc)
+			w.bindEnd = 0
 		}
 	}
 }
@@ -69,7 +73,7 @@ func (w *walker) bindTargets(i int32, sc *scope) {
 	x, t := w.x, w.t
 	switch t.Nodes[i].Kind {
 	case x.identifier:
-		sc.bind(t.Text(i), binding{kind: bindVar})
+		sc.bind(t.Text(i), binding{kind: bindVar, at: w.bindEnd})
 	case x.defaultParam, x.typedDefault:
 		w.bindTargets(t.Child(i, x.fName), sc)
 	case x.tuplePat, x.listPat, x.patternList, x.listSplatPat, x.dictSplatPat,

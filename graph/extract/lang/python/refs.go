@@ -10,8 +10,8 @@ import (
 // names the last star import's name, else ns.name. Local variables and
 // parameters give no ref; builtins give no ref and the candidate
 // "builtins.name" (which callers use to recognise __import__).
-func (w *walker) nameTarget(name []byte, sc *scope) (string, bool) {
-	b, s, found := sc.lookup(name)
+func (w *walker) nameTarget(name []byte, sc *scope, at uint32) (string, bool) {
+	b, s, found := w.lookupAt(name, sc, at)
 	switch {
 	case !found && isBuiltin(name):
 		return "builtins." + string(name), false
@@ -87,7 +87,7 @@ func (w *walker) target(i int32, sc *scope) (q string, emit bool, name int32) {
 	x, t := w.x, w.t
 	switch t.Nodes[i].Kind {
 	case x.identifier:
-		q, emit = w.nameTarget(t.Raw(i), sc)
+		q, emit = w.nameTarget(t.Raw(i), sc, t.Nodes[i].Start)
 		return q, emit, i
 	case x.attribute:
 		attr := t.Child(i, x.fAttribute)
@@ -199,14 +199,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 		return
 	}
 	name := w.t.Raw(i)
-	b, s, found := sc.lookup(name)
-	if found && s == sc && sc.kind != scopeFunc && (b.kind == bindDef || b.kind == bindClass) && b.at > w.t.Nodes[i].Start {
-		// A module or class body runs in order: a def below is not bound
-		// yet (`json_module = json` above `def json`), an outer name may be.
-		if sc.parent == nil {
-			return
-		}
-		b, _, found = sc.parent.lookup(name)
+	b, s, found := w.lookupAt(name, sc, w.t.Nodes[i].Start)
+	if found && s.kind == scopeModule && s == sc && b.at > w.t.Nodes[i].Start {
+		return // a module-level def below the use is not bound yet
 	}
 	if !found || (b.kind != bindDef && b.kind != bindClass && b.kind != bindImport) || b.target == "" {
 		return
@@ -277,4 +272,17 @@ func (w *walker) attributeRead(i int32, sc *scope) {
 		Span: t.Span(attr), Name: t.Text(attr), Qualified: q, Receiver: recv,
 		Alternatives: alts, Kind: extract.RefUse,
 	})
+}
+
+// lookupAt is sc.lookup for a name used at byte offset at: a class body
+// runs in order, so a name it binds below the use — a def, a class, an
+// assignment not yet run (`json_module = json` above `def json`,
+// `f = staticmethod(f)`) — is not bound yet there, and the name is looked
+// up in the enclosing scopes.
+func (w *walker) lookupAt(name []byte, sc *scope, at uint32) (binding, *scope, bool) {
+	b, s, found := sc.lookup(name)
+	if found && s == sc && sc.kind == scopeClass && b.at > at && sc.parent != nil {
+		return sc.parent.lookup(name)
+	}
+	return b, s, found
 }

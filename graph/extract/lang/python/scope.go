@@ -28,7 +28,7 @@ const (
 type binding struct {
 	kind   bindKind
 	target string // qualified name of a def, class or imported name
-	at     uint32 // where a def's or class's name starts
+	at     uint32 // where a def's or class's name starts, an assignment ends; 0: anywhere
 }
 
 // scope is one Python namespace: the module, a class body, a function, a

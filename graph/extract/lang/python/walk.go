@@ -16,6 +16,7 @@ type walker struct {
 	out      *extract.ExtractedFile
 	groups   map[string]clickGroup // Click groups by Python function name
 	skipStr  int32                 // a string literal not to index (an import_module argument)
+	bindEnd  uint32                // while collect binds an assignment's targets: where it ends
 	segs     [][]byte              // scratch for dotted chains
 	initFile bool                  // a package's __init__.py(i)
 	stars    []string              // modules star-imported at module level, in order
