@@ -190,6 +190,7 @@ func (w *walker) decorators(dec int32, sc *scope, at int32, cmd extract.RawRef) 
 
 // valueRef emits a use ref for a name read as a value where it names a
 // function, class or imported name: an argument (`sorted(xs, key=by_name)`),
+// the object of an attribute when it names a function (`view.__name__`),
 // an assigned or returned value (`handler = on_exit`, `return wrapper`), an
 // element of a list, tuple, set or dict value, a default, an operand of
 // `and`/`or`/`if else`. Callees, attribute names, targets and parameters are
@@ -205,6 +206,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 	}
 	if !found || (b.kind != bindDef && b.kind != bindClass && b.kind != bindImport) || b.target == "" {
 		return
+	}
+	if p := w.t.Nodes[i].Parent; w.t.Nodes[p].Kind == w.x.attribute && b.kind != bindDef {
+		return // mod.f, Class.m: the attribute's own ref names the member
 	}
 	w.out.Refs = append(w.out.Refs, extract.RawRef{
 		Span: w.t.Span(i), Name: w.t.Text(i), Qualified: b.target, Kind: extract.RefUse,
@@ -226,6 +230,8 @@ func (w *walker) valuePlace(i int32) bool {
 		return f == x.fValue
 	case x.assignment:
 		return f == x.fRight
+	case x.attribute:
+		return f == x.fObject // a function's attribute: view.__name__ = name
 	case x.exprList:
 		// `return a, b` and `x = a, b`; not `del a, b`
 		g := t.Nodes[p].Parent
