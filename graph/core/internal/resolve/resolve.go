@@ -68,6 +68,11 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		return Result{}, ch, err
 	}
 	res := Grade(ch.Target, f.Path, f.Imports, defs)
+	if res.Confidence == SameModule && writtenViaImport(r, f.Imports) {
+		// The file named it through an import and re-exports led to the
+		// definition (`from pkg import X`, X defined in pkg.sub).
+		res.Confidence = ImportResolved
+	}
 	res.Type = allTypes(defs)
 	if ch.Unverified {
 		res.Confidence = FuzzyName
@@ -78,6 +83,20 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		}
 	}
 	return res, ch, nil
+}
+
+// writtenViaImport reports whether a name the file wrote (the candidate or
+// an alternative) comes through one of its imports.
+func writtenViaImport(r Ref, imports []Import) bool {
+	if r.Qualified != "" && ViaImport(r.Qualified, imports) {
+		return true
+	}
+	for _, a := range r.Alternatives {
+		if ViaImport(a, imports) {
+			return true
+		}
+	}
+	return false
 }
 
 // gradeUndefined grades a name reached through an import that nothing in
