@@ -109,14 +109,28 @@ func writtenViaImport(r Ref, imports []Import) bool {
 func gradeUndefined(idx Index, f File, res *Result, ch *Choice) error {
 	spaces := importNamespaces(ch.Target, f.Imports)
 	own := len(spaces) > 0
+	consulted := append(append([]string{}, ch.Consulted...), spaces...)
 	for _, ns := range spaces {
 		defined, err := idx.Defines(ns)
 		if err != nil {
 			return err
 		}
+		if !defined {
+			// An import naming an item of a module the index defines
+			// (Rust's `use clap::Values`, Java's `import a.b.C`): the
+			// module is the namespace.
+			if outer := Namespaces(ns); len(outer) > 0 {
+				parent := outer[len(outer)-1]
+				defs, err := idx.Lookup(parent)
+				if err != nil {
+					return err
+				}
+				defined = len(defs) > 0
+				consulted = append(consulted, parent)
+			}
+		}
 		own = own && defined
 	}
-	consulted := append(append([]string{}, ch.Consulted...), spaces...)
 	if own {
 		res.Confidence = FuzzyName
 		consulted = append(consulted, ch.Target)
