@@ -21,4 +21,7 @@ package extract
 //	   stored under the supertype its re-exports lead to; a name written
 //	   through an import is import_resolved wherever re-exports lead
 //	   (resolution only).
-const Version = 6
+//	7: cobra commands carry what holds them and their cross-file
+//	   AddCommand edges (core names them by their full path); a RunE
+//	   closure of several statements is the handler's body.
+const Version = 7

@@ -18,6 +18,7 @@ type pendingFile struct {
 	relations []extract.RawRelation
 	imports   []resolve.Import
 	commands  []extract.RawCommand
+	edges     []extract.CommandEdge
 	// deps are the names the file's resolution consulted, relations' and
 	// refs' alike (stored once, with the refs).
 	deps map[string]bool
@@ -126,7 +127,12 @@ func (w *writer) keepForPass2(p, lang string, x *extract.ExtractedFile) pendingF
 		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol), Resolved: w.intern(im.Resolved)}
 	}
 	for i := range f.commands {
-		f.commands[i].Name = strings.Clone(f.commands[i].Name)
+		c := &f.commands[i]
+		c.Name, c.Bindings, c.Top = strings.Clone(c.Name), w.internAll(c.Bindings), w.internAll(c.Top)
+	}
+	f.edges = make([]extract.CommandEdge, len(x.CommandEdges))
+	for i, e := range x.CommandEdges {
+		f.edges[i] = extract.CommandEdge{Parent: w.intern(e.Parent), Child: w.intern(e.Child), Span: e.Span}
 	}
 	return f
 }
@@ -194,7 +200,10 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.IndexSearch(searchPaths); err != nil {
 		return err
 	}
-	return w.tx.LinkCommandHandlers()
+	if err := w.tx.LinkCommandHandlers(); err != nil {
+		return err
+	}
+	return w.tx.NameCommands()
 }
 
 func (w *writer) resolveFile(f pendingFile) resolve.File {
@@ -266,7 +275,13 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		return err
 	}
 	for _, c := range f.commands {
-		if err := w.tx.InsertCommand(f.path, store.CommandRow{Name: c.Name, SpanStart: c.Span.Start}); err != nil {
+		row := store.CommandRow{Name: c.Name, SpanStart: c.Span.Start, Body: c.Body, Bindings: c.Bindings, Top: c.Top}
+		if err := w.tx.InsertCommand(f.path, row); err != nil {
+			return err
+		}
+	}
+	for _, e := range f.edges {
+		if err := w.tx.InsertCommandEdge(f.path, e); err != nil {
 			return err
 		}
 	}
