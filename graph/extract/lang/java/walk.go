@@ -140,7 +140,7 @@ func (w *walker) childrenExcept(i, skip int32) {
 func (w *walker) newExpr(i int32) {
 	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		if w.t.Kind(c) == kinds.classBody {
-			w.anonBody(c)
+			w.anonBody(c, w.typeChain(w.t.Child(i, fields.typ)))
 		} else {
 			w.walk(c)
 		}
