@@ -340,9 +340,12 @@ public class Oracle {
 			return current.isEmpty() ? null : current.peek();
 		}
 
+		// An anonymous class body belongs to the method around it: its
+		// methods are not targets, and our index has no symbol for them.
 		@Override
 		public Void visitClass(ClassTree c, Void v) {
-			current.push(NONE);
+			boolean anon = c.getSimpleName().length() == 0;
+			current.push(anon ? enclosingOrNone() : NONE);
 			try { return super.visitClass(c, v); } finally { current.pop(); }
 		}
 
@@ -353,8 +356,15 @@ public class Oracle {
 			if (e != null && e.getKind() == ElementKind.METHOD && m.getBody() != null) {
 				t = targets.get(methodNamePos(cu, m));
 			}
-			current.push(t == null ? NONE : t);
+			boolean inAnon = e != null && e.getEnclosingElement() instanceof TypeElement te
+				&& te.getNestingKind() == NestingKind.ANONYMOUS;
+			current.push(t != null ? t : inAnon ? enclosingOrNone() : NONE);
 			try { return super.visitMethod(m, v); } finally { current.pop(); }
+		}
+
+		Target enclosingOrNone() {
+			Target t = enclosing();
+			return t == null ? NONE : t;
 		}
 
 		@Override
