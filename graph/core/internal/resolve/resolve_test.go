@@ -1,12 +1,26 @@
 package resolve
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 type table map[string][]Symbol
 
 func (t table) Lookup(q string) ([]Symbol, error)                    { return t[q], nil }
 func (t table) Facts(kind, subject, member string) ([]string, error) { return nil, nil }
 func (t table) Supers(q string) ([]string, error)                    { return nil, nil }
+func (t table) Defines(ns string) (bool, error)                      { return defines(ns, t), nil }
+
+// defines is Index.Defines over the keys of a map.
+func defines[V any](ns string, defs map[string]V) bool {
+	for q := range defs {
+		if q == ns || slices.Contains(Namespaces(q), ns) {
+			return true
+		}
+	}
+	return false
+}
 
 func TestResolve(t *testing.T) {
 	syms := table{
@@ -31,6 +45,9 @@ func TestResolve(t *testing.T) {
 		{"serde::Deserialize", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
 		{"react:useStateX", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"example.com/m/a.Missing", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		// Through an import of the index's own package, a name nothing
+		// defines points at nothing; through a library's it is the library's.
+		{"example.com/m/b.Gone", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"fmtx.Println", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"pkg.dup", "pkg.py", Result{Confidence: Exact, Hint: 0}}, // two definitions: no unique hint
