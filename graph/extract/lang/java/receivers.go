@@ -139,7 +139,31 @@ func (w *walker) callRef(obj, name int32) target {
 	if isType {
 		return target{Q: c.Recv[0] + "." + string(nm), Alts: jvm.Suffixed(c.Alts, "."+string(nm))}
 	}
+	if q, alts := w.capsType(obj); q != "" {
+		if c.Recv == nil {
+			return target{Q: q + "." + string(nm), Alts: jvm.Suffixed(alts, "."+string(nm))}
+		}
+		// An inherited constant first, else the type.
+		return target{Recv: c.Recv, Alts: c.Alts, Q: q + "." + string(nm)}
+	}
 	return target{Recv: c.Recv, Alts: c.Alts}
+}
+
+// capsType is the type an ALL_CAPS name nothing in view declares may be
+// (ASCII, UUID: a type of this package or of an on-demand import), which
+// a call on it falls back to when no inherited field has that name.
+func (w *walker) capsType(obj int32) (q string, alts []string) {
+	if w.t.Kind(obj) != kinds.ident {
+		return "", nil
+	}
+	name := w.t.Raw(obj)
+	if len(name) < 2 || name[0] < 'A' || name[0] > 'Z' || jvm.IsUpperCamel(name) || w.lookupVar(name) != nil {
+		return "", nil
+	}
+	if _, found := w.lookupType(name); found {
+		return "", nil
+	}
+	return jvm.Join(w.pkg, string(name)), w.onDemand(string(name))
 }
 
 // bareCall is the target of an unqualified call m(): the innermost

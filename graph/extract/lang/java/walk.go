@@ -159,14 +159,15 @@ func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKin
 }
 
 // addTarget emits a ref to a target: a candidate with its alternatives,
-// or a receiver chain.
+// or a receiver chain (with a candidate, the one to take when the
+// receiver's type has no such member).
 func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind) {
 	if name == "" {
 		return
 	}
 	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.Q, Kind: kind, Alternatives: tg.Alts}
 	if tg.Recv != nil {
-		r.Qualified, r.Receiver = "", tg.Recv
+		r.Receiver = tg.Recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }
