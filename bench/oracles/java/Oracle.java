@@ -340,12 +340,12 @@ public class Oracle {
 			return current.isEmpty() ? null : current.peek();
 		}
 
-		// An anonymous class body belongs to the method around it: its
-		// methods are not targets, and our index has no symbol for them.
+		// An anonymous or local class body belongs to the method around it:
+		// its methods are not targets.
 		@Override
 		public Void visitClass(ClassTree c, Void v) {
-			boolean anon = c.getSimpleName().length() == 0;
-			current.push(anon ? enclosingOrNone() : NONE);
+			boolean local = trees.getElement(getCurrentPath()) instanceof TypeElement te && inMethod(te);
+			current.push(local ? enclosingOrNone() : NONE);
 			try { return super.visitClass(c, v); } finally { current.pop(); }
 		}
 
@@ -356,10 +356,14 @@ public class Oracle {
 			if (e != null && e.getKind() == ElementKind.METHOD && m.getBody() != null) {
 				t = targets.get(methodNamePos(cu, m));
 			}
-			boolean inAnon = e != null && e.getEnclosingElement() instanceof TypeElement te
-				&& te.getNestingKind() == NestingKind.ANONYMOUS;
-			current.push(t != null ? t : inAnon ? enclosingOrNone() : NONE);
+			boolean local = e != null && e.getEnclosingElement() instanceof TypeElement te && inMethod(te);
+			current.push(t != null ? t : local ? enclosingOrNone() : NONE);
 			try { return super.visitMethod(m, v); } finally { current.pop(); }
+		}
+
+		boolean inMethod(TypeElement te) {
+			NestingKind k = te.getNestingKind();
+			return k == NestingKind.ANONYMOUS || k == NestingKind.LOCAL;
 		}
 
 		Target enclosingOrNone() {
