@@ -23,5 +23,7 @@ package extract
 //	   (resolution only).
 //	7: cobra commands carry what holds them and their cross-file
 //	   AddCommand edges (core names them by their full path); a RunE
-//	   closure of several statements is the handler's body.
+//	   closure of several statements is the handler's body; Java
+//	   receivers typed by inherited fields, anonymous classes and
+//	   Outer.this.
 const Version = 7
