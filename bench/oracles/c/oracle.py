@@ -162,6 +162,7 @@ def main():
     for src in srcs:
         if src in seen_header:
             continue  # #included by a translation unit parsed before: analysed there
+        _names.clear()  # CXFile addresses are only valid within one translation unit
         tu = index.parse(
             os.path.join(root, src),
             args=args_for(root, profile, src),
@@ -216,13 +217,14 @@ def main():
                 while ch is not None and ch.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
                     ch = next(iter(ch.get_children()), None)
                 if ch is not None and ch.kind == K.DECL_REF_EXPR:
-                    l = ch.location
-                    callee_locs.add((l.file.name if l.file else None, l.offset))
+                    # by cursor, not by place: inside a macro expansion every
+                    # token has the invocation's expansion location
+                    callee_locs.add(ch.hash)
             elif kind == K.DECL_REF_EXPR:
                 ref = c.referenced
                 if ref is not None and ref.kind == K.FUNCTION_DECL:
                     l = c.location
-                    is_call = (l.file.name if l.file else None, l.offset) in callee_locs
+                    is_call = c.hash in callee_locs
                     name = ref.spelling
                     fid, sl, sc = spelling_loc(lib, l)
                     note = None
@@ -349,7 +351,7 @@ def main():
 
     out = {
         "language": "c",
-        "oracle": "libclang " + clang_version() + " (python3-clang-14) DECL_REF_EXPR -> definition",
+        "oracle": "libclang " + clang_version() + " (Debian python3-clang-14): DECL_REF_EXPR of a FUNCTION_DECL -> its definition",
         "corpus": profile.get("corpus", os.path.basename(root)),
         "seed": a.seed,
         "all_targets": len(keys),
@@ -400,11 +402,12 @@ def ranges(lines):
 
 
 def clang_version():
-    try:
-        v = ci.conf.lib.clang_getClangVersion()
-        return str(v).split("version ")[-1].split()[0]
-    except Exception:
-        return "14"
+    lib = ci.conf.lib
+    lib.clang_getClangVersion.argtypes = []
+    lib.clang_getClangVersion.restype = ci._CXString
+    lib.clang_getClangVersion.errcheck = ci._CXString.from_result
+    v = lib.clang_getClangVersion()  # "Debian clang version 14.0.6"
+    return v.split("version ")[-1].split()[0]
 
 
 if __name__ == "__main__":
