@@ -68,3 +68,44 @@ func TestParseTimeout(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	extracttest.Concurrent(t, c.New(), extracttest.GoldenInputs(t))
 }
+
+// TestFunctionValues checks that a function named as a value — stored in a
+// table or a field, passed, compared, taken or returned — gets a use ref,
+// and that locals, ALL_CAPS macros and the callee of a call do not get one
+// (issue 13: the C oracle's value sites were never refs).
+func TestFunctionValues(t *testing.T) {
+	src := `static int cmp(const void *a, const void *b);
+typedef struct { void *(*alloc)(int); int (*hash)(const void *); } Type;
+static Type t1 = { .alloc = myAlloc, .hash = hashFn };
+static Type t2 = { myAlloc, NULL };
+static const struct { const char *name; int (*f)(void); } lib[] = { {"cos", math_cos}, {0, 0} };
+int run(int (*local)(void), int n) {
+	int (*p)(void) = 0;
+	qsort(0, n, 8, cmp);
+	p = onRead;
+	if (cmd->proc == execCommand) return 1;
+	register_cb(&onWrite, local);
+	return n ? pickA : pickB;
+}
+`
+	f := c.New().Extract(extract.Input{Path: "src/tab.c", Content: []byte(src)})
+	uses := map[string]int{}
+	for _, r := range f.Refs {
+		if r.Kind == extract.RefUse {
+			uses[r.Name]++
+		}
+	}
+	for _, name := range []string{"myAlloc", "hashFn", "math_cos", "cmp", "onRead", "execCommand", "onWrite", "pickA", "pickB"} {
+		if uses[name] == 0 {
+			t.Errorf("no use ref for %s; uses = %v", name, uses)
+		}
+	}
+	if uses["myAlloc"] != 2 {
+		t.Errorf("myAlloc: %d use refs, want 2", uses["myAlloc"])
+	}
+	for _, name := range []string{"NULL", "local", "n", "p", "qsort", "register_cb", "cmd"} {
+		if uses[name] != 0 {
+			t.Errorf("unexpected use ref for %s", name)
+		}
+	}
+}
