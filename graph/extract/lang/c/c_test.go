@@ -84,7 +84,7 @@ int run(int (*local)(void), int n) {
 	qsort(0, n, 8, cmp);
 	p = onRead;
 	if (cmd->proc == execCommand) return 1;
-	register_cb(&onWrite, local);
+	register_cb(&onWrite, local, stderr);
 	return n ? pickA : pickB;
 }
 `
@@ -103,7 +103,7 @@ int run(int (*local)(void), int n) {
 	if uses["myAlloc"] != 2 {
 		t.Errorf("myAlloc: %d use refs, want 2", uses["myAlloc"])
 	}
-	for _, name := range []string{"NULL", "local", "n", "p", "qsort", "register_cb", "cmd"} {
+	for _, name := range []string{"NULL", "local", "n", "p", "qsort", "register_cb", "cmd", "stderr"} {
 		if uses[name] != 0 {
 			t.Errorf("unexpected use ref for %s", name)
 		}

@@ -319,11 +319,15 @@ func (w *walker) valueRef(c int32) {
 		return
 	}
 	raw := t.Raw(c)
-	if allCaps(raw) || w.isLocal(raw) {
+	if allCaps(raw) || libcValues[string(raw)] || w.isLocal(raw) {
 		return
 	}
 	w.addRef(t.Span(c), t.Text(c), extract.RefUse, "", false)
 }
+
+// libcValues are the C library's globals that code passes around most:
+// no repository defines them, so their refs would only be noise.
+var libcValues = map[string]bool{"errno": true, "stderr": true, "stdout": true, "stdin": true, "environ": true}
 
 // allCaps reports whether b has no lower-case letter (a macro or constant
 // by C convention).
