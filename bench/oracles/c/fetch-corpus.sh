@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fetch-corpus.sh DEST [redis|lua]
+# fetch-corpus.sh DEST [redis|lua|leveldb]
 #
 # Fetches a pinned C corpus from Debian's source packages (the mirrors
 # already configured for apt; no other host), checks the upstream tarball's
@@ -10,11 +10,12 @@
 #          are removed: jemalloc is a configure-generated third-party tree
 #          the oracle does not parse, tests/ and utils/ are mostly Tcl)
 #   lua    lua 5.4.4 (the CI fixture; ~360 KB)
+#   leveldb  leveldb 1.23 (C++; ~240 KB)
 #
 # apt's own lists are not touched: deb-src entries are derived from the
 # configured deb entries into a private apt state directory.
 set -euo pipefail
-dest=${1:?usage: fetch-corpus.sh DEST [redis|lua]}
+dest=${1:?usage: fetch-corpus.sh DEST [redis|lua|leveldb]}
 which=${2:-redis}
 case $which in
 redis)
@@ -23,6 +24,12 @@ redis)
 	sha=4b1dc4ee6d622a09fff9c6777191209750fb5e5a725ef78ea012d6eef4c22982
 	prune=(deps/jemalloc tests utils)
 	;;
+leveldb)
+	pkg=leveldb
+	tarball=leveldb_1.23.orig.tar.gz
+	sha=9a37f8a6174f09bd622bc723b55881dc541cd50747cbd08831c2a82d620f6d76
+	prune=()
+	;;
 lua)
 	pkg=lua5.4
 	tarball=lua5.4_5.4.4.orig.tar.gz
@@ -30,7 +37,7 @@ lua)
 	prune=()
 	;;
 *)
-	echo "unknown corpus $which (redis|lua)" >&2
+	echo "unknown corpus $which (redis|lua|leveldb)" >&2
 	exit 2
 	;;
 esac

@@ -3,7 +3,8 @@
 # from Debian (bookworm), and the clang resource headers (stddef.h, …) that
 # libclang needs to parse real code. Idempotent.
 set -euo pipefail
-pkgs=(python3-clang-14 libclang-common-14-dev)
+# googletest, googlemock and google-benchmark headers: leveldb's tests (the C++ corpus)
+pkgs=(python3-clang-14 libclang-common-14-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -104,7 +104,10 @@ def tu_files(root, profile):
 
 
 def args_for(root, profile, path):
-    args = ["-x", "c", "-std=gnu11", "-ferror-limit=0"]
+    if profile.get("language", "c") == "cpp":
+        args = ["-x", "c++", "-std=" + profile.get("std", "c++17"), "-ferror-limit=0"]
+    else:
+        args = ["-x", "c", "-std=gnu11", "-ferror-limit=0"]
     args += profile.get("args", [])
     for prefix, extra in sorted(profile.get("per_dir", {}).items()):
         if path.startswith(prefix):
@@ -124,6 +127,28 @@ def programs_of(profile, path):
             if path == m or (m.endswith("/") and path.startswith(m)):
                 progs.add(name)
     return progs
+
+
+# C++: functions, methods and function templates are targets; constructors,
+# destructors, conversion functions and operators are not (their uses are
+# not spelled by their name).
+DEF_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE}
+REF_KINDS = {K.DECL_REF_EXPR, K.MEMBER_REF_EXPR}
+CLASS_KINDS = {K.CLASS_DECL, K.STRUCT_DECL, K.UNION_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+
+
+def is_target(c):
+    if c.spelling.startswith("operator"):
+        return False
+    # a defaulted or deleted member has no body
+    return any(ch.kind == K.COMPOUND_STMT or ch.kind == K.CXX_TRY_STMT for ch in c.get_children())
+
+
+def container_of(c):
+    p = c.semantic_parent
+    if p is not None and p.kind in CLASS_KINDS:
+        return p.spelling, True
+    return "", False
 
 
 def main():
@@ -201,14 +226,16 @@ def main():
         while stack:
             c, encl = stack.pop()
             kind = c.kind
-            if kind == K.FUNCTION_DECL and c.is_definition():
+            if kind in DEF_KINDS and c.is_definition():
                 loc = c.location
                 p = fname(loc.file)
                 if p is not None:
                     key = (p, loc.line, loc.column)
-                    if corpus.text_at(p, loc.line, loc.column, len(c.spelling)) == c.spelling.encode():
+                    if corpus.text_at(p, loc.line, loc.column, len(c.spelling)) == c.spelling.encode() and is_target(c):
                         if key not in defs:
-                            defs[key] = {"name": c.spelling, "usr": c.get_usr(), "linkage": c.linkage.name, "tu": src}
+                            container, method = container_of(c)
+                            defs[key] = {"name": c.spelling, "usr": c.get_usr(), "linkage": c.linkage.name, "tu": src,
+                                         "container": container, "method": method}
                             if c.linkage == ci.LinkageKind.EXTERNAL:
                                 usr_defs.setdefault(c.get_usr(), set()).add(key)
                         encl = key
@@ -216,13 +243,13 @@ def main():
                 ch = next(iter(c.get_children()), None)
                 while ch is not None and ch.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
                     ch = next(iter(ch.get_children()), None)
-                if ch is not None and ch.kind == K.DECL_REF_EXPR:
+                if ch is not None and ch.kind in REF_KINDS:
                     # by cursor, not by place: inside a macro expansion every
                     # token has the invocation's expansion location
                     callee_locs.add(ch.hash)
-            elif kind == K.DECL_REF_EXPR:
+            elif kind in REF_KINDS:
                 ref = c.referenced
-                if ref is not None and ref.kind == K.FUNCTION_DECL:
+                if ref is not None and ref.kind in DEF_KINDS:
                     l = c.location
                     is_call = c.hash in callee_locs
                     name = ref.spelling
@@ -330,12 +357,12 @@ def main():
         d = defs[k]
         t = {
             "name": d["name"],
-            "container": "",
+            "container": d["container"],
             "file": k[0],
             "line": k[1],
             "col": k[2],
-            "method": False,
-            "stratum": "ambiguous" if len(by_name[d["name"]]) > 1 else "unique_function",
+            "method": d["method"],
+            "stratum": "ambiguous" if len(by_name[d["name"]]) > 1 else ("unique_method" if d["method"] else "unique_function"),
             "sites": [],
         }
         for s in sorted(sites.get(k, {})):
@@ -350,7 +377,7 @@ def main():
         targets.append(t)
 
     out = {
-        "language": "c",
+        "language": profile.get("language", "c"),
         "oracle": "libclang " + clang_version() + " (Debian python3-clang-14): DECL_REF_EXPR of a FUNCTION_DECL -> its definition",
         "corpus": profile.get("corpus", os.path.basename(root)),
         "seed": a.seed,
