@@ -1,5 +1,7 @@
 package cpp
 
+import "bytes"
+
 // LooksLikeCPP reports whether a header is C++ by content: whether, outside
 // comments, string and character literals and preprocessor lines, it has
 // a construct C does not: `::` before a name (not GNU asm's `: :`, and
@@ -94,4 +96,84 @@ func (l *lexer) namespaceName() string {
 			return ""
 		}
 	}
+}
+
+// maskDeclMacros blanks, with spaces, an export or attribute macro written
+// between `class`, `struct` or `union` and the name of a definition
+// (`class LEVELDB_EXPORT Env : public X {`, `struct PACKED hdr {`): no
+// grammar knows the macro, and tree-sitter reads such a class as an error
+// that can swallow the rest of the file. Offsets, lines and the rest of the
+// text are unchanged; src itself is never written (a copy is made when
+// there is something to blank).
+func maskDeclMacros(src []byte) []byte {
+	if !hasDeclMacro(src) {
+		return src
+	}
+	out := src
+	lx := lexer{src: src, lineStart: true}
+	var w [4]token
+	var ends [4]int // where each token of w ends in src
+	for {
+		tok := lx.next()
+		if tok.kind == tokEOF {
+			return out
+		}
+		copy(w[:], w[1:])
+		copy(ends[:], ends[1:])
+		w[3], ends[3] = tok, lx.pos
+		if (w[0].is("class") || w[0].is("struct") || w[0].is("union")) &&
+			w[1].kind == tokIdent && isMacroName(w[1].text) &&
+			w[2].kind == tokIdent && !w[2].is("final") &&
+			(w[3].is("{") || w[3].is(":") || w[3].is("final")) {
+			if len(out) > 0 && &out[0] == &src[0] {
+				out = bytes.Clone(src)
+			}
+			for i := ends[1] - len(w[1].text); i < ends[1]; i++ {
+				out[i] = ' '
+			}
+		}
+	}
+}
+
+// hasDeclMacro is the cheap test before maskDeclMacros' scan: whether
+// `class `, `struct ` or `union ` is ever followed by an upper-case
+// letter and, after that word, another word.
+func hasDeclMacro(src []byte) bool {
+	for _, kw := range []string{"class ", "struct ", "union "} {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(kw))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(kw):]
+			j := 0
+			for j < len(rest) && (rest[j] >= 'A' && rest[j] <= 'Z' || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '_') {
+				j++
+			}
+			if j >= 2 && j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') && isMacroName(rest[:j]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isMacroName reports whether b is spelled like a macro: upper-case
+// letters, digits and underscores, starting with a letter or '_', with at
+// least two letters.
+func isMacroName(b []byte) bool {
+	if len(b) < 2 || b[0] >= '0' && b[0] <= '9' {
+		return false
+	}
+	letters := 0
+	for _, c := range b {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c >= '0' && c <= '9' || c == '_':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
 }
