@@ -170,6 +170,7 @@ def main():
 
     defs = {}        # key (file,line,col) -> dict(name, usr, linkage)
     usr_defs = {}    # usr -> set(key) (external linkage only)
+    all_defs = set() # every definition's place, targets or not
     raw_refs = []    # (site_file, line, col, kind, name, local_def_key|None, usr, linkage, tu, encl_key|None, note)
     seen_header = set()
     included_c = set()
@@ -228,6 +229,10 @@ def main():
             kind = c.kind
             if kind in DEF_KINDS and c.is_definition():
                 loc = c.location
+                if loc.file is not None:
+                    all_defs.add((fname(loc.file), loc.line, loc.column))
+                    if c.linkage == ci.LinkageKind.EXTERNAL:
+                        usr_defs.setdefault(c.get_usr(), set())
                 p = fname(loc.file)
                 if p is not None:
                     key = (p, loc.line, loc.column)
@@ -276,7 +281,16 @@ def main():
                             dp = fname(d.location.file)
                             if dp is not None:
                                 dkey = (dp, d.location.line, d.location.column)
-                        raw_refs.append((site, "call" if is_call else "value", name, dkey, ref.get_usr(), ref.linkage.name, src, encl, note))
+                        # where the callee is declared, for a call of a function
+                        # that has no body (a pure virtual method, a prototype
+                        # nothing defines): a callee, though never a target
+                        decl = None
+                        if is_call and encl is not None and not name.startswith("operator"):
+                            cd = ref.canonical
+                            cp = fname(cd.location.file)
+                            if cp is not None and corpus.text_at(cp, cd.location.line, cd.location.column, len(name)) == name.encode():
+                                decl = (cp, cd.location.line, cd.location.column)
+                        raw_refs.append((site, "call" if is_call else "value", name, dkey, ref.get_usr(), ref.linkage.name, src, encl, note, decl))
             for ch in c.get_children():
                 stack.append((ch, encl))
         for p in visited:
@@ -304,7 +318,7 @@ def main():
     calls = {}   # encl def key -> set((line,col,name,defkey))
     ambiguous_refs = 0
     unresolved = 0
-    for site, kind, name, dkey, usr, linkage, tu, encl, note in raw_refs:
+    for site, kind, name, dkey, usr, linkage, tu, encl, note, decl in raw_refs:
         cands = []
         if dkey is not None and dkey in defs:
             cands = [dkey]
@@ -320,6 +334,8 @@ def main():
                     note = "several programs"
         if not cands:
             unresolved += 1
+            if decl is not None and usr not in usr_defs and (dkey is None or dkey not in all_defs):
+                calls.setdefault(encl, set()).add((site[1], site[2], name, decl))
             continue
         for k in cands:
             s = sites.setdefault(k, {})
