@@ -109,3 +109,45 @@ int run(int (*local)(void), int n) {
 		}
 	}
 }
+
+// TestDeclSpecMacros checks that an export macro before a declaration's
+// type (lua's `LUA_API int (lua_isnumber) (lua_State *L);`) does not turn
+// the declared name into a type ref or lose the function, and that a
+// macro-named type before one name (`BROTLI_BOOL f(void)`) stays a type.
+func TestDeclSpecMacros(t *testing.T) {
+	src := `LUALIB_API int (luaL_newmetatable) (lua_State *L, const char *tname);
+LUA_API const char *(lua_typename) (lua_State *L, int tp);
+LUA_API lua_CFunction lua_atpanic (lua_State *L, lua_CFunction panicf) {
+  return panicf;
+}
+LUA_API void (lua_close) (lua_State *L) { }
+BROTLI_BOOL BrotliEncoderIsFinished(BrotliEncoderState *state);
+`
+	f := c.New().Extract(extract.Input{Path: "src/lua.h", Content: []byte(src)})
+	syms := map[string]string{}
+	for _, s := range f.Symbols {
+		syms[s.Name] = s.Kind.String()
+	}
+	for name, kind := range map[string]string{
+		"luaL_newmetatable": "function_declaration", "lua_typename": "function_declaration",
+		"lua_atpanic": "function", "lua_close": "function", "BrotliEncoderIsFinished": "function_declaration",
+	} {
+		if syms[name] != kind {
+			t.Errorf("%s: %q, want %q; symbols %v", name, syms[name], kind, syms)
+		}
+	}
+	types := map[string]bool{}
+	for _, r := range f.Refs {
+		if r.Kind == extract.RefType {
+			types[r.Name] = true
+		}
+	}
+	for _, name := range []string{"luaL_newmetatable", "lua_typename", "lua_close", "LUA_API", "LUALIB_API"} {
+		if types[name] {
+			t.Errorf("type ref to %s", name)
+		}
+	}
+	if !types["BROTLI_BOOL"] || !types["lua_CFunction"] {
+		t.Errorf("type refs %v: want BROTLI_BOOL and lua_CFunction", types)
+	}
+}

@@ -98,47 +98,89 @@ func (l *lexer) namespaceName() string {
 	}
 }
 
-// maskDeclMacros blanks, with spaces, an export or attribute macro written
-// between `class`, `struct` or `union` and the name of a definition
-// (`class LEVELDB_EXPORT Env : public X {`, `struct PACKED hdr {`): no
-// grammar knows the macro, and tree-sitter reads such a class as an error
-// that can swallow the rest of the file. Offsets, lines and the rest of the
-// text are unchanged; src itself is never written (a copy is made when
-// there is something to blank).
+// maskDeclMacros blanks, with spaces, the export and attribute macros no
+// grammar knows and tree-sitter misreads, so that what they decorate
+// parses:
+//   - between `class`, `struct` or `union` and the name of a definition
+//     (`class LEVELDB_EXPORT Env : public X {`), read as an error that can
+//     swallow the rest of the file;
+//   - before a declaration's type (`LUA_API int (lua_isnumber) (lua_State
+//     *L);`, `LUA_API lua_CFunction lua_atpanic (lua_State *L, …) {`,
+//     `SQLITE_API int sqlite3_open(…);`), where the macro reads as the type
+//     and the rest as nonsense: a declaration starts there (after `;` or
+//     `}`), and before its first `(` come two more names (`const char`,
+//     `lua_CFunction lua_atpanic`) or one and a parenthesized name. One
+//     name (`HANDLE CreateFoo(void)`) is a type and a function: kept.
+//
+// Offsets, lines and the rest of the text are unchanged; src itself is
+// never written (a copy is made when there is something to blank).
 func maskDeclMacros(src []byte) []byte {
 	if !hasDeclMacro(src) {
 		return src
 	}
-	out := src
+	var toks []token
+	var ends []int // where each token ends in src
 	lx := lexer{src: src, lineStart: true}
-	var w [4]token
-	var ends [4]int // where each token of w ends in src
-	for {
-		tok := lx.next()
-		if tok.kind == tokEOF {
-			return out
+	for tok := lx.next(); tok.kind != tokEOF; tok = lx.next() {
+		toks = append(toks, tok)
+		ends = append(ends, lx.pos)
+	}
+	out := src
+	for i := range toks {
+		if !isClassMacro(toks, i) && !isDeclSpecMacro(toks, i) {
+			continue
 		}
-		copy(w[:], w[1:])
-		copy(ends[:], ends[1:])
-		w[3], ends[3] = tok, lx.pos
-		if (w[0].is("class") || w[0].is("struct") || w[0].is("union")) &&
-			w[1].kind == tokIdent && isMacroName(w[1].text) &&
-			w[2].kind == tokIdent && !w[2].is("final") &&
-			(w[3].is("{") || w[3].is(":") || w[3].is("final")) {
-			if len(out) > 0 && &out[0] == &src[0] {
-				out = bytes.Clone(src)
-			}
-			for i := ends[1] - len(w[1].text); i < ends[1]; i++ {
-				out[i] = ' '
-			}
+		if len(out) > 0 && &out[0] == &src[0] {
+			out = bytes.Clone(src)
+		}
+		for k := ends[i] - len(toks[i].text); k < ends[i]; k++ {
+			out[k] = ' '
 		}
 	}
+	return out
 }
 
-// hasDeclMacro is the cheap test before maskDeclMacros' scan: whether
-// `class `, `struct ` or `union ` is ever followed by an upper-case
-// letter and, after that word, another word.
+// isClassMacro reports whether toks[i] is a macro between `class` and the
+// name of a class definition.
+func isClassMacro(toks []token, i int) bool {
+	return i >= 1 && i+2 < len(toks) &&
+		(toks[i-1].is("class") || toks[i-1].is("struct") || toks[i-1].is("union")) &&
+		toks[i].kind == tokIdent && isMacroName(toks[i].text) &&
+		toks[i+1].kind == tokIdent && !toks[i+1].is("final") &&
+		(toks[i+2].is("{") || toks[i+2].is(":") || toks[i+2].is("final"))
+}
+
+// isDeclSpecMacro reports whether toks[i] is a macro that starts a
+// declaration, before its type (see maskDeclMacros).
+func isDeclSpecMacro(toks []token, i int) bool {
+	if toks[i].kind != tokIdent || !isMacroName(toks[i].text) || i > 0 && !toks[i-1].is(";") && !toks[i-1].is("}") {
+		return false
+	}
+	names := 0
+	for j := i + 1; j < len(toks) && j <= i+8; j++ {
+		switch t := toks[j]; {
+		case t.kind == tokIdent:
+			names++
+		case t.is("*"):
+		case t.is("("):
+			return names >= 2 || names == 1 && j+2 < len(toks) &&
+				toks[j+1].kind == tokIdent && toks[j+2].is(")")
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// hasDeclMacro is the cheap test before maskDeclMacros' scan: whether an
+// upper-case word followed by another word starts a line, or follows
+// `class `, `struct ` or `union `.
 func hasDeclMacro(src []byte) bool {
+	for line := range bytes.Lines(src) {
+		if macroThenWord(line) {
+			return true
+		}
+	}
 	for _, kw := range []string{"class ", "struct ", "union "} {
 		for rest := src; ; {
 			i := bytes.Index(rest, []byte(kw))
@@ -146,16 +188,29 @@ func hasDeclMacro(src []byte) bool {
 				break
 			}
 			rest = rest[i+len(kw):]
-			j := 0
-			for j < len(rest) && (rest[j] >= 'A' && rest[j] <= 'Z' || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '_') {
-				j++
-			}
-			if j >= 2 && j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') && isMacroName(rest[:j]) {
+			if macroThenWord(rest) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// macroThenWord reports whether b starts with a macro-like word, blanks
+// and another word.
+func macroThenWord(b []byte) bool {
+	j := 0
+	for j < len(b) && (b[j] >= 'A' && b[j] <= 'Z' || b[j] >= '0' && b[j] <= '9' || b[j] == '_') {
+		j++
+	}
+	if j < 2 || !isMacroName(b[:j]) {
+		return false
+	}
+	k := j
+	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	return k > j && k < len(b) && isIdentByte(b[k]) && !(b[k] >= '0' && b[k] <= '9')
 }
 
 // isMacroName reports whether b is spelled like a macro: upper-case
