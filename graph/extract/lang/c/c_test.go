@@ -151,3 +151,25 @@ BROTLI_BOOL BrotliEncoderIsFinished(BrotliEncoderState *state);
 		t.Errorf("type refs %v: want BROTLI_BOOL and lua_CFunction", types)
 	}
 }
+
+// TestStaticThenPlain checks that a function defined without static after
+// a static prototype (redis's dict.c: `static int _dictInit(…);` …
+// `int _dictInit(…) {`) is the file's static function, so that its calls
+// find the definition.
+func TestStaticThenPlain(t *testing.T) {
+	src := "static int helper(int x);\nint use(void) { return helper(1); }\nint helper(int x) { return x; }\nint other(int x) { return x; }\n"
+	f := c.New().Extract(extract.Input{Path: "src/a.c", Content: []byte(src)})
+	quals := map[string][]string{}
+	for _, s := range f.Symbols {
+		quals[s.Name] = append(quals[s.Name], s.Qualified+"/"+s.Kind.String())
+	}
+	want := []string{"src/a.c:helper/function_declaration", "src/a.c:helper/function"}
+	if strings.Join(quals["helper"], ",") != strings.Join(want, ",") || strings.Join(quals["other"], ",") != "other/function" {
+		t.Errorf("symbols %v, want helper %v and other/function", quals, want)
+	}
+	for _, r := range f.Refs {
+		if r.Name == "helper" && r.Qualified != "src/a.c:helper" {
+			t.Errorf("call of helper: candidate %q", r.Qualified)
+		}
+	}
+}
