@@ -42,6 +42,10 @@ lua)
 	;;
 esac
 
+if [ -n "${ORACLE_C_EXPECT_SHA:-}" ] && [ "$ORACLE_C_EXPECT_SHA" != "$sha" ]; then
+	echo "fetch-corpus: $which is pinned to $sha here, the caller expects $ORACLE_C_EXPECT_SHA" >&2
+	exit 1
+fi
 cache=${ORACLE_C_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/orbit-oracle-c}
 mkdir -p "$cache"
 if ! echo "$sha  $cache/$tarball" | sha256sum -c --status 2>/dev/null; then
