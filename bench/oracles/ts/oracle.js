@@ -422,6 +422,7 @@ function main() {
         const c = classify(node);
         const site = { file: rel, line: p.line, col: p.col, kind: c.kind };
         let note = c.note;
+        if (r.isWriteAccess) note = note ? note + ', write' : 'write'; // this.m = this.m.bind(this)
         if (decls.length > 1 && decls.some((d) => d !== t.decl && ts.isFunctionLike(d) && d.body)) {
           note = note ? note + ', union' : 'union'; // a property of a union of types: several bodies
         }
