@@ -309,6 +309,9 @@ function classify(node) {
   }
   if (q && ts.isTaggedTemplateExpression(q) && q.tag === e) return { kind: 'call', note: 'tagged template' };
   if (q && ts.isDecorator(q)) return { kind: 'value', note: 'decorator' };
+  if (q && ts.isBinaryExpression(q) && q.left === e && q.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    return { kind: 'value', note: 'write' }; // this.m = this.m.bind(this)
+  }
   if (q && ts.isTypeQueryNode(q)) return { kind: 'value', note: 'typeof' };
   if (q && ts.isLiteralTypeNode(q)) return { kind: 'value', note: 'type' };
   if (q && ts.isShorthandPropertyAssignment(q)) return { kind: 'value', note: 'shorthand property' };
@@ -406,7 +409,7 @@ function main() {
           const lit = findNode(sf, r.textSpan.start - 1);
           if (lit && ts.isStringLiteralLike(lit)) node = lit;
         }
-        if (!node) { drop('no node'); continue; }
+        if (!node) { drop('no AST node (a JSDoc {@link})'); continue; }
         const sym = resolve(checker, node);
         if (isDeclName(node, sym)) { drop('declaration'); continue; }
         if (node.parent && (ts.isImportSpecifier(node.parent) || ts.isExportSpecifier(node.parent)) &&
@@ -422,7 +425,6 @@ function main() {
         const c = classify(node);
         const site = { file: rel, line: p.line, col: p.col, kind: c.kind };
         let note = c.note;
-        if (r.isWriteAccess) note = note ? note + ', write' : 'write'; // this.m = this.m.bind(this)
         if (decls.length > 1 && decls.some((d) => d !== t.decl && ts.isFunctionLike(d) && d.body)) {
           note = note ? note + ', union' : 'union'; // a property of a union of types: several bodies
         }
