@@ -16,11 +16,13 @@ type RefAnswer struct {
 
 // CalleeAnswer is one call our index says a target's body makes.
 type CalleeAnswer struct {
-	Name       string `json:"name"`
-	Qualified  string `json:"qualified"` // the resolved target's, else the ref's candidate
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	Confidence string `json:"confidence"`
+	Name      string `json:"name"`
+	Qualified string `json:"qualified"` // the resolved target's, else the ref's candidate
+	// Def is where the resolved target is declared (its span's first line).
+	Def        *truthLoc `json:"def,omitempty"`
+	Line       int       `json:"line"`
+	Column     int       `json:"column"`
+	Confidence string    `json:"confidence"`
 }
 
 // answerer is the index under test: refs and callees of one target at the

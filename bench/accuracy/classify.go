@@ -8,6 +8,10 @@ func classifyMiss(u Use, level string, src *sourceLines) string {
 	switch {
 	case level != "":
 		return "returned only at " + level
+	case u.Kind != "" && u.Note != "":
+		return u.Kind + " (" + u.Note + ")"
+	case u.Kind == "import":
+		return "import or export specifier"
 	case !u.Call:
 		return "function value, not a call"
 	case u.Promoted:

@@ -10,6 +10,8 @@ import (
 // Result is the whole measurement.
 type Result struct {
 	Corpus     string `json:"corpus"`
+	Language   string `json:"language,omitempty"` // a truth file's
+	Oracle     string `json:"oracle,omitempty"`   // a truth file's: what produced it
 	Seed       uint64 `json:"seed"`
 	Packages   int    `json:"packages"`
 	Files      int    `json:"files"`
@@ -19,6 +21,9 @@ type Result struct {
 	Duplicated int    `json:"sampled_with_duplicated_name"`
 	Refs       *Score `json:"refs"`
 	Callees    *Score `json:"callees"`
+	// Strata are the refs figures of each stratum of the sample: ambiguous
+	// (a short name declared more than once), unique_method, unique_function.
+	Strata map[string]*Score `json:"strata"`
 	// UnresolvableExamples are a few selectors that did not pick their target.
 	UnresolvableExamples []string `json:"unresolvable_examples,omitempty"`
 }
@@ -27,7 +32,7 @@ type Result struct {
 // against the oracle.
 func evaluate(ctx context.Context, o *Oracle, ans answerer, sample []*Target) (*Result, error) {
 	res := &Result{Corpus: o.Root, Packages: o.Packages, Files: len(o.Files), TypeErrors: o.TypeErrors, AllTargets: len(o.Targets),
-		Sampled: len(sample), Refs: newScore("refs"), Callees: newScore("callees")}
+		Sampled: len(sample), Refs: newScore("refs"), Callees: newScore("callees"), Strata: map[string]*Score{}}
 	dup, _ := splitByNameCount(o.Targets)
 	dupNames := map[string]bool{}
 	for _, t := range dup {
@@ -35,7 +40,10 @@ func evaluate(ctx context.Context, o *Oracle, ans answerer, sample []*Target) (*
 	}
 	src := newSourceLines(o.Root)
 	for _, t := range sample {
-		if dupNames[t.Name] {
+		if t.Stratum == "" {
+			t.Stratum = stratumOf(t, dupNames[t.Name])
+		}
+		if t.Stratum == "ambiguous" {
 			res.Duplicated++
 		}
 		refs, err := ans.Refs(ctx, t)
@@ -44,6 +52,10 @@ func evaluate(ctx context.Context, o *Oracle, ans answerer, sample []*Target) (*
 			callees, err = ans.Callees(ctx, t)
 			if err == nil {
 				scoreRefs(res.Refs, o, t, refs, src)
+				if res.Strata[t.Stratum] == nil {
+					res.Strata[t.Stratum] = newScore("refs, " + t.Stratum)
+				}
+				scoreRefs(res.Strata[t.Stratum], o, t, refs, src)
 				scoreCallees(res.Callees, o, t, callees, src)
 				continue
 			}
@@ -85,6 +97,7 @@ func scoreRefs(s *Score, o *Oracle, t *Target, answers []RefAnswer, src *sourceL
 	}
 	for i, u := range t.Sites {
 		s.matchedAt[m.siteLevel[i]]++
+		s.kind(siteKind(u), atOrAbove(m.siteLevel[i], defaultFloor))
 		if !atOrAbove(m.siteLevel[i], defaultFloor) {
 			s.Misses = append(s.Misses, Finding{Target: t.Key, Site: site(u.File, u.Line, u.Col),
 				Level: m.siteLevel[i], Category: classifyMiss(u, m.siteLevel[i], src)})
@@ -95,6 +108,9 @@ func scoreRefs(s *Score, o *Oracle, t *Target, answers []RefAnswer, src *sourceL
 func scoreCallees(s *Score, o *Oracle, t *Target, answers []CalleeAnswer, src *sourceLines) {
 	s.Targets++
 	s.Truth += len(t.Calls)
+	if t.ByPlace {
+		answers = judgeable(s, answers)
+	}
 	byRank(answers, func(a CalleeAnswer) string { return a.Confidence })
 	m := matchCallees(t.Calls, answers)
 	s.MatchedByAltName += m.byAltName
@@ -155,4 +171,43 @@ func hasQualified(answers []CalleeAnswer, key string, line int) bool {
 		}
 	}
 	return false
+}
+
+// stratumOf is a Go target's stratum.
+func stratumOf(t *Target, duplicated bool) string {
+	switch {
+	case duplicated:
+		return "ambiguous"
+	case t.Method:
+		return "unique_method"
+	}
+	return "unique_function"
+}
+
+// siteKind is a truth site's kind; Go's sites are calls or values.
+func siteKind(u Use) string {
+	switch {
+	case u.Kind != "":
+		return u.Kind
+	case u.Call:
+		return "call"
+	}
+	return "value"
+}
+
+// judgeable keeps the callee answers a truth file can judge: those naming a
+// definition in the index. A truth file lists only calls of functions the
+// corpus declares, so a call into a library, or one we name without a
+// definition, can be neither confirmed nor refuted; it is counted as
+// excluded.
+func judgeable(s *Score, answers []CalleeAnswer) []CalleeAnswer {
+	out := answers[:0:0]
+	for _, a := range answers {
+		if a.Def == nil {
+			s.Excluded++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }

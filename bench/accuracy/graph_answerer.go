@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
@@ -25,10 +26,10 @@ func newGraphAnswerer(g *core.Graph) *graphAnswerer {
 
 func (a *graphAnswerer) Refs(ctx context.Context, t *Target) ([]RefAnswer, error) {
 	var res query.RefsResult
-	err := a.ask(t, func(sel string) (string, error) {
+	err := a.ask(t, func(sel string) (query.SymbolRef, error) {
 		var err error
 		res, err = a.g.Refs(ctx, sel, query.RefsOptions{MinConfidence: lowestFloor})
-		return res.Target.Qualified, err
+		return res.Target, err
 	})
 	if err != nil {
 		return nil, err
@@ -42,41 +43,46 @@ func (a *graphAnswerer) Refs(ctx context.Context, t *Target) ([]RefAnswer, error
 
 func (a *graphAnswerer) Callees(ctx context.Context, t *Target) ([]CalleeAnswer, error) {
 	var res query.CalleesResult
-	err := a.ask(t, func(sel string) (string, error) {
+	err := a.ask(t, func(sel string) (query.SymbolRef, error) {
 		var err error
 		res, err = a.g.Callees(ctx, sel, query.CalleesOptions{MinConfidence: lowestFloor})
-		return res.Source.Qualified, err
+		return res.Source, err
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]CalleeAnswer, len(res.Callees))
 	for i, c := range res.Callees {
-		q := c.Qualified
+		out[i] = CalleeAnswer{Name: c.Name, Qualified: c.Qualified, Line: c.Line, Column: c.Column, Confidence: c.Confidence}
 		if c.Target != nil {
-			q = c.Target.Qualified
+			out[i].Qualified = c.Target.Qualified
+			out[i].Def = &truthLoc{File: c.Target.Path, Line: c.Target.Line}
 		}
-		out[i] = CalleeAnswer{Name: c.Name, Qualified: q, Line: c.Line, Column: c.Column, Confidence: c.Confidence}
 	}
 	return out, nil
 }
 
 // ask runs a query with the target's selector. An ambiguous selector is
-// retried with the candidate whose qualified name is the target's; a
-// selector that picks another symbol, or none, is errUnresolvable.
-func (a *graphAnswerer) ask(t *Target, q func(selector string) (qualified string, err error)) error {
-	sel, ok := a.selectors[t.Key]
-	if !ok {
+// retried with the candidate that is the target; a target found by place
+// whose Container.Name selector finds nothing is retried with its bare name
+// (a method of an object literal, a function nested in another). A selector
+// that picks another symbol, or none, is errUnresolvable.
+func (a *graphAnswerer) ask(t *Target, q func(selector string) (query.SymbolRef, error)) error {
+	sel, known := a.selectors[t.Key]
+	if !known {
 		sel = t.Selector
 	}
 	got, err := q(sel)
 	var le *query.LookupError
-	if errors.As(err, &le) && le.Reason == "ambiguous" && !ok {
-		for _, c := range le.Candidates {
-			if c.Qualified == t.Key {
-				sel = c.Selector
+	if !known && errors.As(err, &le) {
+		if le.Reason == "not_found" && t.ByPlace && !strings.HasSuffix(sel, "#"+t.Name) {
+			sel = t.Selector[:strings.LastIndexByte(t.Selector, '#')+1] + t.Name
+			got, err = q(sel)
+		}
+		if errors.As(err, &le) && le.Reason == "ambiguous" {
+			if c, ok := pickCandidate(t, le.Candidates); ok {
+				sel = c
 				got, err = q(sel)
-				break
 			}
 		}
 	}
@@ -85,9 +91,37 @@ func (a *graphAnswerer) ask(t *Target, q func(selector string) (qualified string
 		return fmt.Errorf("%w: %s: %s", errUnresolvable, sel, le.Reason)
 	case err != nil:
 		return err
-	case got != t.Key:
-		return fmt.Errorf("%w: %s picks %s", errUnresolvable, sel, got)
+	case !t.is(got):
+		return fmt.Errorf("%w: %s picks %s at line %d", errUnresolvable, sel, got.Qualified, got.Line)
 	}
 	a.selectors[t.Key] = sel
 	return nil
+}
+
+// maxLead is how many lines a symbol's span may start before its name:
+// decorators, annotations and attributes come first.
+const maxLead = 40
+
+// is reports whether the symbol a selector picked is the target.
+func (t *Target) is(s query.SymbolRef) bool {
+	if !t.ByPlace {
+		return s.Qualified == t.Key
+	}
+	return s.Path == t.File && s.Name == t.Name && s.Line <= t.Line && t.Line-s.Line <= maxLead
+}
+
+// pickCandidate chooses the candidate that is the target: by qualified
+// name, or, for a target found by place, the one starting nearest above its
+// name (overloads share a name and a file).
+func pickCandidate(t *Target, cands []query.Candidate) (string, bool) {
+	best, bestLine := "", 0
+	for _, c := range cands {
+		switch {
+		case !t.ByPlace && c.Qualified == t.Key:
+			return c.Selector, true
+		case t.ByPlace && c.Line <= t.Line && t.Line-c.Line <= maxLead && c.Line > bestLine:
+			best, bestLine = c.Selector, c.Line
+		}
+	}
+	return best, best != ""
 }

@@ -32,6 +32,12 @@ type config struct {
 	copyTree bool
 	cgo      bool
 	skipDirs []string
+	// truth is another language's oracle output to score against (TRUTH.md).
+	truth string
+	// writeTruth saves the Go oracle's sample as a truth file.
+	writeTruth string
+	// minPrecision and minRecall gate the refs figures at the default floor.
+	minPrecision, minRecall float64
 }
 
 func parseFlags(stderr io.Writer, args []string) (config, error) {
@@ -44,6 +50,10 @@ func parseFlags(stderr io.Writer, args []string) (config, error) {
 	fs.StringVar(&c.format, "format", "md", "output format: md or json")
 	fs.BoolVar(&c.copyTree, "copy", false, "index a copy of the corpus in a temp dir (for read-only trees such as GOROOT)")
 	fs.BoolVar(&c.cgo, "cgo", false, "type-check with cgo enabled (needed when the corpus imports cgo packages)")
+	fs.StringVar(&c.truth, "truth", "", "score against this truth file (TRUTH.md) written by another language's oracle, instead of running the Go oracle")
+	fs.StringVar(&c.writeTruth, "write-truth", "", "also write the Go oracle's sample to this truth file")
+	fs.Float64Var(&c.minPrecision, "min-precision", 0, "fail unless refs precision at the default floor is at least this")
+	fs.Float64Var(&c.minRecall, "min-recall", 0, "fail unless refs recall at the default floor is at least this")
 	skip := fs.String("skip-dirs", "vendor", "comma-separated directory names left out of the truth (our default ignore rules skip vendor/)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: accuracy [flags] [packages (default ./...)]")
@@ -70,12 +80,10 @@ func run(stdout, stderr io.Writer, args []string) error {
 	}
 	ctx := context.Background()
 	start := time.Now()
-	o, err := loadOracle(c.corpus, c.patterns, c.skipDirs, c.cgo)
+	o, sample, meta, err := loadTruthOrOracle(c, stderr)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "oracle: %d packages, %d files, %d targets, %d type errors in %s\n",
-		o.Packages, len(o.Files), len(o.Targets), o.TypeErrors, time.Since(start).Round(time.Second))
 	indexRoot := o.Root
 	if c.copyTree {
 		tmp, err := os.MkdirTemp("", "orbit-accuracy-")
@@ -92,16 +100,71 @@ func run(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	defer g.Close()
-	res, err := evaluate(ctx, o, newGraphAnswerer(g), sampleTargets(o.Targets, c.n, c.seed))
+	res, err := evaluate(ctx, o, newGraphAnswerer(g), sample)
 	if err != nil {
 		return err
 	}
 	res.Seed = c.seed
+	if meta != nil {
+		res.Language, res.Oracle, res.Corpus, res.Seed, res.AllTargets = meta.Language, meta.Oracle, meta.Corpus, meta.Seed, meta.AllTargets
+	}
 	fmt.Fprintf(stderr, "done in %s\n", time.Since(start).Round(time.Second))
 	if c.format == "json" {
-		return writeJSON(stdout, res)
+		err = writeJSON(stdout, res)
+	} else {
+		err = writeMarkdown(stdout, res)
 	}
-	return writeMarkdown(stdout, res)
+	if err != nil {
+		return err
+	}
+	return gate(res.Refs.AtFloor(defaultFloor), c.minPrecision, c.minRecall)
+}
+
+// loadTruthOrOracle reads the truth file when one is given, else runs the
+// Go oracle and draws the sample (writing it as a truth file when asked).
+func loadTruthOrOracle(c config, stderr io.Writer) (*Oracle, []*Target, *truthFile, error) {
+	if c.truth != "" {
+		root, err := filepath.Abs(c.corpus)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		o, tf, err := loadTruth(c.truth, root)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		fmt.Fprintf(stderr, "truth: %s by %s, %d files, %d targets\n", tf.Language, tf.Oracle, len(o.Files), len(o.Targets))
+		return o, sampleAll(o), tf, nil
+	}
+	start := time.Now()
+	o, err := loadOracle(c.corpus, c.patterns, c.skipDirs, c.cgo)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fmt.Fprintf(stderr, "oracle: %d packages, %d files, %d targets, %d type errors in %s\n",
+		o.Packages, len(o.Files), len(o.Targets), o.TypeErrors, time.Since(start).Round(time.Second))
+	sample := sampleTargets(o.Targets, c.n, c.seed)
+	if c.writeTruth != "" {
+		if err := saveTruth(c.writeTruth, o, sample, c.seed); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return o, sample, nil, nil
+}
+
+// gate fails a run whose refs figures at the default floor are below the
+// minimums asked for.
+func gate(f Floor, minP, minR float64) error {
+	var fails []string
+	if f.Precision < minP {
+		fails = append(fails, fmt.Sprintf("precision %.3f < %.3f", f.Precision, minP))
+	}
+	if f.Recall < minR {
+		fails = append(fails, fmt.Sprintf("recall %.3f < %.3f", f.Recall, minR))
+	}
+	if len(fails) > 0 {
+		return fmt.Errorf("gate: refs at the default floor: %s", strings.Join(fails, ", "))
+	}
+	return nil
 }
 
 // openSynced opens the index of root and brings it up to date.

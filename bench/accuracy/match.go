@@ -85,14 +85,14 @@ func matchCallees(calls []Use, answers []CalleeAnswer) calleeMatch {
 	m := calleeMatch{answerOK: make([]bool, len(answers)), callLevel: make([]string, len(calls))}
 	for _, alt := range []bool{false, true} {
 		for ai, a := range answers {
-			if m.answerOK[ai] || a.Qualified == "" {
+			if m.answerOK[ai] || a.Qualified == "" && a.Def == nil {
 				continue
 			}
 			for ci, c := range calls {
 				if m.callLevel[ci] != "" || c.Line != a.Line {
 					continue
 				}
-				if !alt && c.Key == a.Qualified || alt && slices.Contains(altNames(c), a.Qualified) {
+				if !alt && sameCallee(c, a) || alt && slices.Contains(altNames(c), a.Qualified) {
 					m.answerOK[ai], m.callLevel[ci] = true, a.Confidence
 					if alt {
 						m.byAltName++
@@ -122,4 +122,13 @@ func altNames(c Use) []string {
 		names = append(names, k)
 	}
 	return names
+}
+
+// sameCallee reports whether answer a names call c's callee: by qualified
+// name for Go, by the place of its definition for a truth file's call.
+func sameCallee(c Use, a CalleeAnswer) bool {
+	if c.Def == nil {
+		return c.Key == a.Qualified
+	}
+	return a.Def != nil && a.Def.File == c.Def.File && a.Def.Line <= c.Def.Line && c.Def.Line-a.Def.Line <= maxLead
 }

@@ -28,18 +28,29 @@ type Use struct {
 	// (T.M for a method M of a field embedded in T).
 	Outer string `json:"outer,omitempty"`
 	Note  string `json:"note,omitempty"` // conversion, builtin, func value
+	// Kind is a truth file's site kind (call, import, value); "" for Go.
+	Kind string `json:"kind,omitempty"`
+	// Def is where a truth file's callee is declared: its calls are
+	// matched by the definition an answer names, not by a qualified name.
+	Def *truthLoc `json:"def,omitempty"`
 }
 
 // Target is a function or method declared in the corpus.
 type Target struct {
-	Key      string // our qualified name
-	Name     string // short name
-	File     string // repo-relative
-	Line     int
-	Method   bool
-	Selector string // symbol:<file>#<Recv.Name or Name>
-	Sites    []Use  // every use of the target (calls and values)
-	Calls    []Use  // the calls of functions its body makes
+	Key       string // our qualified name
+	Name      string // short name
+	Container string // the receiver type's name, for a method
+	File      string // repo-relative
+	Line      int
+	Col       int
+	Method    bool
+	Selector  string // symbol:<file>#<Recv.Name or Name>
+	Stratum   string // ambiguous, unique_method or unique_function
+	// ByPlace: the target is the symbol declared at File:Line (a truth
+	// file's), not the one whose qualified name is Key (Go's).
+	ByPlace bool
+	Sites   []Use // every use of the target (calls and values)
+	Calls   []Use // the calls of functions its body makes
 }
 
 type fileLine struct {
@@ -49,10 +60,13 @@ type fileLine struct {
 
 // Oracle is compiler truth about one corpus.
 type Oracle struct {
-	Root       string
-	Targets    map[string]*Target
-	Files      map[string]bool // files the type checker saw (repo-relative)
-	ByLine     map[fileLine][]Use
+	Root    string
+	Targets map[string]*Target
+	Files   map[string]bool // files the type checker saw (repo-relative)
+	ByLine  map[fileLine][]Use
+	// Decls is where each function or method used in the corpus is
+	// declared, when that is inside the corpus (interface methods too).
+	Decls      map[string]truthLoc
 	Packages   int
 	TypeErrors int
 }
@@ -77,7 +91,7 @@ func loadOracle(root string, patterns []string, skipDirs []string, cgo bool) (*O
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", root, err)
 	}
-	o := &Oracle{Root: root, Targets: map[string]*Target{}, Files: map[string]bool{}, ByLine: map[fileLine][]Use{}}
+	o := &Oracle{Root: root, Targets: map[string]*Target{}, Files: map[string]bool{}, ByLine: map[fileLine][]Use{}, Decls: map[string]truthLoc{}}
 	done := map[string]bool{} // files already walked (p and p [p.test] share them)
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ID < pkgs[j].ID })
 	for _, p := range pkgs {
@@ -136,6 +150,11 @@ func (o *Oracle) walkFile(p *packages.Package, f *ast.File, rel string) {
 		u := Use{File: rel, Line: pos.Line, Col: pos.Column, Call: shape.callees[id]}
 		if fn, ok := p.TypesInfo.Uses[id].(*types.Func); ok {
 			u.Key = qualifiedKey(fn)
+			if pos := p.Fset.Position(fn.Origin().Pos()); u.Key != "" && pos.IsValid() {
+				if rel, ok := o.relative(pos.Filename); ok {
+					o.Decls[u.Key] = truthLoc{File: rel, Line: pos.Line}
+				}
+			}
 			u.Iface = isInterfaceMethod(fn)
 			u.Selector, u.Promoted = shape.selection(p.TypesInfo, id)
 			if u.Promoted {
@@ -173,10 +192,11 @@ func (o *Oracle) addTarget(p *packages.Package, fd *ast.FuncDecl, fn *types.Func
 		return
 	}
 	pos := p.Fset.Position(fd.Name.Pos())
-	t := &Target{Key: key, Name: fn.Name(), File: rel, Line: pos.Line, Method: fd.Recv != nil}
+	t := &Target{Key: key, Name: fn.Name(), File: rel, Line: pos.Line, Col: pos.Column, Method: fd.Recv != nil}
 	name := fn.Name()
 	if t.Method {
-		name = receiverTypeName(fn.Signature().Recv().Type()) + "." + name
+		t.Container = receiverTypeName(fn.Signature().Recv().Type())
+		name = t.Container + "." + name
 	}
 	t.Selector = "symbol:" + rel + "#" + name
 	if fd.Body != nil {

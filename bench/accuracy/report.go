@@ -35,15 +35,21 @@ func allFloors(s *Score) []Floor {
 
 func writeMarkdown(w io.Writer, r *Result) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Corpus `%s`: %d packages, %d files type-checked (%d type errors), %d functions and methods; "+
-		"sample of %d (seed %d, %d with a short name declared more than once).\n\n",
-		r.Corpus, r.Packages, r.Files, r.TypeErrors, r.AllTargets, r.Sampled, r.Seed, r.Duplicated)
+	if r.Language != "" {
+		fmt.Fprintf(&b, "Language %s, oracle %s, corpus `%s`: %d files analysed, %d functions and methods; "+
+			"sample of %d (seed %d, %d with a short name declared more than once).\n\n",
+			r.Language, r.Oracle, r.Corpus, r.Files, r.AllTargets, r.Sampled, r.Seed, r.Duplicated)
+	} else {
+		fmt.Fprintf(&b, "Corpus `%s`: %d packages, %d files type-checked (%d type errors), %d functions and methods; "+
+			"sample of %d (seed %d, %d with a short name declared more than once).\n\n",
+			r.Corpus, r.Packages, r.Files, r.TypeErrors, r.AllTargets, r.Sampled, r.Seed, r.Duplicated)
+	}
 	for _, u := range r.UnresolvableExamples {
 		fmt.Fprintf(&b, "- unresolvable: %s\n", u)
 	}
-	for _, s := range []*Score{r.Refs, r.Callees} {
-		writeScore(&b, s, r.Seed)
-	}
+	writeScore(&b, r.Refs, r.Seed)
+	writeStrata(&b, r.Strata)
+	writeScore(&b, r.Callees, r.Seed)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -73,6 +79,7 @@ func writeScore(b *strings.Builder, s *Score, seed uint64) {
 		}
 		fmt.Fprintf(b, "| %s | %d | %.3f | %.3f | %.3f |\n", name, f.Returned, f.Precision, f.Recall, f.F1)
 	}
+	writeSiteKinds(b, s.SiteKinds)
 	writeCategories(b, "Misses at the default floor", s.Misses)
 	writeCategories(b, "False positives (all levels)", s.FalsePos)
 	writeExamples(b, "misses", s.Misses, seed)
@@ -146,4 +153,26 @@ func pct(a, b int) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.3f", float64(a)/float64(b))
+}
+
+// writeStrata gives the refs figures at the default floor per stratum.
+func writeStrata(b *strings.Builder, strata map[string]*Score) {
+	b.WriteString("## refs by stratum, at the default floor\n\n| stratum | targets | truth sites | returned | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, name := range []string{"unique_function", "unique_method", "ambiguous"} {
+		if s := strata[name]; s != nil {
+			f := s.AtFloor(defaultFloor)
+			fmt.Fprintf(b, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |\n", name, s.Targets, s.Truth, f.Returned, f.Precision, f.Recall, f.F1)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// writeSiteKinds gives recall at the default floor per kind of truth site.
+func writeSiteKinds(b *strings.Builder, kinds map[string]*KindRecall) {
+	b.WriteString("\n| truth sites of kind | n | found at the default floor | recall |\n| --- | ---: | ---: | ---: |\n")
+	for _, k := range []string{"call", "value", "import"} {
+		if r := kinds[k]; r != nil {
+			fmt.Fprintf(b, "| %s | %d | %d | %s |\n", k, r.Truth, r.Found, pct(r.Found, r.Truth))
+		}
+	}
 }

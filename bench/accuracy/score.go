@@ -27,14 +27,16 @@ type Score struct {
 	// the call (see altNames).
 	MatchedByAltName int               `json:"matched_by_alternate_name,omitempty"`
 	Levels           map[string]*Tally `json:"levels"`
-	Misses           []Finding         `json:"misses"`
-	FalsePos         []Finding         `json:"false_positives"`
+	// SiteKinds is recall at the default floor per kind of truth site.
+	SiteKinds map[string]*KindRecall `json:"site_kinds"`
+	Misses    []Finding              `json:"misses"`
+	FalsePos  []Finding              `json:"false_positives"`
 	// matchedAt[l] counts truth sites whose best matching answer has level l.
 	matchedAt map[string]int
 }
 
 func newScore(q string) *Score {
-	s := &Score{Query: q, Levels: map[string]*Tally{}, matchedAt: map[string]int{}}
+	s := &Score{Query: q, Levels: map[string]*Tally{}, SiteKinds: map[string]*KindRecall{}, matchedAt: map[string]int{}}
 	for _, l := range levels {
 		s.Levels[l] = &Tally{}
 	}
@@ -48,6 +50,25 @@ func (s *Score) tally(level string) *Tally {
 		s.Levels[level] = t
 	}
 	return t
+}
+
+// KindRecall counts the truth sites of one kind (call, import, value) and
+// those found at the default floor.
+type KindRecall struct {
+	Truth int `json:"truth"`
+	Found int `json:"found"`
+}
+
+func (s *Score) kind(k string, found bool) {
+	r := s.SiteKinds[k]
+	if r == nil {
+		r = &KindRecall{}
+		s.SiteKinds[k] = r
+	}
+	r.Truth++
+	if found {
+		r.Found++
+	}
 }
 
 // Floor is precision, recall and F1 of the answers at or above a floor.
