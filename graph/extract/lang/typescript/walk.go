@@ -23,6 +23,9 @@ type walker struct {
 	overload int
 	segs     [][]byte         // scratch for dotted chains
 	facts    map[factKey]bool // facts stated so far
+	// star is 1 + the index in out.Facts of the file's wildcard alias fact
+	// (`export * from`), 0 before the first: later ones add alternatives.
+	star int
 }
 
 func newWalker(x *ids, t *tree, file string, mod extract.ModuleContext, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
