@@ -187,10 +187,62 @@ func (w *walker) call(i int32, sc *scope) {
 		return
 	}
 	for c := range w.t.Kids(i) {
-		w.walk(c, sc)
-		if c == fn {
+		switch {
+		case c == fn:
+			w.walk(c, sc)
+			if w.t.Kind(fn) == w.x.member && boundMethods[string(w.t.Raw(w.t.Child(fn, w.x.fProperty)))] {
+				w.valueRef(w.t.Child(fn, w.x.fObject), sc) // f.bind(this): f is used as a value
+			}
 			w.exprRef(fn, sc, extract.RefCall)
+		case w.t.Kind(c) == w.x.arguments:
+			w.values(c, sc) // a callback: run(handler), arr.map(this.toItem)
+		default:
+			w.walk(c, sc)
 		}
+	}
+}
+
+// boundMethods are the methods of Function.prototype that use their
+// receiver as a value: `this.m.bind(this)` is a use of m.
+var boundMethods = map[string]bool{"bind": true, "call": true, "apply": true}
+
+// values walks the children of i, where a name or dotted name is used as a
+// value (a call's arguments, a property's value, a JSX expression): each
+// such child gets a use ref.
+func (w *walker) values(i int32, sc *scope) {
+	for c := range w.t.Kids(i) {
+		w.walk(c, sc)
+		if w.t.Nodes[c].Field != w.x.fKey {
+			w.valueRef(c, sc)
+		}
+	}
+}
+
+// valueRef emits a use ref for a name or dotted name used as a value (a
+// function passed as a callback, `{ f }`, `this.m.bind(this)`) when it
+// resolves: an import, a definition of this file, a member of a module or
+// class, a member of `this`. A local or unresolved name, or a property of
+// another value, gets none: a name-only ref to every value would only add
+// noise.
+func (w *walker) valueRef(i int32, sc *scope) {
+	x, t := w.x, w.t
+	var c cand
+	var emit bool
+	name := i
+	switch t.Kind(i) {
+	case x.identifier, x.shorthandProp:
+		c, emit = w.nameTarget(t.Raw(i), sc)
+	case x.member:
+		c, emit, name = w.target(i, sc)
+		if c.q == "" && t.Kind(t.Child(i, x.fObject)) != x.this {
+			return // a property of some value (o.id): mostly data, not worth a ref
+		}
+	default:
+		return
+	}
+	if emit && name != noNode && !t.empty(name) && (c.q != "" || c.recv != nil) {
+		w.valueRefs = append(w.valueRefs, len(w.out.Refs))
+		w.addRef(t.Span(name), t.Text(name), c, extract.RefUse)
 	}
 }
 
