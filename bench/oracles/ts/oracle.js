@@ -325,6 +325,57 @@ function isDeclName(node, sym) {
   return (sym && sym.declarations || []).includes(p) || ts.isFunctionLike(p) && !p.body;
 }
 
+// ---------------------------------------------------------------- calls
+
+// defOf is the declaration a call's callee resolves to when it is a function
+// or method of the analysed files (interface and abstract members
+// included, as in Go): the one with a body among overloads, else the first.
+// A property of a union with several bodies is left out.
+function defOf(checker, sym, inFiles) {
+  const decls = ((sym && sym.declarations) || []).filter((d) => {
+    if (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d) || ts.isMethodSignature(d)) return true;
+    return (ts.isVariableDeclaration(d) || ts.isPropertyDeclaration(d)) && isFuncValue(d.initializer);
+  });
+  if (decls.length === 0) return undefined;
+  const bodies = decls.filter((d) => d.body || d.initializer);
+  if (bodies.length > 1) return undefined;
+  const d = bodies[0] || decls[0];
+  if (!inFiles.has(d.getSourceFile().fileName) || !d.name) return undefined;
+  return d;
+}
+
+// collectCalls lists the calls a target's body makes (everything inside it:
+// closures and nested functions included, as our index attributes them)
+// whose callee is a function or method of the analysed files.
+function collectCalls(checker, t, inFiles) {
+  const out = [];
+  const sf = t.sf;
+  const body = ts.isVariableDeclaration(t.decl) || ts.isPropertyDeclaration(t.decl) ? t.decl.initializer : t.decl;
+  const visit = (n) => {
+    if (ts.isCallExpression(n) || ts.isTaggedTemplateExpression(n)) {
+      let callee = ts.isCallExpression(n) ? n.expression : n.tag;
+      while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
+      let nameNode;
+      if (ts.isIdentifier(callee)) nameNode = callee;
+      else if (ts.isPropertyAccessExpression(callee)) nameNode = callee.name;
+      else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) nameNode = callee.argumentExpression;
+      if (nameNode) {
+        const d = defOf(checker, resolve(checker, nameNode), inFiles);
+        if (d) {
+          const p = lineCol(sf, nameNode.getStart(sf));
+          const dsf = d.getSourceFile();
+          const dp = lineCol(dsf, d.name.getStart(dsf));
+          out.push({ line: p.line, col: p.col, name: nameText(d.name), def: { file: inFiles.get(dsf.fileName), line: dp.line } });
+        }
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(body, visit);
+  out.sort((a, b) => a.line - b.line || a.col - b.col);
+  return out;
+}
+
 // ---------------------------------------------------------------- main
 
 function main() {
@@ -389,7 +440,7 @@ function main() {
     }
   };
   const targets = [];
-  let nSites = 0;
+  let nSites = 0, nCalls = 0;
   const t1 = Date.now();
   for (const [k, t] of picked.entries()) {
     const fileName = t.sf.fileName;
@@ -434,11 +485,13 @@ function main() {
     }
     sites.sort(byPos);
     nSites += sites.length;
-    const o = { name: t.name, container: t.container, file: t.file, line: t.line, col: t.col, method: t.method, stratum: t.stratum, sites };
+    const calls = collectCalls(checker, t, inFiles);
+    nCalls += calls.length;
+    const o = { name: t.name, container: t.container, file: t.file, line: t.line, col: t.col, method: t.method, stratum: t.stratum, sites, calls };
     targets.push(o);
     if ((k + 1) % 50 === 0) process.stderr.write(`oracle: ${k + 1}/${picked.length} targets, ${nSites} sites, ${Date.now() - t1} ms\n`);
   }
-  process.stderr.write(`oracle: ${targets.length} targets, ${nSites} sites in ${Date.now() - t1} ms; left out: ${JSON.stringify(dropped)}\n`);
+  process.stderr.write(`oracle: ${targets.length} targets, ${nSites} sites, ${nCalls} calls in ${Date.now() - t1} ms; left out: ${JSON.stringify(dropped)}\n`);
 
   const corpus = corpusName(root);
   fs.writeFileSync(outPath, render({
@@ -472,13 +525,18 @@ function render(t) {
   L.push('  "targets": [');
   t.targets.forEach((x, i) => {
     const head = ['name', 'container', 'file', 'line', 'col', 'method', 'stratum'].map((k) => `${j(k)}: ${j(x[k])}`).join(', ');
-    if (x.sites.length === 0) {
-      L.push(`    {${head}, "sites": []}${i < t.targets.length - 1 ? ',' : ''}`);
-      return;
-    }
-    L.push(`    {${head}, "sites": [`);
-    x.sites.forEach((s, k) => L.push(`      ${j(s).replace(/,"/g, ', "').replace(/":/g, '": ')}${k < x.sites.length - 1 ? ',' : ''}`));
-    L.push(`    ]}${i < t.targets.length - 1 ? ',' : ''}`);
+    const one = (o) => j(o).replace(/,"/g, ', "').replace(/":/g, '": ');
+    const list = (key, items, last) => {
+      const end = last ? '' : ',';
+      if (items.length === 0) { L.push(`      ${j(key)}: []${end}`); return; }
+      L.push(`      ${j(key)}: [`);
+      items.forEach((s, k) => L.push(`        ${one(s)}${k < items.length - 1 ? ',' : ''}`));
+      L.push(`      ]${end}`);
+    };
+    L.push(`    {${head},`);
+    list('sites', x.sites, false);
+    list('calls', x.calls, true);
+    L.push(`    }${i < t.targets.length - 1 ? ',' : ''}`);
   });
   L.push('  ]');
   L.push('}');
