@@ -15,12 +15,15 @@ type cand struct {
 	q    string
 	recv []string
 	alts []string
+	// fallback, with recv, is the qualified name to try when the
+	// receiver's type has no such member (RawRef.Qualified then).
+	fallback string
 }
 
 func (w *walker) addRef(sp extract.Span, name string, c cand, kind extract.RefKind) {
 	r := extract.RawRef{Span: sp, Name: name, Qualified: c.q, Kind: kind, Receiver: c.recv}
 	if c.recv != nil {
-		r.Qualified = ""
+		r.Qualified = c.fallback
 	}
 	if len(c.alts) > 0 {
 		r.Alternatives = slices.Clip(c.alts)
@@ -169,6 +172,9 @@ func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 // it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
 	c, emit, name := w.target(i, sc)
+	if kind != extract.RefType {
+		c = w.importedReceiver(i, c, sc)
+	}
 	if emit && name != noNode && !w.t.empty(name) {
 		w.addRef(w.t.Span(name), w.t.Text(name), c, kind)
 	}
@@ -200,6 +206,29 @@ func (w *walker) call(i int32, sc *scope) {
 			w.walk(c, sc)
 		}
 	}
+}
+
+// importedReceiver turns the candidate of a member of an imported name
+// (`focusManager.isFocused()` for `import { focusManager } from`) into a
+// receiver chain rooted at the import, so that pass 2 looks the member up
+// in the imported value's type (`export const focusManager = new
+// FocusManager()`), with the static path as written (an imported class's
+// static method, a namespace object's member) as the fallback.
+func (w *walker) importedReceiver(i int32, c cand, sc *scope) cand {
+	x, t := w.x, w.t
+	if t.Kind(i) != x.member || c.q == "" || c.recv != nil || !w.chain(i) || len(w.segs) < 2 {
+		return c
+	}
+	b, ok := sc.lookup(w.segs[0])
+	if !ok || b.kind != bindImport || b.target == "" {
+		return c
+	}
+	recv := make([]string, 0, len(w.segs)-1)
+	recv = append(recv, b.target)
+	for _, s := range w.segs[1 : len(w.segs)-1] {
+		recv = append(recv, string(s))
+	}
+	return cand{recv: recv, alts: b.alts, fallback: c.q}
 }
 
 // boundMethods are the methods of Function.prototype that use their
@@ -234,7 +263,8 @@ func (w *walker) valueRef(i int32, sc *scope) {
 		c, emit = w.nameTarget(t.Raw(i), sc)
 	case x.member:
 		c, emit, name = w.target(i, sc)
-		if c.q == "" && t.Kind(t.Child(i, x.fObject)) != x.this {
+		c = w.importedReceiver(i, c, sc)
+		if c.q == "" && c.fallback == "" && t.Kind(t.Child(i, x.fObject)) != x.this {
 			return // a property of some value (o.id): mostly data, not worth a ref
 		}
 	default:
