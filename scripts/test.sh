@@ -31,6 +31,9 @@ go test -count=1 -run 'TestIncrementalEqualsColdProperty' ./graph/core/internal/
 echo "== real corpora (Go and Python standard libraries), no race detector"
 go test -count=1 -run 'Stdlib|Corpus' ./graph/extract/...
 
+echo "== accuracy gate: our refs against committed compiler truth (bench/accuracy/TRUTH.md)"
+bash scripts/accuracy-gate.sh
+
 echo "== benchmarks compile and run once"
 go test -count=1 -run '^$' -bench . -benchtime=1x -short ./bench/...
 

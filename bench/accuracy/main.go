@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -36,6 +37,8 @@ type config struct {
 	truth string
 	// writeTruth saves the Go oracle's sample as a truth file.
 	writeTruth string
+	// name says what the corpus is in a written truth file (module@version).
+	name string
 	// minPrecision and minRecall gate the refs figures at the default floor.
 	minPrecision, minRecall float64
 }
@@ -52,6 +55,7 @@ func parseFlags(stderr io.Writer, args []string) (config, error) {
 	fs.BoolVar(&c.cgo, "cgo", false, "type-check with cgo enabled (needed when the corpus imports cgo packages)")
 	fs.StringVar(&c.truth, "truth", "", "score against this truth file (TRUTH.md) written by another language's oracle, instead of running the Go oracle")
 	fs.StringVar(&c.writeTruth, "write-truth", "", "also write the Go oracle's sample to this truth file")
+	fs.StringVar(&c.name, "name", "", "what the corpus is, for -write-truth (default: its directory)")
 	fs.Float64Var(&c.minPrecision, "min-precision", 0, "fail unless refs precision at the default floor is at least this")
 	fs.Float64Var(&c.minRecall, "min-recall", 0, "fail unless refs recall at the default floor is at least this")
 	skip := fs.String("skip-dirs", "vendor", "comma-separated directory names left out of the truth (our default ignore rules skip vendor/)")
@@ -144,7 +148,7 @@ func loadTruthOrOracle(c config, stderr io.Writer) (*Oracle, []*Target, *truthFi
 		o.Packages, len(o.Files), len(o.Targets), o.TypeErrors, time.Since(start).Round(time.Second))
 	sample := sampleTargets(o.Targets, c.n, c.seed)
 	if c.writeTruth != "" {
-		if err := saveTruth(c.writeTruth, o, sample, c.seed); err != nil {
+		if err := saveTruth(c.writeTruth, cmp.Or(c.name, o.Root), o, sample, c.seed); err != nil {
 			return nil, nil, nil, err
 		}
 	}

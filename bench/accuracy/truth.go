@@ -144,8 +144,8 @@ func sampleAll(o *Oracle) []*Target {
 
 // saveTruth writes the Go oracle's sample as a truth file, so that a Go
 // corpus can be gated like the others without the type checker in CI.
-func saveTruth(path string, o *Oracle, sample []*Target, seed uint64) error {
-	tf := truthFile{Language: "go", Oracle: "go/types via golang.org/x/tools/go/packages", Corpus: o.Root,
+func saveTruth(path, corpus string, o *Oracle, sample []*Target, seed uint64) error {
+	tf := truthFile{Language: "go", Oracle: "go/types via golang.org/x/tools/go/packages", Corpus: corpus,
 		Seed: seed, AllTargets: len(o.Targets), Files: []string{}}
 	for f := range o.Files {
 		tf.Files = append(tf.Files, f)

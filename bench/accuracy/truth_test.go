@@ -21,7 +21,7 @@ func TestTruthFileScoresLikeTheOracle(t *testing.T) {
 	}
 	sample := sampleTargets(o.Targets, 100, 1)
 	path := filepath.Join(t.TempDir(), "go.json")
-	if err := saveTruth(path, o, sample, 1); err != nil {
+	if err := saveTruth(path, "small", o, sample, 1); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()

@@ -16,4 +16,9 @@ package extract
 //	   fuzzy_name (resolution only: old indexes hold the old grades).
 //	5: Rust modules of a [lib] or [[bin]] target whose Cargo.toml path
 //	   leaves the default layout are named from that target's root.
-const Version = 5
+//	6: a name reached through an import of the index's own namespace that
+//	   nothing defines is fuzzy_name, not import_resolved; a relation is
+//	   stored under the supertype its re-exports lead to; a name written
+//	   through an import is import_resolved wherever re-exports lead
+//	   (resolution only).
+const Version = 6

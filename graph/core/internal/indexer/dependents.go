@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -174,8 +175,38 @@ func (w *writer) dependents() ([]string, error) {
 		}
 		return err
 	}
+	if err := w.tx.Flush(); err != nil {
+		return nil, err
+	}
+	spaces := map[string]bool{}
 	for _, q := range sortedKeys(w.touched) {
 		if err := collect(w.tx.FilesConsulting(q)); err != nil {
+			return nil, err
+		}
+		for _, ns := range resolve.Namespaces(q) {
+			spaces[ns] = true
+		}
+		// A name that lost its last definition: what was graded through an
+		// import by that definition is now graded by whether the import's
+		// namespace is the index's own (resolve.Resolve), which a re-grade
+		// cannot tell.
+		defined, err := w.tx.Defined(q)
+		if err != nil {
+			return nil, err
+		}
+		if !defined {
+			if err := collect(w.tx.FilesGradedByImport(q)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// A namespace that gained its first definition or lost its last one
+	// changes the grade of undefined names imported from it.
+	for _, ns := range sortedKeys(spaces) {
+		if w.touched[ns] {
+			continue
+		}
+		if err := collect(w.tx.FilesConsulting(ns)); err != nil {
 			return nil, err
 		}
 	}

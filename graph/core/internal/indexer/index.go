@@ -30,6 +30,7 @@ type superEdge struct {
 type memIndex struct {
 	langs  *languages
 	syms   map[string][]resolve.Symbol
+	spaces map[string]bool // every namespace enclosing a defined name, built on first use
 	facts  map[factKey][]string
 	supers map[string][]superEdge
 	sorted bool
@@ -53,10 +54,22 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 			m.supers[from] = append(m.supers[from], superEdge{path, r.Span.Start, strings.Clone(r.To)})
 		}
 	}
-	m.sorted = false
+	m.sorted, m.spaces = false, nil
 }
 
 func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) { return m.syms[q], nil }
+
+func (m *memIndex) Defines(ns string) (bool, error) {
+	if m.spaces == nil {
+		m.spaces = map[string]bool{}
+		for q := range m.syms {
+			for _, p := range resolve.Namespaces(q) {
+				m.spaces[p] = true
+			}
+		}
+	}
+	return m.spaces[ns] || len(m.syms[ns]) > 0, nil
+}
 
 func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
 	m.sort()
@@ -100,6 +113,7 @@ func (m *memIndex) sort() {
 type sqlIndex struct {
 	look     *store.Lookups
 	symCache map[string][]resolve.Symbol
+	nsCache  map[string]bool
 	// Pass 2 reads facts and supertypes after this sync's rows are all
 	// written, so caching them for the sync is safe; files' refs ask the
 	// same questions over and over (the receiver's type, its embeddings).
@@ -116,7 +130,7 @@ func newSQLIndex(tx *store.Tx, langs *languages) (*sqlIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sqlIndex{look: look, langs: langs, symCache: map[string][]resolve.Symbol{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}, nil
+	return &sqlIndex{look: look, langs: langs, symCache: map[string][]resolve.Symbol{}, nsCache: map[string]bool{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}, nil
 }
 
 // aliasesExist checks, once pass 2 starts asking (all of this sync's rows
@@ -148,6 +162,17 @@ func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	}
 	s.symCache[q] = defs
 	return defs, nil
+}
+
+func (s *sqlIndex) Defines(ns string) (bool, error) {
+	if v, ok := s.nsCache[ns]; ok {
+		return v, nil
+	}
+	v, err := s.look.Defines(ns)
+	if err == nil {
+		s.nsCache[ns] = v
+	}
+	return v, err
 }
 
 func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {

@@ -18,6 +18,9 @@ type pendingFile struct {
 	relations []extract.RawRelation
 	imports   []resolve.Import
 	commands  []extract.RawCommand
+	// deps are the names the file's resolution consulted, relations' and
+	// refs' alike (stored once, with the refs).
+	deps map[string]bool
 }
 
 // writer applies worker outcomes to the transaction in order (pass 1) and
@@ -167,8 +170,8 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
-	for _, f := range w.pending {
-		if err := w.resolveRelations(f); err != nil {
+	for i := range w.pending {
+		if err := w.resolveRelations(&w.pending[i]); err != nil {
 			return err
 		}
 	}
@@ -198,21 +201,35 @@ func (w *writer) resolveFile(f pendingFile) resolve.File {
 	return resolve.File{Path: f.path, Traits: w.langs.traits[w.langs.langOf(f.path)], Imports: f.imports}
 }
 
-func (w *writer) resolveRelations(f pendingFile) error {
+// resolveRelations grades each relation and stores it under the target
+// resolution chose: through a re-export (`class T(unittest.TestCase)`) that
+// is where the supertype is defined, not the name the file wrote.
+func (w *writer) resolveRelations(f *pendingFile) error {
 	rels := make([]store.RelationRow, len(f.relations))
+	f.deps = map[string]bool{}
 	for i, r := range f.relations {
-		res, _, err := resolve.Resolve(w.idx, w.resolveFile(f), resolve.Ref{Qualified: r.To})
+		res, ch, err := resolve.Resolve(w.idx, w.resolveFile(*f), resolve.Ref{Qualified: r.To})
 		if err != nil {
 			return err
 		}
-		rels[i] = store.RelationRow{From: r.From, To: r.To, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
+		for _, n := range ch.Consulted {
+			f.deps[n] = true
+		}
+		to := r.To
+		if ch.Target != "" {
+			to = w.intern(ch.Target)
+		}
+		rels[i] = store.RelationRow{From: r.From, To: to, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
 	}
 	return w.tx.InsertRelations(f.path, rels)
 }
 
 func (w *writer) resolveRefs(f pendingFile) error {
 	refs := make([]store.RefRow, len(f.refs))
-	deps := map[string]bool{}
+	deps := f.deps
+	if deps == nil {
+		deps = map[string]bool{}
+	}
 	file := w.resolveFile(f)
 	resolvesFiles := false
 	for _, im := range f.imports {

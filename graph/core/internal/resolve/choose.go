@@ -18,6 +18,10 @@ type Index interface {
 	// Supers returns what a type extends, implements or embeds, in
 	// declaration order.
 	Supers(qualified string) ([]string, error)
+	// Defines reports whether anything is defined as namespace or inside
+	// it (namespace, a separator, more): whether a namespace is the
+	// index's own.
+	Defines(namespace string) (bool, error)
 }
 
 // Ref is what pass 2 needs of an extracted reference.

@@ -28,6 +28,8 @@ func (ix index) Facts(kind, subject, member string) ([]string, error) {
 
 func (ix index) Supers(q string) ([]string, error) { return ix.supers[q], nil }
 
+func (ix index) Defines(ns string) (bool, error) { return defines(ns, ix.defs), nil }
+
 var evidenceIndex = index{
 	defs: map[string]string{
 		"m.Store": "struct", "m.Store.Get": "method", "m.NewStore": "function",

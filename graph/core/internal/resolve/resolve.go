@@ -8,6 +8,8 @@
 package resolve
 
 import (
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -66,11 +68,106 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		return Result{}, ch, err
 	}
 	res := Grade(ch.Target, f.Path, f.Imports, defs)
+	if res.Confidence == SameModule && writtenViaImport(r, f.Imports) {
+		// The file named it through an import and re-exports led to the
+		// definition (`from pkg import X`, X defined in pkg.sub).
+		res.Confidence = ImportResolved
+	}
 	res.Type = allTypes(defs)
 	if ch.Unverified {
 		res.Confidence = FuzzyName
 	}
+	if res.Confidence == ImportResolved && len(defs) == 0 {
+		if err := gradeUndefined(idx, f, &res, &ch); err != nil {
+			return Result{}, ch, err
+		}
+	}
 	return res, ch, nil
+}
+
+// writtenViaImport reports whether a name the file wrote (the candidate or
+// an alternative) comes through one of its imports.
+func writtenViaImport(r Ref, imports []Import) bool {
+	if r.Qualified != "" && ViaImport(r.Qualified, imports) {
+		return true
+	}
+	for _, a := range r.Alternatives {
+		if ViaImport(a, imports) {
+			return true
+		}
+	}
+	return false
+}
+
+// gradeUndefined grades a name reached through an import that nothing in
+// the index defines. Through a library's import it is the library's name,
+// graded by the import (DESIGN.md, Confidence). Through imports whose
+// namespaces are all the index's own it points at nothing: a re-export or
+// an attribute chain the index cannot follow, so fuzzy_name. The file's
+// resolution depends on those namespaces and on the name itself, so it is
+// resolved again when either gains or loses a definition.
+func gradeUndefined(idx Index, f File, res *Result, ch *Choice) error {
+	spaces := importNamespaces(ch.Target, f.Imports)
+	own := len(spaces) > 0
+	consulted := append(append([]string{}, ch.Consulted...), spaces...)
+	for _, ns := range spaces {
+		defined, err := idx.Defines(ns)
+		if err != nil {
+			return err
+		}
+		if !defined {
+			// An import naming an item of a module the index defines
+			// (Rust's `use clap::Values`, Java's `import a.b.C`): the
+			// module is the namespace.
+			if outer := Namespaces(ns); len(outer) > 0 {
+				parent := outer[len(outer)-1]
+				defs, err := idx.Lookup(parent)
+				if err != nil {
+					return err
+				}
+				defined = len(defs) > 0
+				consulted = append(consulted, parent)
+			}
+		}
+		own = own && defined
+	}
+	if own {
+		res.Confidence = FuzzyName
+		consulted = append(consulted, ch.Target)
+	}
+	sort.Strings(consulted)
+	ch.Consulted, ch.Derived = slices.Compact(consulted), true
+	return nil
+}
+
+// importNamespaces lists the namespaces of the imports candidate comes
+// through: each import's path, or what it binds in the index.
+func importNamespaces(candidate string, imports []Import) []string {
+	var out []string
+	for _, im := range imports {
+		if viaPath(candidate, im.Path, im.Symbol) {
+			out = append(out, im.Path)
+		}
+		if im.Resolved != "" && viaPath(candidate, im.Resolved, im.Symbol) {
+			out = append(out, im.Resolved)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// Namespaces lists the namespaces enclosing a qualified name, outermost
+// first: its prefixes that end before a separator ("a/b.C.m" gives "a",
+// "a/b", "a/b.C"). A name's definition coming or going may change whether
+// each of them is defined (Index.Defines).
+func Namespaces(q string) []string {
+	var out []string
+	for i := 1; i < len(q); i++ {
+		if isSeparator(q[i]) && !isSeparator(q[i-1]) {
+			out = append(out, q[:i])
+		}
+	}
+	return out
 }
 
 func allTypes(defs []Symbol) bool {
@@ -167,6 +264,9 @@ func hasSegmentPrefix(s, prefix string) bool {
 // files changed. It needs no imports: whether the candidate came through an
 // import is a property of the unchanged file, and the stored confidence
 // already says so (import_resolved), so the answer equals a fresh Resolve.
+// Two cases it cannot tell are resolved again instead (indexer
+// dependents): a name reached through an import that loses its last
+// definition, and one nothing defines (gradeUndefined records them).
 func Regrade(stored, fromFile string, defs []Symbol) Result {
 	var r Result
 	if len(defs) == 1 {

@@ -161,6 +161,23 @@ func (t *Tx) FilesConsulting(name string) ([]string, error) {
 	return scanAll(rows, err, "find dependents", stringField)
 }
 
+// FilesGradedByImport lists the files with a reference or relation whose
+// target is q graded import_resolved.
+func (t *Tx) FilesGradedByImport(q string) ([]string, error) {
+	rows, err := t.tx.Query(`SELECT from_file FROM refs WHERE target_qualified = ?1 AND confidence = 'import_resolved'
+		UNION SELECT def_file FROM relations WHERE to_qualified = ?1 AND confidence = 'import_resolved'`, q)
+	return scanAll(rows, err, "find dependents", stringField)
+}
+
+// Defined reports whether anything defines q.
+func (t *Tx) Defined(q string) (bool, error) {
+	var n int
+	if err := t.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?)`, q).Scan(&n); err != nil {
+		return false, fmt.Errorf("find dependents: %w", err)
+	}
+	return n != 0, nil
+}
+
 // FilesReferringWithin lists the files with a reference whose target is q
 // or a name inside it.
 func (t *Tx) FilesReferringWithin(q string) ([]string, error) {
@@ -222,6 +239,7 @@ func quoted(names []string) string {
 type Lookups struct {
 	tx                     *sql.Tx
 	symbols, facts, supers *sql.Stmt
+	within                 *sql.Stmt
 }
 
 // Definition is where one definition of a qualified name lives.
@@ -249,6 +267,12 @@ func (t *Tx) Lookups() (*Lookups, error) {
 	}
 	l.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
+	// Names inside a namespace start with it and a separator: '#', one of
+	// '.' and '/' (adjacent bytes), or ':' (also "::").
+	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1)
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$')
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0')
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';')`)
 	l.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
 		ORDER BY def_file, def_span_start, id`)
 	if err != nil {
@@ -261,6 +285,16 @@ func (t *Tx) Lookups() (*Lookups, error) {
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
 	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind} })
+}
+
+// Defines reports whether the index defines ns or any name inside it
+// (ns followed by a separator).
+func (l *Lookups) Defines(ns string) (bool, error) {
+	var n int
+	if err := l.within.QueryRow(ns).Scan(&n); err != nil {
+		return false, fmt.Errorf("look up namespace %s: %w", ns, err)
+	}
+	return n != 0, nil
 }
 
 // Facts lists the distinct objects of the facts of a kind about subject

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The accuracy gate (bench/accuracy/TRUTH.md): scores our index against each
+# language's committed truth file over a pinned corpus its fetcher brings,
+# and fails below the minimums in bench/accuracy/testdata/truth/gate.tsv.
+# Corpora are cached in ${ORBIT_CORPORA:-~/.cache/orbit-corpora}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOFLAGS="${GOFLAGS:-} -tags=sqlite_fts5"
+cache=${ORBIT_CORPORA:-$HOME/.cache/orbit-corpora}
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go build -o "$bin/accuracy" ./bench/accuracy
+fail=0
+while IFS=$'\t' read -r lang fetcher minp minr; do
+  case "$lang" in ''|'#'*) continue ;; esac
+  corpus="$cache/$lang"
+  stamp="$corpus.fetched-by"
+  # Fetch again when the fetcher changed (a new pinned version).
+  if [ ! -d "$corpus" ] || ! cmp -s "$fetcher" "$stamp"; then
+    bash "$fetcher" "$corpus"
+    cp "$fetcher" "$stamp"
+  fi
+  echo "-- $lang: min precision $minp, min recall $minr"
+  if ! "$bin/accuracy" -truth "bench/accuracy/testdata/truth/$lang.json" -corpus "$corpus" -copy \
+      -min-precision "$minp" -min-recall "$minr" >"$bin/$lang.md" 2>"$bin/$lang.err"; then
+    fail=1
+    cat "$bin/$lang.err"
+  fi
+  grep -A6 '^| floor' "$bin/$lang.md" | head -7
+done < bench/accuracy/testdata/truth/gate.tsv
+exit $fail
