@@ -262,6 +262,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 	case x.identifier, x.shorthandProp:
 		c, emit = w.nameTarget(t.Raw(i), sc)
 	case x.member:
+		if w.isEnv(t.Child(i, x.fObject), sc) {
+			return // process.env.KEY: a config key, not a symbol
+		}
 		c, emit, name = w.target(i, sc)
 		c = w.importedReceiver(i, c, sc)
 		if c.q == "" && c.fallback == "" && t.Kind(t.Child(i, x.fObject)) != x.this {
