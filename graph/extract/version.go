@@ -25,5 +25,7 @@ package extract
 //	   AddCommand edges (core names them by their full path); a RunE
 //	   closure of several statements is the handler's body; Java
 //	   receivers typed by inherited fields, anonymous classes and
-//	   Outer.this.
+//	   Outer.this; C function names used as values are refs; C/C++ export
+//	   macros; TypeScript barrels of several export *, functions used as
+//	   values, members of imported values.
 const Version = 7
