@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The accuracy gate (bench/accuracy/TRUTH.md): scores our index against each
 # language's committed truth file over a pinned corpus its fetcher brings,
-# and fails below the minimums in bench/accuracy/testdata/truth/gate.tsv.
+# and fails below the minimums in bench/accuracy/testdata/truth/gate.tsv or
+# when a confident answer over the corpus points at nothing (bench/dangling).
 # Corpora are cached in ${ORBIT_CORPORA:-~/.cache/orbit-corpora}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ cache=${ORBIT_CORPORA:-$HOME/.cache/orbit-corpora}
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/accuracy" ./bench/accuracy
+go build -o "$bin/dangling" ./bench/dangling
 fail=0
 while IFS=$'\t' read -r lang fetcher minp minr; do
   case "$lang" in ''|'#'*) continue ;; esac
@@ -27,5 +29,10 @@ while IFS=$'\t' read -r lang fetcher minp minr; do
     cat "$bin/$lang.err"
   fi
   grep -A6 '^| floor' "$bin/$lang.md" | head -7
+  # No confident ref or relation may point at nothing (bench/dangling).
+  if ! "$bin/dangling" -corpus "$corpus" -copy -max 0 >"$bin/$lang.dangling" 2>&1; then
+    fail=1
+    cat "$bin/$lang.dangling"
+  fi
 done < bench/accuracy/testdata/truth/gate.tsv
 exit $fail

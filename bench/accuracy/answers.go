@@ -12,6 +12,8 @@ type RefAnswer struct {
 	Column     int    `json:"column"` // 1-based byte column where the ref starts
 	Kind       string `json:"kind"`
 	Confidence string `json:"confidence"`
+	// Via is the supertype member a dispatched call names (query.RefSite).
+	Via string `json:"via,omitempty"`
 }
 
 // CalleeAnswer is one call our index says a target's body makes.

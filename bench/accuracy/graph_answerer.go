@@ -36,7 +36,7 @@ func (a *graphAnswerer) Refs(ctx context.Context, t *Target) ([]RefAnswer, error
 	}
 	out := make([]RefAnswer, len(res.Refs))
 	for i, r := range res.Refs {
-		out[i] = RefAnswer{File: r.File, Line: r.Line, Column: r.Column, Kind: r.Kind, Confidence: r.Confidence}
+		out[i] = RefAnswer{File: r.File, Line: r.Line, Column: r.Column, Kind: r.Kind, Confidence: r.Confidence, Via: r.Via}
 	}
 	return out, nil
 }

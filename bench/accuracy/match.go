@@ -49,19 +49,20 @@ func matchRefs(sites []Use, answers []RefAnswer, src *sourceLines) refMatch {
 }
 
 // isQualifier reports whether line[from-1 : to-1] (1-based byte columns) is
-// a selector prefix: identifiers, dots, and the parentheses and star of a
-// method expression (*T).M, ending in a dot.
+// a selector prefix: identifiers, dots, the parentheses and star of a
+// method expression (*T).M, C++ and Rust paths (ns::) and C's ->, ending in
+// a dot, "::" or "->".
 func isQualifier(line string, from, to int) bool {
 	if from < 1 || to > len(line)+1 || from >= to {
 		return false
 	}
 	s := line[from-1 : to-1]
-	if s[len(s)-1] != '.' {
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "::") && !strings.HasSuffix(s, "->") {
 		return false
 	}
 	for len(s) > 0 {
 		r, n := utf8.DecodeRuneInString(s)
-		if !(r == '_' || r == '.' || r == '(' || r == ')' || r == '*' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		if !(r == '_' || r == '.' || r == ':' || r == '-' || r == '>' || r == '(' || r == ')' || r == '*' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			return false
 		}
 		s = s[n:]

@@ -22,6 +22,20 @@ func TestIsQualifier(t *testing.T) {
 			t.Errorf("isQualifier(%q, %d, %d) = %v, want %v", line[tc.from-1:min(tc.to-1, len(line))], tc.from, tc.to, got, tc.want)
 		}
 	}
+	cpp := "  leveldb::test::Make(db->Get(k));"
+	for _, tc := range []struct {
+		from, to int
+		want     bool
+	}{
+		{3, 18, true},   // leveldb::test:: before Make
+		{3, 17, false},  // ends in a single ':'
+		{23, 27, true},  // db-> before Get
+		{23, 26, false}, // ends in '-'
+	} {
+		if got := isQualifier(cpp, tc.from, tc.to); got != tc.want {
+			t.Errorf("isQualifier(%q, %d, %d) = %v, want %v", cpp[tc.from-1:tc.to-1], tc.from, tc.to, got, tc.want)
+		}
+	}
 }
 
 func TestMatchRefsPairsEachSiteOnce(t *testing.T) {

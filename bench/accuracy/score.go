@@ -23,6 +23,9 @@ type Score struct {
 	Unresolvable int    `json:"unresolvable_selectors"`
 	Truth        int    `json:"truth_sites"`
 	Excluded     int    `json:"excluded_answers"` // in files the oracle did not type-check
+	// Dispatched counts refs answered through a supertype's member (Via):
+	// not scored, since the compiler names the member they call.
+	Dispatched int `json:"dispatched_answers"`
 	// MatchedByAltName counts callee matches under an alternate name of
 	// the call (see altNames).
 	MatchedByAltName int               `json:"matched_by_alternate_name,omitempty"`

@@ -136,11 +136,34 @@ const NoHandler = -1
 
 // RawCommand is a CLI command with a literal or defaulted name (DESIGN.md, Confidence).
 type RawCommand struct {
-	Name string // full command path, words separated by single spaces: "cli sync"
-	Span Span   // the declaration (decorator, struct literal, enum variant)
+	// Name is the command path as far as this file states it, words
+	// separated by single spaces: "cli sync". Core prefixes the path of a
+	// parent another file adds it to (see CommandEdge).
+	Name string
+	Span Span // the declaration (decorator, struct literal, enum variant)
 	// Handler is the index into ExtractedFile.Refs of the reference that names
 	// the handler, or NoHandler. The resolver fills handler_symbol from it.
 	Handler int
+	// Body is the handler's code when it is written in place (a closure
+	// of several statements): trace walks the calls inside it. Zero when
+	// the handler is a named function.
+	Body Span
+	// Bindings are the names other files can add the command by: the
+	// package variable or constructor function holding it, or a name
+	// unique to its place; none when nothing holds it.
+	Bindings []string
+	// Top are the Bindings of the outermost command of this file's tree
+	// the command belongs to (its own when it has no parent here): the one
+	// another file may add as a child.
+	Top []string
+}
+
+// CommandEdge says that the command bound to Parent adds the one bound to
+// Child as a subcommand (cobra's parent.AddCommand(child)), when at least
+// one of them is held in another file.
+type CommandEdge struct {
+	Parent, Child string
+	Span          Span // the statement that says so
 }
 
 // Diagnostic is a problem the extractor met but survived: a parse error, a
@@ -156,14 +179,16 @@ type ExtractedFile struct {
 	// Namespace is the qualified name unqualified references in this file are
 	// looked up in: the Go package import path, the Python module path. It is
 	// also the qualified name of the file's package/module symbol, if any.
-	Namespace   string
-	Symbols     []RawSymbol
-	Refs        []RawRef
-	Relations   []RawRelation
-	Imports     []RawImport
-	Strings     []RawString
-	Configs     []RawConfig
-	Commands    []RawCommand
-	Facts       []RawFact
-	Diagnostics []Diagnostic
+	Namespace string
+	Symbols   []RawSymbol
+	Refs      []RawRef
+	Relations []RawRelation
+	Imports   []RawImport
+	Strings   []RawString
+	Configs   []RawConfig
+	Commands  []RawCommand
+	// CommandEdges link commands across files.
+	CommandEdges []CommandEdge
+	Facts        []RawFact
+	Diagnostics  []Diagnostic
 }

@@ -17,5 +17,15 @@ package extract
 //	5: Rust modules of a [lib] or [[bin]] target whose Cargo.toml path
 //	   leaves the default layout are named from that target's root.
 //	6: a name reached through an import of the index's own namespace that
-//	   nothing defines is fuzzy_name, not import_resolved (resolution only).
-const Version = 6
+//	   nothing defines is fuzzy_name, not import_resolved; a relation is
+//	   stored under the supertype its re-exports lead to; a name written
+//	   through an import is import_resolved wherever re-exports lead
+//	   (resolution only).
+//	7: cobra commands carry what holds them and their cross-file
+//	   AddCommand edges (core names them by their full path); a RunE
+//	   closure of several statements is the handler's body; Java
+//	   receivers typed by inherited fields, anonymous classes and
+//	   Outer.this; C function names used as values are refs; C/C++ export
+//	   macros; TypeScript barrels of several export *, functions used as
+//	   values, members of imported values.
+const Version = 7

@@ -10,9 +10,16 @@ import (
 // resolveCommand finds a command by its full name ("cli sync") or, when
 // unique, by its last words ("sync").
 func (e *Engine) resolveCommand(ctx context.Context, sel Selector) (store.Command, error) {
-	hits, err := e.idx.CommandsNamed(ctx, sel.Name)
+	all, err := e.idx.CommandsNamed(ctx, sel.Name)
 	if err != nil {
 		return store.Command{}, err
+	}
+	// Two declarations of one path: the first, by file and position, wins.
+	var hits []store.Command
+	for i, c := range all {
+		if i == 0 || c.Name != all[i-1].Name {
+			hits = append(hits, c)
+		}
 	}
 	for _, c := range hits {
 		if c.Name == sel.Name {

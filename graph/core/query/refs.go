@@ -26,6 +26,9 @@ type RefSite struct {
 	Kind       string `json:"kind"`
 	Confidence string `json:"confidence"`
 	From       string `json:"from,omitempty"` // qualified name of the innermost symbol enclosing the site
+	// Via is the supertype's member the site calls (io.Writer.Write for a
+	// method Write): the call reaches the target only by dynamic dispatch.
+	Via string `json:"via,omitempty"`
 }
 
 // RelationSite is one structural edge into the target (impl, extends,
@@ -85,13 +88,21 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 			return RefsResult{}, err
 		}
 	}
+	dispatched, err := e.dispatchedRefs(ctx, sym)
+	if err != nil {
+		return RefsResult{}, err
+	}
 	var kept []refRow
-	for _, r := range rows {
+	via := map[int]string{} // index in kept → the member called
+	for i, r := range append(rows, dispatched.rows...) {
 		switch {
 		case !keep(r.Kind):
 		case !above(r.Confidence, floor):
 			res.SkippedLowConfidence++
 		default:
+			if i >= len(rows) {
+				via[len(kept)] = dispatched.via[i-len(rows)]
+			}
 			kept = append(kept, r)
 		}
 	}
@@ -99,8 +110,9 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if err := enc.load(ctx, refFiles(kept)); err != nil {
 		return RefsResult{}, err
 	}
-	for _, r := range kept {
-		site := RefSite{File: r.File, Line: src.line(r.File, r.Start), Column: src.column(r.File, r.Start), Kind: r.Kind, Confidence: r.Confidence}
+	for i, r := range kept {
+		site := RefSite{File: r.File, Line: src.line(r.File, r.Start), Column: src.column(r.File, r.Start), Kind: r.Kind,
+			Confidence: r.Confidence, Via: via[i]}
 		if s, ok := enc.innermost(r.File, r.Start, r.End); ok {
 			site.From = s.Qualified
 		}

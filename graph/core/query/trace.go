@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 )
 
 // DefaultTraceDepth is trace's default call-tree depth (DESIGN.md, A query).
@@ -54,15 +56,34 @@ func (e *Engine) Trace(ctx context.Context, command string, opts TraceOptions) (
 	if errors.Is(err, ErrNotFound) {
 		return TraceResult{}, nil // DESIGN.md, A query: unknown commands are an empty result
 	}
-	if err != nil || !cmd.Handler.Valid {
+	if err != nil {
 		return TraceResult{}, err
 	}
-	handler, ok, err := e.idx.SymbolByID(ctx, cmd.Handler.Int64)
+	handler, ok, err := e.handlerOf(ctx, cmd)
 	if err != nil || !ok {
 		return TraceResult{}, err
 	}
 	t := &traceWalk{e: e, src: newSources(e.root), calls: newCallSites(e.idx), floor: floor}
-	return t.run(ctx, handler, depth)
+	res, err := t.run(ctx, handler, depth)
+	if err == nil && handler.Qualified == "" {
+		res.Root.QualifiedName = nil // code in place has no name
+	}
+	return res, err
+}
+
+// handlerOf is the code a command runs: its handler symbol, or the handler
+// written in place (a closure), as a root named by the command.
+func (e *Engine) handlerOf(ctx context.Context, cmd store.Command) (symbolRow, bool, error) {
+	switch {
+	case cmd.Handler.Valid:
+		return e.idx.SymbolByID(ctx, cmd.Handler.Int64)
+	case cmd.BodyStart.Valid && cmd.BodyEnd.Valid:
+		var s symbolRow
+		s.Name, s.Kind, s.Path = cmd.Name, "handler", cmd.Path
+		s.Start, s.End = cmd.BodyStart.Int64, cmd.BodyEnd.Int64
+		return s, true, nil
+	}
+	return symbolRow{}, false, nil
 }
 
 // traceWalk holds what one trace has read so far.

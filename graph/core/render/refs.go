@@ -26,6 +26,9 @@ func RefsText(w io.Writer, r query.RefsResult) error {
 		if s.From != "" {
 			fmt.Fprintf(&b, "  in %s", s.From)
 		}
+		if s.Via != "" {
+			fmt.Fprintf(&b, "  via %s (dispatch)", s.Via)
+		}
 		b.WriteByte('\n')
 	}
 	if len(r.Relations) > 0 {

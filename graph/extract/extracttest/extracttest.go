@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -203,7 +204,19 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 			h := f.Refs[c.Handler]
 			text += " handler=" + h.Qualified
 		}
+		if c.Body != (extract.Span{}) {
+			text += fmt.Sprintf(" body=%d-%d", c.Body.Start, c.Body.End)
+		}
+		if len(c.Bindings) > 0 {
+			text += " binding=" + strings.Join(c.Bindings, ",")
+		}
+		if len(c.Top) > 0 && !slices.Equal(c.Top, c.Bindings) {
+			text += " top=" + strings.Join(c.Top, ",")
+		}
 		add(c.Span, 6, "%s", text)
+	}
+	for _, e := range f.CommandEdges {
+		add(e.Span, 6, "command edge %s -> %s", e.Parent, e.Child)
 	}
 	sort.SliceStable(notes, func(i, j int) bool {
 		a, b := notes[i], notes[j]

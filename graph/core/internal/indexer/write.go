@@ -18,6 +18,10 @@ type pendingFile struct {
 	relations []extract.RawRelation
 	imports   []resolve.Import
 	commands  []extract.RawCommand
+	edges     []extract.CommandEdge
+	// deps are the names the file's resolution consulted, relations' and
+	// refs' alike (stored once, with the refs).
+	deps map[string]bool
 }
 
 // writer applies worker outcomes to the transaction in order (pass 1) and
@@ -123,7 +127,12 @@ func (w *writer) keepForPass2(p, lang string, x *extract.ExtractedFile) pendingF
 		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol), Resolved: w.intern(im.Resolved)}
 	}
 	for i := range f.commands {
-		f.commands[i].Name = strings.Clone(f.commands[i].Name)
+		c := &f.commands[i]
+		c.Name, c.Bindings, c.Top = strings.Clone(c.Name), w.internAll(c.Bindings), w.internAll(c.Top)
+	}
+	f.edges = make([]extract.CommandEdge, len(x.CommandEdges))
+	for i, e := range x.CommandEdges {
+		f.edges[i] = extract.CommandEdge{Parent: w.intern(e.Parent), Child: w.intern(e.Child), Span: e.Span}
 	}
 	return f
 }
@@ -167,8 +176,8 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
-	for _, f := range w.pending {
-		if err := w.resolveRelations(f); err != nil {
+	for i := range w.pending {
+		if err := w.resolveRelations(&w.pending[i]); err != nil {
 			return err
 		}
 	}
@@ -191,28 +200,45 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.IndexSearch(searchPaths); err != nil {
 		return err
 	}
-	return w.tx.LinkCommandHandlers()
+	if err := w.tx.LinkCommandHandlers(); err != nil {
+		return err
+	}
+	return w.tx.NameCommands()
 }
 
 func (w *writer) resolveFile(f pendingFile) resolve.File {
 	return resolve.File{Path: f.path, Traits: w.langs.traits[w.langs.langOf(f.path)], Imports: f.imports}
 }
 
-func (w *writer) resolveRelations(f pendingFile) error {
+// resolveRelations grades each relation and stores it under the target
+// resolution chose: through a re-export (`class T(unittest.TestCase)`) that
+// is where the supertype is defined, not the name the file wrote.
+func (w *writer) resolveRelations(f *pendingFile) error {
 	rels := make([]store.RelationRow, len(f.relations))
+	f.deps = map[string]bool{}
 	for i, r := range f.relations {
-		res, _, err := resolve.Resolve(w.idx, w.resolveFile(f), resolve.Ref{Qualified: r.To})
+		res, ch, err := resolve.Resolve(w.idx, w.resolveFile(*f), resolve.Ref{Qualified: r.To})
 		if err != nil {
 			return err
 		}
-		rels[i] = store.RelationRow{From: r.From, To: r.To, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
+		for _, n := range ch.Consulted {
+			f.deps[n] = true
+		}
+		to := r.To
+		if ch.Target != "" {
+			to = w.intern(ch.Target)
+		}
+		rels[i] = store.RelationRow{From: r.From, To: to, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
 	}
 	return w.tx.InsertRelations(f.path, rels)
 }
 
 func (w *writer) resolveRefs(f pendingFile) error {
 	refs := make([]store.RefRow, len(f.refs))
-	deps := map[string]bool{}
+	deps := f.deps
+	if deps == nil {
+		deps = map[string]bool{}
+	}
 	file := w.resolveFile(f)
 	resolvesFiles := false
 	for _, im := range f.imports {
@@ -249,7 +275,13 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		return err
 	}
 	for _, c := range f.commands {
-		if err := w.tx.InsertCommand(f.path, store.CommandRow{Name: c.Name, SpanStart: c.Span.Start}); err != nil {
+		row := store.CommandRow{Name: c.Name, SpanStart: c.Span.Start, Body: c.Body, Bindings: c.Bindings, Top: c.Top}
+		if err := w.tx.InsertCommand(f.path, row); err != nil {
+			return err
+		}
+	}
+	for _, e := range f.edges {
+		if err := w.tx.InsertCommandEdge(f.path, e); err != nil {
 			return err
 		}
 	}

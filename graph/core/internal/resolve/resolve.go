@@ -68,6 +68,11 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		return Result{}, ch, err
 	}
 	res := Grade(ch.Target, f.Path, f.Imports, defs)
+	if res.Confidence == SameModule && writtenViaImport(r, f.Imports) {
+		// The file named it through an import and re-exports led to the
+		// definition (`from pkg import X`, X defined in pkg.sub).
+		res.Confidence = ImportResolved
+	}
 	res.Type = allTypes(defs)
 	if ch.Unverified {
 		res.Confidence = FuzzyName
@@ -80,6 +85,20 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 	return res, ch, nil
 }
 
+// writtenViaImport reports whether a name the file wrote (the candidate or
+// an alternative) comes through one of its imports.
+func writtenViaImport(r Ref, imports []Import) bool {
+	if r.Qualified != "" && ViaImport(r.Qualified, imports) {
+		return true
+	}
+	for _, a := range r.Alternatives {
+		if ViaImport(a, imports) {
+			return true
+		}
+	}
+	return false
+}
+
 // gradeUndefined grades a name reached through an import that nothing in
 // the index defines. Through a library's import it is the library's name,
 // graded by the import (DESIGN.md, Confidence). Through imports whose
@@ -90,14 +109,28 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 func gradeUndefined(idx Index, f File, res *Result, ch *Choice) error {
 	spaces := importNamespaces(ch.Target, f.Imports)
 	own := len(spaces) > 0
+	consulted := append(append([]string{}, ch.Consulted...), spaces...)
 	for _, ns := range spaces {
 		defined, err := idx.Defines(ns)
 		if err != nil {
 			return err
 		}
+		if !defined {
+			// An import naming an item of a module the index defines
+			// (Rust's `use clap::Values`, Java's `import a.b.C`): the
+			// module is the namespace.
+			if outer := Namespaces(ns); len(outer) > 0 {
+				parent := outer[len(outer)-1]
+				defs, err := idx.Lookup(parent)
+				if err != nil {
+					return err
+				}
+				defined = len(defs) > 0
+				consulted = append(consulted, parent)
+			}
+		}
 		own = own && defined
 	}
-	consulted := append(append([]string{}, ch.Consulted...), spaces...)
 	if own {
 		res.Confidence = FuzzyName
 		consulted = append(consulted, ch.Target)

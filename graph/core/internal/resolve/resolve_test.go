@@ -28,9 +28,10 @@ func TestResolve(t *testing.T) {
 		"example.com/m/a.Helper": {{ID: 2, File: "a/helper.go"}},
 		"example.com/m/b.Do":     {{ID: 3, File: "b/do.go"}},
 		"pkg.dup":                {{ID: 4, File: "pkg.py"}, {ID: 5, File: "pkg.py"}},
+		"clap":                   {{ID: 6, File: "clap/src/lib.rs"}},
 	}
 	imports := []Import{{Path: "example.com/m/b"}, {Path: "fmt"}, {Path: "os.path", Symbol: "join"},
-		{Path: "react", Symbol: "useState"}, {Path: "serde", Symbol: "Deserialize"}}
+		{Path: "react", Symbol: "useState"}, {Path: "serde", Symbol: "Deserialize"}, {Path: "clap::Values"}}
 	for _, tc := range []struct {
 		candidate, file string
 		want            Result
@@ -42,12 +43,13 @@ func TestResolve(t *testing.T) {
 		{"os.path.join", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
 		{"os.path.split", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}}, // not the imported symbol
 		{"react:useState", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
-		{"serde::Deserialize", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
 		{"react:useStateX", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"example.com/m/a.Missing", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		// Through an import of the index's own package, a name nothing
 		// defines points at nothing; through a library's it is the library's.
 		{"example.com/m/b.Gone", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"clap::Values", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}}, // an item the index's clap lacks
+		{"serde::Deserialize", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
 		{"fmtx.Println", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"pkg.dup", "pkg.py", Result{Confidence: Exact, Hint: 0}}, // two definitions: no unique hint

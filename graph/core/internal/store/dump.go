@@ -22,8 +22,10 @@ var dumpQueries = []struct{ table, query string }{
 	{"relations", `SELECT from_qualified, to_qualified, kind, def_file, def_span_start, def_span_end, confidence
 		FROM relations ORDER BY def_file, def_span_start, def_span_end, from_qualified, to_qualified, kind`},
 	{"imports", `SELECT from_file, target_path, target_symbol FROM imports ORDER BY 1, 2, 3`},
-	{"commands", `SELECT c.name, c.file_path, c.span_start, h.file_path, h.qualified, h.span_start
-		FROM commands c LEFT JOIN symbols h ON h.id = c.handler_symbol ORDER BY c.name`},
+	{"commands", `SELECT c.name, c.local_name, c.file_path, c.span_start, h.file_path, h.qualified, h.span_start,
+		c.body_start, c.body_end, c.bindings, c.top
+		FROM commands c LEFT JOIN symbols h ON h.id = c.handler_symbol ORDER BY c.name, c.file_path, c.span_start`},
+	{"command_edges", `SELECT file_path, span_start, parent, child FROM command_edges ORDER BY 1, 2, 3, 4`},
 	{"strings", `SELECT s.file_path, s.line, s.value, c.qualified, c.span_start FROM strings s
 		LEFT JOIN symbols c ON c.id = s.context_symbol ORDER BY 1, 2, 3, 4, 5`},
 	{"configs", `SELECT file_path, line, key, kind FROM configs ORDER BY 1, 2, 3, 4`},

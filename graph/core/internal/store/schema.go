@@ -7,7 +7,9 @@ package store
 //
 //	1: the schema of DESIGN.md, The tables, plus indexes on foreign-key child columns.
 //	2: facts and resolve_deps, the evidence pass 2 follows and who followed it.
-const SchemaVersion = 2
+//	3: commands keep the path their file states, what holds them and a
+//	   handler written in place; command_edges link them across files.
+const SchemaVersion = 3
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -73,10 +75,26 @@ CREATE TABLE imports (
 ) STRICT;
 
 CREATE TABLE commands (
-  name            TEXT PRIMARY KEY,
+  id              INTEGER PRIMARY KEY,
+  name            TEXT NOT NULL,
+  local_name      TEXT NOT NULL,
   file_path       TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
   span_start      INTEGER NOT NULL,
-  handler_symbol  INTEGER REFERENCES symbols(id)
+  handler_symbol  INTEGER REFERENCES symbols(id),
+  body_start      INTEGER,
+  body_end        INTEGER,
+  bindings        TEXT NOT NULL,
+  top             TEXT NOT NULL
+) STRICT;
+
+-- A command's name is its full path: local_name, as its file states it,
+-- under the path of the command another file adds its tree to
+-- (command_edges, by the names in bindings and top; DESIGN.md, Commands).
+CREATE TABLE command_edges (
+  file_path   TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  span_start  INTEGER NOT NULL,
+  parent      TEXT NOT NULL,
+  child       TEXT NOT NULL
 ) STRICT;
 
 CREATE TABLE strings (
@@ -106,6 +124,8 @@ CREATE INDEX symbols_parent ON symbols(parent_symbol) WHERE parent_symbol IS NOT
 CREATE INDEX relations_def_file ON relations(def_file);
 CREATE INDEX imports_from_file ON imports(from_file);
 CREATE INDEX commands_file ON commands(file_path);
+CREATE INDEX commands_name ON commands(name);
+CREATE INDEX command_edges_file ON command_edges(file_path);
 CREATE INDEX commands_handler ON commands(handler_symbol) WHERE handler_symbol IS NOT NULL;
 CREATE INDEX configs_file ON configs(file_path);
 

@@ -35,10 +35,13 @@ type RelationRow struct {
 	Confidence     string
 }
 
-// CommandRow is a command; Handler 0 is NULL.
+// CommandRow is a command as its file states it (extract.RawCommand).
 type CommandRow struct {
 	Name      string
 	SpanStart uint32
+	Body      extract.Span // zero: none
+	Bindings  []string
+	Top       []string
 }
 
 // Tx is the single write transaction of a sync. Nothing is visible to
@@ -57,6 +60,7 @@ type Tx struct {
 	deps      *bulk
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
+	insEdge   *sql.Stmt
 }
 
 // Begin starts the write transaction.
@@ -106,11 +110,14 @@ func (t *Tx) prepare() (err error) {
 	}
 	// The first declaration of a name wins, by (path, offset), whatever order
 	// files arrive in, so an incremental sync agrees with a cold one.
-	t.insCmd, err = t.tx.Prepare(`INSERT INTO commands(name, file_path, span_start) VALUES(?, ?, ?)
-		ON CONFLICT(name) DO UPDATE SET file_path = excluded.file_path, span_start = excluded.span_start, handler_symbol = NULL
-		WHERE (excluded.file_path, excluded.span_start) < (commands.file_path, commands.span_start)`)
+	t.insCmd, err = t.tx.Prepare(`INSERT INTO commands(name, local_name, file_path, span_start, body_start, body_end, bindings, top)
+		VALUES(?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)`)
 	if err != nil {
 		return fmt.Errorf("prepare commands insert: %w", err)
+	}
+	t.insEdge, err = t.tx.Prepare(`INSERT INTO command_edges(file_path, span_start, parent, child) VALUES(?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare command edges insert: %w", err)
 	}
 	return nil
 }
@@ -266,10 +273,24 @@ func (t *Tx) InsertDeps(path string, names []string) error {
 	return nil
 }
 
-// InsertCommand writes a command; handlers are linked by LinkCommandHandlers.
+// InsertCommand writes a command under the name its file states;
+// handlers are linked by LinkCommandHandlers, full names by NameCommands.
 func (t *Tx) InsertCommand(path string, c CommandRow) error {
-	if _, err := t.insCmd.Exec(c.Name, path, c.SpanStart); err != nil {
+	var bs, be any
+	if c.Body != (extract.Span{}) {
+		bs, be = c.Body.Start, c.Body.End
+	}
+	if _, err := t.insCmd.Exec(c.Name, path, c.SpanStart, bs, be, strings.Join(c.Bindings, "\n"), strings.Join(c.Top, "\n")); err != nil {
 		return fmt.Errorf("insert command %q of %s: %w", c.Name, path, err)
+	}
+	return nil
+}
+
+// InsertCommandEdge writes that the command held by parent adds the one
+// held by child.
+func (t *Tx) InsertCommandEdge(path string, e extract.CommandEdge) error {
+	if _, err := t.insEdge.Exec(path, e.Span.Start, e.Parent, e.Child); err != nil {
+		return fmt.Errorf("insert command edge of %s: %w", path, err)
 	}
 	return nil
 }

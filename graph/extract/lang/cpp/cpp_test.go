@@ -73,3 +73,47 @@ func TestParseTimeout(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	extracttest.Concurrent(t, cpp.New(), extracttest.GoldenInputs(t))
 }
+
+// TestDeclMacros checks that an export macro between `class` and the name
+// (leveldb's `class LEVELDB_EXPORT Env`) does not hide the class, its
+// members and what follows it, and that the text of strings is kept.
+func TestDeclMacros(t *testing.T) {
+	src := `namespace leveldb {
+class LEVELDB_EXPORT Env {
+ public:
+  Status Foo(int x) { return x; }
+};
+class LEVELDB_EXPORT EnvWrapper final : public Env {
+ public:
+  Status Bar() override { return Foo(1); }
+};
+struct LEVELDB_EXPORT Options {
+  int x;
+};
+const char* kDoc = "class FOO_API Bar {";
+}  // namespace leveldb
+`
+	f := cpp.New().Extract(extract.Input{Path: "include/env.h", Content: []byte(src)})
+	got := map[string]string{}
+	for _, s := range f.Symbols {
+		got[s.Qualified] = s.Kind.String()
+	}
+	for q, kind := range map[string]string{
+		"leveldb::Env": "class", "leveldb::Env::Foo": "method", "leveldb::EnvWrapper": "class",
+		"leveldb::EnvWrapper::Bar": "method", "leveldb::Options": "struct",
+	} {
+		if got[q] != kind {
+			t.Errorf("%s: kind %q, want %q; symbols %v", q, got[q], kind, got)
+		}
+	}
+	if _, ok := got["leveldb::LEVELDB_EXPORT"]; ok {
+		t.Errorf("the macro became a symbol: %v", got)
+	}
+	found := false
+	for _, s := range f.Strings {
+		found = found || strings.Contains(s.Value, "FOO_API")
+	}
+	if !found {
+		t.Errorf("string literal changed: %+v", f.Strings)
+	}
+}

@@ -26,9 +26,12 @@ type ids struct {
 	structuredBinding, macroTypeSpec, preprocIf, preprocElse, preprocElif uint16
 	forRange, primitiveType, sizedType, dependentName                     uint16
 	this, newExpr, compoundLit, parenExpr, pointerExpr, placeholderType   uint16
+	argList, initList, initPair, assignExpr, returnStmt, condExpr         uint16
+	binaryExpr                                                            uint16
 
 	fName, fBody, fDeclarator, fType, fValue, fParameters, fArguments uint16
 	fFunction, fPath, fScope, fField, fArgument                       uint16
+	fLeft, fRight, fConsequence, fAlternative                         uint16
 }
 
 // absentKind marks a kind the grammar does not have; tree-sitter kind ids
@@ -87,6 +90,9 @@ func newIDs(l *tsutil.Lang, d Dialect) *ids {
 		this:          cxx("this"), newExpr: cxx("new_expression"),
 		compoundLit: k("compound_literal_expression"), parenExpr: k("parenthesized_expression"),
 		pointerExpr: k("pointer_expression"), placeholderType: cxx("placeholder_type_specifier"),
+		argList: k("argument_list"), initList: k("initializer_list"), initPair: k("initializer_pair"),
+		assignExpr: k("assignment_expression"), returnStmt: k("return_statement"),
+		condExpr: k("conditional_expression"), binaryExpr: k("binary_expression"),
 	}
 	x.loadFields(l)
 	x.flags = kindFlags(l, cxx)
@@ -99,6 +105,7 @@ func (x *ids) loadFields(l *tsutil.Lang) {
 	x.fName, x.fBody, x.fDeclarator, x.fType = f("name"), f("body"), f("declarator"), f("type")
 	x.fValue, x.fParameters, x.fArguments = f("value"), f("parameters"), f("arguments")
 	x.fFunction, x.fPath, x.fField, x.fArgument = f("function"), f("path"), f("field"), f("argument")
+	x.fLeft, x.fRight, x.fConsequence, x.fAlternative = f("left"), f("right"), f("consequence"), f("alternative")
 	if id := l.Language.FieldIdForName("scope"); id != 0 {
 		x.fScope = id
 	} else {

@@ -154,6 +154,15 @@ func (w *walker) addSymbol(name, qual string, kind extract.SymbolKind, sp extrac
 func (w *walker) declare(name string, kind extract.SymbolKind, sp extract.Span, sig string, internal bool) int {
 	scope := w.scopeQual()
 	qual := w.linkName(join(scope, name), internal)
+	if !internal && (kind == extract.KindFunction || kind == extract.KindFunctionDeclaration) {
+		// `static int f(void);` then `int f(void) { … }`: a function
+		// declared without static after a static declaration is static
+		// (C11 6.2.2p5, C++ [basic.link]): the definition is the
+		// prototype's internal function.
+		if q, ok := w.internals[join(scope, name)]; ok {
+			qual = q
+		}
+	}
 	w.define(name, scope, qual)
 	return w.addSymbol(name, qual, kind, sp, sig)
 }

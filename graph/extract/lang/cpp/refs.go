@@ -271,3 +271,71 @@ func (w *walker) forRange(i int32) {
 		}
 	}
 }
+
+// values walks a node whose bare-name children are C values: a function
+// passed (`qsort(a, n, sz, cmp)`), stored (`.alloc = myAlloc`, `{"cos",
+// math_cos}`, `p->cb = onRead`), compared (`c->proc == execCommand`),
+// taken (`&f`) or returned. Each such name
+// that is not a local gets a use ref; resolution finds whether it names a
+// function, a global or nothing the index holds. ALL_CAPS names are left
+// out: in C they are macros and constants (NULL, EXIT_FAILURE).
+func (w *walker) values(i int32) {
+	x, t := w.x, w.t
+	k := t.Kind(i)
+	for c := range t.Kids(i) {
+		if t.Kind(c) == x.identifier && w.isValueSlot(i, k, c) {
+			w.valueRef(c)
+			continue
+		}
+		w.walk(c)
+	}
+}
+
+// isValueSlot reports whether child c of node i (of kind k) holds a value.
+func (w *walker) isValueSlot(i int32, k uint16, c int32) bool {
+	x, t := w.x, w.t
+	f := t.Nodes[c].Field
+	switch k {
+	case x.argList, x.initList, x.returnStmt:
+		return true
+	case x.initPair:
+		return f == x.fValue
+	case x.assignExpr:
+		return f == x.fRight
+	case x.binaryExpr: // cmd->proc == execCommand
+		return f == x.fLeft || f == x.fRight
+	case x.condExpr:
+		return f == x.fConsequence || f == x.fAlternative
+	case x.pointerExpr:
+		return f == x.fArgument && t.Src[t.Nodes[i].Start] == '&'
+	}
+	return false
+}
+
+// valueRef emits the use ref of a bare name used as a value.
+func (w *walker) valueRef(c int32) {
+	t := w.t
+	if t.empty(c) {
+		return
+	}
+	raw := t.Raw(c)
+	if allCaps(raw) || libcValues[string(raw)] || w.isLocal(raw) {
+		return
+	}
+	w.addRef(t.Span(c), t.Text(c), extract.RefUse, "", false)
+}
+
+// libcValues are the C library's globals that code passes around most:
+// no repository defines them, so their refs would only be noise.
+var libcValues = map[string]bool{"errno": true, "stderr": true, "stdout": true, "stdin": true, "environ": true}
+
+// allCaps reports whether b has no lower-case letter (a macro or constant
+// by C convention).
+func allCaps(b []byte) bool {
+	for _, ch := range b {
+		if ch >= 'a' && ch <= 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,5 +1,7 @@
 package cpp
 
+import "bytes"
+
 // LooksLikeCPP reports whether a header is C++ by content: whether, outside
 // comments, string and character literals and preprocessor lines, it has
 // a construct C does not: `::` before a name (not GNU asm's `: :`, and
@@ -94,4 +96,139 @@ func (l *lexer) namespaceName() string {
 			return ""
 		}
 	}
+}
+
+// maskDeclMacros blanks, with spaces, the export and attribute macros no
+// grammar knows and tree-sitter misreads, so that what they decorate
+// parses:
+//   - between `class`, `struct` or `union` and the name of a definition
+//     (`class LEVELDB_EXPORT Env : public X {`), read as an error that can
+//     swallow the rest of the file;
+//   - before a declaration's type (`LUA_API int (lua_isnumber) (lua_State
+//     *L);`, `LUA_API lua_CFunction lua_atpanic (lua_State *L, …) {`,
+//     `SQLITE_API int sqlite3_open(…);`), where the macro reads as the type
+//     and the rest as nonsense: a declaration starts there (after `;` or
+//     `}`), and before its first `(` come two more names (`const char`,
+//     `lua_CFunction lua_atpanic`) or one and a parenthesized name. One
+//     name (`HANDLE CreateFoo(void)`) is a type and a function: kept.
+//
+// Offsets, lines and the rest of the text are unchanged; src itself is
+// never written (a copy is made when there is something to blank).
+func maskDeclMacros(src []byte) []byte {
+	if !hasDeclMacro(src) {
+		return src
+	}
+	var toks []token
+	var ends []int // where each token ends in src
+	lx := lexer{src: src, lineStart: true}
+	for tok := lx.next(); tok.kind != tokEOF; tok = lx.next() {
+		toks = append(toks, tok)
+		ends = append(ends, lx.pos)
+	}
+	out := src
+	for i := range toks {
+		if !isClassMacro(toks, i) && !isDeclSpecMacro(toks, i) {
+			continue
+		}
+		if len(out) > 0 && &out[0] == &src[0] {
+			out = bytes.Clone(src)
+		}
+		for k := ends[i] - len(toks[i].text); k < ends[i]; k++ {
+			out[k] = ' '
+		}
+	}
+	return out
+}
+
+// isClassMacro reports whether toks[i] is a macro between `class` and the
+// name of a class definition.
+func isClassMacro(toks []token, i int) bool {
+	return i >= 1 && i+2 < len(toks) &&
+		(toks[i-1].is("class") || toks[i-1].is("struct") || toks[i-1].is("union")) &&
+		toks[i].kind == tokIdent && isMacroName(toks[i].text) &&
+		toks[i+1].kind == tokIdent && !toks[i+1].is("final") &&
+		(toks[i+2].is("{") || toks[i+2].is(":") || toks[i+2].is("final"))
+}
+
+// isDeclSpecMacro reports whether toks[i] is a macro that starts a
+// declaration, before its type (see maskDeclMacros).
+func isDeclSpecMacro(toks []token, i int) bool {
+	if toks[i].kind != tokIdent || !isMacroName(toks[i].text) || i > 0 && !toks[i-1].is(";") && !toks[i-1].is("}") {
+		return false
+	}
+	names := 0
+	for j := i + 1; j < len(toks) && j <= i+8; j++ {
+		switch t := toks[j]; {
+		case t.kind == tokIdent:
+			names++
+		case t.is("*"):
+		case t.is("("):
+			return names >= 2 || names == 1 && j+2 < len(toks) &&
+				toks[j+1].kind == tokIdent && toks[j+2].is(")")
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// hasDeclMacro is the cheap test before maskDeclMacros' scan: whether an
+// upper-case word followed by another word starts a line, or follows
+// `class `, `struct ` or `union `.
+func hasDeclMacro(src []byte) bool {
+	for line := range bytes.Lines(src) {
+		if macroThenWord(line) {
+			return true
+		}
+	}
+	for _, kw := range []string{"class ", "struct ", "union "} {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(kw))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(kw):]
+			if macroThenWord(rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// macroThenWord reports whether b starts with a macro-like word, blanks
+// and another word.
+func macroThenWord(b []byte) bool {
+	j := 0
+	for j < len(b) && (b[j] >= 'A' && b[j] <= 'Z' || b[j] >= '0' && b[j] <= '9' || b[j] == '_') {
+		j++
+	}
+	if j < 2 || !isMacroName(b[:j]) {
+		return false
+	}
+	k := j
+	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	return k > j && k < len(b) && isIdentByte(b[k]) && !(b[k] >= '0' && b[k] <= '9')
+}
+
+// isMacroName reports whether b is spelled like a macro: upper-case
+// letters, digits and underscores, starting with a letter or '_', with at
+// least two letters.
+func isMacroName(b []byte) bool {
+	if len(b) < 2 || b[0] >= '0' && b[0] <= '9' {
+		return false
+	}
+	letters := 0
+	for _, c := range b {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c >= '0' && c <= '9' || c == '_':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
 }

@@ -84,6 +84,7 @@ const (
 	actLambda
 	actForRange
 	actMacroType // C's STACK_OF(X): a macro used as a type
+	actValues    // C: where a bare name is a value (f in g(f), {f}, .x = f, p = f, &f, p == f, return f)
 )
 
 func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
@@ -115,6 +116,9 @@ func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
 	set(actLambda, x.lambda)
 	set(actForRange, x.forRange)
 	set(actMacroType, x.macroTypeSpec)
+	if x.classSpec == absentKind { // C: one namespace, no overloads
+		set(actValues, x.argList, x.initList, x.initPair, x.assignExpr, x.returnStmt, x.condExpr, x.pointerExpr, x.binaryExpr)
+	}
 	return a
 }
 
@@ -207,6 +211,8 @@ func (w *walker) walkScoped(i int32, act action) {
 		name := w.t.Child(i, w.x.fName)
 		w.callee(name)
 		w.walkExcept(i, name)
+	case actValues:
+		w.values(i)
 	}
 }
 

@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -23,12 +25,14 @@ type commands struct {
 
 // cmdLit is one cobra.Command{...} literal.
 type cmdLit struct {
-	span    extract.Span // the literal, including a leading &
-	base    string       // first word of a literal Use
-	literal bool         // Use is a non-empty string literal
-	handler string       // short name of the handler, "" when none
-	target  string       // the handler's candidate qualified name
-	parent  int          // index into lits, -1 for a root
+	span     extract.Span // the literal, including a leading &
+	base     string       // first word of a literal Use
+	literal  bool         // Use is a non-empty string literal
+	handler  string       // short name of the handler, "" when none
+	target   string       // the handler's candidate qualified name
+	body     extract.Span // a closure handler of several statements
+	parent   int          // index into lits, -1 for a root
+	bindings []string     // what holds it, for other files (RawCommand.Bindings)
 }
 
 // binding names a variable: decl is the node of the enclosing top-level
@@ -47,12 +51,18 @@ type pendingAdd struct {
 	decl     int32
 	parent   string
 	children []childRef
+	// parentBinding names the parent when it is held in another file.
+	parentBinding string
+	span          extract.Span
 }
 
-// childRef is an argument of AddCommand: a variable x or a call newX().
+// childRef is an argument of AddCommand: a variable x or a call newX() of
+// this file, or what names it in another (binding: a package variable or
+// function, pkg.NewCmd()).
 type childRef struct {
-	name string
-	call bool
+	name    string
+	call    bool
+	binding string
 }
 
 // isCobraCommand reports a composite literal type cobra.Command, with
@@ -95,6 +105,9 @@ func (x *fileExtractor) commandLit(i int32) {
 		runE = run // cobra runs RunE when both are set
 	}
 	lit.handler, lit.target = x.handlerTarget(runE)
+	if f := x.t.unwrap(runE); runE >= 0 && lit.target == "" && x.t.Kind(f) == kinds.funcLit {
+		lit.body = x.span(f)
+	}
 	x.cmds.lits = append(x.cmds.lits, lit)
 	x.bindCommand(outer, len(x.cmds.lits)-1)
 }
@@ -158,6 +171,21 @@ func (x *fileExtractor) bindVar(name string, lit int, global bool) {
 	if !hasKey(x.cmds.vars, key) {
 		x.cmds.vars[key] = lit
 	}
+	x.cmds.bind(lit, x.varBinding(name, key.decl < 0))
+}
+
+// varBinding names a variable for other files: a package variable by its
+// qualified name; a local one by its function and name, which only this
+// file can mention but which keeps its commands apart.
+func (x *fileExtractor) varBinding(name string, global bool) string {
+	if global {
+		return x.qualify(name)
+	}
+	fn := x.fn
+	if fn == "" && x.fnDecl >= 0 {
+		fn = fmt.Sprintf("@%d", x.t.Nodes[x.fnDecl].Start) // a method
+	}
+	return x.qualify(fn) + "#" + name
 }
 
 func (x *fileExtractor) bindFunc(fn string, lit int) {
@@ -166,6 +194,14 @@ func (x *fileExtractor) bindFunc(fn string, lit int) {
 	}
 	if !hasKey(x.cmds.funcs, fn) {
 		x.cmds.funcs[fn] = lit
+	}
+	x.cmds.bind(lit, x.qualify(fn)) // the constructor is what other files call
+}
+
+// bind adds a name the literal is held by.
+func (c *commands) bind(lit int, name string) {
+	if l := &c.lits[lit]; !slices.Contains(l.bindings, name) {
+		l.bindings = append(l.bindings, name)
 	}
 }
 

@@ -83,7 +83,7 @@ func (x *fileExtractor) returnedCommand(ret int32) {
 	}
 }
 
-// addCommandCall notes parent.AddCommand(a, &b, newC()).
+// addCommandCall notes parent.AddCommand(a, &b, newC(), pkg.NewD()).
 func (x *fileExtractor) addCommandCall(callee, args int32) {
 	if !x.cmds.enabled || x.t.Kind(callee) != kinds.selectorExpr ||
 		x.t.Text(x.t.Child(callee, fields.field)) != "AddCommand" {
@@ -93,20 +93,46 @@ func (x *fileExtractor) addCommandCall(callee, args int32) {
 	if x.t.Kind(parent) != kinds.ident {
 		return
 	}
-	add := pendingAdd{decl: x.fnDecl, parent: x.t.Text(parent)}
+	name := x.t.Text(parent)
+	add := pendingAdd{decl: x.fnDecl, parent: name, span: x.span(x.t.parent(callee))}
+	if !x.scope.has(name) {
+		add.parentBinding = x.qualify(name)
+	}
 	for arg := x.t.FirstKid(args); arg >= 0; arg = x.t.Next(arg) {
 		a := arg
 		if x.t.Kind(a) == kinds.unaryExpr && x.t.Src[x.t.Nodes[a].Start] == '&' {
 			a = x.t.FirstKid(a) // AddCommand(&cmd) for cmd := cobra.Command{...}
 		}
-		switch fn := x.t.Child(a, fields.function); {
-		case x.t.Kind(a) == kinds.ident:
-			add.children = append(add.children, childRef{name: x.t.Text(a)})
-		case x.t.Kind(a) == kinds.callExpr && x.t.Kind(fn) == kinds.ident:
-			add.children = append(add.children, childRef{name: x.t.Text(fn), call: true})
+		if ch, ok := x.childRef(a); ok {
+			add.children = append(add.children, ch)
 		}
 	}
 	x.cmds.adds = append(x.cmds.adds, add)
+}
+
+// childRef reads an argument of AddCommand: a variable, a call of a
+// function of this package, or pkg.Var and pkg.NewCmd() of another.
+func (x *fileExtractor) childRef(a int32) (childRef, bool) {
+	fn := x.t.Child(a, fields.function)
+	switch {
+	case x.t.Kind(a) == kinds.ident:
+		ch := childRef{name: x.t.Text(a)}
+		if !x.scope.has(ch.name) {
+			ch.binding = x.qualify(ch.name)
+		}
+		return ch, true
+	case x.t.Kind(a) == kinds.callExpr && x.t.Kind(fn) == kinds.ident:
+		return childRef{name: x.t.Text(fn), call: true, binding: x.qualify(x.t.Text(fn))}, true
+	case x.t.Kind(a) == kinds.callExpr && x.t.Kind(fn) == kinds.selectorExpr:
+		a = fn
+	}
+	if x.t.Kind(a) == kinds.selectorExpr {
+		op := x.t.Child(a, fields.operand)
+		if path, ok := x.importPath(x.t.Text(op)); ok && x.t.Kind(op) == kinds.ident {
+			return childRef{binding: path + "." + x.t.Text(x.t.Child(a, fields.field))}, true
+		}
+	}
+	return childRef{}, false
 }
 
 // finishCommands links children to parents, then emits one command row per
@@ -121,12 +147,29 @@ func (x *fileExtractor) finishCommands() {
 	for _, a := range c.adds {
 		p, ok := c.lookupVar(a.decl, a.parent)
 		for _, ch := range a.children {
-			lit, found := c.lookupVar(a.decl, ch.name)
-			if ch.call {
+			lit, found := -1, false
+			switch {
+			case ch.call:
 				lit, found = c.funcs[ch.name]
+			case ch.name != "":
+				lit, found = c.lookupVar(a.decl, ch.name)
 			}
-			if ok && found && lit != p && c.lits[lit].parent < 0 {
-				c.lits[lit].parent = p
+			if ok && found {
+				if lit != p && c.lits[lit].parent < 0 {
+					c.lits[lit].parent = p
+				}
+				continue
+			}
+			// One side is held in another file: core links them.
+			edge := extract.CommandEdge{Parent: a.parentBinding, Child: ch.binding, Span: a.span}
+			if ok && len(c.lits[p].bindings) > 0 {
+				edge.Parent = c.lits[p].bindings[0]
+			}
+			if found && len(c.lits[lit].bindings) > 0 {
+				edge.Child = c.lits[lit].bindings[0]
+			}
+			if edge.Parent != "" && edge.Child != "" {
+				x.out.CommandEdges = append(x.out.CommandEdges, edge)
 			}
 		}
 	}
@@ -144,18 +187,18 @@ func (c *commands) lookupVar(decl int32, name string) (int, bool) {
 	return lit, ok
 }
 
-// fullName is "root sub leaf"; ok is false below a parent whose name is not
-// a literal, and on a cycle.
-func (c *commands) fullName(i, depth int) (string, bool) {
+// fullName is "root sub leaf" and the outermost literal of the chain; ok
+// is false below a parent whose name is not a literal, and on a cycle.
+func (c *commands) fullName(i, depth int) (name string, top int, ok bool) {
 	l := &c.lits[i]
 	switch {
 	case !l.literal || depth > len(c.lits):
-		return "", false
+		return "", i, false
 	case l.parent < 0:
-		return l.base, true
+		return l.base, i, true
 	}
-	p, ok := c.fullName(l.parent, depth+1)
-	return p + " " + l.base, ok
+	p, top, ok := c.fullName(l.parent, depth+1)
+	return p + " " + l.base, top, ok
 }
 
 // emitCommand writes literal i's row; a literal Use under a parent without
@@ -165,7 +208,7 @@ func (x *fileExtractor) emitCommand(i int) {
 	if !l.literal {
 		return // its non-literal Use already has a command ref
 	}
-	name, ok := x.cmds.fullName(i, 0)
+	name, top, ok := x.cmds.fullName(i, 0)
 	if !ok {
 		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.base, Kind: extract.RefCommand})
 		return
@@ -175,5 +218,6 @@ func (x *fileExtractor) emitCommand(i int) {
 		handler = len(x.out.Refs)
 		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.handler, Qualified: l.target, Kind: extract.RefUse})
 	}
-	x.out.Commands = append(x.out.Commands, extract.RawCommand{Name: name, Span: l.span, Handler: handler})
+	x.out.Commands = append(x.out.Commands, extract.RawCommand{Name: name, Span: l.span, Handler: handler,
+		Body: l.body, Bindings: l.bindings, Top: x.cmds.lits[top].bindings})
 }

@@ -3,7 +3,9 @@ package java
 import "github.com/orbitgraph/orbit/graph/extract"
 
 // The facts a file states about its own declarations (RESOLUTION.md):
-// what a method returns and what type a field has, as written. Generics
+// what a method returns and what type a field has, as written (a type
+// named through on-demand imports with its alternatives, as its ref has
+// them). Generics
 // are erased (List<T> is java.util.List, never T); arrays, primitives and
 // type parameters state nothing. Declarations without a stable name
 // (inside anonymous bodies) state nothing either.
@@ -45,9 +47,9 @@ func (w *walker) addFact(kind extract.FactKind, subject, member string, typ, dec
 	if subject == "" || w.top().anon {
 		return
 	}
-	if obj, _ := w.typeCandidate(typ); obj != "" {
+	if obj, alts := w.typeCandidate(typ); obj != "" {
 		w.out.Facts = append(w.out.Facts, extract.RawFact{
-			Kind: kind, Subject: subject, Member: member, Object: obj, Span: w.t.Span(decl),
+			Kind: kind, Subject: subject, Member: member, Object: obj, Alternatives: alts, Span: w.t.Span(decl),
 		})
 	}
 }

@@ -35,7 +35,7 @@ func (w *walker) object(obj int32) (c chain, isType bool) {
 			return chain{Recv: []string{q}, Alts: alts}, true
 		}
 		if w.t.Kind(obj) == kinds.ident {
-			return chain{}, false // an inherited field, a package: not in view
+			return w.inheritedField(w.t.Text(obj)), false
 		}
 	case kinds.super:
 		if fr := w.innermostClass(); fr != nil {
@@ -65,6 +65,12 @@ func (w *walker) value(e int32) chain {
 		return w.typeChain(t.Child(e, fields.typ))
 	case kinds.fieldAccess:
 		f := t.Child(e, fields.field)
+		if f >= 0 && t.Kind(f) == kinds.this { // Outer.this
+			if c, isType := w.object(t.FirstKid(e)); isType {
+				return c
+			}
+			return chain{}
+		}
 		if f < 0 || t.Kind(f) != kinds.ident {
 			return chain{}
 		}
@@ -74,6 +80,33 @@ func (w *walker) value(e int32) chain {
 		return w.callResult(e)
 	}
 	return chain{}
+}
+
+// inheritedField is the chain of a name that no variable, field or type in
+// view declares: a field inherited by an enclosing class. It is [C, name]
+// for the innermost enclosing class C that extends or implements
+// something (an anonymous class stands for the type it instantiates), the
+// classes around it being alternative roots; none when no enclosing class
+// has a supertype.
+func (w *walker) inheritedField(name string) chain {
+	var roots []string
+	for f := len(w.frames) - 1; f >= 0; f-- {
+		fr := &w.frames[f]
+		if !fr.class || !fr.supers {
+			continue
+		}
+		switch {
+		case len(fr.self) > 0:
+			roots = append(roots, fr.self[0])
+		case len(fr.superRecv) > 0:
+			roots = append(roots, fr.superRecv[0])
+			roots = append(roots, fr.superAlts...)
+		}
+	}
+	if len(roots) == 0 {
+		return chain{}
+	}
+	return chain{Recv: []string{roots[0], name}, Alts: roots[1:]}
 }
 
 // callResult is the chain of a call's result: the call's own target
@@ -106,7 +139,31 @@ func (w *walker) callRef(obj, name int32) target {
 	if isType {
 		return target{Q: c.Recv[0] + "." + string(nm), Alts: jvm.Suffixed(c.Alts, "."+string(nm))}
 	}
+	if q, alts := w.capsType(obj); q != "" {
+		if c.Recv == nil {
+			return target{Q: q + "." + string(nm), Alts: jvm.Suffixed(alts, "."+string(nm))}
+		}
+		// An inherited constant first, else the type.
+		return target{Recv: c.Recv, Alts: c.Alts, Q: q + "." + string(nm)}
+	}
 	return target{Recv: c.Recv, Alts: c.Alts}
+}
+
+// capsType is the type an ALL_CAPS name nothing in view declares may be
+// (ASCII, UUID: a type of this package or of an on-demand import), which
+// a call on it falls back to when no inherited field has that name.
+func (w *walker) capsType(obj int32) (q string, alts []string) {
+	if w.t.Kind(obj) != kinds.ident {
+		return "", nil
+	}
+	name := w.t.Raw(obj)
+	if len(name) < 2 || name[0] < 'A' || name[0] > 'Z' || jvm.IsUpperCamel(name) || w.lookupVar(name) != nil {
+		return "", nil
+	}
+	if _, found := w.lookupType(name); found {
+		return "", nil
+	}
+	return jvm.Join(w.pkg, string(name)), w.onDemand(string(name))
 }
 
 // bareCall is the target of an unqualified call m(): the innermost

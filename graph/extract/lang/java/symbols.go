@@ -163,9 +163,12 @@ func (w *walker) components(params int32) {
 }
 
 // anonBody walks an anonymous class body or an enum constant's body: a
-// class scope whose declarations have no stable name.
-func (w *walker) anonBody(body int32) {
-	w.push(frame{class: true, anon: true, sym: extract.NoParent, supers: true})
+// class scope whose declarations have no stable name. super is the chain
+// of the type it extends or implements (the instantiated type, the enum),
+// the receiver of super.m() and of the fields it inherits.
+func (w *walker) anonBody(body int32, super chain) {
+	w.push(frame{class: true, anon: true, sym: extract.NoParent, supers: true,
+		superRecv: super.Recv, superAlts: super.Alts})
 	w.scanMembers(body)
 	w.children(body)
 	w.pop()
@@ -233,7 +236,7 @@ func (w *walker) enumConst(i int32) {
 		switch {
 		case c == nameNode:
 		case t.Kind(c) == kinds.classBody:
-			w.anonBody(c)
+			w.anonBody(c, chain{Recv: w.top().self})
 		default:
 			w.walk(c)
 		}

@@ -140,7 +140,7 @@ func (w *walker) childrenExcept(i, skip int32) {
 func (w *walker) newExpr(i int32) {
 	for c := w.t.FirstKid(i); c >= 0; c = w.t.Next(c) {
 		if w.t.Kind(c) == kinds.classBody {
-			w.anonBody(c)
+			w.anonBody(c, w.typeChain(w.t.Child(i, fields.typ)))
 		} else {
 			w.walk(c)
 		}
@@ -159,14 +159,15 @@ func (w *walker) addRefSpan(sp extract.Span, name, q string, kind extract.RefKin
 }
 
 // addTarget emits a ref to a target: a candidate with its alternatives,
-// or a receiver chain.
+// or a receiver chain (with a candidate, the one to take when the
+// receiver's type has no such member).
 func (w *walker) addTarget(i int32, name string, tg target, kind extract.RefKind) {
 	if name == "" {
 		return
 	}
 	r := extract.RawRef{Span: w.t.Span(i), Name: name, Qualified: tg.Q, Kind: kind, Alternatives: tg.Alts}
 	if tg.Recv != nil {
-		r.Qualified, r.Receiver = "", tg.Recv
+		r.Receiver = tg.Recv
 	}
 	w.out.Refs = append(w.out.Refs, r)
 }

@@ -136,6 +136,9 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 	case x.typeAnnotation, x.parenType:
 		return w.typeValue(t.FirstKid(ty), sc)
 	case x.typeID:
+		if intrinsicTypes[string(t.Raw(ty))] {
+			return cand{}
+		}
 		if c, _ := w.nameTarget(t.Raw(ty), sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
 		}

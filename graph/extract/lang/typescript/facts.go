@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -86,8 +87,29 @@ func (w *walker) reexportFacts(i, src int32, spec string) {
 		return
 	}
 	if t.ChildOfKind(i, x.namespaceExport) == noNode {
-		w.addFact(extract.FactAlias, w.ns, "*", mp, src)
+		w.starFact(mp, src)
 	}
+}
+
+// starFact states that every name of this module may come from module mp
+// (`export * from "m"`). A barrel that re-exports several modules states
+// one fact, the first module its object and the others its alternatives in
+// source order: pass 2 takes a wildcard fact only when it is the module's
+// one, then the first candidate that defines the name.
+func (w *walker) starFact(mp string, at int32) {
+	if w.star == 0 {
+		n := len(w.out.Facts)
+		w.addFact(extract.FactAlias, w.ns, "*", mp, at)
+		if len(w.out.Facts) > n {
+			w.star = len(w.out.Facts)
+		}
+		return
+	}
+	f := &w.out.Facts[w.star-1]
+	if mp == "" || mp == f.Object || slices.Contains(f.Alternatives, mp) {
+		return
+	}
+	f.Alternatives = append(f.Alternatives, mp)
 }
 
 // exportedNameFact states that `export {a as b}`, `export {a}` of an

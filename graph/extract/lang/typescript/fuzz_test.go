@@ -68,7 +68,7 @@ func checkFile(t *testing.T, rel string, src []byte, f *extract.ExtractedFile) {
 	}
 	for _, r := range f.Refs {
 		if bad(r.Span) || r.Name == "" || slices.Contains(r.Alternatives, "") ||
-			r.Receiver != nil && (r.Qualified != "" || slices.Contains(r.Receiver, "") || r.Receiver[0] == extract.CallResult) {
+			r.Receiver != nil && (slices.Contains(r.Receiver, "") || r.Receiver[0] == extract.CallResult) {
 			t.Errorf("%s: bad ref %+v", rel, r)
 		}
 	}

@@ -48,6 +48,8 @@ const (
 	actFor                      // for loops: a scope for the loop variables
 	actCatch                    // catch (e): a scope for e
 	actAssign                   // x = v, x += v: the variable's type evidence changes
+	actShorthand                // { f }: f is used as a value
+	actValues                   // { k: f }, <X on={f}>: a child may be a name used as a value
 )
 
 // ids holds a grammar's node kind and field ids, looked up once so that the
@@ -72,6 +74,7 @@ type ids struct {
 	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
+	shorthandProp, pair, arguments, jsxExpr                                           uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
@@ -151,6 +154,8 @@ func newIDs(l *tsutil.Lang) *ids {
 		typeAnnotation: o("type_annotation"), typeArgs: o("type_arguments"), unionType: o("union_type"),
 		parenType: o("parenthesized_type"), thisType: o("this_type"), literalType: o("literal_type"),
 		null_: k("null"), undefined_: k("undefined"),
+		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
+		jsxExpr: o("jsx_expression"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -234,5 +239,7 @@ func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
 	set(actFor, namer{l}.kind("for_statement"), namer{l}.kind("for_in_statement"))
 	set(actCatch, namer{l}.kind("catch_clause"))
 	set(actAssign, x.assignExpr, x.augAssign)
+	set(actShorthand, x.shorthandProp)
+	set(actValues, x.pair, x.jsxExpr)
 	return act
 }

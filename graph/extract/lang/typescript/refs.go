@@ -15,12 +15,15 @@ type cand struct {
 	q    string
 	recv []string
 	alts []string
+	// fallback, with recv, is the qualified name to try when the
+	// receiver's type has no such member (RawRef.Qualified then).
+	fallback string
 }
 
 func (w *walker) addRef(sp extract.Span, name string, c cand, kind extract.RefKind) {
 	r := extract.RawRef{Span: sp, Name: name, Qualified: c.q, Kind: kind, Receiver: c.recv}
 	if c.recv != nil {
-		r.Qualified = ""
+		r.Qualified = c.fallback
 	}
 	if len(c.alts) > 0 {
 		r.Alternatives = slices.Clip(c.alts)
@@ -169,6 +172,9 @@ func (w *walker) target(i int32, sc *scope) (c cand, emit bool, name int32) {
 // it gets no ref.
 func (w *walker) exprRef(i int32, sc *scope, kind extract.RefKind) {
 	c, emit, name := w.target(i, sc)
+	if kind != extract.RefType {
+		c = w.importedReceiver(i, c, sc)
+	}
 	if emit && name != noNode && !w.t.empty(name) {
 		w.addRef(w.t.Span(name), w.t.Text(name), c, kind)
 	}
@@ -187,10 +193,89 @@ func (w *walker) call(i int32, sc *scope) {
 		return
 	}
 	for c := range w.t.Kids(i) {
-		w.walk(c, sc)
-		if c == fn {
+		switch {
+		case c == fn:
+			w.walk(c, sc)
+			if w.t.Kind(fn) == w.x.member && boundMethods[string(w.t.Raw(w.t.Child(fn, w.x.fProperty)))] {
+				w.valueRef(w.t.Child(fn, w.x.fObject), sc) // f.bind(this): f is used as a value
+			}
 			w.exprRef(fn, sc, extract.RefCall)
+		case w.t.Kind(c) == w.x.arguments:
+			w.values(c, sc) // a callback: run(handler), arr.map(this.toItem)
+		default:
+			w.walk(c, sc)
 		}
+	}
+}
+
+// importedReceiver turns the candidate of a member of an imported name
+// (`focusManager.isFocused()` for `import { focusManager } from`) into a
+// receiver chain rooted at the import, so that pass 2 looks the member up
+// in the imported value's type (`export const focusManager = new
+// FocusManager()`), with the static path as written (an imported class's
+// static method, a namespace object's member) as the fallback.
+func (w *walker) importedReceiver(i int32, c cand, sc *scope) cand {
+	x, t := w.x, w.t
+	if t.Kind(i) != x.member || c.q == "" || c.recv != nil || !w.chain(i) || len(w.segs) < 2 {
+		return c
+	}
+	b, ok := sc.lookup(w.segs[0])
+	if !ok || b.kind != bindImport || b.target == "" {
+		return c
+	}
+	recv := make([]string, 0, len(w.segs)-1)
+	recv = append(recv, b.target)
+	for _, s := range w.segs[1 : len(w.segs)-1] {
+		recv = append(recv, string(s))
+	}
+	return cand{recv: recv, alts: b.alts, fallback: c.q}
+}
+
+// boundMethods are the methods of Function.prototype that use their
+// receiver as a value: `this.m.bind(this)` is a use of m.
+var boundMethods = map[string]bool{"bind": true, "call": true, "apply": true}
+
+// values walks the children of i, where a name or dotted name is used as a
+// value (a call's arguments, a property's value, a JSX expression): each
+// such child gets a use ref.
+func (w *walker) values(i int32, sc *scope) {
+	for c := range w.t.Kids(i) {
+		w.walk(c, sc)
+		if w.t.Nodes[c].Field != w.x.fKey {
+			w.valueRef(c, sc)
+		}
+	}
+}
+
+// valueRef emits a use ref for a name or dotted name used as a value (a
+// function passed as a callback, `{ f }`, `this.m.bind(this)`) when it
+// resolves: an import, a definition of this file, a member of a module or
+// class, a member of `this`. A local or unresolved name, or a property of
+// another value, gets none: a name-only ref to every value would only add
+// noise.
+func (w *walker) valueRef(i int32, sc *scope) {
+	x, t := w.x, w.t
+	var c cand
+	var emit bool
+	name := i
+	switch t.Kind(i) {
+	case x.identifier, x.shorthandProp:
+		c, emit = w.nameTarget(t.Raw(i), sc)
+	case x.member:
+		if w.isEnv(t.Child(i, x.fObject), sc) {
+			return // process.env.KEY: a config key, not a symbol
+		}
+		c, emit, name = w.target(i, sc)
+		c = w.importedReceiver(i, c, sc)
+		if c.q == "" && c.fallback == "" && t.Kind(t.Child(i, x.fObject)) != x.this {
+			return // a property of some value (o.id): mostly data, not worth a ref
+		}
+	default:
+		return
+	}
+	if emit && name != noNode && !t.empty(name) && (c.q != "" || c.recv != nil) {
+		w.valueRefs = append(w.valueRefs, len(w.out.Refs))
+		w.addRef(t.Span(name), t.Text(name), c, extract.RefUse)
 	}
 }
 

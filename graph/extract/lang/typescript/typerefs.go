@@ -5,12 +5,21 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // typeName emits a type ref for a type name used in a type position.
 // Declaration names never get here: their walkers skip them.
 func (w *walker) typeName(i int32, sc *scope) {
-	if w.t.empty(i) {
+	if w.t.empty(i) || intrinsicTypes[string(w.t.Raw(i))] {
 		return
 	}
 	if c, emit := w.nameTarget(w.t.Raw(i), sc); emit {
 		w.addRef(w.t.Span(i), w.t.Text(i), c, extract.RefType)
 	}
+}
+
+// intrinsicTypes are the type names TypeScript reserves for its own types
+// (a type alias, interface or class cannot take them), some of which the
+// grammar parses as plain type names (`bigint`): never a ref, even in a
+// file that declares a function of that name.
+var intrinsicTypes = map[string]bool{
+	"any": true, "bigint": true, "boolean": true, "never": true, "number": true, "object": true,
+	"string": true, "symbol": true, "undefined": true, "unknown": true, "void": true,
 }
 
 // typeQuery emits `typeof x` and `typeof ns.x` as type refs to x.

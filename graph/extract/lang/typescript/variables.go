@@ -82,9 +82,13 @@ func (w *walker) declarator(c, outer, declNode int32, isConst, exported bool, sc
 		w.envPattern(name)
 	}
 	for k := range t.Kids(c) {
-		if k == name {
+		switch {
+		case k == name:
 			w.patternDefaults(k, sc)
-		} else {
+		case k == value && t.Kind(name) == x.identifier:
+			w.walk(k, sc)
+			w.valueRef(k, sc) // const step = this.multipleOf
+		default:
 			w.walk(k, sc)
 		}
 	}
@@ -133,6 +137,9 @@ func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract
 			w.classParts(k, q, idx, sc)
 		default:
 			w.walk(k, sc)
+			if k == value {
+				w.valueRef(k, sc) // export const stringType = ZodString.create
+			}
 		}
 	}
 	if kind == extract.KindConst || kind == extract.KindVar {

@@ -23,6 +23,11 @@ type walker struct {
 	overload int
 	segs     [][]byte         // scratch for dotted chains
 	facts    map[factKey]bool // facts stated so far
+	// star is 1 + the index in out.Facts of the file's wildcard alias fact
+	// (`export * from`), 0 before the first: later ones add alternatives.
+	star int
+	// valueRefs are the indices in out.Refs of the use refs valueRef added.
+	valueRefs []int
 }
 
 func newWalker(x *ids, t *tree, file string, mod extract.ModuleContext, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -36,6 +41,37 @@ func newWalker(x *ids, t *tree, file string, mod extract.ModuleContext, lines ex
 func (w *walker) run() {
 	w.addSymbol(path.Base(w.ns), w.ns, extract.KindModule, extract.Span{End: uint32(len(w.t.Src))}, "", extract.NoParent, false)
 	w.body(0, newScope(w.ns+":", extract.NoParent, nil))
+	w.dropAmbiguousValueRefs()
+}
+
+// dropAmbiguousValueRefs removes the use refs of names used as values
+// whose target this file declares more than once under one qualified name
+// (`const f = () => …` in two test callbacks): the index could not tell
+// which one is meant, and every use would count for each.
+func (w *walker) dropAmbiguousValueRefs() {
+	if len(w.valueRefs) == 0 {
+		return
+	}
+	seen := make(map[string]int, len(w.out.Symbols))
+	for _, s := range w.out.Symbols {
+		seen[s.Qualified]++
+	}
+	drop := map[int]bool{}
+	for _, i := range w.valueRefs {
+		if q := w.out.Refs[i].Qualified; q != "" && seen[q] > 1 {
+			drop[i] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	refs := w.out.Refs[:0]
+	for i, r := range w.out.Refs {
+		if !drop[i] {
+			refs = append(refs, r)
+		}
+	}
+	w.out.Refs = refs
 }
 
 // body binds the declarations of a program or block in sc, then walks it.
@@ -141,6 +177,10 @@ func (w *walker) walkExpr(i int32, sc *scope) {
 		w.loopOrCatch(i, sc)
 	case actAssign:
 		w.assignment(i, sc)
+	case actShorthand:
+		w.valueRef(i, sc)
+	case actValues:
+		w.values(i, sc)
 	default:
 		w.walkType(i, sc)
 	}
