@@ -27,5 +27,6 @@ package extract
 //	   receivers typed by inherited fields, anonymous classes and
 //	   Outer.this; C function names used as values are refs; C/C++ export
 //	   macros; TypeScript barrels of several export *, functions used as
-//	   values, members of imported values.
+//	   values, members of imported values; Python names and attributes
+//	   read as values get use refs, class bodies bind in order.
 const Version = 7
