@@ -298,6 +298,7 @@ func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
 		if x.t.Kind(fd) != kinds.fieldDecl {
 			continue
 		}
+		x.noteFields(typeName, fd)
 		c := x.typeChain(x.t.Child(fd, fields.typ))
 		if len(c) != 1 {
 			continue
@@ -311,6 +312,23 @@ func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
 		}
 		if !named { // embedded: the field is named after its type
 			x.addFact(extract.FactType, owner, lastSegment(c[0]), c[0], fd)
+		}
+	}
+}
+
+// noteFields records the names a field declaration of struct T declares
+// (an embedded field is named after its type).
+func (x *fileExtractor) noteFields(typeName string, fd int32) {
+	named := false
+	for n := x.t.FirstKid(fd); n >= 0; n = x.t.Next(n) {
+		if x.t.Kind(n) == kinds.fieldIdent && x.t.Nodes[n].Field == fields.name {
+			x.structFields[typeName+"."+x.t.Text(n)] = true
+			named = true
+		}
+	}
+	if !named {
+		if c := x.typeChain(x.t.Child(fd, fields.typ)); len(c) == 1 {
+			x.structFields[typeName+"."+lastSegment(c[0])] = true
 		}
 	}
 }
