@@ -54,16 +54,92 @@ func elemChain(marker string, elem []string) []string {
 // isContainer reports a container's chain (see elemOf).
 func isContainer(c []string) bool { return len(c) == 2 && (c[0] == elemOf || c[0] == recvOf) }
 
-// rangeChains are the chains of a range clause's two variables.
+// rangeChains are the chains of a range clause's two variables: a
+// channel's element is the first, a slice's, array's or map's the second.
+// When the file does not know which container it ranges over (a field, a
+// call's result, a named type), both are asked for and pass 2 finds at
+// most one: a field or type is a channel or not.
 func (x *fileExtractor) rangeChains(over int32) (first, second []string) {
 	c := x.exprChain(over)
-	switch {
-	case !isContainer(c):
-		return nil, nil
-	case c[0] == recvOf:
+	if isContainer(c) && c[0] == recvOf {
 		return c[1:], nil
 	}
-	return nil, c[1:]
+	return x.elementChain(c, recvOf), x.elementChain(c, elemOf)
+}
+
+// Elements of containers the file does not declare (RESOLUTION.md has no
+// step for them, so they are members of declared names, with the marker as
+// a suffix, stated by the declaring file's facts):
+//
+//	type T []E                   fact type T "[]" -> E          chain [.. T, "[]"]
+//	struct S { f []E }           fact type S "f[]" -> E         chain [.. S, "f[]"]
+//	func (S) m() []E             fact type S "m()[]" -> E       chain [.. S, "m()[]"]
+//	func F() []E                 fact type "F()[]" -> E         chain ["F()[]"]
+//
+// ("<-" for channels). A chain that evaluates to no such fact gives no
+// type, so the ref stays unresolved, never wrong.
+
+// elementChain is the chain of an element (marker elemOf) or a received
+// value (recvOf) of the value chain c evaluates to, or nil.
+func (x *fileExtractor) elementChain(c []string, marker string) []string {
+	switch {
+	case len(c) == 0:
+		return nil
+	case isContainer(c):
+		if c[0] == marker {
+			return c[1:]
+		}
+		return nil
+	case len(c) == 1:
+		return []string{c[0], marker}
+	case c[len(c)-1] == extract.CallResult:
+		return x.resultStep(c, extract.CallResult+marker)
+	}
+	return appendChain(c[:len(c)-1], c[len(c)-1]+marker)
+}
+
+// resultStep replaces the call ending chain c (x.m() or F()) by a step
+// named after the callee with a suffix ("m()[]", "m()1"). A package-level
+// function F gives the name "F()…" alone, and only for a package of this
+// module: a library's name would be graded by its import.
+func (x *fileExtractor) resultStep(c []string, suffix string) []string {
+	switch {
+	case len(c) < 2 || c[len(c)-1] != extract.CallResult:
+		return nil
+	case len(c) == 2:
+		if !x.inModule(c[0]) {
+			return nil
+		}
+		return []string{c[0] + suffix}
+	}
+	return appendChain(c[:len(c)-2], c[len(c)-2]+suffix)
+}
+
+// inModule reports whether a qualified name belongs to a package of the
+// file's module: its own package (or the one its external test tests),
+// one under the module path, or for the standard library any package
+// whose path has no dot.
+func (x *fileExtractor) inModule(q string) bool {
+	pkg := importPathOf(q)
+	switch mp := x.in.Module.Path; {
+	case pkg == x.ns || pkg+"_test" == x.ns:
+		return true
+	case mp != "":
+		return pkg == mp || strings.HasPrefix(pkg, mp+"/")
+	case x.in.Module.Own == stdLibrary:
+		first, _, _ := strings.Cut(pkg, "/")
+		return !strings.Contains(first, ".")
+	}
+	return false
+}
+
+// importPathOf is the import path of a qualified name "path.Name[.Member]".
+func importPathOf(q string) string {
+	slash := strings.LastIndexByte(q, '/') + 1
+	if dot := strings.IndexByte(q[slash:], '.'); dot >= 0 {
+		return q[:slash+dot]
+	}
+	return q
 }
 
 // exprChain is the chain of an expression's value, or nil when the file
@@ -265,12 +341,13 @@ func (x *fileExtractor) inTypeParams(decl int32, fn func()) {
 	x.scope.pop()
 }
 
-// resultFact states the type of a function's (first) result.
-func (x *fileExtractor) resultFact(decl int32, qualified string) {
-	x.inTypeParams(decl, func() { x.resultFactIn(decl, qualified) })
+// resultFact states the type of a function's (first) result; owner is a
+// method's receiver type, "" for a function.
+func (x *fileExtractor) resultFact(decl int32, qualified, owner string) {
+	x.inTypeParams(decl, func() { x.resultFactIn(decl, qualified, owner) })
 }
 
-func (x *fileExtractor) resultFactIn(decl int32, qualified string) {
+func (x *fileExtractor) resultFactIn(decl int32, qualified, owner string) {
 	res := x.t.Child(decl, fields.result)
 	if res < 0 {
 		return
@@ -284,7 +361,21 @@ func (x *fileExtractor) resultFactIn(decl int32, qualified string) {
 	}
 	if c := x.typeChain(res); len(c) == 1 {
 		x.addFact(extract.FactReturns, qualified, "", c[0], decl)
+	} else if isContainer(c) {
+		x.derivedFact(qualified, owner, c[0], c[1], decl)
 	}
+}
+
+// derivedFact states the type of a derived step of a function's result
+// (elementChain): for a method of owner, as the member "m<suffix>" of the
+// owner; for a function, as the name "F<suffix>".
+func (x *fileExtractor) derivedFact(qualified, owner, suffix, object string, at int32) {
+	suffix = extract.CallResult + suffix
+	if owner == "" {
+		x.addFact(extract.FactType, qualified+suffix, "", object, at)
+		return
+	}
+	x.addFact(extract.FactType, owner, lastSegment(qualified)+suffix, object, at)
 }
 
 // fieldFacts states the types of a struct's named and embedded fields.
@@ -300,6 +391,14 @@ func (x *fileExtractor) fieldFacts(typeName string, typ int32) {
 		}
 		x.noteFields(typeName, fd)
 		c := x.typeChain(x.t.Child(fd, fields.typ))
+		if isContainer(c) {
+			for n := x.t.FirstKid(fd); n >= 0; n = x.t.Next(n) {
+				if x.t.Kind(n) == kinds.fieldIdent && x.t.Nodes[n].Field == fields.name {
+					x.addFact(extract.FactType, owner, x.t.Text(n)+c[0], c[1], n)
+				}
+			}
+			continue
+		}
 		if len(c) != 1 {
 			continue
 		}
@@ -330,6 +429,13 @@ func (x *fileExtractor) noteFields(typeName string, fd int32) {
 		if c := x.typeChain(x.t.Child(fd, fields.typ)); len(c) == 1 {
 			x.structFields[typeName+"."+lastSegment(c[0])] = true
 		}
+	}
+}
+
+// elementFact states the element type of a named container type.
+func (x *fileExtractor) elementFact(typeName string, typ int32) {
+	if c := x.typeChain(typ); isContainer(c) {
+		x.addFact(extract.FactType, x.qualify(typeName), c[0], c[1], typ)
 	}
 }
 
