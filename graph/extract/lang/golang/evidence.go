@@ -166,10 +166,10 @@ func (x *fileExtractor) exprChain(i int32) []string {
 		return x.callChain(e)
 	case kinds.typeConvExpr:
 		return x.typeChain(x.t.Child(e, fields.typ))
-	case kinds.indexExpr:
-		if c := x.exprChain(x.t.Child(e, fields.operand)); isContainer(c) && c[0] == elemOf {
-			return c[1:]
-		}
+	case kinds.indexExpr: // x[i]: an element
+		return x.elementChain(x.exprChain(x.t.Child(e, fields.operand)), elemOf)
+	case kinds.sliceExpr: // x[i:j] has x's type (a string's chain is nil)
+		return x.exprChain(x.t.Child(e, fields.operand))
 	}
 	return nil
 }
