@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -293,6 +294,8 @@ func (x *fileExtractor) declareAssigned(left, right int32) {
 			chain = x.exprChain(values[n])
 		case len(values) == 1 && n == 0:
 			chain = x.exprChain(values[0])
+		case len(values) == 1:
+			chain = x.resultChain(values[0], n)
 		}
 		names, chains = append(names, x.t.Text(c)), append(chains, chain)
 	}
@@ -315,8 +318,12 @@ func (x *fileExtractor) declareValueSpec(spec int32) {
 			continue
 		}
 		chain := typed
-		if x.t.Child(spec, fields.typ) < 0 && n < len(vals) && (len(vals) > 1 || n == 0) {
+		switch {
+		case x.t.Child(spec, fields.typ) >= 0:
+		case n < len(vals) && (len(vals) > 1 || n == 0):
 			chain = x.exprChain(vals[n])
+		case len(vals) == 1:
+			chain = x.resultChain(vals[0], n)
 		}
 		x.scope.declareTyped(x.t.Text(c), chain)
 		n++
@@ -352,18 +359,55 @@ func (x *fileExtractor) resultFactIn(decl int32, qualified, owner string) {
 	if res < 0 {
 		return
 	}
-	if x.t.Kind(res) == kinds.paramList {
-		first := x.t.FirstKid(res)
-		if first < 0 || x.t.Kind(first) != kinds.paramDecl {
+	if x.t.Kind(res) != kinds.paramList {
+		x.firstResultFact(decl, qualified, owner, x.typeChain(res))
+		return
+	}
+	k := 0 // the result's index: (a, b T, err error) declares three
+	for p := x.t.FirstKid(res); p >= 0; p = x.t.Next(p) {
+		if x.t.Kind(p) != kinds.paramDecl {
 			return
 		}
-		res = x.t.Child(first, fields.typ)
+		c := x.typeChain(x.t.Child(p, fields.typ))
+		for n := max(x.paramNames(p), 1); n > 0; n-- {
+			if k == 0 {
+				x.firstResultFact(decl, qualified, owner, c)
+			} else if len(c) == 1 {
+				x.derivedFact(qualified, owner, strconv.Itoa(k), c[0], decl)
+			}
+			k++
+		}
 	}
-	if c := x.typeChain(res); len(c) == 1 {
+}
+
+// firstResultFact states the type of a function's first result, or of the
+// elements of a container it returns.
+func (x *fileExtractor) firstResultFact(decl int32, qualified, owner string, c []string) {
+	if len(c) == 1 {
 		x.addFact(extract.FactReturns, qualified, "", c[0], decl)
 	} else if isContainer(c) {
 		x.derivedFact(qualified, owner, c[0], c[1], decl)
 	}
+}
+
+// paramNames counts the names a parameter declaration declares.
+func (x *fileExtractor) paramNames(p int32) int {
+	n := 0
+	for c := x.t.FirstKid(p); c >= 0; c = x.t.Next(c) {
+		if x.t.Nodes[c].Field == fields.name {
+			n++
+		}
+	}
+	return n
+}
+
+// resultChain is the chain of the k-th result (k ≥ 1) of a call,
+// a, h := f(): the derived step "f()k" the declaring file's facts type.
+func (x *fileExtractor) resultChain(value int32, k int) []string {
+	if x.t.Kind(x.t.unwrap(value)) != kinds.callExpr {
+		return nil
+	}
+	return x.resultStep(x.exprChain(value), extract.CallResult+strconv.Itoa(k))
 }
 
 // derivedFact states the type of a derived step of a function's result
