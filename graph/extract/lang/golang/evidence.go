@@ -33,8 +33,27 @@ func (x *fileExtractor) typeChain(i int32) []string {
 		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.value)))
 	case kinds.chanType:
 		return elemChain(recvOf, x.typeChain(x.t.Child(t, fields.value)))
+	case kinds.funcType:
+		return x.funcChain(t)
 	}
 	return nil
+}
+
+// funcChain is the chain of a func value of a func type or literal: its
+// first result's, marked funcOf.
+func (x *fileExtractor) funcChain(fn int32) []string {
+	res := x.t.Child(fn, fields.result)
+	if x.t.Kind(res) == kinds.paramList {
+		first := x.t.FirstKid(res)
+		if x.t.Kind(first) != kinds.paramDecl {
+			return nil
+		}
+		res = x.t.Child(first, fields.typ)
+	}
+	if res < 0 {
+		return nil
+	}
+	return elemChain(funcOf, x.typeChain(res))
 }
 
 // A container's chain is a marker then its element's one-name chain: it
@@ -52,8 +71,16 @@ func elemChain(marker string, elem []string) []string {
 	return []string{marker, elem[0]}
 }
 
+// funcOf marks a func value's chain: calling it yields the element (a
+// local func literal, a parameter of func type: `f := func() *T {…}`).
+const funcOf = "func"
+
 // isContainer reports a container's chain (see elemOf).
 func isContainer(c []string) bool { return len(c) == 2 && (c[0] == elemOf || c[0] == recvOf) }
+
+// isMarked reports a container's or a func value's chain: a value with no
+// members of its own.
+func isMarked(c []string) bool { return isContainer(c) || len(c) == 2 && c[0] == funcOf }
 
 // rangeChains are the chains of a range clause's two variables: a
 // channel's element is the first, a slice's, array's or map's the second.
@@ -90,6 +117,8 @@ func (x *fileExtractor) elementChain(c []string, marker string) []string {
 		if c[0] == marker {
 			return c[1:]
 		}
+		return nil
+	case isMarked(c):
 		return nil
 	case len(c) == 1:
 		return []string{c[0], marker}
@@ -154,6 +183,8 @@ func (x *fileExtractor) exprChain(i int32) []string {
 		return x.identChain(x.t.Text(e))
 	case kinds.compositeLit:
 		return x.typeChain(x.t.Child(e, fields.typ))
+	case kinds.funcLit:
+		return x.funcChain(e)
 	case kinds.unaryExpr:
 		op := x.t.Src[x.t.Nodes[e].Start]
 		if op == '&' || op == '*' {
@@ -197,7 +228,7 @@ func (x *fileExtractor) selectorChain(sel int32) []string {
 		return []string{cand}
 	}
 	base := x.exprChain(x.t.Child(sel, fields.operand))
-	if base == nil || field == "" || isContainer(base) {
+	if base == nil || field == "" || isMarked(base) {
 		return nil
 	}
 	return appendChain(base, field)
@@ -215,6 +246,9 @@ func (x *fileExtractor) callChain(call int32) []string {
 		if (name == "new" || name == "make") && !x.scope.has(name) {
 			return x.typeChain(x.t.FirstKid(x.t.Child(call, fields.arguments)))
 		}
+		if c := x.scope.chain(name); len(c) == 2 && c[0] == funcOf {
+			return c[1:] // a func value whose result type the file states
+		}
 		if x.scope.has(name) || x.isUniverse(name, true) {
 			return nil // a func value or a builtin
 		}
@@ -224,7 +258,7 @@ func (x *fileExtractor) callChain(call int32) []string {
 			return appendChain(c, extract.CallResult)
 		}
 	case kinds.selectorExpr:
-		if c := x.selectorChain(fn); c != nil && !isContainer(c) {
+		if c := x.selectorChain(fn); c != nil && !isMarked(c) {
 			return appendChain(c, extract.CallResult)
 		}
 	case kinds.parenExpr: // (*T)(x): a conversion
@@ -262,9 +296,9 @@ func (x *fileExtractor) declareRange(clause int32) {
 
 // declareParams declares a parameter declaration's names with its type.
 func (x *fileExtractor) declareParams(i int32) {
-	var chain []string
-	if x.t.Kind(i) == kinds.paramDecl {
-		chain = x.typeChain(x.t.Child(i, fields.typ))
+	chain := x.typeChain(x.t.Child(i, fields.typ))
+	if x.t.Kind(i) == kinds.variadicParamDecl { // xs ...T is a []T
+		chain = elemChain(elemOf, chain)
 	}
 	for c := x.t.FirstKid(i); c >= 0; c = x.t.Next(c) {
 		if x.t.Kind(c) == kinds.ident && x.t.Nodes[c].Field == fields.name {
