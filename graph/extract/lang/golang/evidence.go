@@ -218,6 +218,9 @@ func (x *fileExtractor) identChain(name string) []string {
 	if _, isImport := x.imports[name]; isImport {
 		return nil
 	}
+	if c, ok := x.varChains[name]; ok {
+		return c
+	}
 	return []string{x.qualify(name)}
 }
 
@@ -245,6 +248,9 @@ func (x *fileExtractor) callChain(call int32) []string {
 		name := x.t.Text(fn)
 		if (name == "new" || name == "make") && !x.scope.has(name) {
 			return x.typeChain(x.t.FirstKid(x.t.Child(call, fields.arguments)))
+		}
+		if name == "append" && !x.scope.has(name) && x.isUniverse(name, true) { // append(xs, …) has xs's type
+			return x.exprChain(x.t.FirstKid(x.t.Child(call, fields.arguments)))
 		}
 		if c := x.scope.chain(name); len(c) == 2 && c[0] == funcOf {
 			return c[1:] // a func value whose result type the file states
@@ -291,6 +297,28 @@ func (x *fileExtractor) declareRange(clause int32) {
 		}
 		x.scope.declareTyped(x.t.Text(c), chain)
 		n++
+	}
+}
+
+// declareCaseAlias declares v in a case of switch v := x.(type) that
+// lists one type: there v has that type (a case listing several, or nil,
+// leaves v as x's type, which the switch does not state).
+func (x *fileExtractor) declareCaseAlias(c int32) {
+	if x.switchAlias == "" {
+		return
+	}
+	typ := int32(-1)
+	for k := x.t.FirstKid(c); k >= 0; k = x.t.Next(k) {
+		if x.t.Nodes[k].Field != fields.typ {
+			continue
+		}
+		if typ >= 0 {
+			return
+		}
+		typ = k
+	}
+	if typ >= 0 {
+		x.scope.declareTyped(x.switchAlias, x.typeChain(typ))
 	}
 }
 
@@ -537,6 +565,8 @@ func (x *fileExtractor) varFacts(spec int32) {
 		if name := x.t.Text(c); name != "_" && name != "" {
 			if obj, ok := chainObject(chain); ok {
 				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
+			} else if isMarked(chain) {
+				x.varChains[name] = chain
 			}
 		}
 		n++
