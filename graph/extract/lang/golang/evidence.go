@@ -27,6 +27,8 @@ func (x *fileExtractor) typeChain(i int32) []string {
 		if _, cand, ok := x.typeCandidate(t); ok && cand != "" {
 			return []string{cand}
 		}
+	case kinds.structType:
+		return []string{anonStruct(t)}
 	case kinds.sliceType, kinds.arrayType:
 		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.element)))
 	case kinds.mapType:
@@ -118,7 +120,7 @@ func (x *fileExtractor) elementChain(c []string, marker string) []string {
 			return c[1:]
 		}
 		return nil
-	case isMarked(c):
+	case isMarked(c) || isLocal(c):
 		return nil
 	case len(c) == 1:
 		return []string{c[0], marker}
@@ -134,7 +136,7 @@ func (x *fileExtractor) elementChain(c []string, marker string) []string {
 // module: a library's name would be graded by its import.
 func (x *fileExtractor) resultStep(c []string, suffix string) []string {
 	switch {
-	case len(c) < 2 || c[len(c)-1] != extract.CallResult:
+	case len(c) < 2 || c[len(c)-1] != extract.CallResult || isLocal(c):
 		return nil
 	case len(c) == 2:
 		if !x.inModule(c[0]) {
@@ -234,7 +236,66 @@ func (x *fileExtractor) selectorChain(sel int32) []string {
 	if base == nil || field == "" || isMarked(base) {
 		return nil
 	}
+	if st, ok := anonNode(base); ok {
+		return x.anonField(st, field)
+	}
 	return appendChain(base, field)
+}
+
+// An anonymous struct type (a test table's `[]struct{ in T; want U }`, a
+// `var x struct{ … }`) has no name pass 2 could look its fields up by, so
+// its chain is one step naming its node in this file: the file reads the
+// field's type itself. Such a chain never leaves the file (isLocal).
+const anonPrefix = "struct#"
+
+func anonStruct(node int32) string { return anonPrefix + strconv.Itoa(int(node)) }
+
+// anonNode is the struct_type node an anonymous struct's chain names.
+func anonNode(c []string) (int32, bool) {
+	if len(c) != 1 {
+		return -1, false
+	}
+	rest, ok := strings.CutPrefix(c[0], anonPrefix)
+	if !ok {
+		return -1, false
+	}
+	n, err := strconv.Atoi(rest)
+	return int32(n), err == nil
+}
+
+// isLocal reports a chain that only this file understands.
+func isLocal(c []string) bool {
+	for _, s := range c {
+		if strings.HasPrefix(s, anonPrefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// anonField is the chain of field f of the anonymous struct type st: its
+// declared type's (an embedded field is named after its type).
+func (x *fileExtractor) anonField(st int32, f string) []string {
+	list := x.t.ChildOfKind(st, kinds.fieldDeclList)
+	for fd := x.t.FirstKid(list); fd >= 0; fd = x.t.Next(fd) {
+		if x.t.Kind(fd) != kinds.fieldDecl {
+			continue
+		}
+		typ := x.t.Child(fd, fields.typ)
+		named := false
+		for n := x.t.FirstKid(fd); n >= 0; n = x.t.Next(n) {
+			if x.t.Kind(n) == kinds.fieldIdent && x.t.Nodes[n].Field == fields.name {
+				named = true
+				if x.t.Text(n) == f {
+					return x.typeChain(typ)
+				}
+			}
+		}
+		if c := x.typeChain(typ); !named && len(c) == 1 && lastSegment(c[0]) == f {
+			return c
+		}
+	}
+	return nil
 }
 
 // callChain is the chain of a call's result.
@@ -395,6 +456,9 @@ func (x *fileExtractor) declareValueSpec(spec int32) {
 // Facts.
 
 func (x *fileExtractor) addFact(kind extract.FactKind, subject, member, object string, at int32) {
+	if strings.HasPrefix(object, anonPrefix) {
+		return // an anonymous struct: no name outside this file
+	}
 	x.out.Facts = append(x.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: x.span(at)})
 }
 
@@ -563,10 +627,10 @@ func (x *fileExtractor) varFacts(spec int32) {
 			chain = x.exprChain(vals[n])
 		}
 		if name := x.t.Text(c); name != "_" && name != "" {
-			if obj, ok := chainObject(chain); ok {
-				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
-			} else if isMarked(chain) {
+			if isMarked(chain) || isLocal(chain) {
 				x.varChains[name] = chain
+			} else if obj, ok := chainObject(chain); ok {
+				x.addFact(extract.FactType, x.qualify(name), "", obj, c)
 			}
 		}
 		n++

@@ -200,8 +200,8 @@ func (x *fileExtractor) selectorCall(sel int32) bool {
 // addMemberRef emits a method call whose receiver chain the file states
 // (nil: no evidence, the ref has the name only).
 func (x *fileExtractor) addMemberRef(i int32, name string, chain []string) {
-	if isMarked(chain) {
-		chain = nil // unnamed container and func types have no methods
+	if isMarked(chain) || isLocal(chain) {
+		chain = nil // unnamed container, func and struct types have no methods
 	}
 	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(i), Name: name, Kind: extract.RefCall, Receiver: chain})
 }
@@ -243,7 +243,7 @@ func (x *fileExtractor) selector(i int32) {
 	field := x.t.Child(i, fields.field)
 	name := x.t.Text(field)
 	chain := x.exprChain(x.t.Child(i, fields.operand))
-	if name == "" || chain == nil || isMarked(chain) || x.isLocalField(chain, name) {
+	if name == "" || chain == nil || isMarked(chain) || isLocal(chain) || x.isLocalField(chain, name) {
 		return
 	}
 	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(field), Name: name, Kind: extract.RefUse, Receiver: chain})
