@@ -227,7 +227,9 @@ func (x *fileExtractor) qualifiedValue(i int32) (string, bool) {
 // call ref, a package member pkg.X (a function value, a constant, a
 // variable) a use ref. v.f where the file states v's type and the value
 // may be a method value (see methodValue) gets a use ref with v's chain:
-// pass 2 finds the method, or grades a field fuzzy_name.
+// pass 2 finds the method, or grades a field fuzzy_name. A type outside the
+// module is left out: pass 2 would name its member unconfirmed, by its
+// import, and it may be a field.
 func (x *fileExtractor) selector(i int32) {
 	if x.methodExpr(i) {
 		return
@@ -245,6 +247,9 @@ func (x *fileExtractor) selector(i int32) {
 	chain := x.exprChain(x.t.Child(i, fields.operand))
 	if name == "" || chain == nil || isMarked(chain) || isLocal(chain) || x.isLocalField(chain, name) {
 		return
+	}
+	if len(chain) == 1 && !x.inModule(chain[0]) {
+		return // a library type's member would be named unconfirmed, and may be a field
 	}
 	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(field), Name: name, Kind: extract.RefUse, Receiver: chain})
 }
