@@ -328,10 +328,12 @@ func (x *fileExtractor) callChain(call int32) []string {
 		if c := x.selectorChain(fn); c != nil && !isMarked(c) {
 			return appendChain(c, extract.CallResult)
 		}
-	case kinds.parenExpr: // (*T)(x): a conversion
-		if t := x.t.unwrap(x.t.FirstKid(fn)); x.isDeref(t) {
-			return x.exprChain(x.t.FirstKid(t))
+	case kinds.unaryExpr: // (*T)(x): a conversion (fn is unwrapped)
+		if x.isDeref(fn) {
+			return x.exprChain(x.t.FirstKid(fn))
 		}
+	case kinds.pointerType: // (*pkg.T)(x)
+		return x.typeChain(fn)
 	}
 	return nil
 }
