@@ -29,7 +29,7 @@ func (x *fileExtractor) typeChain(i int32) []string {
 		}
 	case kinds.structType:
 		return []string{anonStruct(t)}
-	case kinds.sliceType, kinds.arrayType:
+	case kinds.sliceType, kinds.arrayType, kinds.implicitArrayType:
 		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.element)))
 	case kinds.mapType:
 		return elemChain(elemOf, x.typeChain(x.t.Child(t, fields.value)))
