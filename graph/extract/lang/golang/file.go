@@ -17,18 +17,21 @@ type fileExtractor struct {
 	out   *extract.ExtractedFile
 	lines extract.LineIndex
 
-	testFile   bool              // the path ends in _test.go
-	imports    map[string]string // local name → import path; "_" and "." bind nothing
-	dotImports []string          // paths imported with "."
-	topNames   map[string]int    // top-level func and type names → symbol index
-	types      map[string]int    // top-level type names → symbol index
-	methods    []pendingMethod   // methods whose Parent is linked after the pass
-	scope      scope             // function-local names
-	fn         string            // enclosing top-level function, "" outside one or in a method
-	fnDecl     int32             // node of the enclosing top-level function or method, -1 outside
-	inFunc     int               // function bodies (declared or literal) around the walk
-	lits       int               // func literals around the walk
-	cmds       commands
+	testFile     bool                // the path ends in _test.go
+	imports      map[string]string   // local name → import path; "_" and "." bind nothing
+	dotImports   []string            // paths imported with "."
+	topNames     map[string]int      // top-level func and type names → symbol index
+	types        map[string]int      // top-level type names → symbol index
+	structFields map[string]bool     // "T.f" for each field f of a struct type T of this file
+	methods      []pendingMethod     // methods whose Parent is linked after the pass
+	scope        scope               // function-local names
+	switchAlias  string              // v of the innermost switch v := x.(type), "" if none
+	varChains    map[string][]string // this file's package-level vars of container or func types
+	fn           string              // enclosing top-level function, "" outside one or in a method
+	fnDecl       int32               // node of the enclosing top-level function or method, -1 outside
+	inFunc       int                 // function bodies (declared or literal) around the walk
+	lits         int                 // func literals around the walk
+	cmds         commands
 }
 
 type pendingMethod struct {
@@ -38,16 +41,18 @@ type pendingMethod struct {
 
 func newFileExtractor(in extract.Input, nodes []node, lines extract.LineIndex, out *extract.ExtractedFile) *fileExtractor {
 	return &fileExtractor{
-		t:        tree{tsutil.Tree[string]{Nodes: nodes, Src: string(in.Content)}},
-		in:       in,
-		out:      out,
-		lines:    lines,
-		testFile: strings.HasSuffix(in.Path, "_test.go"),
-		imports:  make(map[string]string),
-		topNames: make(map[string]int),
-		types:    make(map[string]int),
-		scope:    newScope(),
-		fnDecl:   -1,
+		t:            tree{tsutil.Tree[string]{Nodes: nodes, Src: string(in.Content)}},
+		in:           in,
+		out:          out,
+		lines:        lines,
+		testFile:     strings.HasSuffix(in.Path, "_test.go"),
+		imports:      make(map[string]string),
+		topNames:     make(map[string]int),
+		types:        make(map[string]int),
+		structFields: make(map[string]bool),
+		varChains:    make(map[string][]string),
+		scope:        newScope(),
+		fnDecl:       -1,
 	}
 }
 

@@ -28,6 +28,7 @@ type kindIDs struct {
 	exprStmt, ifStmt, forStmt, exprSwitch, selectStmt, exprCase, defaultCase        uint16
 	typeCase, commCase, interpString, rawString, blankIdent, dot, comment, labeled  uint16
 	typeAssertExpr, paramList, sliceType, arrayType, mapType, chanType, indexExpr   uint16
+	argumentList, sendStmt, sliceExpr, funcType, implicitArrayType                  uint16
 }
 
 // fieldIDs holds the field ids of tree-sitter-go this package looks at.
@@ -74,6 +75,8 @@ func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 		typeAssertExpr: id("type_assertion_expression"), paramList: id("parameter_list"),
 		sliceType: id("slice_type"), arrayType: id("array_type"), mapType: id("map_type"),
 		chanType: id("channel_type"), indexExpr: id("index_expression"),
+		argumentList: id("argument_list"), sendStmt: id("send_statement"), sliceExpr: id("slice_expression"),
+		funcType: id("function_type"), implicitArrayType: id("implicit_length_array_type"),
 	}
 	fd := l.FieldID
 	f := fieldIDs{

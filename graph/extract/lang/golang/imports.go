@@ -51,6 +51,16 @@ func (x *fileExtractor) dotAlternatives() {
 		return
 	}
 	prefix := x.ns + "."
+	for i := range x.out.Facts { // a fact's type may come from a dot import too
+		f := &x.out.Facts[i]
+		name, ok := strings.CutPrefix(f.Object, prefix)
+		if _, own := x.topNames[strings.TrimSuffix(name, extract.CallResult)]; !ok || own || strings.ContainsAny(name, "./") {
+			continue
+		}
+		for _, p := range x.dotImports {
+			f.Alternatives = append(f.Alternatives, p+"."+name)
+		}
+	}
 	for i := range x.out.Refs {
 		r := &x.out.Refs[i]
 		bare := r.Qualified

@@ -37,10 +37,17 @@ func (m goModules) ForFile(p string) extract.ModuleContext {
 		return extract.ModuleContext{}
 	}
 	if mp == "std" {
-		mp = ""
+		return extract.ModuleContext{Root: d, Own: stdLibrary}
 	}
 	return extract.ModuleContext{Root: d, Path: mp}
 }
+
+// stdModule marks (ModuleContext.Own) the standard library's module:
+// its import paths have no prefix, and the packages it imports without a
+// dot are its own.
+type stdModule struct{}
+
+var stdLibrary any = stdModule{}
 
 // Resolution: calling a type converts a value (T(x), unsafe.Pointer(p)).
 func (e *Extractor) Resolution() extract.ResolutionTraits {

@@ -26,7 +26,7 @@ func TestModules(t *testing.T) {
 	for p, want := range map[string]extract.ModuleContext{
 		"a/b.go":                  {Root: "", Path: "example.com/m"},
 		"tools/x/y.go":            {Root: "tools", Path: "example.com/m/tools"},
-		"goroot/src/fmt/print.go": {Root: "goroot/src", Path: ""}, // std has no prefix
+		"goroot/src/fmt/print.go": {Root: "goroot/src", Path: "", Own: stdLibrary}, // std has no prefix
 	} {
 		if got := m.ForFile(p); !reflect.DeepEqual(got, want) {
 			t.Errorf("ForFile(%s) = %+v, want %+v", p, got, want)

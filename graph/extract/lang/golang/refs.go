@@ -1,6 +1,10 @@
 package golang
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
 
 // isBuiltinFunc reports Go's predeclared functions.
 func isBuiltinFunc(name string) bool {
@@ -196,8 +200,8 @@ func (x *fileExtractor) selectorCall(sel int32) bool {
 // addMemberRef emits a method call whose receiver chain the file states
 // (nil: no evidence, the ref has the name only).
 func (x *fileExtractor) addMemberRef(i int32, name string, chain []string) {
-	if isContainer(chain) {
-		chain = nil // unnamed container types have no methods
+	if isMarked(chain) || isLocal(chain) {
+		chain = nil // unnamed container, func and struct types have no methods
 	}
 	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(i), Name: name, Kind: extract.RefCall, Receiver: chain})
 }
@@ -221,7 +225,11 @@ func (x *fileExtractor) qualifiedValue(i int32) (string, bool) {
 // selector handles a selector that is not called: an unambiguous method
 // expression — T.M or (*T).M for a type T of this file, (*pkg.T).M — gets a
 // call ref, a package member pkg.X (a function value, a constant, a
-// variable) a use ref; v.f may be a field, so it has none.
+// variable) a use ref. v.f where the file states v's type and the value
+// may be a method value (see methodValue) gets a use ref with v's chain:
+// pass 2 finds the method, or grades a field fuzzy_name. A type outside the
+// module is left out: pass 2 would name its member unconfirmed, by its
+// import, and it may be a field.
 func (x *fileExtractor) selector(i int32) {
 	if x.methodExpr(i) {
 		return
@@ -231,6 +239,59 @@ func (x *fileExtractor) selector(i int32) {
 		return
 	}
 	x.walkExcept(i, -1)
+	if !x.methodValue(i) {
+		return
+	}
+	field := x.t.Child(i, fields.field)
+	name := x.t.Text(field)
+	chain := x.exprChain(x.t.Child(i, fields.operand))
+	if name == "" || chain == nil || isMarked(chain) || isLocal(chain) || x.isLocalField(chain, name) {
+		return
+	}
+	if len(chain) == 1 && !x.inModule(chain[0]) {
+		return // a library type's member would be named unconfirmed, and may be a field
+	}
+	x.out.Refs = append(x.out.Refs, extract.RawRef{Span: x.span(field), Name: name, Kind: extract.RefUse, Receiver: chain})
+}
+
+// methodValue reports whether a selector not called stands where a method
+// value can: an argument (sort.Slice(x, h.less)), the right side of an
+// assignment or a var (f := t.M), a returned or sent value, a composite
+// literal's element. Elsewhere (an operand of another selector, an index,
+// an operator, the left of an assignment) it can only be a field, which
+// gets no ref.
+func (x *fileExtractor) methodValue(sel int32) bool {
+	i := sel
+	p := x.t.parent(i)
+	for x.t.Kind(p) == kinds.parenExpr {
+		i, p = p, x.t.parent(p)
+	}
+	switch x.t.Kind(p) {
+	case kinds.argumentList:
+		return true
+	case kinds.exprList:
+		f := x.t.field(p)
+		return f == fields.right || f == fields.value || x.t.Kind(x.t.parent(p)) == kinds.returnStmt
+	case kinds.literalElement:
+		return x.t.field(p) != fields.key
+	case kinds.sendStmt:
+		return x.t.field(i) == fields.value
+	}
+	return false
+}
+
+// isLocalField reports v.f where v's chain is a struct type of this file
+// that declares a field f: a field, not a method value.
+func (x *fileExtractor) isLocalField(chain []string, name string) bool {
+	if len(chain) != 1 {
+		return false
+	}
+	local, ok := strings.CutPrefix(chain[0], x.ns+".")
+	if !ok {
+		return false
+	}
+	_, isField := x.structFields[local+"."+name]
+	return isField
 }
 
 // methodExpr emits a call ref for T.M or (*T).M (T a type of this file) or

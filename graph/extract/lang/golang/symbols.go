@@ -67,7 +67,7 @@ func (x *fileExtractor) funcSymbol(i int32) {
 		Name: name, Qualified: x.qualify(name), Kind: kind, Span: x.span(i),
 		Signature: x.funcSignature(i), Parent: extract.NoParent,
 	})
-	x.resultFact(i, x.qualify(name))
+	x.resultFact(i, x.qualify(name), "")
 }
 
 // isTestName reports whether a function in a _test.go file is run by go
@@ -92,16 +92,16 @@ func (x *fileExtractor) methodSymbol(i int32) {
 		return
 	}
 	recv := x.receiverTypeName(i)
-	qualified := x.qualify(name)
+	qualified, owner := x.qualify(name), ""
 	if recv != "" {
-		qualified = x.qualify(recv + "." + name)
+		qualified, owner = x.qualify(recv+"."+name), x.qualify(recv)
 	}
 	idx := x.addSymbol(extract.RawSymbol{
 		Name: name, Qualified: qualified, Kind: extract.KindMethod, Span: x.span(i),
 		Signature: x.funcSignature(i), Parent: extract.NoParent,
 	})
 	x.methods = append(x.methods, pendingMethod{symbol: idx, recv: recv})
-	x.resultFact(i, qualified)
+	x.resultFact(i, qualified, owner)
 }
 
 // receiverTypeName is T for receivers T, *T, T[K] and *T[K], or "".
@@ -146,6 +146,7 @@ func (x *fileExtractor) typeSymbols(decl int32) {
 		x.embeddings(name, typ)
 		x.inTypeParams(spec, func() {
 			x.fieldFacts(name, typ)
+			x.elementFact(name, typ)
 			if kind == extract.KindInterface {
 				x.interfaceMethods(idx, typ)
 			}
@@ -177,7 +178,7 @@ func (x *fileExtractor) interfaceMethods(iface int, typ int32) {
 			Name: name, Qualified: prefix + name, Kind: extract.KindMethod, Span: x.span(c),
 			Signature: normalize(x.t.Text(c)), Parent: iface,
 		})
-		x.resultFact(c, prefix+name)
+		x.resultFact(c, prefix+name, x.out.Symbols[iface].Qualified)
 	}
 }
 

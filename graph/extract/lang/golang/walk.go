@@ -109,9 +109,19 @@ func (x *fileExtractor) walkDeclaring(i int32, act uint8) {
 	case actField:
 		x.walk(x.t.Child(i, fields.typ))
 		x.structTag(x.t.Child(i, fields.tag))
-	case actScope, actTypeSwitch:
+	case actTypeSwitch:
+		outer := x.switchAlias
+		x.switchAlias = x.t.Text(x.t.onlyChild(x.t.Child(i, fields.alias)))
 		x.scope.push()
 		x.declareNames(x.t.Child(i, fields.alias), 0)
+		x.walkExcept(i, -1)
+		x.scope.pop()
+		x.switchAlias = outer
+	case actScope:
+		x.scope.push()
+		if x.t.Kind(i) == kinds.typeCase {
+			x.declareCaseAlias(i)
+		}
 		x.walkExcept(i, -1)
 		x.scope.pop()
 	case actReturn:
