@@ -28,5 +28,6 @@ package extract
 //	   Outer.this; C function names used as values are refs; C/C++ export
 //	   macros; TypeScript barrels of several export *, functions used as
 //	   values, members of imported values; Python names and attributes
-//	   read as values get use refs, class bodies bind in order.
+//	   read as values get use refs, class bodies bind in order; Go method
+//	   values, range/index/multi-value/type-switch receivers.
 const Version = 7
