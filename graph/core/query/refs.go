@@ -88,6 +88,9 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 			return RefsResult{}, err
 		}
 	}
+	if rows, err = e.sameSide(ctx, sym, rows); err != nil {
+		return RefsResult{}, err
+	}
 	dispatched, err := e.dispatchedRefs(ctx, sym)
 	if err != nil {
 		return RefsResult{}, err
@@ -135,6 +138,37 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	sortRefSites(res.Refs)
 	sortRelationSites(res.Relations)
 	return res, nil
+}
+
+// sameSide keeps the refs that can mean sym when its qualified name also
+// names a definition of the other side (TypeScript's interface and function
+// $constructor, a type and a const OK): a type use never means the
+// function, a call never means the type.
+func (e *Engine) sameSide(ctx context.Context, sym symbolRow, rows []refRow) ([]refRow, error) {
+	defs, err := e.idx.SymbolsNamed(ctx, []string{sym.Qualified})
+	if err != nil {
+		return nil, err
+	}
+	types, values := 0, 0
+	for _, d := range defs {
+		if resolve.IsTypeKind(d.Kind) {
+			types++
+		} else {
+			values++
+		}
+	}
+	if types == 0 || values == 0 {
+		return rows, nil
+	}
+	isType := resolve.IsTypeKind(sym.Kind)
+	out := rows[:0:0]
+	for _, r := range rows {
+		typeUse := r.Kind == extract.RefType.String() || r.Kind == extract.RefTraitBound.String()
+		if isType && r.Kind != extract.RefCall.String() || !isType && !typeUse {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // countNameMatches counts the fuzzy_name refs with the target's short name
