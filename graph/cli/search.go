@@ -41,5 +41,6 @@ handle_request. An exact symbol name ranks first, then relevance (bm25).`,
 	f.StringVar(&q.Kind, "kind", "", "symbol, string, config, or a symbol kind (function, method, struct, class, ...)")
 	f.StringVar(&q.Lang, "lang", "", "only files of this language (go, python, ...)")
 	f.IntVar(&q.Limit, "limit", query.DefaultSearchLimit, "maximum number of matches")
+	f.BoolVar(&q.Generated, "generated", false, "include generated code (x.pb.go, x_pb2.py), which is indexed for refs and callees but not searched by default")
 	return cmd
 }

@@ -24,7 +24,8 @@ func TestIgnoresAndSkips(t *testing.T) {
 		"skip_me/x.py":          "def x():\n    pass\n",
 		"vendor/dep.py":         "def dep():\n    pass\n",
 		"node_modules/lib/m.py": "def m():\n    pass\n",
-		"gen/api.pb.go":         "package gen\n",
+		"gen/api.pb.go":         "package gen\n\nfunc Generated() {}\n",
+		"web/app.min.js":        "function minified(){}\n",
 		"binary.py":             "def f():\x00\x01\x02\n",
 		"latin1.py":             "# caf\xe9\ndef cafe():\n    return 'd\xe9j\xe0 vu, tr\xe8s bien'\n",
 		"notes.txt":             "not code",
@@ -58,16 +59,17 @@ func TestIgnoresAndSkips(t *testing.T) {
 	if rep.Skipped.Binary != 1 || rep.Skipped.Large != 1 || rep.Skipped.Symlinks != 1 || rep.NonUTF8 != 1 {
 		t.Errorf("skipped = %+v, non-utf8 = %d; want 1 binary, 1 large, 1 symlink, 1 non-UTF-8", rep.Skipped, rep.NonUTF8)
 	}
-	// app, keep, vendor/dep (re-included), latin1: nothing else.
-	if rep.FilesIndexed != 4 {
-		t.Errorf("indexed %d files, want 4: %+v", rep.FilesIndexed, rep)
+	// app, keep, vendor/dep (re-included), latin1, and gen/api.pb.go for
+	// resolution only: nothing else (the minified bundle is build output).
+	if rep.FilesIndexed != 5 {
+		t.Errorf("indexed %d files, want 5: %+v", rep.FilesIndexed, rep)
 	}
 	for _, name := range []string{"app", "keep", "dep", "cafe"} {
 		if hits := search(t, g, name); !contains(hits, "symbol:"+name) {
 			t.Errorf("%s not indexed: %v", name, hits)
 		}
 	}
-	for _, name := range []string{"ig", "gen", "excluded", "local", "x", "m", "secret"} {
+	for _, name := range []string{"ig", "gen", "excluded", "local", "x", "m", "secret", "Generated", "minified"} {
 		if hits := search(t, g, name); contains(hits, "symbol:"+name) {
 			t.Errorf("%s should be ignored: %v", name, hits)
 		}

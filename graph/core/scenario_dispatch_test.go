@@ -70,11 +70,22 @@ var scenarioCommands = map[string]scenarioCommand{
 	"overview": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		fs := newScenarioFlags("overview")
 		detail := fs.String("detail", "", "summary or full")
+		generated := fs.Bool("generated", false, "")
 		pos, err := parseScenarioFlags(fs, args, 1) // the whole worktree is dir:.
 		if err != nil {
 			return nil, err
 		}
-		return g.Overview(ctx, pos[0], query.OverviewOptions{Format: *detail})
+		return g.Overview(ctx, pos[0], query.OverviewOptions{Format: *detail, Generated: *generated})
+	},
+	"search": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
+		fs := newScenarioFlags("search")
+		kind := fs.String("kind", "", "")
+		generated := fs.Bool("generated", false, "")
+		pos, err := parseScenarioFlags(fs, args, 1)
+		if err != nil {
+			return nil, err
+		}
+		return g.Search(ctx, query.SearchQuery{Text: pos[0], Kind: *kind, Generated: *generated})
 	},
 	"implementors": func(ctx context.Context, g *core.Graph, args []string) (any, error) {
 		pos, err := parseScenarioFlags(newScenarioFlags("implementors"), args, 1)

@@ -42,12 +42,25 @@ type Modules interface {
 	ForFile(path string) ModuleContext
 }
 
-// GeneratedNamer is a language that knows its generated files by name
-// (protoc output, minified bundles). The scan skips them by default, as it
-// skips vendored code; a root .orbitignore can bring them back.
+// GeneratedNamer is a language that knows its generated files by name.
 type GeneratedNamer interface {
-	Generated(base string) bool
+	Generated(base string) Generated
 }
+
+// Generated is how the scan treats a file a language names as generated.
+type Generated uint8
+
+const (
+	NotGenerated Generated = iota
+	// GeneratedCode is a generator's source output (protoc's x.pb.go):
+	// indexed so that its definitions are targets of refs, callees and
+	// implementors, but left out of search and overview unless asked
+	// (DESIGN.md, Generated code).
+	GeneratedCode
+	// BuildOutput is a bundle or a minified file: skipped like vendored
+	// code; a root .orbitignore can bring it back.
+	BuildOutput
+)
 
 // Resolving is a language whose references pass 2 reads in its own way.
 // A language without it gets the zero ResolutionTraits.

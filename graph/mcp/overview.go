@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -14,6 +15,8 @@ import (
 type overviewInput struct {
 	Scope  string `json:"scope,omitempty" jsonschema:"dir:<path> (a directory and everything below it; dir:. is the worktree) or file:<path>; default: the whole worktree"`
 	Detail string `json:"detail,omitempty" jsonschema:"summary (counts per language and symbol kind, and the 20 files with the most symbols) or full (also every file in scope with all of its symbols)"`
+	// Generated: a generator's output is indexed for refs but left out.
+	Generated bool `json:"generated,omitempty" jsonschema:"also count and list generated code (x.pb.go, x_pb2.py)"`
 	pageArgs
 }
 
@@ -40,11 +43,11 @@ Paging applies to file_list (detail full): each entry is a file or one of its sy
 		}),
 		Annotations: readOnly("Summarize the shape of the code"),
 	}, func(ctx context.Context, in overviewInput) (overviewOutput, string, error) {
-		pg, err := newPager("overview", in.pageArgs, 500, in.Scope, in.Detail)
+		pg, err := newPager("overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return overviewOutput{}, "", err
 		}
-		opts := query.OverviewOptions{Format: in.Detail}
+		opts := query.OverviewOptions{Format: in.Detail, Generated: in.Generated}
 		res, err := read(ctx, ix, func(g *core.Graph) (query.OverviewResult, error) { return g.Overview(ctx, in.Scope, opts) })
 		if err != nil {
 			return overviewOutput{}, "", err

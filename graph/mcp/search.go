@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -20,6 +21,8 @@ type searchInput struct {
 	Query string `json:"query" jsonschema:"words to find: a symbol name or part of one (handler finds HandlerFunc and handle_request), words of a string literal, or a config key"`
 	Kind  string `json:"kind,omitempty" jsonschema:"only this kind of match: symbol, string, config, or a symbol kind (function, method, struct, class, interface, trait, ...)"`
 	Lang  string `json:"lang,omitempty" jsonschema:"only files of this language (go, python, rust, typescript, java, ...)"`
+	// Generated: a generator's output is indexed for refs but not searched.
+	Generated bool `json:"generated,omitempty" jsonschema:"also search generated code (x.pb.go, x_pb2.py)"`
 	pageArgs
 }
 
@@ -48,7 +51,7 @@ Use it instead of grep to find where something is defined: each match carries ki
 		if strings.TrimSpace(in.Query) == "" {
 			return searchOutput{}, "", badArg("query is empty")
 		}
-		pg, err := newPager("search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang)
+		pg, err := newPager("search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return searchOutput{}, "", err
 		}
@@ -56,7 +59,7 @@ Use it instead of grep to find where something is defined: each match carries ki
 		if err != nil {
 			return searchOutput{}, "", err
 		}
-		q := query.SearchQuery{Text: in.Query, Kind: in.Kind, Lang: in.Lang, Limit: min(searchCap, off+pg.limit+1)}
+		q := query.SearchQuery{Text: in.Query, Kind: in.Kind, Lang: in.Lang, Limit: min(searchCap, off+pg.limit+1), Generated: in.Generated}
 		res, err := read(ctx, ix, func(g *core.Graph) (query.SearchResult, error) { return g.Search(ctx, q) })
 		if err != nil {
 			return searchOutput{}, "", err

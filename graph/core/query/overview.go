@@ -17,6 +17,9 @@ const topFilesLimit = 20
 // OverviewOptions select the shape of an overview.
 type OverviewOptions struct {
 	Format string // OverviewSummary (default) or OverviewFull
+	// Generated includes a generator's output (x.pb.go), which is indexed
+	// for resolution but left out by default (DESIGN.md, Generated code).
+	Generated bool
 }
 
 // OverviewResult is the shape of a scope: what languages its files are in
@@ -100,6 +103,7 @@ func (e *Engine) Overview(ctx context.Context, scope Scope, opts OverviewOptions
 		return OverviewResult{}, err
 	}
 	res := OverviewResult{Scope: scope.Raw, Format: opts.Format}
+	scope.HideGenerated = !opts.Generated
 	var err error
 	if res.Files, err = e.countFiles(ctx, scope); err != nil {
 		return res, err

@@ -16,6 +16,8 @@ type Scope struct {
 	Kind SelectorKind // SelFile or SelDir; "" for the whole worktree
 	Path string       // repo-relative, cleaned; "." for the root directory
 	Raw  string
+	// HideGenerated leaves a generator's output out (overview's default).
+	HideGenerated bool
 }
 
 // SelDir addresses a directory and everything below it: dir:<path>.
@@ -51,9 +53,9 @@ func (s Scope) IsAll() bool { return s.Kind == SelDir && s.Path == "." }
 // paths is the scope as the store selects files.
 func (s Scope) paths() store.Paths {
 	if s.Kind == SelFile {
-		return store.Paths{File: s.Path}
+		return store.Paths{File: s.Path, NoGenerated: s.HideGenerated}
 	}
-	return store.Paths{Dir: s.Path}
+	return store.Paths{Dir: s.Path, NoGenerated: s.HideGenerated}
 }
 
 // checkScope returns a not-found LookupError with near paths when the scope

@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// Default exclusions: vendored and generated code, build output, lock files
-// and minified files (.orbitignore is for committed but non-indexable
-// paths). Which files a language generates (protoc output, minified
-// bundles) its own package says (extract.GeneratedNamer). A worktree's own root .orbitignore is consulted first,
+// Default exclusions: vendored code, build output, lock files and minified
+// files (.orbitignore is for committed but non-indexable paths). Which files
+// a language names as build output (minified bundles) its own package says
+// (extract.GeneratedNamer); a generator's source output (protoc's) is
+// indexed for resolution only, not excluded. A worktree's own root .orbitignore is consulted first,
 // so "!vendor/" there re-includes vendor/. They are checked natively because
 // they are consulted for every file of every scan.
 var (
@@ -37,7 +40,7 @@ type rules interface {
 }
 
 type defaultRules struct {
-	generated func(base string) bool // nil: directories only (WatchDirs)
+	generated func(base string) extract.Generated // nil: directories only (WatchDirs)
 }
 
 func (r defaultRules) decide(rel string, isDir bool) (bool, bool) {
@@ -54,7 +57,7 @@ func (r defaultRules) decide(rel string, isDir bool) (bool, bool) {
 			return true, true
 		}
 	}
-	if r.generated != nil && r.generated(base) {
+	if r.generated != nil && r.generated(base) == extract.BuildOutput {
 		return true, true
 	}
 	return false, false

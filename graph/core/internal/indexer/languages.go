@@ -47,15 +47,15 @@ func (l *languages) langOf(p string) string {
 	return ""
 }
 
-// generated reports whether a language names a file of this base name as
-// generated.
-func (l *languages) generated(base string) bool {
+// generated says whether a language names a file of this base name as
+// generated, and how.
+func (l *languages) generated(base string) extract.Generated {
 	for _, g := range l.namers {
-		if g.Generated(base) {
-			return true
+		if k := g.Generated(base); k != extract.NotGenerated {
+			return k
 		}
 	}
-	return false
+	return extract.NotGenerated
 }
 
 // derivedKind is the relation kind the language of the file at p derives,

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"time"
 
@@ -86,7 +87,8 @@ func countSkip(rep *Report, o outcome) {
 
 func (w *writer) insert(o outcome) error {
 	p, x := o.cand.Path, o.x
-	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now}
+	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
+		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode}
 	ids, fresh, err := w.tx.InsertFile(row, x)
 	if err != nil {
 		return err

@@ -12,7 +12,7 @@ import (
 // the identity of the symbol they point at, since ids are not stable across
 // incremental syncs (DESIGN.md, A sync). Timestamps are left out.
 var dumpQueries = []struct{ table, query string }{
-	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len FROM files ORDER BY path`},
+	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len, generated FROM files ORDER BY path`},
 	{"symbols", `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, s.span_end, s.signature,
 		p.qualified, p.span_start FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
 		ORDER BY s.file_path, s.span_start, s.span_end, s.qualified, s.kind`},

@@ -7,13 +7,25 @@ import (
 )
 
 // Paths selects indexed files: one File, or every file below Dir, or, when
-// both are empty (or Dir is "."), every file.
-type Paths struct{ File, Dir string }
+// both are empty (or Dir is "."), every file; without a generator's output
+// when NoGenerated.
+type Paths struct {
+	File, Dir   string
+	NoGenerated bool
+}
 
 // where is an SQL condition on a path column selecting the files. A
 // directory is a half-open range of paths ("d/" ≤ p < "d0", '0' being the
 // byte after '/'), so SQLite answers it from the column's index.
 func (p Paths) where(col string) (string, []any) {
+	cond, args := p.place(col)
+	if p.NoGenerated {
+		cond += " AND " + col + " NOT IN (SELECT path FROM files WHERE generated = 1)"
+	}
+	return cond, args
+}
+
+func (p Paths) place(col string) (string, []any) {
 	switch {
 	case p.File != "":
 		return col + " = ?", []any{p.File}

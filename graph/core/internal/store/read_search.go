@@ -3,8 +3,12 @@ package store
 import "context"
 
 // SearchFilter narrows a full-text search: a symbol kind (symbols only)
-// and a files.lang; "" means any.
-type SearchFilter struct{ SymbolKind, Lang string }
+// and a files.lang; "" means any. A generator's output is left out unless
+// Generated.
+type SearchFilter struct {
+	SymbolKind, Lang string
+	Generated        bool
+}
 
 // SymbolHit is a symbol a search found; Score is bm25, lower is better.
 type SymbolHit struct {
@@ -29,6 +33,9 @@ func (f SearchFilter) symbolFilter() (string, []any) {
 	if f.Lang != "" {
 		filter += ` AND f.lang = ?`
 		args = append(args, f.Lang)
+	}
+	if !f.Generated {
+		filter += ` AND f.generated = 0`
 	}
 	return filter, args
 }
@@ -62,8 +69,8 @@ type TextHit struct {
 
 // SearchStrings reads the limit best string literals matching an FTS5
 // query.
-func (r *Reader) SearchStrings(ctx context.Context, fts, lang string, limit int) ([]TextHit, error) {
-	filter, args := langFilter(lang, "s.file_path")
+func (r *Reader) SearchStrings(ctx context.Context, fts string, f SearchFilter, limit int) ([]TextHit, error) {
+	filter, args := f.fileFilter("s.file_path")
 	return collect(ctx, r.db, "search", `SELECT s.value, s.file_path, s.line, bm25(strings_fts) AS score
 		FROM strings_fts JOIN strings s ON s.id = strings_fts.rowid
 		WHERE strings_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
@@ -73,8 +80,8 @@ func (r *Reader) SearchStrings(ctx context.Context, fts, lang string, limit int)
 }
 
 // SearchConfigs reads the limit best config keys matching an FTS5 query.
-func (r *Reader) SearchConfigs(ctx context.Context, fts, lang string, limit int) ([]TextHit, error) {
-	filter, args := langFilter(lang, "c.file_path")
+func (r *Reader) SearchConfigs(ctx context.Context, fts string, f SearchFilter, limit int) ([]TextHit, error) {
+	filter, args := f.fileFilter("c.file_path")
 	return collect(ctx, r.db, "search", `SELECT c.key, c.kind, c.file_path, c.line, bm25(configs_fts) AS score
 		FROM configs_fts JOIN configs c ON c.id = configs_fts.rowid
 		WHERE configs_fts MATCH ?`+filter+` ORDER BY score LIMIT ?`,
@@ -83,9 +90,16 @@ func (r *Reader) SearchConfigs(ctx context.Context, fts, lang string, limit int)
 		})
 }
 
-func langFilter(lang, pathCol string) (string, []any) {
-	if lang == "" {
-		return "", nil
+// fileFilter is the SQL of f's language and generated tests on a path
+// column.
+func (f SearchFilter) fileFilter(pathCol string) (string, []any) {
+	filter, args := "", []any{}
+	if f.Lang != "" {
+		filter += ` AND ` + pathCol + ` IN (SELECT path FROM files WHERE lang = ?)`
+		args = append(args, f.Lang)
 	}
-	return ` AND ` + pathCol + ` IN (SELECT path FROM files WHERE lang = ?)`, []any{lang}
+	if !f.Generated {
+		filter += ` AND ` + pathCol + ` NOT IN (SELECT path FROM files WHERE generated = 1)`
+	}
+	return filter, args
 }

@@ -8,7 +8,8 @@ package store
 //	1: the schema of DESIGN.md, The tables, plus indexes on foreign-key child columns.
 //	2: facts and resolve_deps, the evidence pass 2 follows and who followed it.
 //	3: commands keep the path their file states, what holds them and a
-//	   handler written in place; command_edges link them across files.
+//	   handler written in place; command_edges link them across files;
+//	   files.generated marks a generator's output (resolution only).
 const SchemaVersion = 3
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
@@ -20,7 +21,8 @@ CREATE TABLE files (
   mtime_ns      INTEGER NOT NULL,
   lang          TEXT NOT NULL,
   byte_len      INTEGER NOT NULL,
-  extracted_at  INTEGER NOT NULL
+  extracted_at  INTEGER NOT NULL,
+  generated     INTEGER NOT NULL
 ) STRICT;
 
 CREATE TABLE symbols (

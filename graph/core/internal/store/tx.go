@@ -16,6 +16,7 @@ type FileRow struct {
 	Lang        string
 	Size        int64
 	ExtractedAt int64
+	Generated   bool // a generator's output: resolution only (extract.GeneratedCode)
 }
 
 // RefRow is a resolved reference.
@@ -105,7 +106,7 @@ func (t *Tx) prepare() (err error) {
 	if err != nil {
 		return err
 	}
-	if t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at) VALUES(?, ?, ?, ?, ?, ?)`); err != nil {
+	if t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		return fmt.Errorf("prepare files insert: %w", err)
 	}
 	// The first declaration of a name wins, by (path, offset), whatever order
@@ -162,7 +163,7 @@ func (t *Tx) TouchFile(path string, mtimeNs int64) error {
 // (pass 1 of DESIGN.md, A sync). It returns the ids given to its symbols, in order,
 // and which of them are fresh rather than recycled (see idPool).
 func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, error) {
-	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt); err != nil {
+	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt, f.Generated); err != nil {
 		return nil, nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
 	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols)

@@ -55,7 +55,10 @@ func (e *Extractor) Resolution() extract.ResolutionTraits {
 }
 
 // Generated: protoc's output (x.pb.go), and the generators' conventional
-// names (x_generated.go, zz_generated.*.go).
-func (e *Extractor) Generated(base string) bool {
-	return strings.HasSuffix(base, ".pb.go") || strings.HasSuffix(base, "_generated.go") || strings.HasPrefix(base, "zz_generated")
+// names (x_generated.go, zz_generated.*.go), are generated code.
+func (e *Extractor) Generated(base string) extract.Generated {
+	if strings.HasSuffix(base, ".pb.go") || strings.HasSuffix(base, "_generated.go") || strings.HasPrefix(base, "zz_generated") {
+		return extract.GeneratedCode
+	}
+	return extract.NotGenerated
 }

@@ -34,7 +34,11 @@ func (m packageDirs) ForFile(p string) extract.ModuleContext {
 	return extract.ModuleContext{Root: d}
 }
 
-// Generated: protoc's and grpc's output (x_pb2.py, x_pb2_grpc.py).
-func (e *Extractor) Generated(base string) bool {
-	return strings.HasSuffix(base, "_pb2.py") || strings.HasSuffix(base, "_pb2_grpc.py")
+// Generated: protoc's and grpc's output (x_pb2.py, x_pb2_grpc.py) is
+// generated code.
+func (e *Extractor) Generated(base string) extract.Generated {
+	if strings.HasSuffix(base, "_pb2.py") || strings.HasSuffix(base, "_pb2_grpc.py") {
+		return extract.GeneratedCode
+	}
+	return extract.NotGenerated
 }

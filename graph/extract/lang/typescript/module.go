@@ -11,7 +11,10 @@ func (e *Extractor) Resolution() extract.ResolutionTraits {
 	return extract.ResolutionTraits{DirectoryModules: true}
 }
 
-// Generated: minified and bundled JavaScript.
-func (e *Extractor) Generated(base string) bool {
-	return strings.HasSuffix(base, ".min.js") || strings.HasSuffix(base, ".bundle.js")
+// Generated: minified and bundled JavaScript is build output.
+func (e *Extractor) Generated(base string) extract.Generated {
+	if strings.HasSuffix(base, ".min.js") || strings.HasSuffix(base, ".bundle.js") {
+		return extract.BuildOutput
+	}
+	return extract.NotGenerated
 }
