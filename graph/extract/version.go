@@ -29,5 +29,6 @@ package extract
 //	   macros; TypeScript barrels of several export *, functions used as
 //	   values, members of imported values; Python names and attributes
 //	   read as values get use refs, class bodies bind in order; Go method
-//	   values, range/index/multi-value/type-switch receivers.
+//	   values, range/index/multi-value/type-switch receivers; generated
+//	   code is extracted (resolution only) rather than skipped.
 const Version = 7
