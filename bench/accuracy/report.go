@@ -55,8 +55,8 @@ func writeMarkdown(w io.Writer, r *Result) error {
 }
 
 func writeScore(b *strings.Builder, s *Score, seed uint64) {
-	fmt.Fprintf(b, "## %s\n\n%d targets, %d truth sites; %d unresolvable selectors; %d answers in files the type checker did not see (excluded); %d answers through an interface or base member (dispatch, not scored).\n\n",
-		s.Query, s.Targets, s.Truth, s.Unresolvable, s.Excluded, s.Dispatched)
+	fmt.Fprintf(b, "## %s\n\n%d targets, %d truth sites; %d unresolvable selectors; %d answers in files the type checker did not see (excluded); %d answers through an interface or base member (dispatch) and %d commands naming their handler, not scored.\n\n",
+		s.Query, s.Targets, s.Truth, s.Unresolvable, s.Excluded, s.Dispatched, s.Handlers)
 	b.WriteString("| answers at level | returned | matched | precision |\n| --- | ---: | ---: | ---: |\n")
 	for _, l := range levels {
 		t := s.tally(l)

@@ -26,6 +26,9 @@ type Score struct {
 	// Dispatched counts refs answered through a supertype's member (Via):
 	// not scored, since the compiler names the member they call.
 	Dispatched int `json:"dispatched_answers"`
+	// Handlers counts refs of kind handler (a CLI command naming the
+	// function it runs): not scored, no compiler reference.
+	Handlers int `json:"handler_answers"`
 	// MatchedByAltName counts callee matches under an alternate name of
 	// the call (see altNames).
 	MatchedByAltName int               `json:"matched_by_alternate_name,omitempty"`

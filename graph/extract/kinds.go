@@ -77,10 +77,14 @@ const (
 	RefUse
 	RefTraitBound
 	RefCommand // a CLI command whose name is not a literal (DESIGN.md, Confidence)
+	// RefHandler is a CLI command naming the function it runs (a cobra
+	// Run value, a Click decorator, a clap match arm): a registration, not
+	// a use the language's compiler would count.
+	RefHandler
 	refKindCount
 )
 
-var refKindNames = [refKindCount]string{"call", "type", "use", "trait_bound", "command"}
+var refKindNames = [refKindCount]string{"call", "type", "use", "trait_bound", "command", "handler"}
 
 func (k RefKind) String() string {
 	if k < refKindCount {

@@ -30,5 +30,6 @@ package extract
 //	   values, members of imported values; Python names and attributes
 //	   read as values get use refs, class bodies bind in order; Go method
 //	   values, range/index/multi-value/type-switch receivers; generated
-//	   code is extracted (resolution only) rather than skipped.
+//	   code is extracted (resolution only) rather than skipped; a command
+//	   naming its handler is a ref of kind handler, not use.
 const Version = 7

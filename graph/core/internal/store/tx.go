@@ -341,7 +341,7 @@ func (t *Tx) IndexSearch(paths []string) error {
 }
 
 // LinkCommandHandlers points every command at its handler: the symbol its
-// handler reference (a "use" ref with the command's own span start) resolved
+// handler reference (a "handler" ref with the command's own span start) resolved
 // to, when that resolution is unique and at least same_module (DESIGN.md, Confidence).
 func (t *Tx) LinkCommandHandlers() error {
 	if err := t.Flush(); err != nil {
@@ -350,7 +350,7 @@ func (t *Tx) LinkCommandHandlers() error {
 	_, err := t.tx.Exec(`UPDATE commands SET handler_symbol = (
 		SELECT CASE WHEN COUNT(*) = 1 THEN MAX(r.target_symbol_hint) END FROM refs r
 		WHERE r.from_file = commands.file_path AND r.from_span_start = commands.span_start
-		  AND r.kind = 'use' AND r.target_symbol_hint IS NOT NULL
+		  AND r.kind = 'handler' AND r.target_symbol_hint IS NOT NULL
 		  AND r.confidence IN ('exact', 'import_resolved', 'same_module'))`)
 	if err != nil {
 		return fmt.Errorf("link command handlers: %w", err)

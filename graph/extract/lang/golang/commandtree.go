@@ -216,7 +216,7 @@ func (x *fileExtractor) emitCommand(i int) {
 	handler := extract.NoHandler
 	if l.target != "" {
 		handler = len(x.out.Refs)
-		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.handler, Qualified: l.target, Kind: extract.RefUse})
+		x.out.Refs = append(x.out.Refs, extract.RawRef{Span: l.span, Name: l.handler, Qualified: l.target, Kind: extract.RefHandler})
 	}
 	x.out.Commands = append(x.out.Commands, extract.RawCommand{Name: name, Span: l.span, Handler: handler,
 		Body: l.body, Bindings: l.bindings, Top: x.cmds.lits[top].bindings})

@@ -61,7 +61,7 @@ func (w *walker) clickDecorator(d, dec int32, fn, q string, sc *scope) (bool, ex
 		if parent != nil {
 			name = parent.path + " " + name
 		}
-		h := w.addRef(t.Span(dec), fn, q, extract.RefUse)
+		h := w.addRef(t.Span(dec), fn, q, extract.RefHandler)
 		w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: t.Span(dec), Handler: h})
 		w.setGroup(isGroup, fn, clickGroup{path: name})
 		return true, extract.RawRef{}

@@ -356,7 +356,7 @@ func (e *cmdEmitter) emit(name string, sp extract.Span, handler string, dynamic 
 	e.seen[name] = true
 	h := extract.NoHandler
 	if handler != "" {
-		h = w.addRef(sp, lastSegment(handler), handler, extract.RefUse)
+		h = w.addRef(sp, lastSegment(handler), handler, extract.RefHandler)
 	}
 	w.out.Commands = append(w.out.Commands, extract.RawCommand{Name: name, Span: sp, Handler: h})
 }
