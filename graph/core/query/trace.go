@@ -5,7 +5,9 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // DefaultTraceDepth is trace's default call-tree depth (DESIGN.md, A query).
@@ -123,7 +125,11 @@ func (t *traceWalk) run(ctx context.Context, handler symbolRow, depth int) (Trac
 				it.node.Children = append(it.node.Children, k.node)
 				if k.sym.Qualified != "" && !expanded[k.sym.Qualified] {
 					expanded[k.sym.Qualified] = true
-					next = append(next, k)
+					if k, ok, err := t.expansion(ctx, k); err != nil {
+						return TraceResult{}, err
+					} else if ok {
+						next = append(next, k)
+					}
 				}
 			}
 		}
@@ -176,6 +182,29 @@ func (t *traceWalk) children(ctx context.Context, level []traceItem) ([][]traceI
 	}
 	return out, nil
 }
+
+// expansion is what a node's children are read from: a function's own
+// body; for a class that is constructed, only its constructor (not every
+// method it declares); nothing for a type without one.
+func (t *traceWalk) expansion(ctx context.Context, k traceItem) (traceItem, bool, error) {
+	if !resolve.IsTypeKind(k.sym.Kind) {
+		return k, true, nil
+	}
+	members, err := t.e.idx.Children(ctx, k.sym.ID, maxMembers)
+	if err != nil {
+		return k, false, err
+	}
+	for _, m := range members {
+		if m.Kind == extract.KindConstructor.String() || m.Name == "__init__" {
+			k.sym = m
+			return k, true, nil
+		}
+	}
+	return k, false, nil
+}
+
+// maxMembers bounds the members read to find a constructor.
+const maxMembers = 500
 
 // child is the node of one call: its definition when indexed, else a leaf
 // named as written.
