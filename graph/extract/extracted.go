@@ -19,6 +19,26 @@ type RawSymbol struct {
 	Span      Span   // the whole definition, including its body
 	Signature string // one normalized line; "" when the kind has none
 	Parent    int    // index into ExtractedFile.Symbols of the enclosing symbol, or NoParent
+	// Arity is how many arguments a function or method takes, stated by a
+	// language whose overloads share a qualified name (Java's).
+	Arity Arity
+}
+
+// Arity is how many arguments a call passes or a function takes, for
+// telling overloads apart: Min to Max, Max < 0 for variadic. The zero value
+// states nothing.
+type Arity struct {
+	Known    bool
+	Min, Max int
+}
+
+// Exactly is the arity of a call passing n arguments.
+func Exactly(n int) Arity { return Arity{Known: true, Min: n, Max: n} }
+
+// Accepts reports whether a function of arity a can take a call of arity
+// call; when either is unknown, it can.
+func (a Arity) Accepts(call Arity) bool {
+	return !a.Known || !call.Known || call.Min >= a.Min && (a.Max < 0 || call.Min <= a.Max)
 }
 
 // RawRef is a location that refers to a name. The extractor proposes a
@@ -45,6 +65,9 @@ type RawRef struct {
 	// function). nil: not a member access, or no evidence (name only). See
 	// RESOLUTION.md.
 	Receiver []string
+	// Args is how many arguments a call passes, when the language
+	// overloads by it (see RawSymbol.Arity).
+	Args Arity
 }
 
 // CallResult is the Receiver step for "the result of calling what precedes".

@@ -31,5 +31,6 @@ package extract
 //	   read as values get use refs, class bodies bind in order; Go method
 //	   values, range/index/multi-value/type-switch receivers; generated
 //	   code is extracted (resolution only) rather than skipped; a command
-//	   naming its handler is a ref of kind handler, not use.
+//	   naming its handler is a ref of kind handler, not use; Java methods
+//	   state their arity and calls their argument count (overloads).
 const Version = 7

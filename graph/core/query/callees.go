@@ -185,10 +185,12 @@ func (idx symbolIndex) of(r refRow) (symbolRow, bool) {
 	if r.TargetQualified == "" {
 		return symbolRow{}, false
 	}
-	if s, ok := idx.byQualified[r.TargetQualified]; ok {
+	// The hint first: of overloads sharing the name, it is the one the call
+	// means.
+	if s, ok := idx.byID[r.Hint]; ok && r.Hint != 0 && s.Qualified == r.TargetQualified {
 		return s, true
 	}
-	if s, ok := idx.byID[r.Hint]; ok && r.Hint != 0 && s.Qualified == r.TargetQualified {
+	if s, ok := idx.byQualified[r.TargetQualified]; ok {
 		return s, true
 	}
 	return symbolRow{}, false

@@ -91,6 +91,7 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if rows, err = e.sameSide(ctx, sym, rows); err != nil {
 		return RefsResult{}, err
 	}
+	rows = thisOverload(sym, rows)
 	dispatched, err := e.dispatchedRefs(ctx, sym)
 	if err != nil {
 		return RefsResult{}, err
@@ -138,6 +139,32 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	sortRefSites(res.Refs)
 	sortRelationSites(res.Relations)
 	return res, nil
+}
+
+// thisOverload keeps, of the refs naming an overloaded method's qualified
+// name, those that can mean this overload: pass 2's hint names it, or names
+// none (several overloads take that many arguments, or the use passes
+// none: X::m) and the argument count fits — then it may mean another, so it
+// is graded fuzzy_name.
+func thisOverload(sym symbolRow, rows []refRow) []refRow {
+	arity := sym.Arity()
+	if !arity.Known {
+		return rows
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		switch {
+		case r.TargetQualified != sym.Qualified, r.Hint == sym.ID:
+		case r.Hint != 0:
+			continue // another overload's
+		case r.Args.Valid && !arity.Accepts(extract.Exactly(int(r.Args.Int64))):
+			continue
+		default:
+			r.Confidence = resolve.FuzzyName
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // sameSide keeps the refs that can mean sym when its qualified name also

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -26,10 +27,15 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 	var hits []symbolRow
 	seen := map[string]bool{}
 	for _, r := range rows {
-		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.Kind != sel.Sym {
+		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.Kind != sel.Sym ||
+			sel.Line > 0 && src.line(r.Path, r.Start) != sel.Line {
 			continue
 		}
-		if id := r.Qualified + "\x00" + r.Kind; !seen[id] {
+		id := r.Qualified + "\x00" + r.Kind
+		if r.Arity().Known { // overloads are told apart, by where they are
+			id += fmt.Sprintf("\x00%d", r.Start)
+		}
+		if !seen[id] {
 			seen[id] = true
 			hits = append(hits, r)
 		}
@@ -116,7 +122,46 @@ func symbolSuggestions(sel Selector, rows []symbolRow) []string {
 func candidates(src *sources, sel Selector, hits []symbolRow) []Candidate {
 	out := make([]Candidate, len(hits))
 	for i, h := range hits {
-		out[i] = Candidate{Selector: uniqueSelector(sel.Path, h, hits), Qualified: h.Qualified, Kind: h.Kind, Line: src.line(h.Path, h.Start)}
+		line := src.line(h.Path, h.Start)
+		s := uniqueSelector(sel.Path, h, hits)
+		if overloaded(h, hits) { // the shortest name of the overloads, and the line
+			s = withLine(uniqueSelector(sel.Path, h, oneEach(hits)), line)
+		}
+		out[i] = Candidate{Selector: s, Qualified: h.Qualified, Kind: h.Kind, Line: line}
+	}
+	return out
+}
+
+// oneEach keeps the first hit of each qualified name and kind.
+func oneEach(hits []symbolRow) []symbolRow {
+	seen := map[string]bool{}
+	var out []symbolRow
+	for _, h := range hits {
+		if k := h.Qualified + "\x00" + h.Kind; !seen[k] {
+			seen[k] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// overloaded reports whether another hit has h's qualified name and kind:
+// only its line tells them apart.
+func overloaded(h symbolRow, hits []symbolRow) bool {
+	for _, o := range hits {
+		if o.ID != h.ID && o.Qualified == h.Qualified && o.Kind == h.Kind {
+			return true
+		}
+	}
+	return false
+}
+
+// withLine puts "@<line>" after a selector's name, before any ":<kind>".
+func withLine(sel string, line int) string {
+	head, kind := splitKind(sel[strings.IndexByte(sel, '#')+1:])
+	out := sel[:strings.IndexByte(sel, '#')+1] + head + "@" + strconv.Itoa(line)
+	if kind != "" {
+		out += ":" + kind
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -13,7 +14,7 @@ import (
 type SelectorKind string
 
 const (
-	SelSymbol  SelectorKind = "symbol"  // symbol:<path>#<name>[:<kind>]
+	SelSymbol  SelectorKind = "symbol"  // symbol:<path>#<name>[@<line>][:<kind>]
 	SelFile    SelectorKind = "file"    // file:<path>
 	SelModule  SelectorKind = "module"  // module:<qualified>
 	SelCommand SelectorKind = "command" // command:<name>
@@ -25,6 +26,9 @@ type Selector struct {
 	Path string // symbol, file
 	Name string // symbol name or dotted suffix; module qualified; command name
 	Sym  string // optional symbol kind filter
+	// Line picks, among overloads of one name, the one declared there
+	// (symbol:<path>#<name>@<line>); 0 for any.
+	Line int
 	Raw  string
 }
 
@@ -47,6 +51,7 @@ func ParseSelector(s string) (Selector, error) {
 			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
 		}
 		name, sel.Sym = splitKind(name)
+		name, sel.Line = splitLine(name)
 		if name == "" { // "symbol:a.go#:method"
 			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
 		}
@@ -134,6 +139,19 @@ func (e *LookupError) Is(target error) bool {
 // keeps its "::" (Context::new) and a TypeScript module its ":"
 // (util:parse); a word that is no kind stays in the name, which then
 // matches nothing.
+// splitLine reads an "@<line>" suffix: which of several overloads.
+func splitLine(name string) (string, int) {
+	i := strings.LastIndexByte(name, '@')
+	if i <= 0 {
+		return name, 0
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil || n < 1 {
+		return name, 0
+	}
+	return name[:i], n
+}
+
 func splitKind(name string) (string, string) {
 	i := strings.LastIndexByte(name, ':')
 	if i < 0 || i > 0 && name[i-1] == ':' {

@@ -146,6 +146,9 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		if s.Signature != "" {
 			text += fmt.Sprintf(" sig=%q", s.Signature)
 		}
+		if s.Arity.Known {
+			text += " arity=" + arity(s.Arity)
+		}
 		add(s.Span, 0, "%s", text)
 	}
 	for _, r := range f.Refs {
@@ -162,6 +165,9 @@ func Annotate(content []byte, f *extract.ExtractedFile) string {
 		}
 		for _, a := range r.Alternatives {
 			text += " | " + a
+		}
+		if r.Args.Known {
+			text += " args=" + arity(r.Args)
 		}
 		add(r.Span, 1, "%s", text)
 	}
@@ -322,4 +328,15 @@ func GoldenInputs(tb testing.TB) []extract.Input {
 		inputs = append(inputs, in)
 	}
 	return inputs
+}
+
+// arity is "2", "1..3" or "1..": a count, a range, or variadic.
+func arity(a extract.Arity) string {
+	switch {
+	case a.Max < 0:
+		return fmt.Sprintf("%d..", a.Min)
+	case a.Min == a.Max:
+		return fmt.Sprint(a.Min)
+	}
+	return fmt.Sprintf("%d..%d", a.Min, a.Max)
 }

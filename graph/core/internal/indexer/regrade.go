@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // regrade re-resolves references and relations in unchanged files whose
@@ -33,7 +34,7 @@ func (w *writer) regradeRefs(q string, defs []resolve.Symbol) error {
 		if w.written[r.File] {
 			continue
 		}
-		res := resolve.Regrade(r.Confidence, r.File, defs)
+		res := resolve.Regrade(r.Confidence, r.File, defs, r.CallArgs())
 		if res.Confidence == r.Confidence && res.Hint == r.Hint.Int64 {
 			continue
 		}
@@ -53,7 +54,7 @@ func (w *writer) regradeRelations(q string, defs []resolve.Symbol) error {
 		if w.written[r.File] {
 			continue
 		}
-		if res := resolve.Regrade(r.Confidence, r.File, defs); res.Confidence != r.Confidence {
+		if res := resolve.Regrade(r.Confidence, r.File, defs, extract.Arity{}); res.Confidence != r.Confidence {
 			if err := w.tx.SetRelationGrade(r.ID, res.Confidence); err != nil {
 				return err
 			}

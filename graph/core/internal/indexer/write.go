@@ -247,7 +247,7 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		resolvesFiles = resolvesFiles || im.Resolved != "" && file.Traits.ImportsNameFiles
 	}
 	for i, r := range f.refs {
-		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver})
+		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver, Args: r.Args})
 		if err != nil {
 			return err
 		}
@@ -268,7 +268,7 @@ func (w *writer) resolveRefs(f pendingFile) error {
 			kind = extract.RefType.String()
 			deps[ch.Target] = true
 		}
-		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence}
+		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence, Args: r.Args}
 	}
 	if err := w.tx.InsertRefs(f.path, refs); err != nil {
 		return err

@@ -30,6 +30,7 @@ type Ref struct {
 	Qualified    string
 	Alternatives []string
 	Receiver     []string
+	Args         extract.Arity // a call's argument count, to pick an overload
 }
 
 // Choice is the target pass 2 picked for a reference.

@@ -17,9 +17,10 @@ import (
 
 // Symbol is where one definition of a qualified name lives.
 type Symbol struct {
-	ID   int64
-	File string
-	Kind string
+	ID    int64
+	File  string
+	Kind  string
+	Arity extract.Arity // of an overload, when its language states it
 }
 
 // Symbols looks up definitions by qualified name.
@@ -74,6 +75,9 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 		res.Confidence = ImportResolved
 	}
 	res.Type = allTypes(defs)
+	if res.Hint == 0 {
+		res.Hint = overloadTaking(defs, r.Args)
+	}
 	if ch.Unverified {
 		res.Confidence = FuzzyName
 	}
@@ -168,6 +172,28 @@ func Namespaces(q string) []string {
 		}
 	}
 	return out
+}
+
+// overloadTaking is the one definition among overloads of a name that
+// takes a call's argument count, or 0: Java's overloads share a qualified
+// name, and the hint says which of them a call means.
+func overloadTaking(defs []Symbol, args extract.Arity) int64 {
+	if !args.Known || len(defs) < 2 {
+		return 0
+	}
+	var id int64
+	for _, d := range defs {
+		if !d.Arity.Known {
+			return 0
+		}
+		if d.Arity.Accepts(args) {
+			if id != 0 {
+				return 0
+			}
+			id = d.ID
+		}
+	}
+	return id
 }
 
 func allTypes(defs []Symbol) bool {
@@ -267,10 +293,12 @@ func hasSegmentPrefix(s, prefix string) bool {
 // Two cases it cannot tell are resolved again instead (indexer
 // dependents): a name reached through an import that loses its last
 // definition, and one nothing defines (gradeUndefined records them).
-func Regrade(stored, fromFile string, defs []Symbol) Result {
+func Regrade(stored, fromFile string, defs []Symbol, args extract.Arity) Result {
 	var r Result
 	if len(defs) == 1 {
 		r.Hint = defs[0].ID
+	} else {
+		r.Hint = overloadTaking(defs, args)
 	}
 	switch {
 	case inFile(defs, fromFile):

@@ -3,6 +3,8 @@ package resolve
 import (
 	"slices"
 	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 type table map[string][]Symbol
@@ -106,7 +108,7 @@ func TestRegradeAgreesWithResolve(t *testing.T) {
 				}
 				want, _, _ := Resolve(after, File{Path: "a/x.go", Imports: imports}, Ref{Qualified: cand})
 				defs, _ := after.Lookup(cand)
-				if got := Regrade(stored.Confidence, "a/x.go", defs); got != want {
+				if got := Regrade(stored.Confidence, "a/x.go", defs, extract.Arity{}); got != want {
 					t.Errorf("%s: Regrade(%s) = %+v, want %+v", cand, stored.Confidence, got, want)
 				}
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 )
 
@@ -14,12 +15,13 @@ type Ref struct {
 	Hint            int64  // 0 when NULL
 	Kind            string
 	Confidence      string
+	Args            sql.NullInt64 // a call's argument count, when counted
 }
 
-const refCols = `from_file, from_span_start, from_span_end, target_name, COALESCE(target_qualified, ''), COALESCE(target_symbol_hint, 0), kind, confidence`
+const refCols = `from_file, from_span_start, from_span_end, target_name, COALESCE(target_qualified, ''), COALESCE(target_symbol_hint, 0), kind, confidence, args`
 
 func refFields(r *Ref) []any {
-	return []any{&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Hint, &r.Kind, &r.Confidence}
+	return []any{&r.File, &r.Start, &r.End, &r.TargetName, &r.TargetQualified, &r.Hint, &r.Kind, &r.Confidence, &r.Args}
 }
 
 // refsIn reads refs whose column col is one of vals, in batches; where adds

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // Symbol is a symbols row.
@@ -12,15 +14,19 @@ type Symbol struct {
 	Path                  string
 	Signature             sql.NullString
 	Parent                sql.NullInt64
+	ArityMin, ArityMax    sql.NullInt64 // an overload's, when its language states it
 }
 
-const symbolCols = `id, name, qualified, kind, file_path, span_start, span_end, signature, parent_symbol`
+// Arity is the symbol's, unknown when not stored.
+func (s Symbol) Arity() extract.Arity { return arityOf(s.ArityMin, s.ArityMax) }
+
+const symbolCols = `id, name, qualified, kind, file_path, span_start, span_end, signature, parent_symbol, arity_min, arity_max`
 
 // moduleKinds are the symbol kinds a module: selector names.
 const moduleKinds = `('package', 'module', 'namespace')`
 
 func symbolFields(r *Symbol) []any {
-	return []any{&r.ID, &r.Name, &r.Qualified, &r.Kind, &r.Path, &r.Start, &r.End, &r.Signature, &r.Parent}
+	return []any{&r.ID, &r.Name, &r.Qualified, &r.Kind, &r.Path, &r.Start, &r.End, &r.Signature, &r.Parent, &r.ArityMin, &r.ArityMax}
 }
 
 func (r *Reader) symbols(ctx context.Context, where string, args ...any) ([]Symbol, error) {

@@ -9,7 +9,8 @@ package store
 //	2: facts and resolve_deps, the evidence pass 2 follows and who followed it.
 //	3: commands keep the path their file states, what holds them and a
 //	   handler written in place; command_edges link them across files;
-//	   files.generated marks a generator's output (resolution only).
+//	   files.generated marks a generator's output (resolution only);
+//	   symbols.arity_min/max and refs.args tell overloads apart.
 const SchemaVersion = 3
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
@@ -34,7 +35,9 @@ CREATE TABLE symbols (
   span_start     INTEGER NOT NULL,
   span_end       INTEGER NOT NULL,
   signature      TEXT,
-  parent_symbol  INTEGER REFERENCES symbols(id) ON DELETE CASCADE
+  parent_symbol  INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
+  arity_min      INTEGER,
+  arity_max      INTEGER
 ) STRICT;
 
 CREATE INDEX symbols_name ON symbols(name);
@@ -50,7 +53,8 @@ CREATE TABLE refs (
   target_qualified    TEXT,
   target_symbol_hint  INTEGER,
   kind                TEXT NOT NULL,
-  confidence          TEXT NOT NULL
+  confidence          TEXT NOT NULL,
+  args                INTEGER
 ) STRICT;
 
 -- refs' indexes: bulkIndexes.

@@ -191,21 +191,30 @@ type StoredGrade struct {
 	File       string
 	Confidence string
 	Hint       sql.NullInt64 // refs only
+	Args       sql.NullInt64 // refs only: a call's arguments, when counted
+}
+
+// CallArgs is a stored ref's argument count as an arity.
+func (g StoredGrade) CallArgs() extract.Arity {
+	if !g.Args.Valid {
+		return extract.Arity{}
+	}
+	return extract.Exactly(int(g.Args.Int64))
 }
 
 // RefGrades reads the refs whose target is q.
 func (t *Tx) RefGrades(q string) ([]StoredGrade, error) {
-	return t.grades(`SELECT id, from_file, confidence, target_symbol_hint FROM refs WHERE target_qualified = ?`, q)
+	return t.grades(`SELECT id, from_file, confidence, target_symbol_hint, args FROM refs WHERE target_qualified = ?`, q)
 }
 
 // RelationGrades reads the relations whose target is q.
 func (t *Tx) RelationGrades(q string) ([]StoredGrade, error) {
-	return t.grades(`SELECT id, def_file, confidence, NULL FROM relations WHERE to_qualified = ?`, q)
+	return t.grades(`SELECT id, def_file, confidence, NULL, NULL FROM relations WHERE to_qualified = ?`, q)
 }
 
 func (t *Tx) grades(query, q string) ([]StoredGrade, error) {
 	rows, err := t.tx.Query(query, q)
-	return scanAll(rows, err, "regrade "+q, func(r *StoredGrade) []any { return []any{&r.ID, &r.File, &r.Confidence, &r.Hint} })
+	return scanAll(rows, err, "regrade "+q, func(r *StoredGrade) []any { return []any{&r.ID, &r.File, &r.Confidence, &r.Hint, &r.Args} })
 }
 
 // SetRefGrade updates a ref's confidence and definition hint (0: none).
@@ -244,8 +253,21 @@ type Lookups struct {
 
 // Definition is where one definition of a qualified name lives.
 type Definition struct {
-	ID         int64
-	File, Kind string
+	ID                 int64
+	File, Kind         string
+	ArityMin, ArityMax sql.NullInt64
+}
+
+// Arity is the definition's, unknown when not stored.
+func (d Definition) Arity() extract.Arity {
+	return arityOf(d.ArityMin, d.ArityMax)
+}
+
+func arityOf(lo, hi sql.NullInt64) extract.Arity {
+	if !lo.Valid {
+		return extract.Arity{}
+	}
+	return extract.Arity{Known: true, Min: int(lo.Int64), Max: int(hi.Int64)}
 }
 
 // SuperEdge is one supertype relation: its target, file and kind.
@@ -265,7 +287,7 @@ func (t *Tx) Lookups() (*Lookups, error) {
 		st, err = t.tx.Prepare(q)
 		return st
 	}
-	l.symbols = prep(`SELECT id, file_path, kind FROM symbols WHERE qualified = ? ORDER BY id`)
+	l.symbols = prep(`SELECT id, file_path, kind, arity_min, arity_max FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
 	// Names inside a namespace start with it and a separator: '#', one of
 	// '.' and '/' (adjacent bytes), or ':' (also "::").
@@ -284,7 +306,7 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind} })
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax} })
 }
 
 // Defines reports whether the index defines ns or any name inside it

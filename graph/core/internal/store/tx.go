@@ -27,6 +27,7 @@ type RefRow struct {
 	Hint       int64  // 0 is stored as NULL
 	Kind       string
 	Confidence string
+	Args       extract.Arity // of a call, when the language states it
 }
 
 // RelationRow is a resolved relation.
@@ -95,8 +96,8 @@ func (t *Tx) prepare() (err error) {
 		b, err = newBulk(t.tx, table, cols...)
 		return b
 	}
-	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol")
-	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence")
+	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max")
+	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
 	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
 	t.imports = mk("imports", "from_file", "target_path", "target_symbol")
@@ -205,15 +206,19 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 	ids := make([]int64, len(syms))
 	fresh := make([]bool, len(syms))
 	for i, s := range syms {
-		ids[i], fresh[i] = t.takeID(s.Qualified, s.Kind.String())
+		ids[i], fresh[i] = t.takeID(s.Qualified, s.Kind.String(), s.Arity)
 	}
 	for i, s := range syms {
 		var parent any
 		if s.Parent >= 0 && s.Parent < len(syms) {
 			parent = ids[s.Parent]
 		}
+		var amin, amax any
+		if s.Arity.Known {
+			amin, amax = s.Arity.Min, s.Arity.Max
+		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
-			s.Span.Start, s.Span.End, nullString(s.Signature), parent)
+			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -245,7 +250,11 @@ func innermostOf(syms []extract.RawSymbol, ids []int64) func(extract.Span) int64
 // InsertRefs writes resolved references of one file.
 func (t *Tx) InsertRefs(path string, refs []RefRow) error {
 	for _, r := range refs {
-		err := t.refs.add(path, r.Span.Start, r.Span.End, r.Name, nullString(r.Qualified), nullInt(r.Hint), r.Kind, r.Confidence)
+		var args any
+		if r.Args.Known {
+			args = r.Args.Min
+		}
+		err := t.refs.add(path, r.Span.Start, r.Span.End, r.Name, nullString(r.Qualified), nullInt(r.Hint), r.Kind, r.Confidence, args)
 		if err != nil {
 			return fmt.Errorf("insert refs of %s: %w", path, err)
 		}

@@ -26,12 +26,26 @@ func (w *walker) call(i int32) {
 	for c := t.FirstKid(i); c >= 0; c = t.Next(c) {
 		if c == name {
 			tg := w.callRef(obj, name)
+			n := len(w.out.Refs)
 			w.addTarget(name, t.Text(name), tg, extract.RefCall)
+			if len(w.out.Refs) > n && args >= 0 {
+				w.out.Refs[n].Args = extract.Exactly(w.countKids(args))
+			}
 			w.envCall(tg.Q, obj, name, args)
 		} else {
 			w.walk(c)
 		}
 	}
+}
+
+// countKids counts an argument list's arguments (comments are not in the
+// tree).
+func (w *walker) countKids(list int32) int {
+	n := 0
+	for c := w.t.FirstKid(list); c >= 0; c = w.t.Next(c) {
+		n++
+	}
+	return n
 }
 
 // callTarget is the candidate qualified name of calling name on obj, ""

@@ -189,12 +189,37 @@ func (w *walker) method(i int32) {
 		kind, last = extract.KindConstructor, "<init>"
 	}
 	q, idx := w.declare(i, name, last, kind, w.signature(i, t.Child(i, fields.body)))
+	if idx >= 0 {
+		w.out.Symbols[idx].Arity = w.arity(t.ChildOfKind(i, kinds.formalParams))
+	}
 	w.push(frame{q: q, sym: idx})
 	w.childrenExcept(i, nameNode)
 	if kind == extract.KindMethod {
 		w.returnsFact(i, q) // in the frame: its type parameters are not types
 	}
 	w.pop()
+}
+
+// arity is how many arguments a method's parameters take: overloads share
+// a qualified name, so refs and selectors tell them apart by it. A compact
+// record constructor (no parameter list) takes its components, unknown here.
+func (w *walker) arity(params int32) extract.Arity {
+	if params < 0 {
+		return extract.Arity{}
+	}
+	a := extract.Arity{Known: true}
+	for c := w.t.FirstKid(params); c >= 0; c = w.t.Next(c) {
+		switch w.t.Kind(c) {
+		case kinds.formalParam:
+			a.Min++
+		case kinds.spreadParam:
+			a.Max = -1 // varargs: Min or more
+		}
+	}
+	if a.Max == 0 {
+		a.Max = a.Min
+	}
+	return a
 }
 
 // field emits one field per declarator of a field or interface constant
