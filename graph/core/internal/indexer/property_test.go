@@ -107,8 +107,10 @@ impl Area for Circle {
     fn area(&self) -> f64 { 3.14 * self.r * self.r }
 }
 `,
-	"rs/src/util.rs": "use crate::geo::{Area, Circle};\n\npub fn describe(c: &Circle) -> f64 { c.area() }\n\npub fn make() -> Circle {\n    let mut c = Circle::new(1.0);\n    c.grow();\n    c\n}\n",
-	"rs/src/main.rs": "use shapes::Circle;\nuse shapes::describe;\n\nfn main() {\n    let c = Circle::new(2.0);\n    describe(&c);\n    shapes::util::make().grow();\n}\n",
+	"rs/src/util.rs":        "use crate::geo::{Area, Circle};\n\npub fn describe(c: &Circle) -> f64 { c.area() }\n\npub fn make() -> Circle {\n    let mut c = Circle::new(1.0);\n    c.grow();\n    c\n}\n",
+	"jv/src/app/Store.java": "package app;\n\npublic class Store {\n    void put(int a) {}\n\n    void put(int a, int b) {}\n\n    void log(String... parts) {}\n}\n",
+	"jv/src/app/Use.java":   "package app;\n\nclass Use {\n    void run(Store s) {\n        s.put(1);\n        s.put(1, 2);\n        s.log(\"a\");\n    }\n}\n",
+	"rs/src/main.rs":        "use shapes::Circle;\nuse shapes::describe;\n\nfn main() {\n    let c = Circle::new(2.0);\n    describe(&c);\n    shapes::util::make().grow();\n}\n",
 }
 
 // propCorpus copies propGoDirs from GOROOT and adds propSeed.
@@ -366,6 +368,21 @@ var propSteps = []struct {
 		const p = "rs/src/lib.rs"
 		w.toggleLine(p, "pub use geo::Circle;\n")
 		return p
+	}},
+	{"java overload", 2, func(w *world) string {
+		// Overloads share a qualified name: a changed or removed one must
+		// leave every call's hint where a cold build puts it.
+		const p = "jv/src/app/Store.java"
+		src := w.read(p)
+		from, to := "void put(int a) {}", "void put(int a, int b, int c) {}"
+		if w.r.Intn(2) == 0 {
+			from, to = "void put(int a, int b) {}", "// no put(int, int)"
+		}
+		if !strings.Contains(src, from) {
+			from, to = to, from
+		}
+		w.write(p, strings.Replace(src, from, to, 1))
+		return p + ": " + to
 	}},
 	{"add file", 4, func(w *world) string {
 		w.n++
