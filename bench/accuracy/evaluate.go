@@ -90,7 +90,7 @@ func scoreRefs(s *Score, o *Oracle, t *Target, answers []RefAnswer, src *sourceL
 			s.Handlers++
 			continue
 		}
-		if o.Files[a.File] {
+		if o.sees(a.File, a.Line) {
 			visible = append(visible, a)
 		} else {
 			s.Excluded++
@@ -122,7 +122,7 @@ func scoreCallees(s *Score, o *Oracle, t *Target, answers []CalleeAnswer, src *s
 	s.Targets++
 	s.Truth += len(t.Calls)
 	if t.ByPlace {
-		answers = judgeable(s, answers)
+		answers = judgeable(s, o, t, answers)
 	}
 	byRank(answers, func(a CalleeAnswer) string { return a.Confidence })
 	m := matchCallees(t.Calls, answers)
@@ -209,14 +209,14 @@ func siteKind(u Use) string {
 }
 
 // judgeable keeps the callee answers a truth file can judge: those naming a
-// definition in the index. A truth file lists only calls of functions the
+// definition in the index, on lines the compiler saw. A truth file lists only calls of functions the
 // corpus declares, so a call into a library, or one we name without a
 // definition, can be neither confirmed nor refuted; it is counted as
 // excluded.
-func judgeable(s *Score, answers []CalleeAnswer) []CalleeAnswer {
+func judgeable(s *Score, o *Oracle, t *Target, answers []CalleeAnswer) []CalleeAnswer {
 	out := answers[:0:0]
 	for _, a := range answers {
-		if a.Def == nil {
+		if a.Def == nil || !o.sees(t.File, a.Line) {
 			s.Excluded++
 			continue
 		}

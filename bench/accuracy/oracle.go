@@ -66,7 +66,11 @@ type Oracle struct {
 	ByLine  map[fileLine][]Use
 	// Decls is where each function or method used in the corpus is
 	// declared, when that is inside the corpus (interface methods too).
-	Decls      map[string]truthLoc
+	Decls map[string]truthLoc
+	// Unseen are line ranges the compiler did not see, by file (a truth
+	// file's unseen_lines): answers there are excluded, like answers in
+	// files it did not see.
+	Unseen     map[string][][2]int
 	Packages   int
 	TypeErrors int
 }
@@ -234,4 +238,17 @@ func sortUses(us []Use) {
 		}
 		return a.Col < b.Col
 	})
+}
+
+// sees reports whether the compiler saw a file's line.
+func (o *Oracle) sees(file string, line int) bool {
+	if !o.Files[file] {
+		return false
+	}
+	for _, r := range o.Unseen[file] {
+		if line >= r[0] && line <= r[1] {
+			return false
+		}
+	}
+	return true
 }

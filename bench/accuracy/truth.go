@@ -13,13 +13,16 @@ import (
 // than by a Go qualified name.
 
 type truthFile struct {
-	Language   string        `json:"language"`
-	Oracle     string        `json:"oracle"`
-	Corpus     string        `json:"corpus"`
-	Seed       uint64        `json:"seed"`
-	AllTargets int           `json:"all_targets"`
-	Files      []string      `json:"files"`
-	Targets    []truthTarget `json:"targets"`
+	Language   string   `json:"language"`
+	Oracle     string   `json:"oracle"`
+	Corpus     string   `json:"corpus"`
+	Seed       uint64   `json:"seed"`
+	AllTargets int      `json:"all_targets"`
+	Files      []string `json:"files"`
+	// Unseen are line ranges of files the compiler did not see (a C
+	// preprocessor's branches not taken), by file.
+	Unseen  map[string][][2]int `json:"unseen_lines,omitempty"`
+	Targets []truthTarget       `json:"targets"`
 }
 
 type truthTarget struct {
@@ -71,6 +74,7 @@ func loadTruth(path, root string) (*Oracle, *truthFile, error) {
 	for _, f := range tf.Files {
 		o.Files[f] = true
 	}
+	o.Unseen = tf.Unseen
 	src := newSourceLines(root)
 	for i, tt := range tf.Targets {
 		if err := tt.check(o.Files); err != nil {

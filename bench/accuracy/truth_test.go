@@ -93,3 +93,21 @@ func TestGateFailsBelowTheMinimums(t *testing.T) {
 		t.Errorf("gate above the minimums = %v", err)
 	}
 }
+
+// Answers on lines the compiler did not see (unseen_lines) are excluded,
+// not counted as false positives.
+func TestUnseenLinesAreExcluded(t *testing.T) {
+	o := &Oracle{Files: map[string]bool{"a.c": true}, Unseen: map[string][][2]int{"a.c": {{10, 12}}}}
+	s := newScore("refs")
+	tg := &Target{Key: "f@a.c:1", Name: "f", File: "a.c", Line: 1, ByPlace: true,
+		Sites: []Use{{File: "a.c", Line: 5, Col: 3, Call: true}}}
+	answers := []RefAnswer{
+		{File: "a.c", Line: 5, Column: 3, Confidence: "exact"},
+		{File: "a.c", Line: 11, Column: 3, Confidence: "exact"}, // in an #if branch not taken
+		{File: "a.c", Line: 20, Column: 3, Confidence: "exact"}, // seen, and wrong
+	}
+	scoreRefs(s, o, tg, answers, newSourceLines(t.TempDir()))
+	if s.Excluded != 1 || s.tally("exact").Returned != 2 || s.tally("exact").Matched != 1 {
+		t.Errorf("excluded %d, exact %+v; want 1 excluded, 2 returned, 1 matched", s.Excluded, *s.tally("exact"))
+	}
+}

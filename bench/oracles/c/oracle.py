@@ -399,6 +399,9 @@ def main():
         "seed": a.seed,
         "all_targets": len(keys),
         "files": files,
+        # Branches the preprocessor did not take: answers there can be
+        # neither confirmed nor refuted (bench/accuracy/TRUTH.md).
+        "unseen_lines": {p: ranges(sorted(ls)) for p, ls in sorted(skipped.items()) if ls and p in fileset},
         "targets": targets,
     }
     with open(a.out, "w") as f:
