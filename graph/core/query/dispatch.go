@@ -55,15 +55,11 @@ func (e *Engine) dispatchMembers(ctx context.Context, sym symbolRow) ([]dispatch
 	}
 	var out []dispatchMember
 	for super, c := range ceiling {
-		impls, err := e.idx.RelationsInto(ctx, []string{super})
+		several, err := e.idx.SubtypesAtLeast(ctx, super, 2)
 		if err != nil {
 			return nil, err
 		}
-		subtypes := map[string]bool{}
-		for _, r := range impls {
-			subtypes[r.From] = true
-		}
-		if len(subtypes) > 1 {
+		if several {
 			c = resolve.Rank(resolve.FuzzyName)
 		}
 		out = append(out, dispatchMember{qualified: super + sep + sym.Name, ceiling: c})
@@ -118,17 +114,31 @@ func sortedKeys[V any](m map[string]V) []string {
 // member, graded no stronger than dispatchMembers allows, with the member
 // each calls.
 type dispatched struct {
-	rows []refRow
-	via  []string
+	rows  []refRow
+	via   []string
+	below map[string]int // refs under the floor, by kind: only counted
 }
 
-func (e *Engine) dispatchedRefs(ctx context.Context, sym symbolRow) (dispatched, error) {
+// A member whose ceiling is below the floor is only counted (by kind, in
+// below): an interface with many implementations has many calls.
+func (e *Engine) dispatchedRefs(ctx context.Context, sym symbolRow, floor int) (dispatched, error) {
 	var out dispatched
 	members, err := e.dispatchMembers(ctx, sym)
 	if err != nil || len(members) == 0 {
 		return out, err
 	}
+	out.below = map[string]int{}
 	for _, m := range members {
+		if m.ceiling > floor {
+			counts, err := e.idx.CountRefsTo(ctx, m.qualified)
+			if err != nil {
+				return out, err
+			}
+			for _, c := range counts {
+				out.below[c.Kind] += c.Count
+			}
+			continue
+		}
 		rows, err := e.idx.RefsTo(ctx, []string{m.qualified}, nil)
 		if err != nil {
 			return out, err

@@ -92,9 +92,14 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 		return RefsResult{}, err
 	}
 	rows = thisOverload(sym, rows)
-	dispatched, err := e.dispatchedRefs(ctx, sym)
+	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
+	}
+	for kind, n := range dispatched.below {
+		if keep(kind) {
+			res.SkippedLowConfidence += n
+		}
 	}
 	var kept []refRow
 	via := map[int]string{} // index in kept → the member called

@@ -70,6 +70,12 @@ func (r *Reader) CountFuzzyNamed(ctx context.Context, name, qualified string) ([
 		AND (target_qualified IS NULL OR target_qualified != ?) GROUP BY kind`, []any{name, qualified}, kindCountFields)
 }
 
+// CountRefsTo counts, by kind, the refs whose target is qualified.
+func (r *Reader) CountRefsTo(ctx context.Context, qualified string) ([]KindCount, error) {
+	return collect(ctx, r.db, "read refs", `SELECT kind, count(*) FROM refs WHERE target_qualified = ? GROUP BY kind`,
+		[]any{qualified}, kindCountFields)
+}
+
 func kindCountFields(k *KindCount) []any {
 	return []any{&k.Kind, &k.Count}
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strings"
 )
 
@@ -29,6 +30,18 @@ func (r *Reader) relationsIn(ctx context.Context, col string, names []string) ([
 // RelationsInto reads the relations whose to_qualified is one of names.
 func (r *Reader) RelationsInto(ctx context.Context, names []string) ([]Relation, error) {
 	return r.relationsIn(ctx, "to_qualified", names)
+}
+
+// SubtypesAtLeast reports whether at least n distinct names have a
+// relation into q (counting no further).
+func (r *Reader) SubtypesAtLeast(ctx context.Context, q string, n int) (bool, error) {
+	var got int
+	err := r.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT DISTINCT from_qualified FROM relations
+		WHERE to_qualified = ? LIMIT ?)`, q, n).Scan(&got)
+	if err != nil {
+		return false, fmt.Errorf("read relations: %w", err)
+	}
+	return got >= n, nil
 }
 
 // RelationsOutOf reads the relations whose from_qualified is one of names.

@@ -131,6 +131,9 @@ CREATE INDEX relations_def_file ON relations(def_file);
 CREATE INDEX imports_from_file ON imports(from_file);
 CREATE INDEX commands_file ON commands(file_path);
 CREATE INDEX commands_name ON commands(name);
+-- Search and overview leave generated files out by path: a partial index
+-- keeps that set small to read.
+CREATE INDEX files_generated ON files(path) WHERE generated = 1;
 CREATE INDEX command_edges_file ON command_edges(file_path);
 CREATE INDEX commands_handler ON commands(handler_symbol) WHERE handler_symbol IS NOT NULL;
 CREATE INDEX configs_file ON configs(file_path);
