@@ -1,5 +1,7 @@
 package extract
 
+import "math"
+
 // Span is a half-open byte range [Start, End) into the file's content.
 type Span struct {
 	Start, End uint32
@@ -28,12 +30,15 @@ type RawSymbol struct {
 // telling overloads apart: Min to Max, Max < 0 for variadic. The zero value
 // states nothing.
 type Arity struct {
+	Min, Max int16 // small: every symbol and ref carries one
 	Known    bool
-	Min, Max int
 }
 
 // Exactly is the arity of a call passing n arguments.
-func Exactly(n int) Arity { return Arity{Known: true, Min: n, Max: n} }
+func Exactly(n int) Arity {
+	n = min(n, math.MaxInt16)
+	return Arity{Known: true, Min: int16(n), Max: int16(n)}
+}
 
 // Accepts reports whether a function of arity a can take a call of arity
 // call; when either is unknown, it can.

@@ -267,7 +267,7 @@ func arityOf(lo, hi sql.NullInt64) extract.Arity {
 	if !lo.Valid {
 		return extract.Arity{}
 	}
-	return extract.Arity{Known: true, Min: int(lo.Int64), Max: int(hi.Int64)}
+	return extract.Arity{Known: true, Min: int16(lo.Int64), Max: int16(hi.Int64)}
 }
 
 // SuperEdge is one supertype relation: its target, file and kind.
