@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -131,6 +132,7 @@ func (c *callSites) within(ctx context.Context, s symbolRow) ([]refRow, error) {
 type symbolIndex struct {
 	byQualified map[string]symbolRow // only names with one definition
 	byID        map[int64]symbolRow
+	inFile      map[[2]string]symbolRow // (qualified, file) → its first definition there
 }
 
 // definitions reads the symbols the refs' target_qualified names (and
@@ -152,7 +154,7 @@ func (e *Engine) definitions(ctx context.Context, refs []refRow) (symbolIndex, e
 // file) are one function too: the definition stands for it. Other kinds
 // sharing a name leave it without a definition.
 func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolIndex, error) {
-	idx := symbolIndex{byQualified: map[string]symbolRow{}, byID: map[int64]symbolRow{}}
+	idx := symbolIndex{byQualified: map[string]symbolRow{}, byID: map[int64]symbolRow{}, inFile: map[[2]string]symbolRow{}}
 	rows, err := e.idx.SymbolsNamed(ctx, names)
 	if err != nil {
 		return idx, err
@@ -160,9 +162,16 @@ func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolInd
 	ambiguous := map[string]bool{}
 	for _, r := range rows {
 		idx.byID[r.ID] = r
+		if k := [2]string{r.Qualified, r.Path}; r.Kind != prototype && !hasRow(idx.inFile, k) {
+			idx.inFile[k] = r
+		}
 		prev, seen := idx.byQualified[r.Qualified]
 		switch {
-		case ambiguous[r.Qualified] || seen && prev.Kind == r.Kind:
+		case ambiguous[r.Qualified]:
+		case seen && prev.Kind == r.Kind:
+			if r.End-r.Start > prev.End-prev.Start {
+				idx.byQualified[r.Qualified] = r // a definition rather than its declaration
+			}
 		case !seen || prev.Kind == prototype:
 			if !seen || r.Kind != prototype {
 				idx.byQualified[r.Qualified] = r
@@ -190,8 +199,18 @@ func (idx symbolIndex) of(r refRow) (symbolRow, bool) {
 	if s, ok := idx.byID[r.Hint]; ok && r.Hint != 0 && s.Qualified == r.TargetQualified {
 		return s, true
 	}
+	if r.Confidence == resolve.Exact { // defined in the referring file: that definition
+		if s, ok := idx.inFile[[2]string{r.TargetQualified, r.File}]; ok {
+			return s, true
+		}
+	}
 	if s, ok := idx.byQualified[r.TargetQualified]; ok {
 		return s, true
 	}
 	return symbolRow{}, false
+}
+
+func hasRow(m map[[2]string]symbolRow, k [2]string) bool {
+	_, ok := m[k]
+	return ok
 }

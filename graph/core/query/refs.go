@@ -91,7 +91,11 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if rows, err = e.sameSide(ctx, sym, rows); err != nil {
 		return RefsResult{}, err
 	}
-	rows = thisOverload(sym, rows)
+	owners, err := e.filesDefining(ctx, sym)
+	if err != nil {
+		return RefsResult{}, err
+	}
+	rows = thisOverload(sym, otherFilesOwn(sym, owners, rows))
 	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
@@ -144,6 +148,34 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	sortRefSites(res.Refs)
 	sortRelationSites(res.Relations)
 	return res, nil
+}
+
+// otherFilesOwn drops the refs graded exact in another file than sym's
+// that defines the name itself (a C program's own static helper, a second
+// program's function of the same name): exact means the ref names that
+// definition. A file that only declares it (a prototype) does not count.
+func otherFilesOwn(sym symbolRow, owners map[string]bool, rows []refRow) []refRow {
+	out := rows[:0:0]
+	for _, r := range rows {
+		if r.Confidence == resolve.Exact && r.TargetQualified == sym.Qualified && r.File != sym.Path && owners[r.File] {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// filesDefining lists the files with a definition (not a prototype) of
+// sym's qualified name.
+func (e *Engine) filesDefining(ctx context.Context, sym symbolRow) (map[string]bool, error) {
+	defs, err := e.idx.SymbolsNamed(ctx, []string{sym.Qualified})
+	out := map[string]bool{}
+	for _, d := range defs {
+		if d.Kind != prototype {
+			out[d.Path] = true
+		}
+	}
+	return out, err
 }
 
 // thisOverload keeps, of the refs naming an overloaded method's qualified

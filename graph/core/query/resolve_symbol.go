@@ -25,7 +25,7 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		return symbolRow{}, e.fileNotFound(ctx, sel)
 	}
 	var hits []symbolRow
-	seen := map[string]bool{}
+	seen := map[string]int{} // → index in hits
 	for _, r := range rows {
 		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.Kind != sel.Sym ||
 			sel.Line > 0 && src.line(r.Path, r.Start) != sel.Line {
@@ -35,9 +35,11 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		if r.Arity().Known { // overloads are told apart, by where they are
 			id += fmt.Sprintf("\x00%d", r.Start)
 		}
-		if !seen[id] {
-			seen[id] = true
+		if i, ok := seen[id]; !ok {
+			seen[id] = len(hits)
 			hits = append(hits, r)
+		} else if r.End-r.Start > hits[i].End-hits[i].Start {
+			hits[i] = r // a C++ method's definition, not its declaration in the class
 		}
 	}
 	hits = preferMembers(hits)
