@@ -33,7 +33,7 @@ func (e *Engine) dispatchMembers(ctx context.Context, sym symbolRow) ([]dispatch
 	ceiling := map[string]int{} // supertype → its grade ceiling
 	frontier := map[string]int{owner: resolve.Rank(resolve.Exact)}
 	for depth := 0; depth < maxSuperDepth && len(frontier) > 0; depth++ {
-		rels, err := e.idx.RelationsOutOf(ctx, sortedKeys(frontier))
+		rels, err := e.idx.RelationsOutOf(ctx, keys(frontier))
 		if err != nil {
 			return nil, err
 		}
@@ -101,21 +101,11 @@ func (e *Engine) dispatches(ctx context.Context, super, kind string) (bool, erro
 	return true, nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // dispatched are the refs that may reach a method through a supertype's
 // member, graded no stronger than dispatchMembers allows, with the member
 // each calls.
 type dispatched struct {
-	rows  []refRow
-	via   []string
+	rows  []viaRow
 	below map[string]int // refs under the floor, by kind: only counted
 }
 
@@ -147,8 +137,7 @@ func (e *Engine) dispatchedRefs(ctx context.Context, sym symbolRow, floor int) (
 			if rank := resolve.Rank(r.Confidence); rank < m.ceiling {
 				r.Confidence = string(resolve.Levels()[m.ceiling-1])
 			}
-			out.rows = append(out.rows, r)
-			out.via = append(out.via, m.qualified)
+			out.rows = append(out.rows, viaRow{refRow: r, via: m.qualified})
 		}
 	}
 	return out, nil

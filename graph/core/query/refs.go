@@ -88,14 +88,14 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 			return RefsResult{}, err
 		}
 	}
-	if rows, err = e.sameSide(ctx, sym, rows); err != nil {
-		return RefsResult{}, err
-	}
-	owners, err := e.filesDefining(ctx, sym)
+	// Every definition of the name: refs of one of them leave out what
+	// means another (the other side of a type/value pair, another file's
+	// own definition, another overload).
+	defs, err := e.idx.SymbolsNamed(ctx, []string{sym.Qualified})
 	if err != nil {
 		return RefsResult{}, err
 	}
-	rows = thisOverload(sym, otherFilesOwn(sym, owners, rows))
+	rows = thisOverload(sym, otherFilesOwn(sym, defs, sameSide(sym, defs, rows)))
 	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
@@ -105,17 +105,13 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 			res.SkippedLowConfidence += n
 		}
 	}
-	var kept []refRow
-	via := map[int]string{} // index in kept → the member called
-	for i, r := range append(rows, dispatched.rows...) {
+	var kept []viaRow
+	for _, r := range append(direct(rows), dispatched.rows...) {
 		switch {
 		case !keep(r.Kind):
 		case !above(r.Confidence, floor):
 			res.SkippedLowConfidence++
 		default:
-			if i >= len(rows) {
-				via[len(kept)] = dispatched.via[i-len(rows)]
-			}
 			kept = append(kept, r)
 		}
 	}
@@ -123,9 +119,9 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if err := enc.load(ctx, refFiles(kept)); err != nil {
 		return RefsResult{}, err
 	}
-	for i, r := range kept {
+	for _, r := range kept {
 		site := RefSite{File: r.File, Line: src.line(r.File, r.Start), Column: src.column(r.File, r.Start), Kind: r.Kind,
-			Confidence: r.Confidence, Via: via[i]}
+			Confidence: r.Confidence, Via: r.via}
 		if s, ok := enc.innermost(r.File, r.Start, r.End); ok {
 			site.From = s.Qualified
 		}
@@ -154,7 +150,13 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 // that defines the name itself (a C program's own static helper, a second
 // program's function of the same name): exact means the ref names that
 // definition. A file that only declares it (a prototype) does not count.
-func otherFilesOwn(sym symbolRow, owners map[string]bool, rows []refRow) []refRow {
+func otherFilesOwn(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
+	owners := map[string]bool{}
+	for _, d := range defs {
+		if d.Kind != prototype {
+			owners[d.Path] = true
+		}
+	}
 	out := rows[:0:0]
 	for _, r := range rows {
 		if r.Confidence == resolve.Exact && r.TargetQualified == sym.Qualified && r.File != sym.Path && owners[r.File] {
@@ -163,19 +165,6 @@ func otherFilesOwn(sym symbolRow, owners map[string]bool, rows []refRow) []refRo
 		out = append(out, r)
 	}
 	return out
-}
-
-// filesDefining lists the files with a definition (not a prototype) of
-// sym's qualified name.
-func (e *Engine) filesDefining(ctx context.Context, sym symbolRow) (map[string]bool, error) {
-	defs, err := e.idx.SymbolsNamed(ctx, []string{sym.Qualified})
-	out := map[string]bool{}
-	for _, d := range defs {
-		if d.Kind != prototype {
-			out[d.Path] = true
-		}
-	}
-	return out, err
 }
 
 // thisOverload keeps, of the refs naming an overloaded method's qualified
@@ -208,11 +197,7 @@ func thisOverload(sym symbolRow, rows []refRow) []refRow {
 // names a definition of the other side (TypeScript's interface and function
 // $constructor, a type and a const OK): a type use never means the
 // function, a call never means the type.
-func (e *Engine) sameSide(ctx context.Context, sym symbolRow, rows []refRow) ([]refRow, error) {
-	defs, err := e.idx.SymbolsNamed(ctx, []string{sym.Qualified})
-	if err != nil {
-		return nil, err
-	}
+func sameSide(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
 	types, values := 0, 0
 	for _, d := range defs {
 		if resolve.IsTypeKind(d.Kind) {
@@ -222,7 +207,7 @@ func (e *Engine) sameSide(ctx context.Context, sym symbolRow, rows []refRow) ([]
 		}
 	}
 	if types == 0 || values == 0 {
-		return rows, nil
+		return rows
 	}
 	isType := resolve.IsTypeKind(sym.Kind)
 	out := rows[:0:0]
@@ -232,7 +217,7 @@ func (e *Engine) sameSide(ctx context.Context, sym symbolRow, rows []refRow) ([]
 			out = append(out, r)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // countNameMatches counts the fuzzy_name refs with the target's short name
@@ -292,10 +277,25 @@ func (e *Engine) inboundRefs(ctx context.Context, targets []symbolRow, nameMatch
 	return out, nil
 }
 
-func refFiles(rows []refRow) []string {
+func refFiles(rows []viaRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = r.File
+	}
+	return out
+}
+
+// viaRow is a ref row and, for a call through a supertype's member, that
+// member (RefSite.Via).
+type viaRow struct {
+	refRow
+	via string
+}
+
+func direct(rows []refRow) []viaRow {
+	out := make([]viaRow, len(rows))
+	for i, r := range rows {
+		out[i] = viaRow{refRow: r}
 	}
 	return out
 }
@@ -339,7 +339,7 @@ func sortRelationSites(xs []RelationSite) {
 	})
 }
 
-func keys(m map[string]bool) []string {
+func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
