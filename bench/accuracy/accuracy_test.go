@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/orbitgraph/orbit/bench/internal/corpusindex"
 )
 
 // smallModule has what resolution finds hard: a same-named function in two
@@ -102,7 +104,7 @@ func TestAccuracyOnSmallModule(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	g, err := openSynced(ctx, root, &strings.Builder{})
+	g, err := corpusindex.Synced(ctx, root, &strings.Builder{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/bench/internal/corpusindex"
 )
 
 func main() {
@@ -90,16 +88,13 @@ func run(stdout, stderr io.Writer, args []string) error {
 	}
 	indexRoot := o.Root
 	if c.copyTree {
-		tmp, err := os.MkdirTemp("", "orbit-accuracy-")
-		if err != nil {
+		var done func()
+		if indexRoot, done, err = corpusindex.Copy(o.Root); err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
-		if indexRoot, err = copyTree(o.Root, tmp); err != nil {
-			return err
-		}
+		defer done()
 	}
-	g, err := openSynced(ctx, indexRoot, stderr)
+	g, err := corpusindex.Synced(ctx, indexRoot, stderr)
 	if err != nil {
 		return err
 	}
@@ -169,30 +164,4 @@ func gate(f Floor, minP, minR float64) error {
 		return fmt.Errorf("gate: refs at the default floor: %s", strings.Join(fails, ", "))
 	}
 	return nil
-}
-
-// openSynced opens the index of root and brings it up to date.
-func openSynced(ctx context.Context, root string, stderr io.Writer) (*core.Graph, error) {
-	g, err := core.Open(root, core.Options{Registry: all.Registry(), Warn: func(s string) { fmt.Fprintln(stderr, s) }})
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	if _, err := g.Sync(ctx, core.SyncAuto); err != nil {
-		return nil, fmt.Errorf("sync %s: %w", root, err)
-	}
-	fmt.Fprintf(stderr, "index: synced %s in %s\n", root, time.Since(start).Round(time.Millisecond))
-	return g, nil
-}
-
-// copyTree copies src into dir and returns the copy's root.
-func copyTree(src, dir string) (string, error) {
-	dst := filepath.Join(dir, filepath.Base(src))
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return "", err
-	}
-	if out, err := exec.Command("cp", "-a", src+"/.", dst).CombinedOutput(); err != nil {
-		return "", fmt.Errorf("copy %s: %v: %s", src, err, out)
-	}
-	return dst, nil
 }

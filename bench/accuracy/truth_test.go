@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/orbitgraph/orbit/bench/internal/corpusindex"
 )
 
 // A truth file finds its targets by place, not by Go qualified name: the Go
@@ -25,7 +27,7 @@ func TestTruthFileScoresLikeTheOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	g, err := openSynced(ctx, root, &strings.Builder{})
+	g, err := corpusindex.Synced(ctx, root, &strings.Builder{})
 	if err != nil {
 		t.Fatal(err)
 	}

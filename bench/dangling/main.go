@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -25,8 +24,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
-	"github.com/orbitgraph/orbit/graph/core"
-	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/bench/internal/corpusindex"
 )
 
 func main() {
@@ -73,26 +71,14 @@ func run(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if *copyTree {
-		tmp, err := os.MkdirTemp("", "orbit-dangling-")
-		if err != nil {
+		var done func()
+		if root, done, err = corpusindex.Copy(root); err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
-		dst := filepath.Join(tmp, filepath.Base(root))
-		if out, err := exec.Command("cp", "-R", root, dst).CombinedOutput(); err != nil {
-			return fmt.Errorf("copy %s: %v: %s", root, err, out)
-		}
-		if out, err := exec.Command("chmod", "-R", "u+w", dst).CombinedOutput(); err != nil {
-			return fmt.Errorf("chmod %s: %v: %s", dst, err, out)
-		}
-		root = dst
+		defer done()
 	}
-	g, err := core.Open(root, core.Options{Registry: all.Registry(), Warn: func(s string) { fmt.Fprintln(stderr, s) }})
+	g, err := corpusindex.Synced(context.Background(), root, stderr)
 	if err != nil {
-		return err
-	}
-	if _, err := g.Sync(context.Background(), core.SyncAuto); err != nil {
-		g.Close()
 		return err
 	}
 	dbPath := g.Location().Path
