@@ -14,6 +14,7 @@
 const fs = require('fs');
 const path = require('path');
 const ts = require('typescript');
+const { findNode } = require('./oracle.js');
 
 const LEVELS = ['exact', 'import_resolved', 'same_module', 'fuzzy_name'];
 
@@ -73,17 +74,6 @@ function posOf(sf, line, col) {
   const lineText = sf.text.slice(start, sf.getLineEndOfPosition(start));
   const bytes = Buffer.from(lineText, 'utf8');
   return start + bytes.subarray(0, col - 1).toString('utf8').length;
-}
-
-function findNode(sf, pos) {
-  let found;
-  const rec = (n) => {
-    if (pos < n.getStart(sf) || pos >= n.getEnd()) return;
-    if (n.getStart(sf) === pos) found = n;
-    ts.forEachChild(n, rec);
-  };
-  rec(sf);
-  return found;
 }
 
 function isBare(spec) { return !!spec && !spec.startsWith('.') && !spec.startsWith('/'); }

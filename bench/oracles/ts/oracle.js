@@ -543,4 +543,6 @@ function render(t) {
   return L.join('\n') + '\n';
 }
 
-main();
+module.exports = { findNode };
+
+if (require.main === module) main();
