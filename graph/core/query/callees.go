@@ -169,8 +169,12 @@ func (e *Engine) lookupQualified(ctx context.Context, names []string) (symbolInd
 		switch {
 		case ambiguous[r.Qualified]:
 		case seen && prev.Kind == r.Kind:
-			if r.End-r.Start > prev.End-prev.Start {
-				idx.byQualified[r.Qualified] = r // a definition rather than its declaration
+			if r.Path != prev.Path && r.End-r.Start > prev.End-prev.Start {
+				// a C++ method's definition in its .cc rather than its
+				// declaration in the header's class (within one file, the
+				// first of two same-named definitions stays: Python's
+				// alternatives, typing overloads)
+				idx.byQualified[r.Qualified] = r
 			}
 		case !seen || prev.Kind == prototype:
 			if !seen || r.Kind != prototype {
