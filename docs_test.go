@@ -25,6 +25,7 @@ var notRun = []struct{ has, why string }{
 	{"-bench", "benchmarks"},
 	{"-update", "rewrites goldens"},
 	{"claude ", "registers the server with an external tool"},
+	{"bazel ", "no Bazel can be installed here; .github/workflows/bazel.yml runs these"},
 }
 
 // inCopy marks the commands that write into the tree (binaries, an index,

@@ -44,7 +44,7 @@ require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bazel-contrib/bazel-gazelle/v2 v2.0.0-3 // indirect
 	github.com/bazelbuild/bazel-gazelle v0.54.0 // indirect
-	github.com/bazelbuild/buildtools v0.0.0-20260904073137-eaa4d125b423 // indirect
+	github.com/bazelbuild/buildtools v0.0.0-20260904073137-eaa4d125b423
 	github.com/bmatcuk/doublestar/v4 v4.9.1 // indirect
 	github.com/danwakefield/fnmatch v0.0.0-20160403171240-cbb64ac3d964 // indirect
 	github.com/fsnotify/fsnotify v1.10.1

@@ -21,6 +21,9 @@ for repo in $used; do
   grep -q "\"$repo\"" MODULE.bazel || { echo "MODULE.bazel: use_repo lacks $repo"; exit 1; }
 done
 
+echo "== Bazel files without Bazel: buildifier, and the cgo overrides fit their modules"
+bash scripts/bazel-check.sh
+
 echo "== go test -race -short"
 go test -race -short -count=1 ./...
 
