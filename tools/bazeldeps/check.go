@@ -16,6 +16,7 @@ import (
 // override is what MODULE.bazel says about one Go module.
 type override struct {
 	generation string   // gazelle_override build_file_generation
+	directives []string // gazelle_override directives
 	patches    []string // module_override patches
 	strip      string   // module_override patch_strip
 }
@@ -31,6 +32,10 @@ func check(root string, keep bool) error {
 		return err
 	}
 	overrides, err := readOverrides(filepath.Join(root, "MODULE.bazel"))
+	if err != nil {
+		return err
+	}
+	tags, err := ourBuildTags(filepath.Join(root, "BUILD.bazel"))
 	if err != nil {
 		return err
 	}
@@ -62,9 +67,18 @@ func check(root string, keep bool) error {
 			return err
 		}
 		o, has := overrides[d.Path]
+		for _, tag := range tags {
+			uses, err := usesTag(d.Dir, tag)
+			if err != nil {
+				return err
+			}
+			if uses && !contains(o.directives, "gazelle:build_tags "+tag) {
+				problems = append(problems, fmt.Sprintf("%s: its files depend on our build tag %s: MODULE.bazel needs go_deps.gazelle_override(path = %q, directives = [\"gazelle:build_tags %s\"]), or gazelle leaves them out", d.Path, tag, d.Path, tag))
+			}
+		}
 		if !need {
-			if has {
-				problems = append(problems, fmt.Sprintf("%s: MODULE.bazel overrides it, but it needs no patch", d.Path))
+			if len(o.patches) > 0 {
+				problems = append(problems, fmt.Sprintf("%s: MODULE.bazel patches it, but it needs no patch", d.Path))
 			}
 			continue
 		}
@@ -128,6 +142,11 @@ func readOverrides(file string) (map[string]override, error) {
 		o := out[p]
 		if dot.Name == "gazelle_override" {
 			o.generation = stringOf(args["build_file_generation"])
+			if l, ok := args["directives"].(*build.ListExpr); ok {
+				for _, e := range l.List {
+					o.directives = append(o.directives, stringOf(e))
+				}
+			}
 		} else {
 			if l, ok := args["patches"].(*build.ListExpr); ok {
 				for _, e := range l.List {
@@ -455,4 +474,70 @@ func checkOurLabels(root string, rules []rule) error {
 		return fmt.Errorf("%d label(s) into patched modules:\n  %s", len(problems), strings.Join(problems, "\n  "))
 	}
 	return nil
+}
+
+// ourBuildTags are the tags of `# gazelle:build_tags` in our root BUILD file.
+func ourBuildTags(file string) ([]string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var tags []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "# gazelle:build_tags "); ok {
+			tags = append(tags, strings.Split(strings.TrimSpace(rest), ",")...)
+		}
+	}
+	return tags, nil
+}
+
+// usesTag reports whether a non-test Go file of the module has a build
+// constraint naming tag: gazelle, which takes unknown tags as false, would
+// leave it out unless told the tag.
+func usesTag(dir, tag string) (bool, error) {
+	found := false
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || found {
+			return err
+		}
+		if e.IsDir() {
+			if n := e.Name(); p != dir && (n == "testdata" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !isGoSource(e.Name()) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "package ") {
+				break
+			}
+			if strings.HasPrefix(l, "//go:build ") && containsWord(l, tag) {
+				found = true
+				break
+			}
+		}
+		return nil
+	})
+	return found, err
+}
+
+func containsWord(s, w string) bool {
+	return contains(strings.FieldsFunc(s, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}), w)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
