@@ -34,7 +34,8 @@ func TestHelpGoldens(t *testing.T) {
 			visit(sub)
 		}
 	}
-	visit(newRootCmd(io.Discard, io.Discard))
+	root, _ := newRootCmd(io.Discard, io.Discard)
+	visit(root)
 	if len(goldens) < 10 {
 		t.Fatalf("walked only %d commands; the tree is not being checked", len(goldens))
 	}

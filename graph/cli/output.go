@@ -34,7 +34,7 @@ func exitCode(err error) int {
 	var u usageError
 	switch {
 	case errors.As(err, &u), errors.Is(err, query.ErrBadSelector), errors.Is(err, query.ErrBadQuery),
-		strings.HasPrefix(err.Error(), "unknown command"):
+		isUnknownCommand(err):
 		return 2
 	case errors.Is(err, query.ErrNotFound), errors.Is(err, query.ErrAmbiguous):
 		return 3
@@ -44,35 +44,89 @@ func exitCode(err error) int {
 	return 1
 }
 
-// errorJSON is the JSON shape of a failed query on stdout.
+func isUnknownCommand(err error) bool { return strings.HasPrefix(err.Error(), "unknown command") }
+
+// reason names the kind of a failure for programs: the "reason" of every
+// error object.
+func reason(err error) string {
+	var le *query.LookupError
+	var ve *query.ValueError
+	switch {
+	case errors.As(err, &le):
+		return le.Reason // not_found or ambiguous
+	case errors.As(err, &ve):
+		return "bad_value"
+	case errors.Is(err, query.ErrBadSelector):
+		return "bad_selector"
+	case errors.Is(err, query.ErrBadQuery):
+		return "bad_query"
+	case errors.Is(err, core.ErrNoIndex):
+		return "no_index"
+	case errors.Is(err, core.ErrCorruptIndex):
+		return "corrupt_index"
+	case errors.Is(err, core.ErrLockTimeout):
+		return "locked"
+	case errors.Is(err, errBadRoot):
+		return "bad_root"
+	case isUnknownCommand(err):
+		return "unknown_command"
+	}
+	var u usageError
+	if errors.As(err, &u) {
+		return "usage"
+	}
+	return "failed"
+}
+
+// errBadRoot: --root names no directory.
+var errBadRoot = errors.New("no such directory")
+
+// errorJSON is the one shape of every failure on stdout in JSON mode:
+// {"error": {"message", "reason", ...}}, with the exit code of main.go.
 type errorJSON struct {
 	Error struct {
 		Message     string            `json:"message"`
-		Reason      string            `json:"reason,omitempty"`
+		Reason      string            `json:"reason"`
+		Valid       []string          `json:"valid,omitempty"`
 		Suggestions []string          `json:"suggestions,omitempty"`
 		Candidates  []query.Candidate `json:"candidates,omitempty"`
 	} `json:"error"`
 }
 
-// fail reports a query error: in JSON mode also as a JSON object on stdout,
-// so an agent reading stdout sees suggestions and candidates.
-func (a *app) fail(err error) error {
-	fmt.Fprintf(a.stderr, "orbit: %v\n", err)
-	if a.format == "json" {
-		var e errorJSON
-		e.Error.Message = err.Error()
-		var le *query.LookupError
-		if errors.As(err, &le) {
-			e.Error.Reason, e.Error.Suggestions, e.Error.Candidates = le.Reason, le.Suggestions, le.Candidates
-		}
-		render.JSON(a.stdout, e)
+// report prints a failure: a line on stderr for people and, in JSON mode,
+// the error object on stdout for programs.
+func report(stdout, stderr io.Writer, jsonMode bool, err error) {
+	fmt.Fprintf(stderr, "orbit: %v\n", err)
+	if !jsonMode {
+		return
 	}
+	var e errorJSON
+	e.Error.Message = err.Error()
+	e.Error.Reason = reason(err)
+	var le *query.LookupError
+	if errors.As(err, &le) {
+		e.Error.Suggestions, e.Error.Candidates = le.Suggestions, le.Candidates
+	}
+	var ve *query.ValueError
+	if errors.As(err, &ve) {
+		e.Error.Valid = ve.Valid
+	}
+	render.JSON(stdout, e)
+}
+
+// fail reports a query error at once and marks it reported.
+func (a *app) fail(err error) error {
+	report(a.stdout, a.stderr, a.format != "text", err)
 	return reportedError{err}
 }
 
 // emit prints a result as JSON, or through text when --format text.
 func emit[T any](a *app, v T, text func(io.Writer, T) error) error {
 	if a.format == "text" {
+		// The JSON answer carries staleness as fields; people get a line.
+		if s, ok := any(v).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
+			fmt.Fprintf(a.stderr, "orbit: %s\n", s.StaleNote())
+		}
 		return text(a.stdout, v)
 	}
 	return render.JSON(a.stdout, v)

@@ -48,7 +48,7 @@ func TestQueryCommands(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"refs", "symbol:main.go#serve", "--confidence", "high"}, 2, "want exact, import, same_module or fuzzy"},
+		{[]string{"refs", "symbol:main.go#serve", "--confidence", "high"}, 2, "want one of: exact, import, same_module, fuzzy"},
 		{[]string{"refs", "symbol:main.go#serve", "--kind", "calls"}, 2, "unknown kind"},
 		{[]string{"impact", "symbol:main.go#serve", "--depth", "0"}, 2, "--depth"},
 		{[]string{"callees", "symbol:main.go#serv"}, 3, "did you mean"},

@@ -3,10 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
@@ -15,10 +18,11 @@ type app struct {
 	stdout, stderr io.Writer
 	root           string
 	format         string
-	maxFileSize    int64 // sync only; 0 means the default
+	maxFileSize    int64         // sync only; 0 means the default
+	lockWait       time.Duration // sync only: 0 waits as long as it takes
 }
 
-func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+func newRootCmd(stdout, stderr io.Writer) (*cobra.Command, *app) {
 	a := &app{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
 		Use:           "orbit",
@@ -61,19 +65,24 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 		newWatchCmd(a),
 	)
 	root.AddCommand(graph)
-	return root
+	return root, a
 }
 
 // worktreeRoot is --root, else the git toplevel above the working
 // directory, else the working directory itself.
 func (a *app) worktreeRoot() (string, error) {
+	if a.root != "" {
+		if st, err := os.Stat(a.root); err != nil || !st.IsDir() {
+			return "", usageError{fmt.Errorf("--root %q: %w", a.root, errBadRoot)}
+		}
+	}
 	return core.WorktreeRoot(a.root)
 }
 
 // open opens the graph of the worktree, with warnings going to stderr.
 func (a *app) open() (*core.Graph, error) {
 	if a.format != "json" && a.format != "text" {
-		return nil, usageError{fmt.Errorf("unknown --format %q (want json or text)", a.format)}
+		return nil, usageError{&query.ValueError{Name: "--format", Value: a.format, Valid: []string{"json", "text"}}}
 	}
 	root, err := a.worktreeRoot()
 	if err != nil {
@@ -83,5 +92,9 @@ func (a *app) open() (*core.Graph, error) {
 		Registry:    all.Registry(),
 		MaxFileSize: a.maxFileSize,
 		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
+		LockWait:    a.lockWait,
+		Waiting: func(holder string) {
+			fmt.Fprintf(a.stderr, "orbit: waiting for another sync of this index (%s)\n", holder)
+		},
 	})
 }

@@ -15,6 +15,7 @@ import (
 func newSyncCmd(a *app) *cobra.Command {
 	var full bool
 	var maxSize int64
+	var wait time.Duration
 	cmd := &cobra.Command{
 		Use:   "sync [--full]",
 		Short: "Bring the index up to date with the files on disk",
@@ -27,13 +28,20 @@ extractor upgrade builds a fresh index and swaps it in atomically.
 
 Honors .gitignore, .git/info/exclude and .orbitignore (with defaults for
 vendored, generated and build output). Files over 1 MiB and binary files are
-skipped and counted in the report.`,
+skipped and counted in the report.
+
+One sync of an index runs at a time: a second one waits for the first, says
+so on stderr after a second, and gives up after --wait (exit 1, reason
+"locked") when that is set.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if maxSize <= 0 {
 				return usageError{fmt.Errorf("--max-file-size must be positive, got %d", maxSize)}
 			}
-			a.maxFileSize = maxSize
+			if wait < 0 {
+				return usageError{fmt.Errorf("--wait must not be negative, got %s", wait)}
+			}
+			a.maxFileSize, a.lockWait = maxSize, wait
 			g, err := a.open()
 			if err != nil {
 				return err
@@ -54,6 +62,7 @@ skipped and counted in the report.`,
 	}
 	cmd.Flags().BoolVar(&full, "full", false, "rehash and re-extract every file (rebuilds the index)")
 	cmd.Flags().Int64Var(&maxSize, "max-file-size", core.DefaultMaxFileSize, "skip files larger than this many bytes")
+	cmd.Flags().DurationVar(&wait, "wait", 0, "give up after waiting this long for another sync of this index (0: wait as long as it takes)")
 	return cmd
 }
 

@@ -40,7 +40,8 @@ func TestEveryOwnCommandTraces(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd(io.Discard, io.Discard))
+	root, _ := newRootCmd(io.Discard, io.Discard)
+	walk(root)
 	if len(paths) < 10 {
 		t.Fatalf("only %d commands: %v", len(paths), paths)
 	}

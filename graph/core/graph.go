@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	gosync "sync"
+	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
@@ -17,6 +19,10 @@ import (
 
 // ErrNoIndex: the worktree has not been indexed yet.
 var ErrNoIndex = errors.New("graph: no index yet; run `orbit graph sync`")
+
+// ErrLockTimeout: a sync gave up waiting for another sync of the same
+// index (Options.LockWait).
+var ErrLockTimeout = indexer.ErrLockTimeout
 
 // ErrCorruptIndex: the index file is damaged or from another version.
 var ErrCorruptIndex = errors.New("graph: index is corrupt or from another version; run `orbit graph sync` to rebuild it")
@@ -38,6 +44,12 @@ type Options struct {
 	IndexPath string
 	// Policy says when the handle syncs by itself (DESIGN.md, A sync); nil is Manual.
 	Policy SyncPolicy
+	// LockWait bounds how long a sync waits for another sync of the same
+	// index before failing with ErrLockTimeout; 0 waits as long as it takes.
+	LockWait time.Duration
+	// Waiting, if set, is told once, after about a second, that a sync is
+	// waiting for another and who holds the lock.
+	Waiting func(holder string)
 
 	hooks *watchHooks // tests only
 }
@@ -53,6 +65,11 @@ type Graph struct {
 	st      *store.Store   // nil until the first query
 	stFile  os.FileInfo    // the file st was opened on
 	retired []*store.Store // replaced handles queries may still use
+
+	statsMu gosync.Mutex     // guards the stats below
+	statsOf *store.Store     // the handle stats were read from
+	statsAt int64            // and the index's last write then
+	stats   []store.FileStat // the indexed files' recorded stats (staleness.go)
 }
 
 // SyncMode selects an incremental or a full sync.
@@ -134,6 +151,8 @@ func (g *Graph) runSync(full bool) (indexer.Report, error) {
 		MaxFileSize: g.opts.MaxFileSize,
 		Warn:        g.opts.Warn,
 		Progress:    g.opts.Progress,
+		LockWait:    g.opts.LockWait,
+		Waiting:     g.opts.Waiting,
 	})
 }
 
@@ -196,11 +215,20 @@ func run[T any](g *Graph, ctx context.Context, ask func(*query.Engine) (T, error
 		return none, err
 	}
 	res, err := ask(query.NewEngine(st.Reader(), g.loc.Root))
+	if err == nil {
+		// Answers that can say the files changed since the sync do.
+		if s, ok := any(&res).(interface{ SetStaleness(query.Staleness) }); ok {
+			s.SetStaleness(g.staleness(ctx, st))
+		}
+	}
 	return res, g.queryErr(err)
 }
 
 // Search runs a full-text search (DESIGN.md, A query).
 func (g *Graph) Search(ctx context.Context, q query.SearchQuery) (query.SearchResult, error) {
+	if langs := g.opts.Registry.FileLangs(); q.Lang != "" && !slices.Contains(langs, q.Lang) {
+		return query.SearchResult{}, &query.ValueError{Name: "lang", Value: q.Lang, Valid: langs}
+	}
 	return run(g, ctx, func(e *query.Engine) (query.SearchResult, error) { return e.Search(ctx, q) })
 }
 

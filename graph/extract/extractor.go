@@ -38,6 +38,13 @@ type Extractor interface {
 	Extract(in Input) *ExtractedFile
 }
 
+// FileLangs is implemented by an extractor whose files carry language
+// names other than its own (ExtractedFile.Lang): TypeScript's files are
+// "typescript" or "javascript". It lists them all.
+type FileLangs interface {
+	FileLangs() []string
+}
+
 // Registry picks the first extractor whose Supports accepts a path.
 type Registry struct {
 	extractors []Extractor
@@ -63,6 +70,20 @@ func (r *Registry) Langs() []string {
 	out := make([]string, len(r.extractors))
 	for i, e := range r.extractors {
 		out[i] = e.Lang()
+	}
+	return out
+}
+
+// FileLangs lists every language name a file extracted by the registry
+// can carry (files.lang), in registration order.
+func (r *Registry) FileLangs() []string {
+	var out []string
+	for _, e := range r.extractors {
+		if fl, ok := e.(FileLangs); ok {
+			out = append(out, fl.FileLangs()...)
+		} else {
+			out = append(out, e.Lang())
+		}
 	}
 	return out
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/core/render"
 )
 
 // instructions is what a client tells its model about this server.
@@ -80,7 +82,10 @@ func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h handler[In, Out]) {
 			var zero Out
 			return nil, zero, toolError(t.Name, err)
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+		if s, ok := any(out).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
+			text = s.StaleNote() + " (orbit_graph_sync)\n" + text
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, render.NonNil(out), nil
 	})
 }
 

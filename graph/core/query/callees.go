@@ -29,6 +29,7 @@ type CalleesResult struct {
 	Source               SymbolRef `json:"source"`
 	Callees              []Callee  `json:"callees"`
 	SkippedLowConfidence int       `json:"skipped_low_confidence"`
+	Staleness
 }
 
 // Callees lists the calls made inside the span of the symbol sel names,

@@ -15,7 +15,13 @@ const DefaultConfidence = resolve.DefaultFloor
 
 // ParseConfidence reads a floor as users write it ("exact", "import",
 // "same_module", "fuzzy", or a level's own name).
-func ParseConfidence(s string) (Confidence, error) { return resolve.ParseConfidence(s) }
+func ParseConfidence(s string) (Confidence, error) {
+	c, err := resolve.ParseConfidence(s)
+	if err != nil {
+		return "", &ValueError{Name: "confidence", Value: s, Valid: ConfidenceFloors()}
+	}
+	return c, nil
+}
 
 // ConfidenceLevels lists the levels strongest first.
 func ConfidenceLevels() []Confidence { return resolve.Levels() }

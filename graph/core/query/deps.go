@@ -12,6 +12,7 @@ type DepsResult struct {
 	Scope    string     `json:"scope"`
 	Files    []FileDeps `json:"files"`    // files with at least one import, by path
 	External []string   `json:"external"` // imported modules not in the index, sorted
+	Staleness
 }
 
 // FileDeps is one file's imports, sorted by target.

@@ -49,6 +49,7 @@ type ImpactResult struct {
 	// order one level up; within a group, by qualified name.
 	Symbols   []ImpactNode `json:"symbols"`
 	Truncated bool         `json:"truncated"` // more symbols are within depth than listed
+	Staleness
 }
 
 // Impact walks breadth-first from the symbol sel names over inbound refs

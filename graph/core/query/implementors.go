@@ -21,6 +21,7 @@ type ImplementorsResult struct {
 	Trait        string        `json:"trait"`               // the short name matched
 	Qualified    string        `json:"qualified,omitempty"` // what was asked for, when qualified
 	Implementors []Implementor `json:"implementors"`
+	Staleness
 }
 
 // Implementor is one impl/implements relation onto the trait.

@@ -47,6 +47,7 @@ type RefsResult struct {
 	Refs                 []RefSite      `json:"refs"`
 	Relations            []RelationSite `json:"relations"`
 	SkippedLowConfidence int            `json:"skipped_low_confidence"`
+	Staleness
 }
 
 // RefKinds and RelationKinds are the values RefsOptions.Kinds accepts:

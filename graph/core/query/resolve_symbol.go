@@ -17,14 +17,37 @@ import (
 // name and kind (a redefinition) are one symbol by identity (DESIGN.md, A sync); the
 // first is returned.
 func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) (symbolRow, error) {
-	rows, err := e.idx.SymbolsInFile(ctx, sel.Path)
+	rows, hits, err := e.findSymbols(ctx, src, sel)
 	if err != nil {
 		return symbolRow{}, err
 	}
 	if len(rows) == 0 {
-		return symbolRow{}, e.fileNotFound(ctx, sel)
+		return symbolRow{}, e.fileNotFound(ctx, src, sel)
 	}
-	var hits []symbolRow
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		elsewhere, err := e.definedElsewhere(ctx, sel)
+		if err != nil {
+			return symbolRow{}, err
+		}
+		sugg, err := e.resolving(ctx, src, append(elsewhere, symbolSuggestions(sel, rows)...))
+		if err != nil {
+			return symbolRow{}, err
+		}
+		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: sugg}
+	}
+	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
+}
+
+// findSymbols returns the symbols of the selector's file and those of them
+// the selector picks (one per symbol identity).
+func (e *Engine) findSymbols(ctx context.Context, src *sources, sel Selector) (rows, hits []symbolRow, err error) {
+	rows, err = e.idx.SymbolsInFile(ctx, sel.Path)
+	if err != nil || len(rows) == 0 {
+		return rows, nil, err
+	}
 	seen := map[string]int{} // → index in hits
 	for _, r := range rows {
 		if !nameMatches(r, sel.Name) || sel.Sym != "" && r.Kind != sel.Sym ||
@@ -42,19 +65,49 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 			hits[i] = r // a C++ method's definition, not its declaration in the class
 		}
 	}
-	hits = preferMembers(hits)
-	switch len(hits) {
-	case 1:
-		return hits[0], nil
-	case 0:
-		elsewhere, err := e.definedElsewhere(ctx, sel)
-		if err != nil {
-			return symbolRow{}, err
+	return rows, preferMembers(hits), nil
+}
+
+// resolving keeps, of suggested selectors, the first few that resolve to
+// exactly one symbol or an indexed file when pasted back: a suggestion
+// built from a similar file name or a shorter name may name nothing.
+func (e *Engine) resolving(ctx context.Context, src *sources, sugg []string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range sugg {
+		if seen[s] || len(out) == maxSuggestions {
+			continue
 		}
-		sugg := append(elsewhere, symbolSuggestions(sel, rows)...)
-		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
+		seen[s] = true
+		sel, err := ParseSelector(s)
+		if err != nil {
+			continue
+		}
+		switch sel.Kind {
+		case SelSymbol:
+			_, hits, err := e.findSymbols(ctx, src, sel)
+			if err != nil {
+				return nil, err
+			}
+			if len(hits) != 1 {
+				continue
+			}
+		case SelFile:
+			rows, err := e.idx.PathsEndingIn(ctx, path.Base(sel.Path))
+			if err != nil {
+				return nil, err
+			}
+			found := false
+			for _, p := range rows {
+				found = found || p == sel.Path
+			}
+			if !found {
+				continue
+			}
+		}
+		out = append(out, s)
 	}
-	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
+	return out, nil
 }
 
 // preferMembers drops the package or module a name also names when a
@@ -202,7 +255,7 @@ func suffixes(q string) []string {
 }
 
 // fileNotFound suggests indexed files with the same or a similar name.
-func (e *Engine) fileNotFound(ctx context.Context, sel Selector) error {
+func (e *Engine) fileNotFound(ctx context.Context, src *sources, sel Selector) error {
 	paths, err := e.idx.PathsEndingIn(ctx, path.Base(sel.Path))
 	if err != nil {
 		return err
@@ -235,7 +288,10 @@ func (e *Engine) fileNotFound(ctx context.Context, sel Selector) error {
 			sugg = append(sugg, "file:"+p)
 		}
 	}
-	return &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
+	if sugg, err = e.resolving(ctx, src, sugg); err != nil {
+		return err
+	}
+	return &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: sugg}
 }
 
 // definedElsewhere suggests the files that do define the name asked for

@@ -50,10 +50,24 @@ type Match struct {
 // SearchResult is the answer to a search.
 type SearchResult struct {
 	Matches []Match `json:"matches"`
+	Staleness
 }
 
 // ErrBadQuery is wrapped by invalid search input.
 var ErrBadQuery = errors.New("graph: bad query")
+
+// ValueError is a bad query: a parameter with a value outside its set. It
+// is an ErrBadQuery and names the valid values.
+type ValueError struct {
+	Name, Value string
+	Valid       []string
+}
+
+func (e *ValueError) Error() string {
+	return fmt.Sprintf("unknown %s %q (want one of: %s)", e.Name, e.Value, strings.Join(e.Valid, ", "))
+}
+
+func (e *ValueError) Is(target error) bool { return target == ErrBadQuery }
 
 // Search runs q against the index.
 func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error) {
@@ -215,4 +229,33 @@ func (e *Engine) searchConfigs(ctx context.Context, q SearchQuery, fts string) (
 		out = append(out, Match{Kind: "config", Key: h.Text, ConfigKind: h.Kind, Path: h.Path, Line: h.Line, score: h.Score})
 	}
 	return out, err
+}
+
+// Staleness says whether the files on disk changed since the index was
+// synced, as far as a bounded check saw (DESIGN.md, Staleness). Query
+// answers embed it; it is empty when nothing changed.
+type Staleness struct {
+	// Stale: an indexed file changed or vanished, or a file the index
+	// would hold appeared, since the last sync: run a sync for answers
+	// about the files as they are.
+	Stale bool `json:"stale,omitempty"`
+	// StaleFiles are a few of those files.
+	StaleFiles []string `json:"stale_files,omitempty"`
+	// StaleUnchecked counts indexed files the check's time budget did not
+	// reach.
+	StaleUnchecked int `json:"stale_unchecked,omitempty"`
+}
+
+// SetStaleness records the check's outcome in an answer.
+func (s *Staleness) SetStaleness(v Staleness) { *s = v }
+
+// StaleNote is a line for people, "" when the index is fresh.
+func (s Staleness) StaleNote() string {
+	switch {
+	case s.Stale:
+		return fmt.Sprintf("note: files changed since the last sync (%s); run `orbit graph sync` for answers about them as they are", strings.Join(s.StaleFiles, ", "))
+	case s.StaleUnchecked > 0:
+		return fmt.Sprintf("note: %d indexed files were not checked for changes", s.StaleUnchecked)
+	}
+	return ""
 }

@@ -108,7 +108,7 @@ func (e *Engine) showFile(ctx context.Context, src *sources, sel Selector, maxBy
 		return nil, fmt.Errorf("show %s: %w", sel.Raw, err)
 	}
 	if !ok {
-		return nil, e.fileNotFound(ctx, sel)
+		return nil, e.fileNotFound(ctx, src, sel)
 	}
 	v := &NodeView{Selector: sel.Raw, Kind: "file", Path: sel.Path, Lang: f.Lang, Line: 1}
 	v.Source, v.Truncated = src.text(sel.Path, 0, f.Size, maxBytes)

@@ -39,6 +39,7 @@ type TraceResult struct {
 	Root         *TraceNode `json:"root"`
 	Truncated    bool       `json:"truncated"`
 	VisitedNodes int        `json:"visited_nodes"`
+	Staleness
 }
 
 // Trace resolves a command to its handler and walks its calls breadth

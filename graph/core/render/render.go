@@ -22,7 +22,7 @@ import (
 func JSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return enc.Encode(NonNil(v))
 }
 
 // SearchText renders search matches one per line.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -91,7 +92,7 @@ func TestSyncWaitsForLock(t *testing.T) {
 	if err := dbpath.EnsureDir(repo.Root); err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := lockIndex(loc.Path)
+	unlock, err := lockIndex(loc.Path, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestWorktreesDoNotContend(t *testing.T) {
 	if err := dbpath.EnsureDir(repo.Root); err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := lockIndex(loc1.Path)
+	unlock, err := lockIndex(loc1.Path, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,3 +202,33 @@ func TestWorktreesDoNotContend(t *testing.T) {
 
 // patience bounds waits that only a bug makes long.
 const patience = 30 * time.Second
+
+// A waiting sync says so, naming the holder, and gives up at its limit.
+func TestSyncWaitSaysWhoAndGivesUp(t *testing.T) {
+	repo := gittest.New(t, seedRepo)
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	if err := dbpath.EnsureDir(repo.Root); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := lockIndex(loc.Path, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	var heard []string
+	start := time.Now()
+	_, err = Run(Options{Location: loc, Registry: all.Registry(), LockWait: waitNoticeAfter + 300*time.Millisecond,
+		Waiting: func(holder string) { heard = append(heard, holder) }})
+	if !errors.Is(err, ErrLockTimeout) {
+		t.Fatalf("sync under a held lock: err %v, want ErrLockTimeout", err)
+	}
+	if waited := time.Since(start); waited < waitNoticeAfter {
+		t.Errorf("gave up after %s, before its limit", waited)
+	}
+	if want := fmt.Sprintf("pid %d", os.Getpid()); len(heard) != 1 || !strings.Contains(heard[0], want) {
+		t.Errorf("heard %q, want one notice naming %s", heard, want)
+	}
+	if !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
+		t.Errorf("error %q does not name the holder", err)
+	}
+}

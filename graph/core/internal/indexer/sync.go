@@ -29,6 +29,11 @@ type Options struct {
 	Warn func(string)
 	// Progress, if set, is called as files are processed.
 	Progress func(done, total int)
+	// LockWait bounds how long the sync waits for another sync of the same
+	// index (then ErrLockTimeout); 0 waits as long as it takes.
+	LockWait time.Duration
+	// Waiting, if set, hears once, after a second, that the sync waits.
+	Waiting Waiting
 
 	racyCutoff int64      // set by incremental from the index's last write time
 	langs      *languages // the registry's abilities, set by Run
@@ -49,7 +54,7 @@ func Run(opts Options) (Report, error) {
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
-	unlock, err := lockIndex(opts.Location.Path) // one writer per index (DESIGN.md, A sync)
+	unlock, err := lockIndex(opts.Location.Path, opts.LockWait, opts.Waiting) // one writer per index (DESIGN.md, A sync)
 	if err != nil {
 		return Report{}, err
 	}

@@ -82,3 +82,30 @@ func (r *Reader) PathsEndingIn(ctx context.Context, suffix string) ([]string, er
 	return collect(ctx, r.db, "read index", `SELECT path FROM files WHERE path LIKE ? ESCAPE '\' ORDER BY path LIMIT 50`,
 		[]any{"%" + likeEscape(suffix)}, stringField)
 }
+
+// FileStat is what the index recorded of a file's place on disk.
+type FileStat struct {
+	Path    string
+	MtimeNs int64
+	Size    int64
+	Hash    []byte // BLAKE3 of the indexed bytes
+}
+
+// FileStats lists every indexed file with its recorded mtime and size,
+// sorted by path.
+func (r *Reader) FileStats(ctx context.Context) ([]FileStat, error) {
+	rows, err := r.db.QueryContext(ctx, `SELECT path, mtime_ns, byte_len, content_hash FROM files ORDER BY path`)
+	if err != nil {
+		return nil, fmt.Errorf("read index: %w", err)
+	}
+	defer rows.Close()
+	var out []FileStat
+	for rows.Next() {
+		var f FileStat
+		if err := rows.Scan(&f.Path, &f.MtimeNs, &f.Size, &f.Hash); err != nil {
+			return nil, fmt.Errorf("read index: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}

@@ -1,5 +1,7 @@
 package store
 
+import "strconv"
+
 // SchemaVersion is the layout of the tables below. A DB with another version
 // is rebuilt, never migrated (the index is derived data, DESIGN.md, Packages).
 //
@@ -190,3 +192,16 @@ const (
 	MetaLastFullBuildAt   = "last_full_build_at"
 	MetaLastIncrementalAt = "last_incremental_at"
 )
+
+// LastSyncNs is when a sync last wrote the index (the later of the last
+// full build and the last incremental sync), in Unix nanoseconds; 0 when
+// the meta says neither.
+func LastSyncNs(meta map[string]string) int64 {
+	last := int64(0)
+	for _, k := range []string{MetaLastFullBuildAt, MetaLastIncrementalAt} {
+		if v, err := strconv.ParseInt(meta[k], 10, 64); err == nil && v > last {
+			last = v
+		}
+	}
+	return last
+}

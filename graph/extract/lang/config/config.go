@@ -89,6 +89,9 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 // "json" or "env").
 func (e *Extractor) Lang() string { return langName }
 
+// FileLangs lists the formats files get as their language.
+func (e *Extractor) FileLangs() []string { return formatNames[1:] }
+
 // Supports accepts .yaml, .yml, .toml and .json files and .env files
 // (".env", ".env.*", "*.env").
 func (e *Extractor) Supports(p string) bool { return formatOf(p) != formatNone }

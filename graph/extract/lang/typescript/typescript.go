@@ -98,6 +98,9 @@ func newGrammars(timeout time.Duration) [dialectCount]*grammar {
 // "javascript" for JavaScript files.
 func (e *Extractor) Lang() string { return langName }
 
+// FileLangs: TypeScript files are "typescript", JavaScript files "javascript".
+func (e *Extractor) FileLangs() []string { return []string{langName, langJS} }
+
 // Supports accepts TypeScript and JavaScript sources by extension.
 func (e *Extractor) Supports(path string) bool {
 	_, ok := dialectOf(path)

@@ -1,0 +1,127 @@
+package core
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/zeebo/blake3"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/query"
+)
+
+// staleBudget bounds the time one answer spends checking for changed files
+// (DESIGN.md, Staleness): stats of the indexed files and their directories.
+const staleBudget = 25 * time.Millisecond
+
+// maxStaleFiles is how many changed files an answer names.
+const maxStaleFiles = 3
+
+// staleness checks whether the worktree changed since the index at st was
+// synced: an indexed file whose mtime or size differs, or that is gone; or,
+// in a directory holding indexed files whose mtime is newer than the
+// index, a new regular file that an extractor would read. New directories
+// are not looked for. The check stops at staleBudget and says how many
+// files it left unchecked.
+func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness {
+	files, err := g.fileStats(ctx, st)
+	if err != nil {
+		return query.Staleness{}
+	}
+	var s query.Staleness
+	note := func(p string) {
+		s.Stale = true
+		if len(s.StaleFiles) < maxStaleFiles {
+			s.StaleFiles = append(s.StaleFiles, p)
+		}
+	}
+	deadline := time.Now().Add(staleBudget)
+	dirs := map[string]map[string]bool{} // directory → its indexed files
+	for i, f := range files {
+		if i%64 == 0 && time.Now().After(deadline) {
+			s.StaleUnchecked = len(files) - i
+			return s
+		}
+		dir, name := path.Split(f.Path)
+		if dirs[dir] == nil {
+			dirs[dir] = map[string]bool{}
+		}
+		dirs[dir][name] = true
+		abs := filepath.Join(g.loc.Root, filepath.FromSlash(f.Path))
+		info, err := os.Lstat(abs)
+		switch {
+		case err != nil || info.Size() != f.Size:
+			note(f.Path)
+		case info.ModTime().UnixNano() != f.MtimeNs && !sameBytes(abs, f.Hash):
+			note(f.Path) // touched files whose bytes are the same are not stale
+		}
+	}
+	synced := indexWrittenAt(st)
+	names := make([]string, 0, len(dirs))
+	for d := range dirs {
+		names = append(names, d)
+	}
+	sort.Strings(names)
+	for _, d := range names {
+		if time.Now().After(deadline) {
+			break
+		}
+		abs := filepath.Join(g.loc.Root, filepath.FromSlash(d))
+		info, err := os.Stat(abs)
+		if err != nil || info.ModTime().UnixNano() <= synced {
+			continue
+		}
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && !dirs[d][e.Name()] && g.opts.Registry.For(d+e.Name()) != nil && e.Name()[0] != '.' {
+				note(d + e.Name())
+			}
+		}
+	}
+	return s
+}
+
+// sameBytes reports whether the file at abs still hashes to hash.
+func sameBytes(abs string, hash []byte) bool {
+	b, err := os.ReadFile(abs)
+	if err != nil {
+		return false
+	}
+	sum := blake3.Sum256(b)
+	return bytes.Equal(sum[:], hash)
+}
+
+// fileStats reads the indexed files' recorded stats once per index state.
+func (g *Graph) fileStats(ctx context.Context, st *store.Store) ([]store.FileStat, error) {
+	// Every sync that writes the index stamps its meta (a full build or an
+	// incremental sync): a new stamp means the files table may differ.
+	written := indexWrittenAt(st)
+	g.statsMu.Lock()
+	defer g.statsMu.Unlock()
+	if g.statsOf == st && g.statsAt == written {
+		return g.stats, nil
+	}
+	stats, err := st.Reader().FileStats(ctx)
+	if err != nil {
+		return nil, err
+	}
+	g.statsOf, g.statsAt, g.stats = st, written, stats
+	return stats, nil
+}
+
+// indexWrittenAt is when a sync last wrote the index, in Unix nanoseconds.
+func indexWrittenAt(st *store.Store) int64 {
+	meta, err := st.Meta()
+	if err != nil {
+		return 0
+	}
+	return store.LastSyncNs(meta)
+}
