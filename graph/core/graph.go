@@ -66,6 +66,12 @@ type Graph struct {
 	stFile  os.FileInfo    // the file st was opened on
 	retired []*store.Store // replaced handles queries may still use
 
+	staleMu      gosync.Mutex    // guards the last staleness check below
+	staleOf      *store.Store    // the handle it checked
+	staleWritten int64           // the index's last write then
+	staleAt      time.Time       // when
+	staleLast    query.Staleness // what it found
+
 	statsMu gosync.Mutex     // guards the stats below
 	statsOf *store.Store     // the handle stats were read from
 	statsAt int64            // and the index's last write then

@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	gosync "sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zeebo/blake3"
@@ -29,6 +31,24 @@ const maxStaleFiles = 3
 // are not looked for. The check stops at staleBudget and says how many
 // files it left unchecked.
 func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness {
+	// A long-lived handle (the MCP server) answers many queries a second:
+	// they share one check for staleReuse.
+	// A sync in between starts afresh.
+	written := indexWrittenAt(st)
+	g.staleMu.Lock()
+	defer g.staleMu.Unlock()
+	if g.staleOf == st && g.staleWritten == written && time.Since(g.staleAt) < staleReuse {
+		return g.staleLast
+	}
+	s := g.checkStaleness(ctx, st)
+	g.staleOf, g.staleWritten, g.staleAt, g.staleLast = st, written, time.Now(), s
+	return s
+}
+
+// staleReuse is how long one staleness check serves the answers of a handle.
+const staleReuse = time.Second
+
+func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Staleness {
 	files, err := g.fileStats(ctx, st)
 	if err != nil {
 		return query.Staleness{}
@@ -41,25 +61,21 @@ func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness 
 		}
 	}
 	deadline := time.Now().Add(staleBudget)
+	changed, unchecked := changedFiles(g.loc.Root, files, deadline)
+	for _, p := range changed {
+		note(p)
+	}
+	s.StaleUnchecked = unchecked
+	if unchecked > 0 {
+		return s
+	}
 	dirs := map[string]map[string]bool{} // directory → its indexed files
-	for i, f := range files {
-		if i%64 == 0 && time.Now().After(deadline) {
-			s.StaleUnchecked = len(files) - i
-			return s
-		}
+	for _, f := range files {
 		dir, name := path.Split(f.Path)
 		if dirs[dir] == nil {
 			dirs[dir] = map[string]bool{}
 		}
 		dirs[dir][name] = true
-		abs := filepath.Join(g.loc.Root, filepath.FromSlash(f.Path))
-		info, err := os.Lstat(abs)
-		switch {
-		case err != nil || info.Size() != f.Size:
-			note(f.Path)
-		case info.ModTime().UnixNano() != f.MtimeNs && !sameBytes(abs, f.Hash):
-			note(f.Path) // touched files whose bytes are the same are not stale
-		}
 	}
 	synced := indexWrittenAt(st)
 	names := make([]string, 0, len(dirs))
@@ -87,6 +103,51 @@ func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness 
 		}
 	}
 	return s
+}
+
+// statWorkers stat files in parallel: the check is mostly waiting on the
+// kernel's inode cache.
+const statWorkers = 4
+
+// changedFiles returns the indexed files that changed or vanished, in
+// index order, and how many the deadline left unchecked.
+func changedFiles(root string, files []store.FileStat, deadline time.Time) (changed []string, unchecked int) {
+	flags := make([]uint8, len(files)) // 0 unchecked, 1 same, 2 changed
+	var next atomic.Int64
+	var wg gosync.WaitGroup
+	for w := 0; w < statWorkers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) || i%32 == 0 && time.Now().After(deadline) {
+					return
+				}
+				f := files[i]
+				abs := filepath.Join(root, filepath.FromSlash(f.Path))
+				info, err := os.Lstat(abs)
+				switch {
+				case err != nil || info.Size() != f.Size:
+					flags[i] = 2
+				case info.ModTime().UnixNano() != f.MtimeNs && !sameBytes(abs, f.Hash):
+					flags[i] = 2 // a touch that kept the bytes is no change
+				default:
+					flags[i] = 1
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, fl := range flags {
+		switch fl {
+		case 0:
+			unchecked++
+		case 2:
+			changed = append(changed, files[i].Path)
+		}
+	}
+	return changed, unchecked
 }
 
 // sameBytes reports whether the file at abs still hashes to hash.

@@ -19,8 +19,11 @@ func TestAnswersSayWhenStale(t *testing.T) {
 	repo := gittest.New(t, fixture)
 	g := openGraph(t, repo.Root)
 	mustSync(t, g, core.SyncAuto)
+	// Each check on a new handle, as each CLI command is: a handle reuses
+	// its check for a second (staleReuse).
 	stale := func() query.Staleness {
 		t.Helper()
+		g := openGraph(t, repo.Root)
 		res, err := g.Search(context.Background(), query.SearchQuery{Text: "Greet"})
 		if err != nil {
 			t.Fatal(err)
