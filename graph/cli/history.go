@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/orbitgraph/orbit/graph/core"
+)
+
+func newHistoryCmd(a *app) *cobra.Command {
+	var opts core.HistoryOptions
+	cmd := &cobra.Command{
+		Use:   "history <selector>",
+		Short: "List the commits that changed a symbol",
+		Long: `List the commits that changed a symbol, newest first: hash, author, date,
+subject, the task ids the subject names, and the change (created,
+signature, body, deleted).
+
+A commit changed the symbol when one of its hunks overlaps the symbol's
+lines in that commit's version of the file or its parent's (the first
+parent: merges count as the change they brought). The walk follows the
+file's path through its first-parent history, newest first, at most --limit
+commits of that file; it ends where the file was created and does not
+follow renames yet.
+
+Task ids come from the subject: by default tracker keys (PROJ-123) and
+#123; --task-pattern sets a Go regular expression whose first capture
+group, when it has one, is the id.`,
+		Example: `  orbit graph history symbol:graph/core/graph.go#Graph.Sync
+  orbit graph history symbol:app/models.py#User --limit 50 --format text
+  orbit graph history symbol:src/lib.rs#parse --since v1.2.0`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Limit < 0 {
+				return usageError{fmt.Errorf("--limit must not be negative, got %d", opts.Limit)}
+			}
+			g, err := a.open()
+			if err != nil {
+				return err
+			}
+			defer g.Close()
+			res, err := g.History(context.Background(), args[0], opts)
+			if err != nil {
+				return a.fail(err)
+			}
+			return emit(a, res, historyText)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&opts.Limit, "limit", 0, "walk at most this many commits of the file (default 500)")
+	f.StringVar(&opts.Since, "since", "", "start the walk at this revision instead of HEAD")
+	f.StringVar(&opts.TaskPattern, "task-pattern", "", "regular expression for task ids in commit subjects")
+	return cmd
+}
+
+func historyText(w io.Writer, r core.HistoryResult) error {
+	if _, err := fmt.Fprintf(w, "%s  %s:%d\n", r.Symbol.Qualified, r.Symbol.Path, r.Symbol.Line); err != nil {
+		return err
+	}
+	if len(r.Commits) == 0 {
+		_, err := fmt.Fprintln(w, "  no commits changed it")
+		return err
+	}
+	for _, c := range r.Commits {
+		tasks := ""
+		if len(c.TaskIDs) > 0 {
+			tasks = " [" + strings.Join(c.TaskIDs, ", ") + "]"
+		}
+		if _, err := fmt.Fprintf(w, "  %.10s %s %-9s %s%s (%s)\n", c.Hash, c.Date[:10], c.Change, c.Subject, tasks, c.Author); err != nil {
+			return err
+		}
+	}
+	if r.Truncated {
+		_, err := fmt.Fprintln(w, "  (the walk stopped at its limit: --limit)")
+		return err
+	}
+	return nil
+}
