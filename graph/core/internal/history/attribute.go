@@ -7,8 +7,8 @@ import (
 // Change kinds: what a commit did to a symbol.
 const (
 	Created   = "created"   // the parent's version of the file has no symbol of that name
-	Signature = "signature" // a hunk touches the symbol's first line
-	Body      = "body"      // a hunk touches the rest of it
+	Signature = "signature" // a hunk touches it and its signature differs
+	Body      = "body"      // a hunk touches it, the signature is the same
 	Deleted   = "deleted"   // the commit's version has no symbol of that name
 )
 
@@ -18,7 +18,8 @@ const (
 type Symbol struct {
 	Local      string
 	Kind       string
-	Start, End int // 1-based lines
+	Signature  string // the extractor's one-line signature, "" when none
+	Start, End int    // 1-based lines
 }
 
 // fileSymbols extracts the definitions of one version of a file; package,
@@ -47,7 +48,8 @@ func fileSymbols(reg *extract.Registry, path string, content []byte) []Symbol {
 		if end > s.Span.Start {
 			end-- // the last byte of the definition, not the one after it
 		}
-		out = append(out, Symbol{Local: locals[i], Kind: s.Kind.String(), Start: lines.Line(s.Span.Start), End: lines.Line(end)})
+		out = append(out, Symbol{Local: locals[i], Kind: s.Kind.String(), Signature: s.Signature,
+			Start: lines.Line(s.Span.Start), End: lines.Line(end)})
 	}
 	return out
 }
@@ -60,20 +62,22 @@ type FileChange struct {
 
 // attribute maps a file's hunks onto the symbols of its two versions.
 func attribute(d FileDiff, old, cur []Symbol) []FileChange {
-	had := map[string]bool{}
+	had := map[string]Symbol{}
 	for _, s := range old {
-		had[s.Local] = true
+		had[s.Local] = s
 	}
 	has := map[string]bool{}
 	var out []FileChange
 	for _, s := range cur {
 		has[s.Local] = true
+		before, existed := had[s.Local]
 		switch {
-		case !had[s.Local]:
+		case !existed:
 			out = append(out, FileChange{s, Created})
-		case touches(d.Hunks, s, true, true):
+		case !touches(d.Hunks, s):
+		case before.Signature != s.Signature:
 			out = append(out, FileChange{s, Signature})
-		case touches(d.Hunks, s, false, true):
+		default:
 			out = append(out, FileChange{s, Body})
 		}
 	}
@@ -85,27 +89,18 @@ func attribute(d FileDiff, old, cur []Symbol) []FileChange {
 	return out
 }
 
-// touches reports whether a hunk changes lines of s on the new side
-// (newSide) or the old one: only its first line when firstOnly.
-func touches(hunks []Hunk, s Symbol, firstOnly, newSide bool) bool {
-	lo, hi := s.Start, s.End
-	if firstOnly {
-		hi = lo
-	}
+// touches reports whether a hunk changes lines of s (on the new side).
+func touches(hunks []Hunk, s Symbol) bool {
 	for _, h := range hunks {
-		start, n := h.NewStart, h.NewLen
-		if !newSide {
-			start, n = h.OldStart, h.OldLen
-		}
-		if n == 0 {
-			// A pure deletion (or insertion, on the old side) after line
-			// start: inside s when both neighbours are.
-			if start >= lo && start < hi {
+		if h.NewLen == 0 {
+			// A pure deletion after line NewStart: inside s when both
+			// neighbours are.
+			if h.NewStart >= s.Start && h.NewStart < s.End {
 				return true
 			}
 			continue
 		}
-		if start <= hi && start+n-1 >= lo {
+		if h.NewStart <= s.End && h.NewStart+h.NewLen-1 >= s.Start {
 			return true
 		}
 	}

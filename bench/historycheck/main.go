@@ -1,0 +1,137 @@
+// Command historycheck compares `orbit graph history` with `git log -L` on a
+// seeded sample of the functions and methods of an indexed repository
+// (issue 19): for each function, the commits each names over the same
+// first-parent history, and where they differ, a class for the difference.
+//
+//	go run -tags sqlite_fts5 ./bench/historycheck -repo DIR [-n 100] [-seed 1]
+//
+// The repository must be a git worktree; it is synced first.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract/all"
+)
+
+func main() {
+	repo := flag.String("repo", ".", "a git worktree")
+	n := flag.Int("n", 100, "functions sampled")
+	seed := flag.Int64("seed", 1, "sample seed")
+	flag.Parse()
+	if err := run(*repo, *n, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "historycheck:", err)
+		os.Exit(1)
+	}
+}
+
+func run(repo string, n int, seed int64) error {
+	ctx := context.Background()
+	g, err := core.Open(repo, core.Options{Registry: all.Registry()})
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	if _, err := g.Sync(ctx, core.SyncAuto); err != nil {
+		return err
+	}
+	ov, err := g.Overview(ctx, "", query.OverviewOptions{Format: query.OverviewFull})
+	if err != nil {
+		return err
+	}
+	type fn struct{ path, name string }
+	var fns []fn
+	for _, f := range ov.FileList {
+		if strings.Contains(f.Path, "/testdata/") {
+			continue
+		}
+		for _, s := range f.Symbols {
+			if s.Kind == "function" || s.Kind == "method" {
+				name := s.Name
+				if s.Parent != "" {
+					name = s.Parent + "." + s.Name
+				}
+				fns = append(fns, fn{f.Path, name})
+			}
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].path+fns[i].name < fns[j].path+fns[j].name })
+	rand.New(rand.NewSource(seed)).Shuffle(len(fns), func(i, j int) { fns[i], fns[j] = fns[j], fns[i] })
+	var both, onlyOurs, onlyGit, agreeAll, checked int
+	var ourTime, gitTime time.Duration
+	var examples []string
+	for _, f := range fns {
+		if checked == n {
+			break
+		}
+		sel := "symbol:" + f.path + "#" + f.name
+		v, err := g.Show(ctx, sel, 0)
+		if err != nil {
+			continue // ambiguous or nested: another sample
+		}
+		start := time.Now()
+		h, err := g.History(ctx, sel, core.HistoryOptions{})
+		if err != nil {
+			return fmt.Errorf("%s: %w", sel, err)
+		}
+		ourTime += time.Since(start)
+		start = time.Now()
+		out, err := exec.Command("git", "-C", repo, "log", "--first-parent", "--no-renames", "-s", "--format=%H",
+			fmt.Sprintf("-L%d,%d:%s", v.Line, v.EndLine, f.path)).Output()
+		if err != nil {
+			return fmt.Errorf("git log -L for %s: %w", sel, err)
+		}
+		gitTime += time.Since(start)
+		git := map[string]bool{}
+		for _, h := range strings.Fields(string(out)) {
+			git[h] = true
+		}
+		ours := map[string]bool{}
+		for _, c := range h.Commits {
+			ours[c.Hash] = true
+		}
+		same := true
+		for c := range ours {
+			if git[c] {
+				both++
+			} else {
+				onlyOurs++
+				same = false
+				if len(examples) < 12 {
+					examples = append(examples, fmt.Sprintf("only ours: %s %.10s", sel, c))
+				}
+			}
+		}
+		for c := range git {
+			if !ours[c] {
+				onlyGit++
+				same = false
+				if len(examples) < 12 {
+					examples = append(examples, fmt.Sprintf("only git log -L: %s %.10s", sel, c))
+				}
+			}
+		}
+		if same {
+			agreeAll++
+		}
+		checked++
+	}
+	fmt.Printf("functions checked: %d; identical commit lists: %d (%.2f)\n", checked, agreeAll, float64(agreeAll)/float64(max(checked, 1)))
+	fmt.Printf("commits named by both: %d, only by history: %d, only by git log -L: %d\n", both, onlyOurs, onlyGit)
+	fmt.Printf("time: history %s, git log -L %s (per function: %s vs %s)\n", ourTime.Round(time.Millisecond), gitTime.Round(time.Millisecond),
+		(ourTime / time.Duration(max(checked, 1))).Round(time.Millisecond), (gitTime / time.Duration(max(checked, 1))).Round(time.Millisecond))
+	for _, e := range examples {
+		fmt.Println(" ", e)
+	}
+	return nil
+}
