@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/query"
 )
@@ -26,6 +27,9 @@ func (g *Graph) Callees(ctx context.Context, selector string, opts query.Callees
 
 // Impact lists the symbols within a few edges of a symbol (DESIGN.md, A query).
 func (g *Graph) Impact(ctx context.Context, selector string, opts query.ImpactOptions) (query.ImpactResult, error) {
+	if rev, ok := strings.CutPrefix(selector, "diff:"); ok {
+		return g.diffImpact(ctx, rev, opts)
+	}
 	sel, err := query.ParseSelector(selector)
 	if err != nil {
 		return query.ImpactResult{}, err

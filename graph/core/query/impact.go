@@ -40,6 +40,12 @@ type ImpactNode struct {
 	Via        string `json:"via"` // qualified name of the symbol it was reached from
 }
 
+// ChangedSymbol is a symbol a change touches.
+type ChangedSymbol struct {
+	SymbolRef
+	Change string `json:"change"` // created, signature, body, deleted
+}
+
 // ImpactResult is the answer to impact: touched symbols by distance.
 type ImpactResult struct {
 	Target SymbolRef `json:"target"`
@@ -49,6 +55,9 @@ type ImpactResult struct {
 	// order one level up; within a group, by qualified name.
 	Symbols   []ImpactNode `json:"symbols"`
 	Truncated bool         `json:"truncated"` // more symbols are within depth than listed
+	// Changed are the symbols a diff: selector's change touches (the
+	// walk's roots), each with what the change did to it.
+	Changed []ChangedSymbol `json:"changed,omitempty"`
 	Staleness
 }
 

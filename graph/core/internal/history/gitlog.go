@@ -101,6 +101,9 @@ func parseLog(r io.Reader) ([]Commit, error) {
 			commits = append(commits, Commit{Hash: f[1], Parent: parent, Author: f[3], Date: date, Subject: f[5]})
 		case strings.HasPrefix(line, "diff --git "):
 			flush()
+			if len(commits) == 0 { // git diff: one unnamed change
+				commits = append(commits, Commit{})
+			}
 			file = &FileDiff{}
 		case file == nil:
 		case strings.HasPrefix(line, "new file mode"):
