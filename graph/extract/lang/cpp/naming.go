@@ -206,11 +206,24 @@ func (w *walker) resolveRef(r *extract.RawRef, p pending) {
 		w.setReceiver(r, p.recv)
 	case p.cls != "" && p.written == "":
 		if r.Qualified = w.lookupName(r.Name, p.scope); r.Qualified == "" {
+			// Not the class's member: a function of its namespace.
 			r.Receiver = []string{w.classQual(p.cls)}
+			r.Qualified = join(w.namespaceOf(p.scope), r.Name)
 		}
 	default:
 		r.Qualified, r.Alternatives = w.candidates(p, r.Name)
 	}
+}
+
+// namespaceOf is the innermost namespace around scope: the scope itself,
+// or the one its classes are in.
+func (w *walker) namespaceOf(scope int32) string {
+	for s := scope; s > 0; s = w.scopes[s].parent {
+		if q := w.scopes[s].qual; w.known[q] != knownClass {
+			return q
+		}
+	}
+	return ""
 }
 
 // candidates are the names a ref may mean, most likely first, and the

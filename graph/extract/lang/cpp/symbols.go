@@ -31,6 +31,8 @@ func (w *walker) function(i int32) {
 	saved := w.save()
 	skip := int32(noNode)
 	switch {
+	case info.fn && w.gtest(i, outer, info):
+		skip = d // the suite and the test's name are no types
 	case info.fn && w.isDefinition(i, info):
 		w.funcSymbol(i, outer, d, info)
 	case !info.fn && w.ctx == ctxFile:
