@@ -42,7 +42,7 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 			hits[i] = r // a C++ method's definition, not its declaration in the class
 		}
 	}
-	hits = preferMembers(hits)
+	hits = preferMembers(preferBodies(hits))
 	switch len(hits) {
 	case 1:
 		return hits[0], nil
@@ -55,6 +55,25 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: capSuggestions(sugg)}
 	}
 	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
+}
+
+// preferBodies drops the prototypes of a name that a hit defines with a
+// body: a C++ method declared in its class and defined below, a C
+// function declared before its definition.
+func preferBodies(hits []symbolRow) []symbolRow {
+	bodies := map[string]bool{}
+	for _, h := range hits {
+		if h.Kind != prototype {
+			bodies[h.Qualified] = true
+		}
+	}
+	out := hits[:0:0]
+	for _, h := range hits {
+		if h.Kind != prototype || !bodies[h.Qualified] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // preferMembers drops the package or module a name also names when a

@@ -170,17 +170,28 @@ func (w *walker) declare(name string, kind extract.SymbolKind, sp extract.Span, 
 // addRef appends a ref whose candidate resolve computes from written (a
 // qualified name as written, or "" for the plain name).
 func (w *walker) addRef(sp extract.Span, name string, kind extract.RefKind, written string, global bool) {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: kind})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: kind, Args: w.takeArgs(kind)})
 	w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, scope: w.scope, written: written, global: global})
 }
 
 // addRecvRef appends a member call ref whose receiver resolve computes
 // from r (nil: by name only).
 func (w *walker) addRecvRef(sp extract.Span, name string, r *recvSpec) {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: extract.RefCall})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: extract.RefCall, Args: w.takeArgs(extract.RefCall)})
 	if r != nil {
 		w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, recv: r})
 	}
+}
+
+// takeArgs is the argument count of the call being walked for the first
+// call ref its callee adds; the call's other refs get none.
+func (w *walker) takeArgs(kind extract.RefKind) extract.Arity {
+	if kind != extract.RefCall {
+		return extract.Arity{}
+	}
+	a := w.args
+	w.args = extract.Arity{}
+	return a
 }
 
 // resolve fills in the candidates of the file's refs, relations and facts.

@@ -26,7 +26,10 @@ var castOperators = map[string]bool{
 func (w *walker) call(i int32) {
 	x, t := w.x, w.t
 	fn := t.Child(i, x.fFunction)
+	outer := w.args
+	w.args = w.callArgs(t.Child(i, x.fArguments))
 	callee := w.callee(fn)
+	w.args = outer
 	for c := range t.Kids(i) {
 		if c == fn {
 			continue

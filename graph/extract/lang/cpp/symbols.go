@@ -34,7 +34,9 @@ func (w *walker) function(i int32) {
 	case info.fn && w.gtest(i, outer, info):
 		skip = d // the suite and the test's name are no types
 	case info.fn && w.isDefinition(i, info):
+		n := len(w.out.Symbols)
 		w.funcSymbol(i, outer, d, info)
+		w.setArity(n, info.params)
 	case !info.fn && w.ctx == ctxFile:
 		skip = w.splitDefinition(i, d)
 	}
@@ -98,7 +100,7 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 	name := w.nameText(info.name)
 	switch {
 	case w.ctx == ctxClass && w.cxx:
-		w.member(name, sp, sig)
+		w.member(name, sp, sig, false)
 		w.returnsFact(typ, d)
 		w.methodOf = w.scopeQual()
 	case w.ctx == ctxFriend: // a hidden friend is a function of the enclosing namespace
@@ -117,12 +119,19 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 
 // member emits a method or constructor declared in a class body. A
 // constructor is not a name lookup finds: inside class K, K is the class.
-func (w *walker) member(name string, sp extract.Span, sig string) {
+// A method declared without its body is a prototype, as a C function's:
+// its definition elsewhere (out of line, in this file or a .cc) is the
+// method.
+func (w *walker) member(name string, sp extract.Span, sig string, proto bool) {
 	if name == lastSegment(w.scopeQual()) {
 		w.addSymbol(name, join(w.scopeQual(), name), extract.KindConstructor, sp, sig)
 		return
 	}
-	w.declare(name, extract.KindMethod, sp, sig, false)
+	kind := extract.KindMethod
+	if proto {
+		kind = extract.KindFunctionDeclaration
+	}
+	w.declare(name, kind, sp, sig, false)
 }
 
 // outOfLine emits a definition written with a qualified name, "A::b",
@@ -202,6 +211,9 @@ func (w *walker) declarator(decl, outer, first, d int32) {
 func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 	x := w.x
 	sp, sig := w.headSpan(outer, first), w.declSig(outer, w.t.Child(decl, x.fType), first, d)
+	if info.fn {
+		defer w.setArity(len(w.out.Symbols), info.params)
+	}
 	switch k := w.t.Nodes[info.name].Kind; {
 	case k == x.structuredBinding:
 	case k == x.qualifiedIdent:
@@ -211,7 +223,7 @@ func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 	case w.ctx == ctxClass:
 		switch {
 		case info.fn && w.cxx:
-			w.member(w.nameText(info.name), sp, sig)
+			w.member(w.nameText(info.name), sp, sig, true)
 			w.returnsFact(w.t.Child(decl, x.fType), d)
 		case !info.fn:
 			w.fieldFact(w.t.Child(decl, x.fType), d, info)

@@ -35,7 +35,8 @@ type walker struct {
 	internal bool  // inside an anonymous namespace
 	outer    int32 // the template_declaration whose entity is read next, or noNode
 	locals   []local
-	methodOf string // the class whose method body the walk is in, or ""
+	methodOf string        // the class whose method body the walk is in, or ""
+	args     extract.Arity // what the call being walked passes, for its callee's ref
 
 	names
 }
