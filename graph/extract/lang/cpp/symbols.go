@@ -124,14 +124,16 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 // method.
 func (w *walker) member(name string, sp extract.Span, sig string, proto bool) {
 	if name == lastSegment(w.scopeQual()) {
-		w.addSymbol(name, join(w.scopeQual(), name), extract.KindConstructor, sp, sig)
+		w.addSymbol(name, w.linkName(join(w.scopeQual(), name), w.internal), extract.KindConstructor, sp, sig)
 		return
 	}
 	kind := extract.KindMethod
 	if proto {
 		kind = extract.KindFunctionDeclaration
 	}
-	w.declare(name, kind, sp, sig, false)
+	// A member of a class in an anonymous namespace is as internal as
+	// its class: named with its file's path, as the class is.
+	w.declare(name, kind, sp, sig, w.internal)
 }
 
 // outOfLine emits a definition written with a qualified name, "A::b",
