@@ -16,11 +16,12 @@ import (
 // with a default argument) and defined out of line is one method per
 // overload: the selector picks the definition, each call goes to the
 // overload taking its argument count, counting the prototype's default
-// arguments, and a gtest TEST_F body calls its fixture's members.
+// arguments, calling the class constructs (a type use, no callee), and a
+// gtest TEST_F body calls its fixture's members.
 func TestRefsCPPOverloads(t *testing.T) {
 	repo := gittest.New(t, map[string]string{
 		"store.h": "namespace app {\nclass Store {\n public:\n  void put(int a, int b = 0);\n" +
-			"  void put(const char* s, int a, int b);\n};\n}  // namespace app\n",
+			"  void put(const char* s, int a, int b);\n  static Store Make() { return Store(); }\n};\n}  // namespace app\n",
 		"store.cc": "#include \"store.h\"\n\nnamespace app {\nvoid Store::put(int a, int b) {}\n" +
 			"void Store::put(const char* s, int a, int b) {}\n\nclass Local {\n public:\n  void run();\n};\nvoid Local::run() {}\n}  // namespace app\n",
 		"store_test.cc": "#include \"store.h\"\n\nnamespace app {\nclass StoreTest {\n public:\n  Store s;\n" +
@@ -52,6 +53,9 @@ func TestRefsCPPOverloads(t *testing.T) {
 	}
 	if res, err := g.Show(ctx, "symbol:store.cc#Local.run", 0); err != nil || res.Line != 11 || res.SymbolKind != "method" {
 		t.Errorf("symbol:store.cc#Local.run picks %+v, %v; want its definition at line 11", res, err)
+	}
+	if res, err := g.Callees(ctx, "symbol:store.h#Store.Make", query.CalleesOptions{MinConfidence: "fuzzy"}); err != nil || len(res.Callees) != 0 {
+		t.Errorf("callees of Make: %+v, %v; want none (Store() constructs, as a type use)", res, err)
 	}
 	if got, want := sites("symbol:store_test.cc#StoreTest.Fill"), "store_test.cc:11:3 exact"; got != want {
 		t.Errorf("refs of the fixture's Fill: %s; want %s", got, want)
