@@ -82,7 +82,7 @@ func (e *Engine) WithTimeout(d time.Duration) *Engine {
 // otherwise empty result.
 func (e *Engine) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: e.dialect.Name()}
-	in.Content = maskDeclMacros(in.Content)
+	in.Content = maskDeclMacros(in.Content, e.dialect == CPP)
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(e, t, in.Path, lines, out).run()

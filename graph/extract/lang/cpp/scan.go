@@ -111,11 +111,18 @@ func (l *lexer) namespaceName() string {
 //     `}`), and before its first `(` come two more names (`const char`,
 //     `lua_CFunction lua_atpanic`) or one and a parenthesized name. One
 //     name (`HANDLE CreateFoo(void)`) is a type and a function: kept.
+//   - in C++ (cxx), after a declarator, with its arguments: clang's
+//     thread-safety annotations (`Status bg_error_ GUARDED_BY(mutex_);`,
+//     `void Lock() EXCLUSIVE_LOCKS_REQUIRED(mu_);`), read as a method
+//     GUARDED_BY that hides the field: the macro follows a name that is
+//     no keyword, or the `)` of a parameter list, and `;`, `{`, `=` or
+//     `,` follows its arguments.
 //
 // Offsets, lines and the rest of the text are unchanged; src itself is
 // never written (a copy is made when there is something to blank).
-func maskDeclMacros(src []byte) []byte {
-	if !hasDeclMacro(src) {
+func maskDeclMacros(src []byte, cxx bool) []byte {
+	trailing := cxx && hasTrailingMacro(src)
+	if !trailing && !hasDeclMacro(src) {
 		return src
 	}
 	var toks []token
@@ -127,17 +134,119 @@ func maskDeclMacros(src []byte) []byte {
 	}
 	out := src
 	for i := range toks {
-		if !isClassMacro(toks, i) && !isDeclSpecMacro(toks, i) {
+		last := i
+		switch {
+		case isClassMacro(toks, i) || isDeclSpecMacro(toks, i):
+		case trailing && isTrailingMacro(toks, i):
+			last = closing(toks, i+1)
+		default:
 			continue
 		}
 		if len(out) > 0 && &out[0] == &src[0] {
 			out = bytes.Clone(src)
 		}
-		for k := ends[i] - len(toks[i].text); k < ends[i]; k++ {
-			out[k] = ' '
+		for k := ends[i] - len(toks[i].text); k < ends[last]; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
 		}
 	}
 	return out
+}
+
+// notDeclarators are the words a macro call after a name follows in a
+// statement (`return FOO(x);`), not in a declaration.
+var notDeclarators = map[string]bool{
+	"return": true, "else": true, "do": true, "case": true, "new": true, "delete": true, "throw": true,
+	"goto": true, "sizeof": true, "co_return": true, "co_yield": true, "co_await": true, "typedef": true,
+	"using": true, "namespace": true, "public": true, "private": true, "protected": true,
+}
+
+// statementHeads are the words whose parenthesized condition a statement
+// follows (`if (x) FOO(y);`).
+var statementHeads = map[string]bool{"if": true, "while": true, "for": true, "switch": true, "catch": true}
+
+// isTrailingMacro reports whether toks[i] is an annotation macro with
+// arguments after a declarator (see maskDeclMacros).
+func isTrailingMacro(toks []token, i int) bool {
+	if i < 1 || i+1 >= len(toks) || toks[i].kind != tokIdent || !isMacroName(toks[i].text) || !toks[i+1].is("(") {
+		return false
+	}
+	end := closing(toks, i+1)
+	if end+1 >= len(toks) {
+		return false
+	}
+	if n := toks[end+1]; !n.is(";") && !n.is("{") && !n.is("=") && !n.is(",") {
+		return false
+	}
+	switch prev := toks[i-1]; {
+	case prev.kind == tokIdent:
+		return !notDeclarators[string(prev.text)] && !isMacroName(prev.text)
+	case prev.is(")"):
+		open := opening(toks, i-1)
+		return open > 0 && toks[open-1].kind == tokIdent && !statementHeads[string(toks[open-1].text)] &&
+			!notDeclarators[string(toks[open-1].text)]
+	}
+	return false
+}
+
+// closing is the index of the `)` that closes the `(` at toks[i], or the
+// last token.
+func closing(toks []token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch {
+		case toks[j].is("("):
+			depth++
+		case toks[j].is(")"):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// opening is the index of the `(` that the `)` at toks[i] closes, or -1.
+func opening(toks []token, i int) int {
+	depth := 0
+	for j := i; j >= 0; j-- {
+		switch {
+		case toks[j].is(")"):
+			depth++
+		case toks[j].is("("):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// hasTrailingMacro is the cheap test before the scan for trailing
+// annotation macros: whether an upper-case word and `(` follow a blank
+// after a name or `)`.
+func hasTrailingMacro(src []byte) bool {
+	for k := 0; k < len(src); k++ {
+		if src[k] != '(' {
+			continue
+		}
+		j := k
+		for j > 0 && (src[j-1] >= 'A' && src[j-1] <= 'Z' || src[j-1] >= '0' && src[j-1] <= '9' || src[j-1] == '_') {
+			j--
+		}
+		if k-j < 2 || !isMacroName(src[j:k]) {
+			continue
+		}
+		b := j
+		for b > 0 && (src[b-1] == ' ' || src[b-1] == '\t') {
+			b--
+		}
+		if b < j && b > 0 && (isIdentByte(src[b-1]) || src[b-1] == ')') {
+			return true
+		}
+	}
+	return false
 }
 
 // isClassMacro reports whether toks[i] is a macro between `class` and the
