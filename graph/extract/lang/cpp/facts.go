@@ -60,7 +60,9 @@ func (w *walker) resolveFacts() {
 		p := pending{scope: r.scope, written: r.root, global: r.global}
 		name := lastSegment(r.root)
 		if r.global || r.root != name {
-			f.Object = w.lookupQualified(p)
+			// port::Mutex inside namespace leveldb: leveldb::port::Mutex
+			// when this file does not say.
+			f.Object, f.Alternatives = w.candidates(p, name)
 			continue
 		}
 		if f.Object = w.lookupName(name, r.scope); f.Object != "" {

@@ -116,7 +116,8 @@ func (l *lexer) namespaceName() string {
 //     `void Lock() EXCLUSIVE_LOCKS_REQUIRED(mu_);`), read as a method
 //     GUARDED_BY that hides the field: the macro follows a name that is
 //     no keyword, or the `)` of a parameter list, and `;`, `{`, `=` or
-//     `,` follows its arguments.
+//     `,` follows its arguments (or, after a parameter list, the `:` of
+//     a constructor's initializers).
 //
 // Offsets, lines and the rest of the text are unchanged; src itself is
 // never written (a copy is made when there is something to blank).
@@ -176,7 +177,7 @@ func isTrailingMacro(toks []token, i int) bool {
 	if end+1 >= len(toks) {
 		return false
 	}
-	if n := toks[end+1]; !n.is(";") && !n.is("{") && !n.is("=") && !n.is(",") {
+	if n := toks[end+1]; !n.is(";") && !n.is("{") && !n.is("=") && !n.is(",") && !(n.is(":") && toks[i-1].is(")")) {
 		return false
 	}
 	switch prev := toks[i-1]; {
