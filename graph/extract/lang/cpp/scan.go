@@ -112,7 +112,8 @@ func (l *lexer) namespaceName() string {
 //     `lua_CFunction lua_atpanic`) or one and a parenthesized name. One
 //     name (`HANDLE CreateFoo(void)`) is a type and a function: kept.
 //   - in C++ (cxx), after a declarator, with its arguments: clang's
-//     thread-safety annotations (`Status bg_error_ GUARDED_BY(mutex_);`,
+//     thread-safety annotations (see annotations; `Status bg_error_
+//     GUARDED_BY(mutex_);`,
 //     `void Lock() EXCLUSIVE_LOCKS_REQUIRED(mu_);`), read as a method
 //     GUARDED_BY that hides the field: the macro follows a name that is
 //     no keyword, or the `)` of a parameter list, and `;`, `{`, `=` or
@@ -170,7 +171,7 @@ var statementHeads = map[string]bool{"if": true, "while": true, "for": true, "sw
 // isTrailingMacro reports whether toks[i] is an annotation macro with
 // arguments after a declarator (see maskDeclMacros).
 func isTrailingMacro(toks []token, i int) bool {
-	if i < 1 || i+1 >= len(toks) || toks[i].kind != tokIdent || !isMacroName(toks[i].text) || !toks[i+1].is("(") {
+	if i < 1 || i+1 >= len(toks) || toks[i].kind != tokIdent || !isAnnotation(toks[i].text) || !toks[i+1].is("(") {
 		return false
 	}
 	end := closing(toks, i+1)
@@ -224,26 +225,34 @@ func opening(toks []token, i int) int {
 	return -1
 }
 
+// annotations are the words clang's thread-safety annotation macros are
+// named by (`GUARDED_BY`, abseil's `ABSL_GUARDED_BY`): an upper-case call
+// after a declarator is blanked only when its name is one of them or ends
+// in `_` and one of them, so that a method named in capitals (`Status
+// OK()`) stays.
+var annotations = []string{
+	"GUARDED_BY", "LOCKS_REQUIRED", "LOCKS_EXCLUDED", "LOCK_FUNCTION", "UNLOCK_FUNCTION", "TRYLOCK_FUNCTION", "LOCK_RETURNED",
+	"ACQUIRED_AFTER", "ACQUIRED_BEFORE", "REQUIRES", "REQUIRES_SHARED", "ACQUIRE", "ACQUIRE_SHARED",
+	"RELEASE", "RELEASE_SHARED", "RELEASE_GENERIC", "TRY_ACQUIRE", "TRY_ACQUIRE_SHARED", "EXCLUDES",
+	"ASSERT_CAPABILITY", "ASSERT_SHARED_CAPABILITY", "RETURN_CAPABILITY", "ASSERT_EXCLUSIVE_LOCK",
+	"ASSERT_SHARED_LOCK",
+}
+
+// isAnnotation reports whether a macro name is a thread-safety annotation.
+func isAnnotation(name []byte) bool {
+	for _, a := range annotations {
+		if rest, ok := bytes.CutSuffix(name, []byte(a)); ok && (len(rest) == 0 || rest[len(rest)-1] == '_') {
+			return true
+		}
+	}
+	return false
+}
+
 // hasTrailingMacro is the cheap test before the scan for trailing
-// annotation macros: whether an upper-case word and `(` follow a blank
-// after a name or `)`.
+// annotation macros: whether the file names one.
 func hasTrailingMacro(src []byte) bool {
-	for k := 0; k < len(src); k++ {
-		if src[k] != '(' {
-			continue
-		}
-		j := k
-		for j > 0 && (src[j-1] >= 'A' && src[j-1] <= 'Z' || src[j-1] >= '0' && src[j-1] <= '9' || src[j-1] == '_') {
-			j--
-		}
-		if k-j < 2 || !isMacroName(src[j:k]) {
-			continue
-		}
-		b := j
-		for b > 0 && (src[b-1] == ' ' || src[b-1] == '\t') {
-			b--
-		}
-		if b < j && b > 0 && (isIdentByte(src[b-1]) || src[b-1] == ')') {
+	for _, w := range [...]string{"GUARDED_BY", "LOCK", "REQUIRES", "ACQUIRE", "RELEASE", "EXCLUDES", "CAPABILITY"} {
+		if bytes.Contains(src, []byte(w)) {
 			return true
 		}
 	}
