@@ -16,7 +16,7 @@ var gtestMacros = map[string]bool{
 // fixture's member first. It reports whether i was one.
 func (w *walker) gtest(i, outer int32, info declInfo) bool {
 	x, t := w.x, w.t
-	if !w.cxx || w.ctx != ctxFile || t.Kind(info.name) != x.identifier || t.Child(i, x.fType) != noNode {
+	if !w.cxx || w.ctx != ctxFile || info.params < 0 || t.Kind(info.name) != x.identifier || t.Child(i, x.fType) != noNode {
 		return false
 	}
 	fixture, ok := gtestMacros[string(t.Raw(info.name))]
