@@ -249,12 +249,21 @@ func isAnnotation(name []byte) bool {
 }
 
 // hasTrailingMacro is the cheap test before the scan for trailing
-// annotation macros: whether the file names one.
+// annotation macros: whether one is called in the file.
 func hasTrailingMacro(src []byte) bool {
-	for _, w := range [...]string{"GUARDED_BY", "LOCK", "REQUIRES", "ACQUIRE", "RELEASE", "EXCLUDES", "CAPABILITY"} {
-		if bytes.Contains(src, []byte(w)) {
+	for k := bytes.IndexByte(src, '('); k >= 0; {
+		j := k
+		for j > 0 && (src[j-1] >= 'A' && src[j-1] <= 'Z' || src[j-1] == '_') {
+			j--
+		}
+		if k-j >= 6 && isAnnotation(src[j:k]) {
 			return true
 		}
+		next := bytes.IndexByte(src[k+1:], '(')
+		if next < 0 {
+			break
+		}
+		k += 1 + next
 	}
 	return false
 }
