@@ -85,6 +85,7 @@ type names struct {
 	known     map[string]scopeKind // namespaces and classes defined here
 	internals map[string]string    // public spelling → internal qualified name
 	classes   map[string]int       // class qualified name → symbol index
+	usings    map[string]string    // a name a using-declaration brings → what it names
 	pending   []pending
 	facts     []pendingFact
 }
@@ -92,7 +93,7 @@ type names struct {
 func newNames() names {
 	return names{
 		scopes: []scopeInfo{{parent: -1}}, defs: map[string][]def{}, macros: map[string]string{},
-		known: map[string]scopeKind{}, internals: map[string]string{}, classes: map[string]int{},
+		known: map[string]scopeKind{}, internals: map[string]string{}, classes: map[string]int{}, usings: map[string]string{},
 	}
 }
 
@@ -310,7 +311,9 @@ func (w *walker) lookupName(name string, scope int32) string {
 // scope in which this file defines x, as written otherwise.
 func (w *walker) lookupQualified(p pending) string {
 	q := p.written
-	if first, _, ok := strings.Cut(q, "::"); ok && !p.global {
+	if first, rest, ok := strings.Cut(q, "::"); ok && !p.global && w.usings[first] != "" {
+		q = w.usings[first] + "::" + rest // using leveldb::DB; DB::Open
+	} else if ok && !p.global {
 		for s := p.scope; s > 0; s = w.scopes[s].parent {
 			if w.known[join(w.scopes[s].qual, first)] != 0 {
 				q = w.scopes[s].qual + "::" + q

@@ -86,6 +86,7 @@ const (
 	actForRange
 	actMacroType // C's STACK_OF(X): a macro used as a type
 	actValues    // C: where a bare name is a value (f in g(f), {f}, .x = f, p = f, &f, p == f, return f)
+	actUsing     // C++: using a::b::C;
 )
 
 func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
@@ -117,6 +118,7 @@ func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
 	set(actLambda, x.lambda)
 	set(actForRange, x.forRange)
 	set(actMacroType, x.macroTypeSpec)
+	set(actUsing, x.usingDecl)
 	if x.classSpec == absentKind { // C: one namespace, no overloads
 		set(actValues, x.argList, x.initList, x.initPair, x.assignExpr, x.returnStmt, x.condExpr, x.pointerExpr, x.binaryExpr)
 	}
@@ -214,6 +216,8 @@ func (w *walker) walkScoped(i int32, act action) {
 		w.walkExcept(i, name)
 	case actValues:
 		w.values(i)
+	case actUsing:
+		w.using(i)
 	}
 }
 
