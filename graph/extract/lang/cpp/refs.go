@@ -328,6 +328,18 @@ func (w *walker) valueRef(c int32) {
 	w.addRef(t.Span(c), t.Text(c), extract.RefUse, "", false)
 }
 
+// address walks `&x`; `&Benchmark::WriteSeq` and `&ns::f` take a function
+// by its qualified name, a use of it.
+func (w *walker) address(i int32) {
+	t := w.t
+	arg := t.Child(i, w.x.fArgument)
+	if t.Src[t.Nodes[i].Start] != '&' || t.Kind(arg) != w.x.qualifiedIdent {
+		w.walkKids(i)
+		return
+	}
+	w.qualifiedUse(arg, extract.RefUse)
+}
+
 // libcValues are the C library's globals that code passes around most:
 // no repository defines them, so their refs would only be noise.
 var libcValues = map[string]bool{"errno": true, "stderr": true, "stdout": true, "stdin": true, "environ": true}

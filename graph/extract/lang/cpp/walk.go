@@ -87,6 +87,7 @@ const (
 	actMacroType // C's STACK_OF(X): a macro used as a type
 	actValues    // C: where a bare name is a value (f in g(f), {f}, .x = f, p = f, &f, p == f, return f)
 	actUsing     // C++: using a::b::C;
+	actAddress   // C++: &X::f, a member function or function taken by its qualified name
 )
 
 func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
@@ -121,6 +122,8 @@ func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
 	set(actUsing, x.usingDecl)
 	if x.classSpec == absentKind { // C: one namespace, no overloads
 		set(actValues, x.argList, x.initList, x.initPair, x.assignExpr, x.returnStmt, x.condExpr, x.pointerExpr, x.binaryExpr)
+	} else {
+		set(actAddress, x.pointerExpr)
 	}
 	return a
 }
@@ -218,6 +221,8 @@ func (w *walker) walkScoped(i int32, act action) {
 		w.values(i)
 	case actUsing:
 		w.using(i)
+	case actAddress:
+		w.address(i)
 	}
 }
 
