@@ -205,7 +205,15 @@ func (w *walker) resolve() {
 		}
 		r := &w.out.Relations[p.rel]
 		name := r.To
-		if r.To = w.candidate(p, name); r.To == "" { // unknown: as written
+		switch r.To = w.candidate(p, name); {
+		case r.To != "":
+		case p.written == "" || p.written == name && !p.global:
+			// A base this file does not define: the enclosing
+			// namespace's (`class SpecialEnv : public EnvWrapper` in
+			// namespace leveldb), as C++ looks it up there before the
+			// global one.
+			r.To = join(w.namespaceOf(p.scope), name)
+		default: // unknown: as written
 			r.To = cmp.Or(p.written, name)
 		}
 	}

@@ -147,6 +147,8 @@ func (w *walker) exprRecv(e int32) *recvSpec {
 		return w.callRecv(t.Child(e, x.fFunction))
 	case x.newExpr, x.compoundLit:
 		return w.typeRecv(t.Child(e, x.fType))
+	case x.subscriptExpr: // an element of an array or pointer field: its class
+		return w.exprRecv(t.Child(e, x.fArgument))
 	case x.parenExpr, x.pointerExpr: // (x), *p and &x have x's class
 		if t.Kind(e) == x.pointerExpr {
 			return w.exprRecv(t.Child(e, x.fArgument))
