@@ -197,8 +197,13 @@ func (w *walker) declaration(i int32) {
 func (w *walker) declarator(decl, outer, first, d int32) {
 	switch w.ctx {
 	case ctxBody:
-		w.walkDeclarator(d)
-		w.declareLocal(d, w.t.Child(decl, w.x.fType))
+		typ := w.t.Child(decl, w.x.fType)
+		if info := w.declInfo(d); w.cxx && info.fn && info.params >= 0 && w.isClassType(typ) {
+			w.vexingArgs(info.params) // Random rnd(test::RandomSeed());
+		} else {
+			w.walkDeclarator(d)
+		}
+		w.declareLocal(d, typ)
 		return
 	case ctxFile, ctxClass:
 		if info := w.declInfo(d); w.named(info) && w.terminated(decl) && !(info.fn && w.untyped(decl, info)) {
