@@ -96,7 +96,7 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if err != nil {
 		return RefsResult{}, err
 	}
-	rows = thisOverload(sym, otherFilesOwn(sym, defs, sameSide(sym, defs, rows)))
+	rows = thisOverload(sym, defs, otherFilesOwn(sym, defs, sameSide(sym, defs, rows)))
 	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
@@ -172,12 +172,20 @@ func otherFilesOwn(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
 // name, those that can mean this overload: pass 2's hint names it, or names
 // none (several overloads take that many arguments, or the use passes
 // none: X::m) and the argument count fits — then it may mean another, so it
-// is graded fuzzy_name.
-func thisOverload(sym symbolRow, rows []refRow) []refRow {
+// is graded fuzzy_name. The count fits the default arguments its
+// prototypes state (C++).
+func thisOverload(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
 	arity := sym.Arity()
 	if !arity.Known {
 		return rows
 	}
+	var protos []resolve.Symbol
+	for _, d := range defs {
+		if d.Kind == prototype {
+			protos = append(protos, resolve.Symbol{Kind: d.Kind, Arity: d.Arity()})
+		}
+	}
+	arity = resolve.WithDefaults(arity, protos)
 	out := rows[:0:0]
 	for _, r := range rows {
 		switch {

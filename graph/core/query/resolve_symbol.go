@@ -65,7 +65,7 @@ func (e *Engine) findSymbols(ctx context.Context, src *sources, sel Selector) (r
 			hits[i] = r // a C++ method's definition, not its declaration in the class
 		}
 	}
-	return rows, preferMembers(hits), nil
+	return rows, preferMembers(preferBodies(hits)), nil
 }
 
 // resolving keeps, of suggested selectors, the first few that resolve to
@@ -108,6 +108,25 @@ func (e *Engine) resolving(ctx context.Context, src *sources, sugg []string) ([]
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// preferBodies drops the prototypes of a name that a hit defines with a
+// body: a C++ method declared in its class and defined below, a C
+// function declared before its definition.
+func preferBodies(hits []symbolRow) []symbolRow {
+	bodies := map[string]bool{}
+	for _, h := range hits {
+		if h.Kind != prototype {
+			bodies[h.Qualified] = true
+		}
+	}
+	out := hits[:0:0]
+	for _, h := range hits {
+		if h.Kind != prototype || !bodies[h.Qualified] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // preferMembers drops the package or module a name also names when a

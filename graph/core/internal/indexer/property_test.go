@@ -109,6 +109,9 @@ impl Area for Circle {
 `,
 	"rs/src/util.rs":        "use crate::geo::{Area, Circle};\n\npub fn describe(c: &Circle) -> f64 { c.area() }\n\npub fn make() -> Circle {\n    let mut c = Circle::new(1.0);\n    c.grow();\n    c\n}\n",
 	"jv/src/app/Store.java": "package app;\n\npublic class Store {\n    void put(int a) {}\n\n    void put(int a, int b) {}\n\n    void log(String... parts) {}\n}\n",
+	"cc/store.h":            "namespace app {\nclass Store {\n public:\n  void put(int a, int b = 0);\n  void put(const char* s, int a, int b);\n};\n}  // namespace app\n",
+	"cc/store.cc":           "#include \"store.h\"\n\nnamespace app {\nvoid Store::put(int a, int b) {}\nvoid Store::put(const char* s, int a, int b) {}\n}  // namespace app\n",
+	"cc/main.cc":            "#include \"store.h\"\n\nint main() {\n  app::Store s;\n  s.put(1);\n  s.put(1, 2);\n  s.put(\"x\", 1, 2);\n  return 0;\n}\n",
 	"jv/src/app/Use.java":   "package app;\n\nclass Use {\n    void run(Store s) {\n        s.put(1);\n        s.put(1, 2);\n        s.log(\"a\");\n    }\n}\n",
 	"rs/src/main.rs":        "use shapes::Circle;\nuse shapes::describe;\n\nfn main() {\n    let c = Circle::new(2.0);\n    describe(&c);\n    shapes::util::make().grow();\n}\n",
 }
@@ -378,6 +381,21 @@ var propSteps = []struct {
 		if w.r.Intn(2) == 0 {
 			from, to = "void put(int a, int b) {}", "// no put(int, int)"
 		}
+		if !strings.Contains(src, from) {
+			from, to = to, from
+		}
+		w.write(p, strings.Replace(src, from, to, 1))
+		return p + ": " + to
+	}},
+	{"cpp overload", 2, func(w *world) string {
+		// A C++ method's prototype states its default arguments and its
+		// out-of-line definition the body: dropping either must leave
+		// every call's hint where a cold build puts it.
+		p, from, to := "cc/store.h", "void put(int a, int b = 0);", "void put(int a, int b);"
+		if w.r.Intn(2) == 0 {
+			p, from, to = "cc/store.cc", "void Store::put(const char* s, int a, int b) {}", "// no put(const char*, int, int)"
+		}
+		src := w.read(p)
 		if !strings.Contains(src, from) {
 			from, to = to, from
 		}

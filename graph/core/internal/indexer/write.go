@@ -260,11 +260,13 @@ func (w *writer) resolveRefs(f pendingFile) error {
 			deps[ch.Target] = true
 		}
 		kind := r.Kind.String()
-		if file.Traits.CallingTypeConverts && r.Kind == extract.RefCall && res.Type && r.Receiver == nil {
+		if file.Traits.CallingTypeConverts && r.Kind == extract.RefCall && res.Type && (r.Receiver == nil || ch.Target == r.Qualified) {
 			// Calling a type converts (Go's unsafe.Pointer(p), T(x)):
 			// the ref is a type use. The kind depends on the target's
 			// definitions, so the file is re-resolved when they change.
 			// (Calling a class elsewhere constructs and runs code: a call.)
+			// A member call's fallback (C++'s plain `T(x)` in a method,
+			// not a member of its class) is such a call too.
 			kind = extract.RefType.String()
 			deps[ch.Target] = true
 		}

@@ -76,7 +76,7 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 	}
 	res.Type = allTypes(defs)
 	if res.Hint == 0 {
-		res.Hint = overloadTaking(defs, r.Args)
+		res.Hint = overloadTaking(defs, r.Args, f.Path)
 	}
 	if ch.Unverified {
 		res.Confidence = FuzzyName
@@ -175,25 +175,82 @@ func Namespaces(q string) []string {
 }
 
 // overloadTaking is the one definition among overloads of a name that
-// takes a call's argument count, or 0: Java's overloads share a qualified
-// name, and the hint says which of them a call means.
-func overloadTaking(defs []Symbol, args extract.Arity) int64 {
-	if !args.Known || len(defs) < 2 {
+// takes a call's argument count, or 0: Java's and C++'s overloads share a
+// qualified name, and the hint says which of them a call means. A
+// prototype (a C++ method declared in its class, a function in a header)
+// is no overload of its own: the definitions are, taking the default
+// arguments their prototypes state. When several definitions take the
+// call, the referring file's own one is meant if the file declares no
+// other that takes it (a program's own copy, as for exact grades).
+func overloadTaking(defs []Symbol, args extract.Arity, file string) int64 {
+	if len(defs) < 2 {
 		return 0
 	}
-	var id int64
 	for _, d := range defs {
 		if !d.Arity.Known {
 			return 0
 		}
-		if d.Arity.Accepts(args) {
-			if id != 0 {
-				return 0
-			}
-			id = d.ID
+	}
+	bodies, protos := splitPrototypes(defs)
+	if !args.Known && len(protos) == 0 {
+		return 0
+	}
+	var fits []Symbol
+	for _, d := range bodies {
+		if WithDefaults(d.Arity, protos).Accepts(args) {
+			fits = append(fits, d)
 		}
 	}
-	return id
+	if len(fits) == 1 {
+		return fits[0].ID
+	}
+	var local []Symbol
+	declared := 0
+	for _, d := range fits {
+		if d.File == file {
+			local = append(local, d)
+		}
+	}
+	for _, p := range protos {
+		if p.File == file && p.Arity.Accepts(args) {
+			declared++
+		}
+	}
+	if len(local) == 1 && declared <= 1 {
+		return local[0].ID
+	}
+	return 0
+}
+
+// Prototype is the kind of a function or method declared without a body.
+var Prototype = extract.KindFunctionDeclaration.String()
+
+// splitPrototypes splits definitions into those with a body and the
+// prototypes; when none has a body, the prototypes are the bodies.
+func splitPrototypes(defs []Symbol) (bodies, protos []Symbol) {
+	for _, d := range defs {
+		if d.Kind == Prototype {
+			protos = append(protos, d)
+		} else {
+			bodies = append(bodies, d)
+		}
+	}
+	if len(bodies) == 0 {
+		return protos, nil
+	}
+	return bodies, protos
+}
+
+// WithDefaults is a definition's arity with the default arguments of its
+// prototypes: C++ states them in the declaration only, so a prototype
+// taking as many arguments at most and fewer at least lowers the minimum.
+func WithDefaults(a extract.Arity, protos []Symbol) extract.Arity {
+	for _, p := range protos {
+		if a.Known && p.Arity.Known && p.Arity.Max == a.Max && p.Arity.Min < a.Min {
+			a.Min = p.Arity.Min
+		}
+	}
+	return a
 }
 
 func allTypes(defs []Symbol) bool {
@@ -298,7 +355,7 @@ func Regrade(stored, fromFile string, defs []Symbol, args extract.Arity) Result 
 	if len(defs) == 1 {
 		r.Hint = defs[0].ID
 	} else {
-		r.Hint = overloadTaking(defs, args)
+		r.Hint = overloadTaking(defs, args, fromFile)
 	}
 	switch {
 	case inFile(defs, fromFile):

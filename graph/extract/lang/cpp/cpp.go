@@ -1,8 +1,10 @@
 // Package cpp is the C++ extractor of Orbit Graph and the C-family walk it
 // shares with package c: namespaces, classes, structs, unions, enums and
-// their enumerators, functions, prototypes, methods, constructors,
-// templates, typedefs and using aliases, macros and globals; #include;
-// call and type references; base classes as extends relations; notable
+// their enumerators, functions, prototypes (a method declared in its class
+// is one too), methods, constructors, templates, typedefs and using
+// aliases, macros and globals, googletest's TEST/TEST_F bodies as tests;
+// #include; call and type references, C++ ones with the arity that tells
+// overloads apart (arity.go); base classes as extends relations; notable
 // strings and getenv reads.
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
@@ -82,7 +84,7 @@ func (e *Engine) WithTimeout(d time.Duration) *Engine {
 // otherwise empty result.
 func (e *Engine) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: e.dialect.Name()}
-	in.Content = maskDeclMacros(in.Content)
+	in.Content = maskDeclMacros(in.Content, e.dialect == CPP)
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(e, t, in.Path, lines, out).run()

@@ -119,12 +119,13 @@ func (w *walker) walkTemplateArgs(i int32) {
 // declareLocal adds the names a declarator in a function body declares
 // to the locals in scope, with the evidence of their type the type
 // specifier typ (noNode: none) and the declarator give. A local prototype
-// declares no local.
+// declares no local, but in C++ `Random rnd(test::RandomSeed());` (the
+// most vexing parse) is a variable of a class type.
 func (w *walker) declareLocal(d, typ int32) {
 	info := w.declInfo(d)
 	switch w.t.Kind(info.name) {
 	case w.x.identifier:
-		if !info.fn {
+		if !info.fn || w.cxx && w.isClassType(typ) {
 			w.locals = append(w.locals, w.newLocal(w.t.Raw(info.name), typ, d))
 		}
 	case w.x.structuredBinding:
@@ -187,4 +188,16 @@ func (w *walker) templateParams(list int32) {
 			w.declareLocal(w.t.Child(p, x.fDeclarator), noNode)
 		}
 	}
+}
+
+// isClassType reports whether a type specifier names a class: a name or
+// a qualified or template name that is not a standard typedef.
+func (w *walker) isClassType(typ int32) bool {
+	switch w.t.Kind(typ) {
+	case w.x.typeIdent:
+		return !builtinTypes[string(w.t.Raw(typ))]
+	case w.x.qualifiedIdent, w.x.templateType:
+		return true
+	}
+	return false
 }

@@ -51,8 +51,8 @@ func (w *walker) addFact(kind extract.FactKind, subject, member string, typ, d i
 }
 
 // resolveFacts fills in the objects of the file's facts: the type as this
-// file defines it, else in the innermost enclosing namespace (a class
-// rarely nests the types its members use), else as written.
+// file defines it, else in the enclosing namespaces, innermost first (a
+// class rarely nests the types its members use), then as written.
 func (w *walker) resolveFacts() {
 	for _, pf := range w.facts {
 		r := pf.recv
@@ -60,18 +60,26 @@ func (w *walker) resolveFacts() {
 		p := pending{scope: r.scope, written: r.root, global: r.global}
 		name := lastSegment(r.root)
 		if r.global || r.root != name {
-			f.Object = w.lookupQualified(p)
+			// port::Mutex inside namespace leveldb: leveldb::port::Mutex
+			// when this file does not say.
+			f.Object, f.Alternatives = w.candidates(p, name)
 			continue
 		}
 		if f.Object = w.lookupName(name, r.scope); f.Object != "" {
 			continue
 		}
-		f.Object = name
+		// Each enclosing namespace, innermost first, then the global
+		// name: `Slice buffer_;` in leveldb::log::Reader is leveldb's.
+		var cands []string
 		for s := w.scopes[r.scope].qual; s != ""; s, _ = splitLast(s) {
 			if w.known[s] != knownClass {
-				f.Object = s + "::" + name
-				break
+				cands = append(cands, s+"::"+name)
 			}
+		}
+		cands = append(cands, name)
+		f.Object, f.Alternatives = cands[0], cands[1:]
+		if len(f.Alternatives) == 0 {
+			f.Alternatives = nil
 		}
 	}
 }

@@ -27,7 +27,7 @@ type ids struct {
 	forRange, primitiveType, sizedType, dependentName                     uint16
 	this, newExpr, compoundLit, parenExpr, pointerExpr, placeholderType   uint16
 	argList, initList, initPair, assignExpr, returnStmt, condExpr         uint16
-	binaryExpr                                                            uint16
+	binaryExpr, usingDecl, subscriptExpr                                  uint16
 
 	fName, fBody, fDeclarator, fType, fValue, fParameters, fArguments uint16
 	fFunction, fPath, fScope, fField, fArgument                       uint16
@@ -93,6 +93,7 @@ func newIDs(l *tsutil.Lang, d Dialect) *ids {
 		argList: k("argument_list"), initList: k("initializer_list"), initPair: k("initializer_pair"),
 		assignExpr: k("assignment_expression"), returnStmt: k("return_statement"),
 		condExpr: k("conditional_expression"), binaryExpr: k("binary_expression"),
+		usingDecl: cxx("using_declaration"), subscriptExpr: k("subscript_expression"),
 	}
 	x.loadFields(l)
 	x.flags = kindFlags(l, cxx)

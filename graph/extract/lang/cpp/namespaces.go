@@ -1,6 +1,10 @@
 package cpp
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"bytes"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
 
 // namespace emits a namespace ("a::b" for `namespace a::b`) and walks its
 // body in its scope. An anonymous namespace has no symbol: what it
@@ -85,4 +89,25 @@ func (w *walker) template(i int32) {
 		w.outer = noNode
 	}
 	w.locals = w.locals[:mark]
+}
+
+// using reads a using-declaration, `using leveldb::Status;`: at file or
+// namespace scope the name means what it names there, for the lookups of
+// the rest of the file. `using namespace` directives are not followed.
+func (w *walker) using(i int32) {
+	t := w.t
+	name := t.ChildOfKind(i, w.x.qualifiedIdent)
+	if w.ctx != ctxFile || name == noNode ||
+		bytes.HasPrefix(bytes.TrimSpace(bytes.TrimPrefix(t.Raw(i), []byte("using"))), []byte("namespace")) {
+		w.walkKids(i)
+		return
+	}
+	buf, last, ok := w.appendQualified(nil, name)
+	if !ok || t.empty(last) {
+		return
+	}
+	written := string(buf)
+	qual := w.lookupQualified(pending{scope: w.scope, written: written, global: t.Child(name, w.x.fScope) == noNode})
+	w.define(w.nameText(last), w.scopeQual(), qual)
+	w.usings[w.nameText(last)] = qual
 }

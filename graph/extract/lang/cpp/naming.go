@@ -85,6 +85,7 @@ type names struct {
 	known     map[string]scopeKind // namespaces and classes defined here
 	internals map[string]string    // public spelling → internal qualified name
 	classes   map[string]int       // class qualified name → symbol index
+	usings    map[string]string    // a name a using-declaration brings → what it names
 	pending   []pending
 	facts     []pendingFact
 }
@@ -92,7 +93,7 @@ type names struct {
 func newNames() names {
 	return names{
 		scopes: []scopeInfo{{parent: -1}}, defs: map[string][]def{}, macros: map[string]string{},
-		known: map[string]scopeKind{}, internals: map[string]string{}, classes: map[string]int{},
+		known: map[string]scopeKind{}, internals: map[string]string{}, classes: map[string]int{}, usings: map[string]string{},
 	}
 }
 
@@ -170,17 +171,28 @@ func (w *walker) declare(name string, kind extract.SymbolKind, sp extract.Span, 
 // addRef appends a ref whose candidate resolve computes from written (a
 // qualified name as written, or "" for the plain name).
 func (w *walker) addRef(sp extract.Span, name string, kind extract.RefKind, written string, global bool) {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: kind})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: kind, Args: w.takeArgs(kind)})
 	w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, scope: w.scope, written: written, global: global})
 }
 
 // addRecvRef appends a member call ref whose receiver resolve computes
 // from r (nil: by name only).
 func (w *walker) addRecvRef(sp extract.Span, name string, r *recvSpec) {
-	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: extract.RefCall})
+	w.out.Refs = append(w.out.Refs, extract.RawRef{Span: sp, Name: name, Kind: extract.RefCall, Args: w.takeArgs(extract.RefCall)})
 	if r != nil {
 		w.pending = append(w.pending, pending{ref: len(w.out.Refs) - 1, rel: -1, recv: r})
 	}
+}
+
+// takeArgs is the argument count of the call being walked for the first
+// call ref its callee adds; the call's other refs get none.
+func (w *walker) takeArgs(kind extract.RefKind) extract.Arity {
+	if kind != extract.RefCall {
+		return extract.Arity{}
+	}
+	a := w.args
+	w.args = extract.Arity{}
+	return a
 }
 
 // resolve fills in the candidates of the file's refs, relations and facts.
@@ -193,7 +205,15 @@ func (w *walker) resolve() {
 		}
 		r := &w.out.Relations[p.rel]
 		name := r.To
-		if r.To = w.candidate(p, name); r.To == "" { // unknown: as written
+		switch r.To = w.candidate(p, name); {
+		case r.To != "":
+		case p.written == "" || p.written == name && !p.global:
+			// A base this file does not define: the enclosing
+			// namespace's (`class SpecialEnv : public EnvWrapper` in
+			// namespace leveldb), as C++ looks it up there before the
+			// global one.
+			r.To = join(w.namespaceOf(p.scope), name)
+		default: // unknown: as written
 			r.To = cmp.Or(p.written, name)
 		}
 	}
@@ -206,11 +226,24 @@ func (w *walker) resolveRef(r *extract.RawRef, p pending) {
 		w.setReceiver(r, p.recv)
 	case p.cls != "" && p.written == "":
 		if r.Qualified = w.lookupName(r.Name, p.scope); r.Qualified == "" {
+			// Not the class's member: a function of its namespace.
 			r.Receiver = []string{w.classQual(p.cls)}
+			r.Qualified = join(w.namespaceOf(p.scope), r.Name)
 		}
 	default:
 		r.Qualified, r.Alternatives = w.candidates(p, r.Name)
 	}
+}
+
+// namespaceOf is the innermost namespace around scope: the scope itself,
+// or the one its classes are in.
+func (w *walker) namespaceOf(scope int32) string {
+	for s := scope; s > 0; s = w.scopes[s].parent {
+		if q := w.scopes[s].qual; w.known[q] != knownClass {
+			return q
+		}
+	}
+	return ""
 }
 
 // candidates are the names a ref may mean, most likely first, and the
@@ -286,7 +319,9 @@ func (w *walker) lookupName(name string, scope int32) string {
 // scope in which this file defines x, as written otherwise.
 func (w *walker) lookupQualified(p pending) string {
 	q := p.written
-	if first, _, ok := strings.Cut(q, "::"); ok && !p.global {
+	if first, rest, ok := strings.Cut(q, "::"); ok && !p.global && w.usings[first] != "" {
+		q = w.usings[first] + "::" + rest // using leveldb::DB; DB::Open
+	} else if ok && !p.global {
 		for s := p.scope; s > 0; s = w.scopes[s].parent {
 			if w.known[join(w.scopes[s].qual, first)] != 0 {
 				q = w.scopes[s].qual + "::" + q

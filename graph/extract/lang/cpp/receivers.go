@@ -21,12 +21,13 @@ type local struct {
 	name []byte
 	recv *recvSpec
 	typ  int32 // the type specifier still to read, or noNode
+	mark int   // how many locals were in scope before it: its type is read among those
 }
 
 // newLocal binds name with the evidence its type specifier typ and its
 // declarator d give (C has no methods: none).
 func (w *walker) newLocal(name []byte, typ, d int32) local {
-	l := local{name: name, typ: noNode}
+	l := local{name: name, typ: noNode, mark: len(w.locals)}
 	switch {
 	case !w.cxx || typ == noNode:
 	case w.t.Nodes[typ].Kind == w.x.placeholderType:
@@ -40,7 +41,11 @@ func (w *walker) newLocal(name []byte, typ, d int32) local {
 // localRecv is the evidence for local l's type.
 func (w *walker) localRecv(l *local) *recvSpec {
 	if l.typ != noNode {
+		// `log::Writer log(f);`: the type names no local declared after it.
+		saved := w.locals
+		w.locals = w.locals[:l.mark]
 		l.recv, l.typ = w.typeRecv(l.typ), noNode
+		w.locals = saved
 	}
 	return l.recv
 }
@@ -142,6 +147,8 @@ func (w *walker) exprRecv(e int32) *recvSpec {
 		return w.callRecv(t.Child(e, x.fFunction))
 	case x.newExpr, x.compoundLit:
 		return w.typeRecv(t.Child(e, x.fType))
+	case x.subscriptExpr: // an element of an array or pointer field: its class
+		return w.exprRecv(t.Child(e, x.fArgument))
 	case x.parenExpr, x.pointerExpr: // (x), *p and &x have x's class
 		if t.Kind(e) == x.pointerExpr {
 			return w.exprRecv(t.Child(e, x.fArgument))

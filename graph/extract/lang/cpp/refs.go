@@ -26,7 +26,10 @@ var castOperators = map[string]bool{
 func (w *walker) call(i int32) {
 	x, t := w.x, w.t
 	fn := t.Child(i, x.fFunction)
+	outer := w.args
+	w.args = w.callArgs(t.Child(i, x.fArguments))
 	callee := w.callee(fn)
+	w.args = outer
 	for c := range t.Kids(i) {
 		if c == fn {
 			continue
@@ -323,6 +326,47 @@ func (w *walker) valueRef(c int32) {
 		return
 	}
 	w.addRef(t.Span(c), t.Text(c), extract.RefUse, "", false)
+}
+
+// vexingArgs walks the arguments of a local `T x(f());` that tree-sitter
+// reads as the parameters of a function x: `f()` reads as a parameter of
+// type f returning a function, and is a call of f. Other arguments are
+// walked as written.
+func (w *walker) vexingArgs(params int32) {
+	x, t := w.x, w.t
+	for c := range t.Kids(params) {
+		typ, d := t.Child(c, x.fType), t.Child(c, x.fDeclarator)
+		if t.Kind(c) != x.paramDecl || t.Kind(d) != x.abstractFuncDecl || t.FirstKid(t.Child(d, x.fParameters)) != noNode {
+			w.walk(c)
+			continue
+		}
+		outer := w.args
+		w.args = extract.Exactly(0)
+		switch t.Kind(typ) {
+		case x.typeIdent:
+			if !t.empty(typ) && !w.isLocal(t.Raw(typ)) {
+				w.addRef(t.Span(typ), t.Text(typ), extract.RefCall, "", false)
+				w.pending[len(w.pending)-1].cls = w.methodOf
+			}
+		case x.qualifiedIdent:
+			w.qualifiedUse(typ, extract.RefCall)
+		default:
+			w.walk(c)
+		}
+		w.args = outer
+	}
+}
+
+// address walks `&x`; `&Benchmark::WriteSeq` and `&ns::f` take a function
+// by its qualified name, a use of it.
+func (w *walker) address(i int32) {
+	t := w.t
+	arg := t.Child(i, w.x.fArgument)
+	if t.Src[t.Nodes[i].Start] != '&' || t.Kind(arg) != w.x.qualifiedIdent {
+		w.walkKids(i)
+		return
+	}
+	w.qualifiedUse(arg, extract.RefUse)
 }
 
 // libcValues are the C library's globals that code passes around most:

@@ -111,11 +111,20 @@ func (l *lexer) namespaceName() string {
 //     `}`), and before its first `(` come two more names (`const char`,
 //     `lua_CFunction lua_atpanic`) or one and a parenthesized name. One
 //     name (`HANDLE CreateFoo(void)`) is a type and a function: kept.
+//   - in C++ (cxx), after a declarator, with its arguments: clang's
+//     thread-safety annotations (see annotations; `Status bg_error_
+//     GUARDED_BY(mutex_);`,
+//     `void Lock() EXCLUSIVE_LOCKS_REQUIRED(mu_);`), read as a method
+//     GUARDED_BY that hides the field: the macro follows a name that is
+//     no keyword, or the `)` of a parameter list, and `;`, `{`, `=` or
+//     `,` follows its arguments (or, after a parameter list, the `:` of
+//     a constructor's initializers).
 //
 // Offsets, lines and the rest of the text are unchanged; src itself is
 // never written (a copy is made when there is something to blank).
-func maskDeclMacros(src []byte) []byte {
-	if !hasDeclMacro(src) {
+func maskDeclMacros(src []byte, cxx bool) []byte {
+	trailing := cxx && hasTrailingMacro(src)
+	if !trailing && !hasDeclMacro(src) {
 		return src
 	}
 	var toks []token
@@ -127,17 +136,136 @@ func maskDeclMacros(src []byte) []byte {
 	}
 	out := src
 	for i := range toks {
-		if !isClassMacro(toks, i) && !isDeclSpecMacro(toks, i) {
+		last := i
+		switch {
+		case isClassMacro(toks, i) || isDeclSpecMacro(toks, i):
+		case trailing && isTrailingMacro(toks, i):
+			last = closing(toks, i+1)
+		default:
 			continue
 		}
 		if len(out) > 0 && &out[0] == &src[0] {
 			out = bytes.Clone(src)
 		}
-		for k := ends[i] - len(toks[i].text); k < ends[i]; k++ {
-			out[k] = ' '
+		for k := ends[i] - len(toks[i].text); k < ends[last]; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
 		}
 	}
 	return out
+}
+
+// notDeclarators are the words a macro call after a name follows in a
+// statement (`return FOO(x);`), not in a declaration.
+var notDeclarators = map[string]bool{
+	"return": true, "else": true, "do": true, "case": true, "new": true, "delete": true, "throw": true,
+	"goto": true, "sizeof": true, "co_return": true, "co_yield": true, "co_await": true, "typedef": true,
+	"using": true, "namespace": true, "public": true, "private": true, "protected": true,
+}
+
+// statementHeads are the words whose parenthesized condition a statement
+// follows (`if (x) FOO(y);`).
+var statementHeads = map[string]bool{"if": true, "while": true, "for": true, "switch": true, "catch": true}
+
+// isTrailingMacro reports whether toks[i] is an annotation macro with
+// arguments after a declarator (see maskDeclMacros).
+func isTrailingMacro(toks []token, i int) bool {
+	if i < 1 || i+1 >= len(toks) || toks[i].kind != tokIdent || !isAnnotation(toks[i].text) || !toks[i+1].is("(") {
+		return false
+	}
+	end := closing(toks, i+1)
+	if end+1 >= len(toks) {
+		return false
+	}
+	if n := toks[end+1]; !n.is(";") && !n.is("{") && !n.is("=") && !n.is(",") && !(n.is(":") && toks[i-1].is(")")) {
+		return false
+	}
+	switch prev := toks[i-1]; {
+	case prev.kind == tokIdent:
+		return !notDeclarators[string(prev.text)] && !isMacroName(prev.text)
+	case prev.is(")"):
+		open := opening(toks, i-1)
+		return open > 0 && toks[open-1].kind == tokIdent && !statementHeads[string(toks[open-1].text)] &&
+			!notDeclarators[string(toks[open-1].text)]
+	}
+	return false
+}
+
+// closing is the index of the `)` that closes the `(` at toks[i], or the
+// last token.
+func closing(toks []token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch {
+		case toks[j].is("("):
+			depth++
+		case toks[j].is(")"):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// opening is the index of the `(` that the `)` at toks[i] closes, or -1.
+func opening(toks []token, i int) int {
+	depth := 0
+	for j := i; j >= 0; j-- {
+		switch {
+		case toks[j].is(")"):
+			depth++
+		case toks[j].is("("):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// annotations are the words clang's thread-safety annotation macros are
+// named by (`GUARDED_BY`, abseil's `ABSL_GUARDED_BY`): an upper-case call
+// after a declarator is blanked only when its name is one of them or ends
+// in `_` and one of them, so that a method named in capitals (`Status
+// OK()`) stays.
+var annotations = []string{
+	"GUARDED_BY", "LOCKS_REQUIRED", "LOCKS_EXCLUDED", "LOCK_FUNCTION", "UNLOCK_FUNCTION", "TRYLOCK_FUNCTION", "LOCK_RETURNED",
+	"ACQUIRED_AFTER", "ACQUIRED_BEFORE", "REQUIRES", "REQUIRES_SHARED", "ACQUIRE", "ACQUIRE_SHARED",
+	"RELEASE", "RELEASE_SHARED", "RELEASE_GENERIC", "TRY_ACQUIRE", "TRY_ACQUIRE_SHARED", "EXCLUDES",
+	"ASSERT_CAPABILITY", "ASSERT_SHARED_CAPABILITY", "RETURN_CAPABILITY", "ASSERT_EXCLUSIVE_LOCK",
+	"ASSERT_SHARED_LOCK",
+}
+
+// isAnnotation reports whether a macro name is a thread-safety annotation.
+func isAnnotation(name []byte) bool {
+	for _, a := range annotations {
+		if rest, ok := bytes.CutSuffix(name, []byte(a)); ok && (len(rest) == 0 || rest[len(rest)-1] == '_') {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTrailingMacro is the cheap test before the scan for trailing
+// annotation macros: whether one is called in the file.
+func hasTrailingMacro(src []byte) bool {
+	for k := bytes.IndexByte(src, '('); k >= 0; {
+		j := k
+		for j > 0 && (src[j-1] >= 'A' && src[j-1] <= 'Z' || src[j-1] == '_') {
+			j--
+		}
+		if k-j >= 6 && isAnnotation(src[j:k]) {
+			return true
+		}
+		next := bytes.IndexByte(src[k+1:], '(')
+		if next < 0 {
+			break
+		}
+		k += 1 + next
+	}
+	return false
 }
 
 // isClassMacro reports whether toks[i] is a macro between `class` and the

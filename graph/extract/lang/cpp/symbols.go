@@ -31,8 +31,12 @@ func (w *walker) function(i int32) {
 	saved := w.save()
 	skip := int32(noNode)
 	switch {
+	case info.fn && w.gtest(i, outer, info):
+		skip = d // the suite and the test's name are no types
 	case info.fn && w.isDefinition(i, info):
+		n := len(w.out.Symbols)
 		w.funcSymbol(i, outer, d, info)
+		w.setArity(n, info.params)
 	case !info.fn && w.ctx == ctxFile:
 		skip = w.splitDefinition(i, d)
 	}
@@ -96,7 +100,7 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 	name := w.nameText(info.name)
 	switch {
 	case w.ctx == ctxClass && w.cxx:
-		w.member(name, sp, sig)
+		w.member(name, sp, sig, false)
 		w.returnsFact(typ, d)
 		w.methodOf = w.scopeQual()
 	case w.ctx == ctxFriend: // a hidden friend is a function of the enclosing namespace
@@ -115,12 +119,21 @@ func (w *walker) funcSymbol(i, outer, d int32, info declInfo) {
 
 // member emits a method or constructor declared in a class body. A
 // constructor is not a name lookup finds: inside class K, K is the class.
-func (w *walker) member(name string, sp extract.Span, sig string) {
+// A method declared without its body is a prototype, as a C function's:
+// its definition elsewhere (out of line, in this file or a .cc) is the
+// method.
+func (w *walker) member(name string, sp extract.Span, sig string, proto bool) {
 	if name == lastSegment(w.scopeQual()) {
-		w.addSymbol(name, join(w.scopeQual(), name), extract.KindConstructor, sp, sig)
+		w.addSymbol(name, w.linkName(join(w.scopeQual(), name), w.internal), extract.KindConstructor, sp, sig)
 		return
 	}
-	w.declare(name, extract.KindMethod, sp, sig, false)
+	kind := extract.KindMethod
+	if proto {
+		kind = extract.KindFunctionDeclaration
+	}
+	// A member of a class in an anonymous namespace is as internal as
+	// its class: named with its file's path, as the class is.
+	w.declare(name, kind, sp, sig, w.internal)
 }
 
 // outOfLine emits a definition written with a qualified name, "A::b",
@@ -184,8 +197,13 @@ func (w *walker) declaration(i int32) {
 func (w *walker) declarator(decl, outer, first, d int32) {
 	switch w.ctx {
 	case ctxBody:
-		w.walkDeclarator(d)
-		w.declareLocal(d, w.t.Child(decl, w.x.fType))
+		typ := w.t.Child(decl, w.x.fType)
+		if info := w.declInfo(d); w.cxx && info.fn && info.params >= 0 && w.isClassType(typ) {
+			w.vexingArgs(info.params) // Random rnd(test::RandomSeed());
+		} else {
+			w.walkDeclarator(d)
+		}
+		w.declareLocal(d, typ)
 		return
 	case ctxFile, ctxClass:
 		if info := w.declInfo(d); w.named(info) && w.terminated(decl) && !(info.fn && w.untyped(decl, info)) {
@@ -200,6 +218,9 @@ func (w *walker) declarator(decl, outer, first, d int32) {
 func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 	x := w.x
 	sp, sig := w.headSpan(outer, first), w.declSig(outer, w.t.Child(decl, x.fType), first, d)
+	if info.fn {
+		defer w.setArity(len(w.out.Symbols), info.params)
+	}
 	switch k := w.t.Nodes[info.name].Kind; {
 	case k == x.structuredBinding:
 	case k == x.qualifiedIdent:
@@ -209,7 +230,7 @@ func (w *walker) declSymbol(decl, outer, first, d int32, info declInfo) {
 	case w.ctx == ctxClass:
 		switch {
 		case info.fn && w.cxx:
-			w.member(w.nameText(info.name), sp, sig)
+			w.member(w.nameText(info.name), sp, sig, true)
 			w.returnsFact(w.t.Child(decl, x.fType), d)
 		case !info.fn:
 			w.fieldFact(w.t.Child(decl, x.fType), d, info)

@@ -26,7 +26,26 @@ func (w *walker) record(i, alias, tdef int32) {
 	short := w.typeName(name, alias)
 	saved := w.save()
 	from := ""
-	if short != "" && w.definesSymbols() {
+	if nested := w.nestedName(name); nested != "" && w.definesSymbols() {
+		// `struct DBImpl::CompactionState {...}`: a class nested in one
+		// declared before, defined out of line.
+		owner, last := splitLast(nested)
+		if idx, ok := w.classes[owner]; ok {
+			w.parent = idx
+		}
+		qual := w.classQual(owner)
+		if qual != owner { // the owner has internal linkage: so has its member
+			qual = w.linkName(join(owner, last), true)
+		} else {
+			qual = nested
+		}
+		w.define(last, owner, qual)
+		idx := w.addSymbol(last, qual, w.recordKind(i), t.Span(outer), sig)
+		w.known[nested], w.classes[nested] = knownClass, idx
+		from = qual
+		w.parent = idx
+		w.pushScope(nested)
+	} else if short != "" && w.definesSymbols() {
 		idx := w.declare(short, w.recordKind(i), t.Span(outer), sig, w.internal)
 		public := w.publicName(short)
 		w.known[public], w.classes[public] = knownClass, idx
@@ -98,6 +117,23 @@ func (w *walker) typeName(name, alias int32) string {
 		return "" // "struct ns::X {...}" defines a member of another scope: rare
 	}
 	return w.t.Text(name)
+}
+
+// nestedName is the public qualified name a C++ class definition written
+// with a qualified name (`struct A::B {`) defines, inside the current
+// scope; "" for any other.
+func (w *walker) nestedName(name int32) string {
+	if !w.cxx || w.t.Kind(name) != w.x.qualifiedIdent {
+		return ""
+	}
+	buf, _, ok := w.appendQualified(nil, name)
+	if !ok {
+		return ""
+	}
+	if w.t.Child(name, w.x.fScope) == noNode { // "::A::B"
+		return string(buf)
+	}
+	return join(w.scopeQual(), string(buf))
 }
 
 // publicName is the qualified name of a scope the current scope contains,

@@ -35,7 +35,8 @@ type walker struct {
 	internal bool  // inside an anonymous namespace
 	outer    int32 // the template_declaration whose entity is read next, or noNode
 	locals   []local
-	methodOf string // the class whose method body the walk is in, or ""
+	methodOf string        // the class whose method body the walk is in, or ""
+	args     extract.Arity // what the call being walked passes, for its callee's ref
 
 	names
 }
@@ -85,6 +86,8 @@ const (
 	actForRange
 	actMacroType // C's STACK_OF(X): a macro used as a type
 	actValues    // C: where a bare name is a value (f in g(f), {f}, .x = f, p = f, &f, p == f, return f)
+	actUsing     // C++: using a::b::C;
+	actAddress   // C++: &X::f, a member function or function taken by its qualified name
 )
 
 func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
@@ -116,8 +119,11 @@ func buildActions(x *ids, l *tsutil.Lang) tsutil.Actions[action] {
 	set(actLambda, x.lambda)
 	set(actForRange, x.forRange)
 	set(actMacroType, x.macroTypeSpec)
+	set(actUsing, x.usingDecl)
 	if x.classSpec == absentKind { // C: one namespace, no overloads
 		set(actValues, x.argList, x.initList, x.initPair, x.assignExpr, x.returnStmt, x.condExpr, x.pointerExpr, x.binaryExpr)
+	} else {
+		set(actAddress, x.pointerExpr)
 	}
 	return a
 }
@@ -213,6 +219,10 @@ func (w *walker) walkScoped(i int32, act action) {
 		w.walkExcept(i, name)
 	case actValues:
 		w.values(i)
+	case actUsing:
+		w.using(i)
+	case actAddress:
+		w.address(i)
 	}
 }
 
