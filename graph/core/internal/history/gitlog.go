@@ -220,3 +220,7 @@ func (b *blobs) close() {
 	b.in.Close()
 	b.cmd.Wait()
 }
+
+func gitCmd(root string, args ...string) *exec.Cmd {
+	return exec.Command("git", append([]string{"-C", root}, args...)...)
+}

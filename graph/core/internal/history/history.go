@@ -81,26 +81,11 @@ func Of(reg *extract.Registry, q Query) (entries []Entry, truncated bool, err er
 // changeOf is what commit c did to the symbol named local in file d, "" if
 // nothing.
 func changeOf(reg *extract.Registry, b *blobs, c Commit, d FileDiff, local string) (string, error) {
-	var old, cur []Symbol
-	if !d.Added && c.Parent != "" {
-		content, ok, err := b.read(c.Parent, d.Path)
-		if err != nil {
-			return "", err
-		}
-		if ok {
-			old = fileSymbols(reg, d.Path, content)
-		}
+	changes, err := fileChanges(reg, b, c, d)
+	if err != nil {
+		return "", err
 	}
-	if !d.Deleted {
-		content, ok, err := b.read(c.Hash, d.Path)
-		if err != nil {
-			return "", err
-		}
-		if ok {
-			cur = fileSymbols(reg, d.Path, content)
-		}
-	}
-	for _, ch := range attribute(d, old, cur) {
+	for _, ch := range changes {
 		if ch.Symbol.Local == local {
 			return ch.What, nil
 		}
