@@ -80,13 +80,19 @@ func (c *chooser) alias(q string) (string, error) {
 }
 
 // firstDefined picks, among a fact object's candidates, the first one
-// something defines, else the first one (an alias chain may go on from it).
+// something defines or a re-export names (`export {a as b}` in one module
+// of a barrel's `export *`), else the first one (an alias chain may go on
+// from it).
 func (c *chooser) firstDefined(obj string) (string, error) {
 	cands := strings.Split(obj, "\n")
 	if len(cands) > 1 {
 		for _, cand := range cands {
 			defs, err := c.lookup(cand)
 			if err != nil || len(defs) > 0 {
+				return cand, err
+			}
+			objs, err := c.facts("alias", cand, "")
+			if err != nil || len(objs) == 1 {
 				return cand, err
 			}
 		}

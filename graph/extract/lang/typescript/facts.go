@@ -37,11 +37,16 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 }
 
 // returnsFact states what the function or method q, declared by node fn,
-// returns: the type its return annotation names. `Promise<T>`, arrays and
-// other builtin wrappers name no type of the index and give none.
+// returns: the type its return annotation names, else what its body
+// returns (see returns.go). `Promise<T>`, arrays and other builtin
+// wrappers name no type of the index and give none.
 func (w *walker) returnsFact(fn int32, q string, sc *scope) {
 	rt := w.t.Child(fn, w.x.fReturnType)
 	if rt == noNode {
+		if w.ambient {
+			return
+		}
+		w.addFact(extract.FactReturns, q, "", w.inferredResult(fn, sc), fn)
 		return
 	}
 	if obj := w.typeValue(rt, sc); len(obj.recv) == 1 {

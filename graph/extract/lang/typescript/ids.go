@@ -50,6 +50,7 @@ const (
 	actAssign                   // x = v, x += v: the variable's type evidence changes
 	actShorthand                // { f }: f is used as a value
 	actValues                   // { k: f }, <X on={f}>: a child may be a name used as a value
+	actReturn                   // return v: what the function returns
 )
 
 // ids holds a grammar's node kind and field ids, looked up once so that the
@@ -74,7 +75,7 @@ type ids struct {
 	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
-	shorthandProp, pair, arguments, jsxExpr                                           uint16
+	shorthandProp, pair, arguments, jsxExpr, returnStmt                               uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
@@ -155,7 +156,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		parenType: o("parenthesized_type"), thisType: o("this_type"), literalType: o("literal_type"),
 		null_: k("null"), undefined_: k("undefined"),
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
-		jsxExpr: o("jsx_expression"),
+		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -241,5 +242,6 @@ func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
 	set(actAssign, x.assignExpr, x.augAssign)
 	set(actShorthand, x.shorthandProp)
 	set(actValues, x.pair, x.jsxExpr)
+	set(actReturn, x.returnStmt)
 	return act
 }

@@ -181,6 +181,8 @@ func (w *walker) walkExpr(i int32, sc *scope) {
 		w.valueRef(i, sc)
 	case actValues:
 		w.values(i, sc)
+	case actReturn:
+		w.returnStmt(i, sc)
 	default:
 		w.walkType(i, sc)
 	}
