@@ -1,0 +1,53 @@
+package indexer
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
+)
+
+// TestTSSelfImportEndToEnd syncs a package whose test imports the package
+// by its own name (package.json "name" and "exports"), through a barrel
+// whose `export *` modules re-export under another name, and calls
+// methods on what an unannotated function returns; then renames the
+// package and checks an incremental sync follows.
+func TestTSSelfImportEndToEnd(t *testing.T) {
+	repo := gittest.New(t, map[string]string{
+		"lib/package.json": `{"name": "lib", "exports": {".": {"source": "./src/index.ts", "default": "./dist/index.js"}}}`,
+		"lib/src/index.ts": "export * from \"./a\";\nexport * from \"./b\";\n",
+		"lib/src/a.ts":     "export function other() {}\n",
+		"lib/src/b.ts": "export class Schema {\n  min(n: number) { return this; }\n  parse(v: unknown) {}\n}\n" +
+			"function makeSchema() { return new Schema(); }\nexport { makeSchema as make };\n",
+		"lib/src/b.test.ts": "import * as z from \"lib\";\n\nexport function check() {\n  z.make().min(1).parse(2);\n  z.other();\n}\n",
+	})
+	loc, err := dbpath.Resolve(repo.Root, extract.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := all.Registry()
+	sync := func(full bool) map[string][2]string {
+		t.Helper()
+		if _, err := Run(Options{Location: loc, Registry: reg, Full: full}); err != nil {
+			t.Fatal(err)
+		}
+		return callRefs(t, loc.Path, "lib/src/b.test.ts")
+	}
+	want := map[string][2]string{
+		"make":  {"lib/src/b:makeSchema", "import_resolved"},
+		"min":   {"lib/src/b:Schema.min", "import_resolved"},
+		"parse": {"lib/src/b:Schema.parse", "import_resolved"},
+		"other": {"lib/src/a:other", "import_resolved"},
+	}
+	if got := sync(true); !reflect.DeepEqual(got, want) {
+		t.Fatalf("cold: call refs %v, want %v", got, want)
+	}
+	repo.Write("lib/package.json", `{"name": "renamed", "exports": "./src/index.ts"}`)
+	got := sync(false)
+	if got["make"][0] != "lib:make" || got["min"][1] != "fuzzy_name" {
+		t.Fatalf("after the package was renamed: call refs %v, want make through the package lib (outside the index) and min by name only", got)
+	}
+}
