@@ -12,17 +12,19 @@ import (
 
 // TestTSSelfImportEndToEnd syncs a package whose test imports the package
 // by its own name (package.json "name" and "exports"), through a barrel
-// whose `export *` modules re-export under another name, and calls
+// whose `export *` modules re-export under another name and which
+// re-exports a module as a namespace (`export * as util`), and calls
 // methods on what an unannotated function returns; then renames the
 // package and checks an incremental sync follows.
 func TestTSSelfImportEndToEnd(t *testing.T) {
 	repo := gittest.New(t, map[string]string{
 		"lib/package.json": `{"name": "lib", "exports": {".": {"source": "./src/index.ts", "default": "./dist/index.js"}}}`,
-		"lib/src/index.ts": "export * from \"./a\";\nexport * from \"./b\";\n",
+		"lib/src/index.ts": "export * from \"./a\";\nexport * from \"./b\";\nexport * as util from \"./util\";\n",
+		"lib/src/util.ts":  "export function helper() {}\n",
 		"lib/src/a.ts":     "export function other() {}\n",
 		"lib/src/b.ts": "export class Schema {\n  min(n: number) { return this; }\n  parse(v: unknown) {}\n}\n" +
 			"function makeSchema() { return new Schema(); }\nexport { makeSchema as make };\n",
-		"lib/src/b.test.ts": "import * as z from \"lib\";\n\nexport function check() {\n  z.make().min(1).parse(2);\n  z.other();\n}\n",
+		"lib/src/b.test.ts": "import * as z from \"lib\";\n\nexport function check() {\n  z.make().min(1).parse(2);\n  z.other();\n  z.util.helper();\n}\n",
 	})
 	loc, err := dbpath.Resolve(repo.Root, extract.Version)
 	if err != nil {
@@ -37,10 +39,11 @@ func TestTSSelfImportEndToEnd(t *testing.T) {
 		return callRefs(t, loc.Path, "lib/src/b.test.ts")
 	}
 	want := map[string][2]string{
-		"make":  {"lib/src/b:makeSchema", "import_resolved"},
-		"min":   {"lib/src/b:Schema.min", "import_resolved"},
-		"parse": {"lib/src/b:Schema.parse", "import_resolved"},
-		"other": {"lib/src/a:other", "import_resolved"},
+		"make":   {"lib/src/b:makeSchema", "import_resolved"},
+		"min":    {"lib/src/b:Schema.min", "import_resolved"},
+		"parse":  {"lib/src/b:Schema.parse", "import_resolved"},
+		"other":  {"lib/src/a:other", "import_resolved"},
+		"helper": {"lib/src/util:helper", "import_resolved"},
 	}
 	if got := sync(true); !reflect.DeepEqual(got, want) {
 		t.Fatalf("cold: call refs %v, want %v", got, want)

@@ -73,10 +73,27 @@ func (c *chooser) alias(q string) (string, error) {
 		}
 		if len(objs) == 1 {
 			c.consulted[prefix] = true // a hit decides the choice: record it
-			return c.firstDefined(strings.ReplaceAll(objs[0], "\n", q[i:]+"\n") + q[i:])
+			return c.firstDefined(withRest(objs[0], q[i:]))
 		}
 	}
 	return "", nil
+}
+
+// withRest appends the rest of a name to each candidate of an alias
+// object. A candidate ending in a single ":" is a TypeScript module's
+// member prefix (a namespace re-export, `export * as ns from "./m"` →
+// "src/m:"): the rest's member separator gives way to it ("src/m:" +
+// ".f" → "src/m:f").
+func withRest(obj, rest string) string {
+	cands := strings.Split(obj, "\n")
+	for i, cand := range cands {
+		if strings.HasSuffix(cand, ":") && !strings.HasSuffix(cand, "::") && strings.HasPrefix(rest, ".") {
+			cands[i] = cand + rest[1:]
+		} else {
+			cands[i] = cand + rest
+		}
+	}
+	return strings.Join(cands, "\n")
 }
 
 // firstDefined picks, among a fact object's candidates, the first one
