@@ -13,15 +13,17 @@ import (
 // TestTSSelfImportEndToEnd syncs a package whose test imports the package
 // by its own name (package.json "name" and "exports"), through a barrel
 // whose `export *` modules re-export under another name and which
-// re-exports a module as a namespace (`export * as util`), and calls
+// re-exports modules as namespaces (`export * as util`, `export
+// {schemas}` of `import * as schemas`), and calls
 // methods on what an unannotated function returns; then renames the
 // package and checks an incremental sync follows.
 func TestTSSelfImportEndToEnd(t *testing.T) {
 	repo := gittest.New(t, map[string]string{
-		"lib/package.json": `{"name": "lib", "exports": {".": {"source": "./src/index.ts", "default": "./dist/index.js"}}}`,
-		"lib/src/index.ts": "export * from \"./a\";\nexport * from \"./b\";\nexport * as util from \"./util\";\n",
-		"lib/src/util.ts":  "export function helper() {}\n",
-		"lib/src/a.ts":     "export function other() {}\n",
+		"lib/package.json":  `{"name": "lib", "exports": {".": {"source": "./src/index.ts", "default": "./dist/index.js"}}}`,
+		"lib/src/index.ts":  "import * as schemas from \"./b\";\nexport * from \"./a\";\nexport * from \"./b\";\nexport * as util from \"./util\";\nexport { schemas };\n",
+		"lib/src/util.ts":   "export function helper() {}\n",
+		"lib/src/c.test.ts": "import { schemas } from \"lib\";\n\nexport function check() {\n  schemas.make().min(1);\n}\n",
+		"lib/src/a.ts":      "export function other() {}\n",
 		"lib/src/b.ts": "export class Schema {\n  min(n: number) { return this; }\n  parse(v: unknown) {}\n}\n" +
 			"function makeSchema() { return new Schema(); }\nexport { makeSchema as make };\n",
 		"lib/src/b.test.ts": "import * as z from \"lib\";\n\nexport function check() {\n  z.make().min(1).parse(2);\n  z.other();\n  z.util.helper();\n}\n",
@@ -47,6 +49,15 @@ func TestTSSelfImportEndToEnd(t *testing.T) {
 	}
 	if got := sync(true); !reflect.DeepEqual(got, want) {
 		t.Fatalf("cold: call refs %v, want %v", got, want)
+	}
+	// A namespace object the barrel exports by name (`export {schemas}`
+	// of `import * as schemas`), imported by name.
+	wantNS := map[string][2]string{
+		"make": {"lib/src/b:makeSchema", "import_resolved"},
+		"min":  {"lib/src/b:Schema.min", "import_resolved"},
+	}
+	if got := callRefs(t, loc.Path, "lib/src/c.test.ts"); !reflect.DeepEqual(got, wantNS) {
+		t.Fatalf("cold: call refs of c.test.ts %v, want %v", got, wantNS)
 	}
 	repo.Write("lib/package.json", `{"name": "renamed", "exports": "./src/index.ts"}`)
 	got := sync(false)

@@ -8,6 +8,13 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 		return "", nil
 	}
 	cur, err := c.resolveName(root)
+	for err == nil && cur == "" && len(steps) > 0 && steps[0] != extractCallResult {
+		// A root that names nothing may be a namespace object another
+		// module re-exports (`import * as z from "./all"; export {z}`):
+		// its member is reached by the joined name, through that alias.
+		root, steps = root+c.sep+steps[0], steps[1:]
+		cur, err = c.resolveName(root)
+	}
 	if err != nil || cur == "" {
 		return "", err
 	}
