@@ -197,6 +197,9 @@ func (w *walker) field(i int32, named bool, cs *scope) {
 		case c == nameNode:
 		case c == value && kind == extract.KindMethod:
 			w.funcParts(c, newScope(q+".", idx, cs), cs, nil)
+		case c == value:
+			w.walk(c, cs)
+			w.valueRef(c, cs) // max = this.lte
 		default:
 			w.walk(c, cs)
 		}

@@ -98,15 +98,20 @@ func (w *walker) asyncOrGenerator(fn int32) bool {
 	return false
 }
 
-// valueReturns states, for `const f = g` or `const f = C.create` (a name
-// the file knows bound to another), that calling f returns what calling
-// the other does.
+// valueReturns states, for `const f = g`, `const f = C.create` or a
+// field `min = this.gte` (a name the file knows bound to another), that
+// calling f returns what calling the other does.
 func (w *walker) valueReturns(q string, value int32, sc *scope) {
 	x, t := w.x, w.t
 	switch t.Kind(value) {
 	case x.identifier:
 	case x.member:
-		if t.Kind(t.Child(value, x.fObject)) != x.identifier {
+		obj, prop := t.Child(value, x.fObject), t.Child(value, x.fProperty)
+		if cls := sc.thisOf().class; t.Kind(obj) == x.this && cls != "" && t.Kind(prop) == x.propertyID {
+			w.addFact(extract.FactReturns, q, "", cls+"."+t.Text(prop)+extract.CallResult, value)
+			return
+		}
+		if t.Kind(obj) != x.identifier {
 			return
 		}
 	default:
