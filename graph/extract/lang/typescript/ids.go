@@ -75,12 +75,12 @@ type ids struct {
 	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
-	shorthandProp, pair, arguments, jsxExpr, returnStmt                               uint16
+	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary              uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
 	fLeft, fRight, fIndex, fKey, fDecorator, fModule, fInitializer             uint16
-	fReturnType                                                                uint16
+	fReturnType, fCondition                                                    uint16
 }
 
 // namer looks ids up in one grammar: kind and field panic on a name the
@@ -157,6 +157,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		null_: k("null"), undefined_: k("undefined"),
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
 		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
+		ternary: k("ternary_expression"), binary: k("binary_expression"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -173,7 +174,7 @@ func (n namer) fields(x *ids) {
 	x.fParameters, x.fParameter, x.fType = f("parameters"), f("parameter"), of("type")
 	x.fPattern, x.fLeft, x.fRight, x.fIndex = of("pattern"), f("left"), f("right"), f("index")
 	x.fKey, x.fDecorator, x.fModule, x.fInitializer = f("key"), f("decorator"), of("module"), f("initializer")
-	x.fReturnType = of("return_type")
+	x.fReturnType, x.fCondition = of("return_type"), f("condition")
 }
 
 // kindFlags keeps every named kind but comments and the insides of string

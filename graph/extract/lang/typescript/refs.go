@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -259,6 +260,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 	var emit bool
 	name := i
 	switch t.Kind(i) {
+	case x.ternary, x.binary, x.parenExpr, x.asExpr, x.satisfiesExpr, x.nonNull:
+		w.valueOperands(i, sc)
+		return
 	case x.identifier, x.shorthandProp:
 		c, emit = w.nameTarget(t.Raw(i), sc)
 	case x.member:
@@ -274,6 +278,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 		return
 	}
 	if emit && name != noNode && !t.empty(name) && (c.q != "" || c.recv != nil) {
+		if n := len(w.out.Refs); n > 0 && w.out.Refs[n-1].Span.Start > t.Nodes[name].Start {
+			return // the walk gave a ref further on (`a ? f : g()`): records stay in source order
+		}
 		w.valueRefs = append(w.valueRefs, len(w.out.Refs))
 		w.addRef(t.Span(name), t.Text(name), c, extract.RefUse)
 	}
@@ -321,3 +328,30 @@ func (w *walker) jsxElement(i int32, sc *scope) {
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// valueOperands gives value refs to the operands of an expression whose
+// value is one of them: both branches of `c ? f : g`, both sides of `a ||
+// f`, `a ?? f` and `a && f`, the inside of `(f)`, `f as T`, `f!`.
+func (w *walker) valueOperands(i int32, sc *scope) {
+	x, t := w.x, w.t
+	switch t.Kind(i) {
+	case x.ternary:
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field != x.fCondition {
+				w.valueRef(c, sc)
+			}
+		}
+	case x.binary:
+		l, r := t.Child(i, x.fLeft), t.Child(i, x.fRight)
+		if l == noNode || r == noNode {
+			return
+		}
+		switch string(bytes.TrimSpace(t.Src[t.Nodes[l].End:t.Nodes[r].Start])) {
+		case "||", "??", "&&":
+			w.valueRef(l, sc)
+			w.valueRef(r, sc)
+		}
+	default:
+		w.valueRef(t.FirstKid(i), sc)
+	}
+}
