@@ -75,7 +75,7 @@ type ids struct {
 	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
-	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary              uint16
+	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary, object      uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
@@ -157,7 +157,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		null_: k("null"), undefined_: k("undefined"),
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
 		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
-		ternary: k("ternary_expression"), binary: k("binary_expression"),
+		ternary: k("ternary_expression"), binary: k("binary_expression"), object: k("object"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)

@@ -121,3 +121,55 @@ func (w *walker) valueReturns(q string, value int32, sc *scope) {
 		w.addFact(extract.FactReturns, q, "", c.q+extract.CallResult, value)
 	}
 }
+
+// objectReturns states what the functions of an object literal bound to
+// q return (`export const coerce = { string: (a) => ZodString.create(a) }`:
+// "q.string" returns what ZodString.create does), for pass 2 to follow
+// `coerce.string()` by name: a function whose return type is annotated or
+// whose body is an expression, or a name bound to another. Block bodies
+// are left alone (their returns were walked in a scope now gone).
+func (w *walker) objectReturns(q string, value int32, sc *scope) {
+	x, t := w.x, w.t
+	obj := w.unwrapValue(value)
+	if t.Kind(obj) != x.object {
+		return
+	}
+	for p := range t.Kids(obj) {
+		if t.Kind(p) != x.pair {
+			continue
+		}
+		key := w.memberName(t.Child(p, x.fKey))
+		v := w.unwrapValue(t.Child(p, x.fValue))
+		if key == "" || v == noNode {
+			continue
+		}
+		member := q + "." + key
+		if w.actOf(v) != actFuncExpr {
+			w.valueReturns(member, v, sc)
+			continue
+		}
+		if rt := t.Child(v, x.fReturnType); rt != noNode {
+			if c := w.typeValue(rt, sc); len(c.recv) == 1 {
+				w.addFact(extract.FactReturns, member, "", c.recv[0], rt)
+			}
+			continue
+		}
+		if body := t.Child(v, x.fBody); body != noNode && t.Kind(body) != x.stmtBlock && !w.asyncOrGenerator(v) {
+			w.addFact(extract.FactReturns, member, "", factObject(w.valueOf(body, sc)), body)
+		}
+	}
+}
+
+// unwrapValue is the expression inside parentheses, `as`, `satisfies`
+// and `!` around e.
+func (w *walker) unwrapValue(e int32) int32 {
+	x, t := w.x, w.t
+	for {
+		switch t.Kind(e) {
+		case x.parenExpr, x.asExpr, x.satisfiesExpr, x.nonNull:
+			e = t.FirstKid(e)
+		default:
+			return e
+		}
+	}
+}
