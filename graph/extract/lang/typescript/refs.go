@@ -210,8 +210,9 @@ func (w *walker) call(i int32, sc *scope) {
 }
 
 // importedReceiver turns the candidate of a member of an imported name
-// (`focusManager.isFocused()` for `import { focusManager } from`) into a
-// receiver chain rooted at the import, so that pass 2 looks the member up
+// (`focusManager.isFocused()` for `import { focusManager } from`, or
+// `core.registry.add()` for `import * as core from`) into a receiver
+// chain rooted at the import, so that pass 2 looks the member up
 // in the imported value's type (`export const focusManager = new
 // FocusManager()`), with the static path as written (an imported class's
 // static method, a namespace object's member) as the fallback.
@@ -221,15 +222,22 @@ func (w *walker) importedReceiver(i int32, c cand, sc *scope) cand {
 		return c
 	}
 	b, ok := sc.lookup(w.segs[0])
-	if !ok || b.kind != bindImport || b.target == "" {
+	if !ok || b.target == "" {
 		return c
 	}
-	recv := make([]string, 0, len(w.segs)-1)
-	recv = append(recv, b.target)
-	for _, s := range w.segs[1 : len(w.segs)-1] {
+	root, alts, rest := b.target, b.alts, w.segs[1:len(w.segs)-1]
+	switch {
+	case b.kind == bindModule && len(rest) > 0: // core.registry.add(): the module's registry
+		root, alts, rest = root+":"+string(rest[0]), members(alts, ':', string(rest[0])), rest[1:]
+	case b.kind != bindImport:
+		return c
+	}
+	recv := make([]string, 0, 1+len(rest))
+	recv = append(recv, root)
+	for _, s := range rest {
 		recv = append(recv, string(s))
 	}
-	return cand{recv: recv, alts: b.alts, fallback: c.q}
+	return cand{recv: recv, alts: alts, fallback: c.q}
 }
 
 // boundMethods are the methods of Function.prototype that use their
