@@ -12,45 +12,46 @@ const absent = 0xFFFE
 type action uint8
 
 const (
-	actKids       action = iota // walk the children
-	actSkip                     // nothing inside can produce a record
-	actBlock                    // a block: a scope of its own
-	actFunction                 // function declarations and signatures
-	actFuncExpr                 // function expressions and arrows not bound to a name
-	actClass                    // class declarations
-	actClassExpr                // class expressions not bound to a name
-	actInterface                // interface declarations
-	actTypeAlias                // type alias declarations
-	actEnum                     // enum declarations
-	actNamespace                // namespace / module declarations
-	actAmbient                  // `declare ...`
-	actVars                     // let, const, var
-	actExport                   // export statements
-	actImport                   // import statements
-	actExprStmt                 // expression statements
-	actCall                     // calls
-	actNew                      // new X()
-	actMember                   // a.b
-	actSubscript                // a["b"]
-	actString                   // string literals
-	actTemplate                 // template literals
-	actTypeName                 // a type name
-	actNestedType               // a qualified type name: ns.T
-	actTypeQuery                // typeof x in a type
-	actTypeParam                // <T extends U = V>
-	actInfer                    // infer U
-	actMapped                   // [K in keyof T]
-	actObjectType               // { ... } as a type
-	actDecorator                // @dec
-	actJSXElement               // <X ...> and <X ... />
-	actJSXAttr                  // name="value"
-	actJSXText                  // text between JSX tags
-	actFor                      // for loops: a scope for the loop variables
-	actCatch                    // catch (e): a scope for e
-	actAssign                   // x = v, x += v: the variable's type evidence changes
-	actShorthand                // { f }: f is used as a value
-	actValues                   // { k: f }, <X on={f}>: a child may be a name used as a value
-	actReturn                   // return v: what the function returns
+	actKids        action = iota // walk the children
+	actSkip                      // nothing inside can produce a record
+	actBlock                     // a block: a scope of its own
+	actFunction                  // function declarations and signatures
+	actFuncExpr                  // function expressions and arrows not bound to a name
+	actClass                     // class declarations
+	actClassExpr                 // class expressions not bound to a name
+	actInterface                 // interface declarations
+	actTypeAlias                 // type alias declarations
+	actEnum                      // enum declarations
+	actNamespace                 // namespace / module declarations
+	actAmbient                   // `declare ...`
+	actVars                      // let, const, var
+	actExport                    // export statements
+	actImport                    // import statements
+	actExprStmt                  // expression statements
+	actCall                      // calls
+	actNew                       // new X()
+	actMember                    // a.b
+	actSubscript                 // a["b"]
+	actString                    // string literals
+	actTemplate                  // template literals
+	actTypeName                  // a type name
+	actNestedType                // a qualified type name: ns.T
+	actTypeQuery                 // typeof x in a type
+	actTypeParam                 // <T extends U = V>
+	actInfer                     // infer U
+	actMapped                    // [K in keyof T]
+	actObjectType                // { ... } as a type
+	actDecorator                 // @dec
+	actJSXElement                // <X ...> and <X ... />
+	actJSXAttr                   // name="value"
+	actJSXText                   // text between JSX tags
+	actFor                       // for loops: a scope for the loop variables
+	actCatch                     // catch (e): a scope for e
+	actAssign                    // x = v, x += v: the variable's type evidence changes
+	actShorthand                 // { f }: f is used as a value
+	actValues                    // { k: f }, <X on={f}>: a child may be a name used as a value
+	actReturn                    // return v: what the function returns
+	actIndexedType               // T["m"]: a member of T named in a type
 )
 
 // ids holds a grammar's node kind and field ids, looked up once so that the
@@ -76,6 +77,7 @@ type ids struct {
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
 	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary, object      uint16
+	typeQuery                                                                         uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
@@ -158,6 +160,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
 		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
 		ternary: k("ternary_expression"), binary: k("binary_expression"), object: k("object"),
+		typeQuery: o("type_query"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -229,6 +232,7 @@ func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
 	set(actTypeName, x.typeID)
 	set(actNestedType, x.nestedTypeID)
 	set(actTypeQuery, namer{l}.opt("type_query"))
+	set(actIndexedType, namer{l}.opt("lookup_type"))
 	set(actTypeParam, namer{l}.opt("type_parameter"))
 	set(actInfer, namer{l}.opt("infer_type"))
 	set(actMapped, namer{l}.opt("mapped_type_clause"))
