@@ -73,20 +73,43 @@ func (c *chooser) alias(q string) (string, error) {
 		}
 		if len(objs) == 1 {
 			c.consulted[prefix] = true // a hit decides the choice: record it
-			return c.firstDefined(strings.ReplaceAll(objs[0], "\n", q[i:]+"\n") + q[i:])
+			return c.firstDefined(withRest(objs[0], q[i:]))
 		}
 	}
 	return "", nil
 }
 
+// withRest appends the rest of a name to each candidate of an alias
+// object. A candidate ending in a single ":" is a TypeScript module's
+// member prefix (a namespace re-export, `export * as ns from "./m"` →
+// "src/m:"): the rest's member separator gives way to it ("src/m:" +
+// ".f" → "src/m:f").
+func withRest(obj, rest string) string {
+	cands := strings.Split(obj, "\n")
+	for i, cand := range cands {
+		if strings.HasSuffix(cand, ":") && !strings.HasSuffix(cand, "::") && strings.HasPrefix(rest, ".") {
+			cands[i] = cand + rest[1:]
+		} else {
+			cands[i] = cand + rest
+		}
+	}
+	return strings.Join(cands, "\n")
+}
+
 // firstDefined picks, among a fact object's candidates, the first one
-// something defines, else the first one (an alias chain may go on from it).
+// something defines or a re-export names (`export {a as b}` in one module
+// of a barrel's `export *`), else the first one (an alias chain may go on
+// from it).
 func (c *chooser) firstDefined(obj string) (string, error) {
 	cands := strings.Split(obj, "\n")
 	if len(cands) > 1 {
 		for _, cand := range cands {
 			defs, err := c.lookup(cand)
 			if err != nil || len(defs) > 0 {
+				return cand, err
+			}
+			objs, err := c.facts("alias", cand, "")
+			if err != nil || len(objs) == 1 {
 				return cand, err
 			}
 		}

@@ -8,6 +8,13 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 		return "", nil
 	}
 	cur, err := c.resolveName(root)
+	for err == nil && cur == "" && len(steps) > 0 && steps[0] != extractCallResult {
+		// A root that names nothing may be a namespace object another
+		// module re-exports (`import * as z from "./all"; export {z}`):
+		// its member is reached by the joined name, through that alias.
+		root, steps = root+c.sep+steps[0], steps[1:]
+		cur, err = c.resolveName(root)
+	}
 	if err != nil || cur == "" {
 		return "", err
 	}
@@ -19,8 +26,16 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 			continue
 		}
 		typ, err := c.typeOf(cur)
-		if err != nil || typ == "" {
+		if err != nil {
 			return "", err
+		}
+		if typ == "" {
+			// A value no type describes may be an object whose members
+			// facts name (`export const coerce = { string: ... }`).
+			if cur, err = c.resolveName(cur + c.sep + step); err != nil || cur == "" {
+				return "", err
+			}
+			continue
 		}
 		if i+1 < len(steps) && steps[i+1] == extractCallResult {
 			cur, err = c.member(typ, step) // a method, called next
@@ -45,13 +60,16 @@ func (c *chooser) resolveName(q string) (string, error) {
 	if err != nil || t != "" {
 		return t, err
 	}
-	// Undefined but possibly typed by a fact (a variable of a file the
-	// index skipped is still undefined: nothing to say).
-	objs, err := c.facts("type", q, "")
-	if err != nil || len(objs) == 0 {
-		return "", err
+	// Undefined but possibly typed by a fact, or a function of an object
+	// literal whose result a fact states (a variable of a file the index
+	// skipped is still undefined: nothing to say).
+	for _, kind := range []string{"type", "returns"} {
+		objs, err := c.facts(kind, q, "")
+		if err != nil || len(objs) > 0 {
+			return q, err
+		}
 	}
-	return q, nil
+	return "", nil
 }
 
 // typeOf: a type names itself; a variable or field has its type fact's

@@ -190,12 +190,16 @@ func (w *walker) field(i int32, named bool, cs *scope) {
 	idx := w.addSymbol(name, q, kind, t.Span(i), w.header(i, i, stop), cs.sym, false)
 	if kind == extract.KindField {
 		w.memberTypeFact(ownerOf(cs), name, t.Child(i, x.fType), value, i, cs)
+		w.valueReturns(q, value, cs) // static create = createEnum
 	}
 	for c := range t.Kids(i) {
 		switch {
 		case c == nameNode:
 		case c == value && kind == extract.KindMethod:
 			w.funcParts(c, newScope(q+".", idx, cs), cs, nil)
+		case c == value:
+			w.walk(c, cs)
+			w.valueRef(c, cs) // max = this.lte
 		default:
 			w.walk(c, cs)
 		}

@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -195,13 +196,18 @@ func lastKid(t *tree, i int32) int32 {
 }
 
 // factObject is a receiver chain as a fact's object: a name, or a name's
-// call result ("src/a:make()"); "" for longer chains.
+// call result ("src/a:make()"), where the called name may go on with one
+// member ("src/a:C.m()" for `this.m()` in class C); "" for other chains.
 func factObject(c cand) string {
-	switch {
-	case len(c.recv) == 1:
-		return c.recv[0]
-	case len(c.recv) == 2 && c.recv[1] == extract.CallResult:
-		return c.recv[0] + extract.CallResult
+	if len(c.recv) == 0 {
+		return ""
 	}
-	return ""
+	n, call := len(c.recv), ""
+	if c.recv[n-1] == extract.CallResult {
+		n, call = n-1, extract.CallResult
+	}
+	if n == 0 || n > 1 && call == "" || n > 2 || slices.Contains(c.recv[:n], extract.CallResult) {
+		return ""
+	}
+	return strings.Join(c.recv[:n], ".") + call
 }

@@ -37,11 +37,16 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 }
 
 // returnsFact states what the function or method q, declared by node fn,
-// returns: the type its return annotation names. `Promise<T>`, arrays and
-// other builtin wrappers name no type of the index and give none.
+// returns: the type its return annotation names, else what its body
+// returns (see returns.go). `Promise<T>`, arrays and other builtin
+// wrappers name no type of the index and give none.
 func (w *walker) returnsFact(fn int32, q string, sc *scope) {
 	rt := w.t.Child(fn, w.x.fReturnType)
 	if rt == noNode {
+		if w.ambient {
+			return
+		}
+		w.addFact(extract.FactReturns, q, "", w.inferredResult(fn, sc), fn)
 		return
 	}
 	if obj := w.typeValue(rt, sc); len(obj.recv) == 1 {
@@ -86,8 +91,29 @@ func (w *walker) reexportFacts(i, src int32, spec string) {
 		}
 		return
 	}
-	if t.ChildOfKind(i, x.namespaceExport) == noNode {
-		w.starFact(mp, src)
+	if ns := t.ChildOfKind(i, x.namespaceExport); ns != noNode {
+		if local := t.FirstKid(ns); local != noNode {
+			m := w.moduleRef(spec)
+			w.namespaceFact(w.ns+":"+w.identOrString(local), m.q, m.alts, ns)
+		}
+		return
+	}
+	w.starFact(mp, src)
+}
+
+// namespaceFact states that name is module mp as a whole (`export * as ns
+// from "m"`, `import * as ns from "m"; export {ns}`): its object is the
+// module's member prefix "mp:", which pass 2 joins with the member a
+// reference names after it (`ns.f` → "mp:f"); alts are other paths of
+// the module (its index file).
+func (w *walker) namespaceFact(name, mp string, alts []string, at int32) {
+	if mp == "" {
+		return
+	}
+	n := len(w.out.Facts)
+	w.addFact(extract.FactAlias, name, "", mp+":", at)
+	if len(w.out.Facts) > n {
+		w.out.Facts[n].Alternatives = members(alts, ':', "")
 	}
 }
 
@@ -114,10 +140,15 @@ func (w *walker) starFact(mp string, at int32) {
 
 // exportedNameFact states that `export {a as b}`, `export {a}` of an
 // imported a, or `export default a` exports name under another qualified
-// name than its own.
+// name than its own; a whole imported module, as a namespace (see
+// namespaceFact).
 func (w *walker) exportedNameFact(at, name int32, exported string, sc *scope) {
 	b, ok := sc.lookup(w.t.Raw(name))
-	if !ok || b.kind == bindLocal || b.kind == bindModule {
+	if ok && b.kind == bindModule {
+		w.namespaceFact(sc.prefix+exported, b.target, b.alts, at)
+		return
+	}
+	if !ok || b.kind == bindLocal {
 		return
 	}
 	if q := sc.prefix + exported; q != b.target {

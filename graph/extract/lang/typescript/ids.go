@@ -12,44 +12,46 @@ const absent = 0xFFFE
 type action uint8
 
 const (
-	actKids       action = iota // walk the children
-	actSkip                     // nothing inside can produce a record
-	actBlock                    // a block: a scope of its own
-	actFunction                 // function declarations and signatures
-	actFuncExpr                 // function expressions and arrows not bound to a name
-	actClass                    // class declarations
-	actClassExpr                // class expressions not bound to a name
-	actInterface                // interface declarations
-	actTypeAlias                // type alias declarations
-	actEnum                     // enum declarations
-	actNamespace                // namespace / module declarations
-	actAmbient                  // `declare ...`
-	actVars                     // let, const, var
-	actExport                   // export statements
-	actImport                   // import statements
-	actExprStmt                 // expression statements
-	actCall                     // calls
-	actNew                      // new X()
-	actMember                   // a.b
-	actSubscript                // a["b"]
-	actString                   // string literals
-	actTemplate                 // template literals
-	actTypeName                 // a type name
-	actNestedType               // a qualified type name: ns.T
-	actTypeQuery                // typeof x in a type
-	actTypeParam                // <T extends U = V>
-	actInfer                    // infer U
-	actMapped                   // [K in keyof T]
-	actObjectType               // { ... } as a type
-	actDecorator                // @dec
-	actJSXElement               // <X ...> and <X ... />
-	actJSXAttr                  // name="value"
-	actJSXText                  // text between JSX tags
-	actFor                      // for loops: a scope for the loop variables
-	actCatch                    // catch (e): a scope for e
-	actAssign                   // x = v, x += v: the variable's type evidence changes
-	actShorthand                // { f }: f is used as a value
-	actValues                   // { k: f }, <X on={f}>: a child may be a name used as a value
+	actKids        action = iota // walk the children
+	actSkip                      // nothing inside can produce a record
+	actBlock                     // a block: a scope of its own
+	actFunction                  // function declarations and signatures
+	actFuncExpr                  // function expressions and arrows not bound to a name
+	actClass                     // class declarations
+	actClassExpr                 // class expressions not bound to a name
+	actInterface                 // interface declarations
+	actTypeAlias                 // type alias declarations
+	actEnum                      // enum declarations
+	actNamespace                 // namespace / module declarations
+	actAmbient                   // `declare ...`
+	actVars                      // let, const, var
+	actExport                    // export statements
+	actImport                    // import statements
+	actExprStmt                  // expression statements
+	actCall                      // calls
+	actNew                       // new X()
+	actMember                    // a.b
+	actSubscript                 // a["b"]
+	actString                    // string literals
+	actTemplate                  // template literals
+	actTypeName                  // a type name
+	actNestedType                // a qualified type name: ns.T
+	actTypeQuery                 // typeof x in a type
+	actTypeParam                 // <T extends U = V>
+	actInfer                     // infer U
+	actMapped                    // [K in keyof T]
+	actObjectType                // { ... } as a type
+	actDecorator                 // @dec
+	actJSXElement                // <X ...> and <X ... />
+	actJSXAttr                   // name="value"
+	actJSXText                   // text between JSX tags
+	actFor                       // for loops: a scope for the loop variables
+	actCatch                     // catch (e): a scope for e
+	actAssign                    // x = v, x += v: the variable's type evidence changes
+	actShorthand                 // { f }: f is used as a value
+	actValues                    // { k: f }, <X on={f}>: a child may be a name used as a value
+	actReturn                    // return v: what the function returns
+	actIndexedType               // T["m"]: a member of T named in a type
 )
 
 // ids holds a grammar's node kind and field ids, looked up once so that the
@@ -74,12 +76,13 @@ type ids struct {
 	augAssign, parenExpr, nonNull, await, asExpr, satisfiesExpr, typeAssertion        uint16
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
-	shorthandProp, pair, arguments, jsxExpr                                           uint16
+	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary, object      uint16
+	typeQuery                                                                         uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
 	fLeft, fRight, fIndex, fKey, fDecorator, fModule, fInitializer             uint16
-	fReturnType                                                                uint16
+	fReturnType, fCondition                                                    uint16
 }
 
 // namer looks ids up in one grammar: kind and field panic on a name the
@@ -155,7 +158,9 @@ func newIDs(l *tsutil.Lang) *ids {
 		parenType: o("parenthesized_type"), thisType: o("this_type"), literalType: o("literal_type"),
 		null_: k("null"), undefined_: k("undefined"),
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
-		jsxExpr: o("jsx_expression"),
+		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
+		ternary: k("ternary_expression"), binary: k("binary_expression"), object: k("object"),
+		typeQuery: o("type_query"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)
@@ -172,7 +177,7 @@ func (n namer) fields(x *ids) {
 	x.fParameters, x.fParameter, x.fType = f("parameters"), f("parameter"), of("type")
 	x.fPattern, x.fLeft, x.fRight, x.fIndex = of("pattern"), f("left"), f("right"), f("index")
 	x.fKey, x.fDecorator, x.fModule, x.fInitializer = f("key"), f("decorator"), of("module"), f("initializer")
-	x.fReturnType = of("return_type")
+	x.fReturnType, x.fCondition = of("return_type"), f("condition")
 }
 
 // kindFlags keeps every named kind but comments and the insides of string
@@ -227,6 +232,7 @@ func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
 	set(actTypeName, x.typeID)
 	set(actNestedType, x.nestedTypeID)
 	set(actTypeQuery, namer{l}.opt("type_query"))
+	set(actIndexedType, namer{l}.opt("lookup_type"))
 	set(actTypeParam, namer{l}.opt("type_parameter"))
 	set(actInfer, namer{l}.opt("infer_type"))
 	set(actMapped, namer{l}.opt("mapped_type_clause"))
@@ -241,5 +247,6 @@ func actions(l *tsutil.Lang, x *ids) tsutil.Actions[action] {
 	set(actAssign, x.assignExpr, x.augAssign)
 	set(actShorthand, x.shorthandProp)
 	set(actValues, x.pair, x.jsxExpr)
+	set(actReturn, x.returnStmt)
 	return act
 }

@@ -28,12 +28,14 @@ type modRef struct {
 //     pattern "*" maps every package, so for it the specifier as written
 //     stays first and the targets are alternatives (a scheme such as
 //     "node:fs" is left alone);
+//   - a bare one that names the file's own package (package.json "name"
+//     and "exports", see parsePackageJSON) maps like a paths pattern;
 //   - any other bare one, with a baseUrl, keeps the specifier as written
 //     (a package) and offers the baseUrl-relative path and its index file
 //     as alternatives ("lib/util" → "lib/util", "src/lib/util",
 //     "src/lib/util/index").
 func (w *walker) moduleRef(spec string) modRef {
-	if isRelative(spec) || w.mod.Paths == nil && w.mod.BaseURL == "" {
+	if isRelative(spec) || w.mod.Paths == nil && w.mod.BaseURL == "" && w.mod.Self == nil {
 		mp, index := w.module(spec)
 		m := modRef{q: mp}
 		if index != "" {
@@ -57,6 +59,13 @@ func (w *walker) moduleRef(spec string) modRef {
 			return modRef{q: spec}
 		case pattern == "*":
 			return modRef{q: spec, alts: without(cands, spec), resolved: cands[0]}
+		}
+		return modRef{q: cands[0], alts: without(append(cands[1:], spec), cands[0]), resolved: cands[0]}
+	}
+	if _, targets, star := matchPaths(w.mod.Self, spec); len(targets) > 0 {
+		var cands []string
+		for _, t := range targets {
+			cands = withIndex(cands, substitute(t, star))
 		}
 		return modRef{q: cands[0], alts: without(append(cands[1:], spec), cands[0]), resolved: cands[0]}
 	}

@@ -21,6 +21,7 @@ import (
 //
 //	ts-base-url: src                          (Config.BaseURL)
 //	ts-path: @app/* -> src/app/*, lib/app/*   (one Config.Paths entry)
+//	ts-self: zod/v4 -> src/v4/index.ts        (one Config.Self entry)
 //
 // Regenerate the want sections with -update, as for TestGolden.
 func TestTSConfigGolden(t *testing.T) {
@@ -86,19 +87,23 @@ func tsconfigCase(t *testing.T, ar *txtar.Archive) (extract.Input, int) {
 		switch strings.TrimSpace(key) {
 		case "ts-base-url":
 			cfg.BaseURL = val
-		case "ts-path":
+		case "ts-path", "ts-self":
 			pattern, targets, ok := strings.Cut(val, "->")
 			if !ok {
-				t.Fatalf("ts-path %q: want `pattern -> target, ...`", val)
+				t.Fatalf("%s %q: want `pattern -> target, ...`", key, val)
 			}
 			a := typescript.PathAlias{Pattern: strings.TrimSpace(pattern)}
 			for _, tg := range strings.Split(targets, ",") {
 				a.Targets = append(a.Targets, strings.TrimSpace(tg))
 			}
-			cfg.Paths = append(cfg.Paths, a)
+			if strings.TrimSpace(key) == "ts-self" {
+				cfg.Self = append(cfg.Self, a)
+			} else {
+				cfg.Paths = append(cfg.Paths, a)
+			}
 		}
 	}
-	if cfg.Paths != nil || cfg.BaseURL != "" {
+	if cfg.Paths != nil || cfg.BaseURL != "" || cfg.Self != nil {
 		in.Module.Own = cfg
 	}
 	return in, wantIdx

@@ -5,11 +5,21 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // assignment walks `x = v` (and `x += v`) and keeps type evidence honest:
 // a variable assigned takes the new value's type, or loses its type when
 // the value has none, from here on in source order; `this.x = new T()` in
-// a constructor states the type of field x.
+// a constructor states the type of field x. `this.x`, or a function of
+// the file, assigned is a reference to it; so is a name assigned.
 func (w *walker) assignment(i int32, sc *scope) {
 	x, t := w.x, w.t
-	w.walkKids(i, sc)
 	left := t.Child(i, x.fLeft)
+	right := t.Child(i, x.fRight)
+	for c := range t.Kids(i) {
+		w.walk(c, sc)
+		switch {
+		case c == left && (t.Kind(left) == x.identifier || t.Kind(t.Child(left, x.fObject)) == x.this):
+			w.valueRef(left, sc) // this.m = this.m.bind(this), notify = fn: m and notify are written
+		case c == right && t.Nodes[i].Kind == x.assignExpr:
+			w.valueRef(right, sc) // context.fetchFn = fetchFn
+		}
+	}
 	var typ cand
 	if t.Nodes[i].Kind == x.assignExpr {
 		typ = w.valueOf(t.Child(i, x.fRight), sc)

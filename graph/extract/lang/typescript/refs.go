@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -209,8 +210,9 @@ func (w *walker) call(i int32, sc *scope) {
 }
 
 // importedReceiver turns the candidate of a member of an imported name
-// (`focusManager.isFocused()` for `import { focusManager } from`) into a
-// receiver chain rooted at the import, so that pass 2 looks the member up
+// (`focusManager.isFocused()` for `import { focusManager } from`, or
+// `core.registry.add()` for `import * as core from`) into a receiver
+// chain rooted at the import, so that pass 2 looks the member up
 // in the imported value's type (`export const focusManager = new
 // FocusManager()`), with the static path as written (an imported class's
 // static method, a namespace object's member) as the fallback.
@@ -220,15 +222,22 @@ func (w *walker) importedReceiver(i int32, c cand, sc *scope) cand {
 		return c
 	}
 	b, ok := sc.lookup(w.segs[0])
-	if !ok || b.kind != bindImport || b.target == "" {
+	if !ok || b.target == "" {
 		return c
 	}
-	recv := make([]string, 0, len(w.segs)-1)
-	recv = append(recv, b.target)
-	for _, s := range w.segs[1 : len(w.segs)-1] {
+	root, alts, rest := b.target, b.alts, w.segs[1:len(w.segs)-1]
+	switch {
+	case b.kind == bindModule && len(rest) > 0: // core.registry.add(): the module's registry
+		root, alts, rest = root+":"+string(rest[0]), members(alts, ':', string(rest[0])), rest[1:]
+	case b.kind != bindImport:
+		return c
+	}
+	recv := make([]string, 0, 1+len(rest))
+	recv = append(recv, root)
+	for _, s := range rest {
 		recv = append(recv, string(s))
 	}
-	return cand{recv: recv, alts: b.alts, fallback: c.q}
+	return cand{recv: recv, alts: alts, fallback: c.q}
 }
 
 // boundMethods are the methods of Function.prototype that use their
@@ -259,6 +268,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 	var emit bool
 	name := i
 	switch t.Kind(i) {
+	case x.ternary, x.binary, x.parenExpr, x.asExpr, x.satisfiesExpr, x.nonNull:
+		w.valueOperands(i, sc)
+		return
 	case x.identifier, x.shorthandProp:
 		c, emit = w.nameTarget(t.Raw(i), sc)
 	case x.member:
@@ -274,6 +286,9 @@ func (w *walker) valueRef(i int32, sc *scope) {
 		return
 	}
 	if emit && name != noNode && !t.empty(name) && (c.q != "" || c.recv != nil) {
+		if n := len(w.out.Refs); n > 0 && w.out.Refs[n-1].Span.Start > t.Nodes[name].Start {
+			return // the walk gave a ref further on (`a ? f : g()`): records stay in source order
+		}
 		w.valueRefs = append(w.valueRefs, len(w.out.Refs))
 		w.addRef(t.Span(name), t.Text(name), c, extract.RefUse)
 	}
@@ -321,3 +336,30 @@ func (w *walker) jsxElement(i int32, sc *scope) {
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// valueOperands gives value refs to the operands of an expression whose
+// value is one of them: both branches of `c ? f : g`, both sides of `a ||
+// f`, `a ?? f` and `a && f`, the inside of `(f)`, `f as T`, `f!`.
+func (w *walker) valueOperands(i int32, sc *scope) {
+	x, t := w.x, w.t
+	switch t.Kind(i) {
+	case x.ternary:
+		for c := range t.Kids(i) {
+			if t.Nodes[c].Field != x.fCondition {
+				w.valueRef(c, sc)
+			}
+		}
+	case x.binary:
+		l, r := t.Child(i, x.fLeft), t.Child(i, x.fRight)
+		if l == noNode || r == noNode {
+			return
+		}
+		switch string(bytes.TrimSpace(t.Src[t.Nodes[l].End:t.Nodes[r].Start])) {
+		case "||", "??", "&&":
+			w.valueRef(l, sc)
+			w.valueRef(r, sc)
+		}
+	default:
+		w.valueRef(t.FirstKid(i), sc)
+	}
+}

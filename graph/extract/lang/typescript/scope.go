@@ -30,6 +30,7 @@ type scope struct {
 	names   map[string]binding
 	exports map[string]bool // names an `export {a}` clause of this module or namespace exports
 	this    *thisCtx        // what `this` is here, when this scope decides it; nil: as in parent
+	results *results        // a function's scope: what its returns give (see returns.go); nil: as in parent
 	parent  *scope
 }
 

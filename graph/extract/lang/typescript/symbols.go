@@ -73,6 +73,7 @@ func (w *walker) function(i int32, d decl, sc *scope) {
 func (w *walker) funcParts(i int32, fs, sc *scope, class *scope) {
 	x, t := w.x, w.t
 	w.bindThis(i, fs)
+	fs.results = &results{}
 	for c := range t.Kids(i) {
 		switch t.Nodes[c].Field {
 		case x.fName:

@@ -57,6 +57,10 @@ type Config struct {
 	// BaseURL is its compilerOptions.baseUrl as a repo-relative directory
 	// ("." is the repository root); "" when it sets none.
 	BaseURL string
+	// Self are the exports of the package.json nearest above the file,
+	// keyed by the specifiers the package imports itself by (see
+	// parsePackageJSON); nil when it has no name or no exports.
+	Self []PathAlias
 }
 
 // PathAlias is one entry of a tsconfig's compilerOptions.paths.
@@ -71,9 +75,10 @@ type PathAlias struct {
 	Targets []string
 }
 
-// Marker: tsconfig*.json and jsconfig*.json, by content.
+// Marker: tsconfig*.json, jsconfig*.json and package.json, by content.
 func (e *Extractor) Marker(p string) (marker, content bool) {
-	m := isTSConfigName(path.Base(p))
+	base := path.Base(p)
+	m := isTSConfigName(base) || base == "package.json"
 	return m, m
 }
 
@@ -189,13 +194,14 @@ func repoJoin(dir, rel string) (string, bool) {
 // tsconfig-like files of a scan. Fill it with add, then call resolve once;
 // ForFile is then read-only and safe for concurrent use.
 type tsConfigs struct {
-	files   map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
-	project map[string]string        // directory → its tsconfig.json, else jsconfig.json
-	done    map[string]extract.ModuleContext
+	files    map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
+	project  map[string]string        // directory → its tsconfig.json, else jsconfig.json
+	packages map[string][]PathAlias   // directory → its package.json's self-reference exports (nil: none)
+	done     map[string]extract.ModuleContext
 }
 
 func newTSConfigs() *tsConfigs {
-	return &tsConfigs{files: map[string]*tsconfigFile{}, project: map[string]string{}, done: map[string]extract.ModuleContext{}}
+	return &tsConfigs{files: map[string]*tsconfigFile{}, project: map[string]string{}, packages: map[string][]PathAlias{}, done: map[string]extract.ModuleContext{}}
 }
 
 // resolve computes the context of every project config.
@@ -207,6 +213,10 @@ func (c *tsConfigs) resolve() {
 
 // add records a scanned tsconfig-like file.
 func (c *tsConfigs) add(p string, content []byte) {
+	if self, ok := parsePackageJSON(p, content); ok {
+		c.packages[extract.ParentDir(p)] = self
+		return
+	}
 	c.files[p] = parseTSConfig(p, content)
 	dir, base := extract.ParentDir(p), path.Base(p)
 	if base == "tsconfig.json" || base == "jsconfig.json" && c.project[dir] == "" {
@@ -215,12 +225,19 @@ func (c *tsConfigs) add(p string, content []byte) {
 }
 
 // ForFile is the context of the TypeScript/JavaScript file p: that of the
-// project config nearest above it.
+// project config nearest above it, with the self-reference exports of the
+// package.json nearest above it.
 func (c *tsConfigs) ForFile(p string) extract.ModuleContext {
+	var ctx extract.ModuleContext
 	if _, cfg, ok := extract.Nearest(c.project, p); ok {
-		return c.done[cfg]
+		ctx = c.done[cfg]
 	}
-	return extract.ModuleContext{}
+	if _, self, ok := extract.Nearest(c.packages, p); ok && self != nil {
+		m := configOf(ctx)
+		m.Self = self
+		ctx.Own = m
+	}
+	return ctx
 }
 
 // context is the ModuleContext a project config gives its files. The

@@ -113,3 +113,82 @@ func TestTSConfigContexts(t *testing.T) {
 		}
 	}
 }
+
+func TestParsePackageJSON(t *testing.T) {
+	for _, tc := range []struct {
+		path, content string
+		want          []PathAlias
+		ok            bool
+	}{
+		// Subpaths in order; each one's condition targets in the order
+		// written, nested conditions and fallback lists flattened, a
+		// target repeated once; null targets, and those that do not start
+		// with "./" (Node refuses them), dropped.
+		{"pkgs/zod/package.json", `{"name": "zod", "exports": {
+			"./package.json": "./package.json",
+			".": {"@zod/source": "./src/index.ts", "types": "./index.d.cts", "import": {"types": "./index.d.ts", "default": "./index.js"}},
+			"./v4/locales/*": {"@zod/source": "./src/v4/locales/*", "default": "./v4/locales/*"},
+			"./gone": null,
+			"./list": ["./src/list.ts", "./src/list.ts", "pkg/x"],
+			"./out": "../outside.js"}}`,
+			[]PathAlias{
+				{Pattern: "zod/package.json", Targets: []string{"pkgs/zod/package.json"}},
+				{Pattern: "zod", Targets: []string{"pkgs/zod/src/index.ts", "pkgs/zod/index.d.cts", "pkgs/zod/index.d.ts", "pkgs/zod/index.js"}},
+				{Pattern: "zod/v4/locales/*", Targets: []string{"pkgs/zod/src/v4/locales/*", "pkgs/zod/v4/locales/*"}},
+				{Pattern: "zod/list", Targets: []string{"pkgs/zod/src/list.ts"}},
+			}, true},
+		// A string, or conditions without subpaths, are the package's ".".
+		{"package.json", `{"name": "@s/a", "exports": "./lib/a.js"}`, []PathAlias{{Pattern: "@s/a", Targets: []string{"lib/a.js"}}}, true},
+		{"package.json", `{"name": "b", "exports": {"import": "./b.mjs", "require": "./b.cjs"}}`, []PathAlias{{Pattern: "b", Targets: []string{"b.mjs", "b.cjs"}}}, true},
+		// No name, no exports, or no JSON: no self-reference.
+		{"package.json", `{"exports": "./a.js"}`, nil, true},
+		{"package.json", `{"name": "c", "main": "./c.js"}`, nil, true},
+		{"package.json", `{not json`, nil, true},
+		// Not a package.json.
+		{"tsconfig.json", `{"name": "d", "exports": "./d.js"}`, nil, false},
+	} {
+		got, ok := parsePackageJSON(tc.path, []byte(tc.content))
+		if !reflect.DeepEqual(got, tc.want) || ok != tc.ok {
+			t.Errorf("parsePackageJSON(%s, %s) = %+v, %v; want %+v, %v", tc.path, tc.content, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestSelfPackageContexts checks that a file's context carries the
+// exports of the package.json nearest above it, with its tsconfig's
+// paths, and none when that package.json allows no self-reference.
+func TestSelfPackageContexts(t *testing.T) {
+	files := map[string]string{
+		"package.json":               `{"name": "root", "exports": "./src/index.ts"}`,
+		"tsconfig.json":              `{"compilerOptions": {"paths": {"@a/*": ["./src/*"]}}}`,
+		"packages/lib/package.json":  `{"name": "lib", "exports": {".": "./src/main.ts"}}`,
+		"packages/app/package.json":  `{"name": "app", "private": true}`,
+		"packages/lib/src/README.md": `not a marker`,
+	}
+	var markers []extract.MarkerFile
+	for p, content := range files {
+		if marker, withContent := New().Marker(p); marker {
+			if !withContent {
+				t.Errorf("Marker(%s): content should matter", p)
+			}
+			markers = append(markers, extract.MarkerFile{Path: p, Content: []byte(content)})
+		}
+	}
+	if len(markers) != 4 {
+		t.Fatalf("markers = %d, want 4 (three package.json, one tsconfig.json)", len(markers))
+	}
+	c := New().Modules(markers)
+	paths := []PathAlias{{Pattern: "@a/*", Targets: []string{"src/*"}}}
+	for _, tc := range []struct {
+		path string
+		want extract.ModuleContext
+	}{
+		{"src/a.ts", extract.ModuleContext{Own: Config{Paths: paths, Self: []PathAlias{{Pattern: "root", Targets: []string{"src/index.ts"}}}}}},
+		{"packages/lib/src/x.ts", extract.ModuleContext{Own: Config{Paths: paths, Self: []PathAlias{{Pattern: "lib", Targets: []string{"packages/lib/src/main.ts"}}}}}},
+		{"packages/app/src/x.ts", extract.ModuleContext{Own: Config{Paths: paths}}},
+	} {
+		if got := c.ForFile(tc.path); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ForFile(%s) = %+v, want %+v", tc.path, got, tc.want)
+		}
+	}
+}

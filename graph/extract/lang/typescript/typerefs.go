@@ -54,3 +54,42 @@ func (w *walker) objectType(i int32, sc *scope) {
 	}
 	w.walkKids(i, sc)
 }
+
+// indexedType walks `T["m"]` and gives m a use ref on T's type (a
+// method's type taken from its class: `QueryObserver<T>["fetch"]`,
+// `(typeof ZodString)["create"]`).
+func (w *walker) indexedType(i int32, sc *scope) {
+	x, t := w.x, w.t
+	w.walkKids(i, sc)
+	obj, idx := t.FirstKid(i), lastKid(t, i)
+	if obj == noNode || obj == idx || t.Kind(idx) != x.literalType {
+		return
+	}
+	s := t.FirstKid(idx)
+	if t.Kind(s) != x.str {
+		return
+	}
+	name, ok := unquote(t.Raw(s))
+	if !ok || name == "" {
+		return
+	}
+	if c := w.lookupObject(obj, sc); len(c.recv) == 1 {
+		w.addRef(t.Span(s), name, cand{recv: c.recv, alts: c.alts}, extract.RefUse)
+	}
+}
+
+// lookupObject is the evidence for the object of `T["m"]`: a written type,
+// or `(typeof C)`, C itself (a class's static side).
+func (w *walker) lookupObject(ty int32, sc *scope) cand {
+	x, t := w.x, w.t
+	for t.Kind(ty) == x.parenType {
+		ty = t.FirstKid(ty)
+	}
+	if t.Kind(ty) != x.typeQuery {
+		return w.typeValue(ty, sc)
+	}
+	if c, _, _ := w.target(t.FirstKid(ty), sc); c.q != "" {
+		return cand{recv: []string{c.q}, alts: c.alts}
+	}
+	return cand{}
+}

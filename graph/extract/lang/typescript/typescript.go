@@ -5,8 +5,10 @@
 // constants; ES imports, re-exports and require calls; call, type and use
 // references with candidate qualified names, and receiver chains for
 // members of values the file types (this, typed or constructed variables,
-// fields, call results); facts about what its functions return and its
-// fields and variables hold, and its re-exports; extends and implements
+// fields, call results); facts about what its functions return (declared,
+// or read off an unannotated body: returns.go) and its fields and
+// variables hold, and its re-exports (a module re-exported as a namespace
+// is the alias "m:"); extends and implements
 // relations; notable strings; and process.env reads.
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
@@ -24,7 +26,9 @@
 // an alternative. tsconfig.json paths and baseUrl come in
 // extract.ModuleContext.Own (a Config): a bare specifier matching a
 // paths pattern maps to its targets, and with a baseUrl a bare one also
-// offers the baseUrl-relative path (see moduleRef).
+// offers the baseUrl-relative path (see moduleRef); Config.Self carries
+// the "exports" of the package.json nearest above the file, through which
+// the package imports itself by its own name (packagejson.go).
 //
 // The syntax tree is copied once, by tsutil.ParseFlat, into a flat,
 // pointer-free array (tree.go); the analysis makes no cgo calls.

@@ -144,5 +144,7 @@ func (w *walker) boundSymbol(c, outer, declNode int32, name string, kind extract
 	}
 	if kind == extract.KindConst || kind == extract.KindVar {
 		w.typeVariable(c, t.Child(c, x.fName), q, true, sc)
+		w.valueReturns(q, value, sc)
+		w.objectReturns(q, value, sc)
 	}
 }

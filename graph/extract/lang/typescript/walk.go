@@ -181,6 +181,8 @@ func (w *walker) walkExpr(i int32, sc *scope) {
 		w.valueRef(i, sc)
 	case actValues:
 		w.values(i, sc)
+	case actReturn:
+		w.returnStmt(i, sc)
 	default:
 		w.walkType(i, sc)
 	}
@@ -195,6 +197,8 @@ func (w *walker) walkType(i int32, sc *scope) {
 		w.exprRef(i, sc, extract.RefType)
 	case actTypeQuery:
 		w.typeQuery(i, sc)
+	case actIndexedType:
+		w.indexedType(i, sc)
 	case actTypeParam, actMapped:
 		w.bindTypeName(i, w.t.Child(i, w.x.fName), sc)
 	case actInfer:
