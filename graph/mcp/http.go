@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -16,6 +17,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/orbitgraph/orbit/graph/mcp/internal/linestdio"
 )
 
 // tokenEnv names the environment variable holding the bearer token.
@@ -65,8 +68,8 @@ func (hf *httpFlags) listen(stderr io.Writer) (net.Listener, error) {
 // ctx ends. Every client session shares srv and so the one index.
 func serveHTTP(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, stderr io.Writer) error {
 	mux := http.NewServeMux()
-	mux.Handle(httpPath, requireToken(token, mcp.NewStreamableHTTPHandler(
-		func(*http.Request) *mcp.Server { return srv }, nil)))
+	mux.Handle(httpPath, requireToken(token, checkBody(mcp.NewStreamableHTTPHandler(
+		func(*http.Request) *mcp.Server { return srv }, nil))))
 	hs := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -89,6 +92,37 @@ func serveHTTP(ctx context.Context, ln net.Listener, srv *mcp.Server, token stri
 		return err
 	}
 	return nil
+}
+
+// checkBody answers a POST whose body is not one well-formed JSON-RPC
+// message with 400 and a JSON-RPC error, as the stdio transport answers such
+// a line: the SDK would accept a request without "method" as a response
+// (202) and never answer it.
+func checkBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+		r.Body.Close()
+		if err != nil {
+			http.Error(w, "reading the request body: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		if len(body) > mcp.DefaultMaxRequestBodyBytes {
+			http.Error(w, fmt.Sprintf("request body larger than %d bytes", mcp.DefaultMaxRequestBodyBytes), http.StatusRequestEntityTooLarge)
+			return
+		}
+		if resp := linestdio.Check(body); resp != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write(append(resp, '\n'))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
 }
 
 // requireToken answers 401 to a request without "Authorization: Bearer

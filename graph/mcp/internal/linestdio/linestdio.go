@@ -181,19 +181,23 @@ func (c *conn) Close() error {
 // SessionID implements mcp.Connection: stdio has no session id.
 func (c *conn) SessionID() string { return "" }
 
-// rpcError is the answer to a bad line.
+// rpcError is the answer to a bad message.
 type rpcError struct {
 	id      json.RawMessage // nil: null
 	code    int
 	message string
 }
 
-func (c *conn) writeError(e *rpcError) error {
+// Error is the JSON-RPC error answering a bad message.
+func (e *rpcError) Error() string { return e.message }
+
+// JSON is e as a JSON-RPC response.
+func (e *rpcError) JSON() []byte {
 	id := e.id
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	data, err := json.Marshal(struct {
+	data, _ := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   any             `json:"error"`
@@ -201,10 +205,22 @@ func (c *conn) writeError(e *rpcError) error {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	}{e.code, e.message}})
-	if err != nil {
-		return err
+	return data
+}
+
+func (c *conn) writeError(e *rpcError) error {
+	return c.writeLine(e.JSON())
+}
+
+// Check checks one message as the transport does (nesting, syntax,
+// JSON-RPC structure; a blank message passes) and returns the JSON-RPC
+// error response that answers a bad one, or nil. Other transports (HTTP)
+// use it to answer what the SDK would take for a response or drop.
+func Check(msg []byte) (errResponse []byte) {
+	if _, bad := parse(msg); bad != nil {
+		return bad.JSON()
 	}
-	return c.writeLine(data)
+	return nil
 }
 
 // parse checks one line and decodes it. It returns nil, nil for a blank
