@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 		err = serveHTTP(ctx, ln, srv, hf.token, stderr)
 	default:
 		if t == nil {
-			t = &linestdio.Transport{Log: func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: %s\n", msg) }}
+			t = &linestdio.Transport{Log: badLineLog(stderr)}
 		}
 		err = srv.Run(ctx, t)
 	}
@@ -104,6 +104,22 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 		return nil
 	}
 	return err
+}
+
+// badLineLog tells stderr about the first bad input lines only: a client
+// that sends many and never reads stderr must not fill its pipe and block
+// the server.
+func badLineLog(stderr io.Writer) func(string) {
+	const max = 20
+	n := 0
+	return func(msg string) {
+		switch n++; {
+		case n <= max:
+			fmt.Fprintf(stderr, "orbit-graph-mcp: %s\n", msg)
+		case n == max+1:
+			fmt.Fprintf(stderr, "orbit-graph-mcp: more than %d bad input lines; no longer logging them (each is still answered)\n", max)
+		}
+	}
 }
 
 // worktreeRoot is --root, else the git toplevel above the working

@@ -152,6 +152,25 @@ func TestStdioBadInput(t *testing.T) {
 		}
 	}
 
+	// Lines the SDK itself answers: an empty method (go-sdk#976), a byte
+	// order mark, invalid UTF-8 in a string.
+	s.send(`{"jsonrpc":"2.0","id":"empty","method":"","params":{}}` + "\n" +
+		"\uFEFF" + `{"jsonrpc":"2.0","id":"bom","method":"ping"}` + "\n" +
+		`{"jsonrpc":"2.0","id":"utf8","method":"tools/call","params":{"name":"orbit_graph_search","arguments":{"query":"Serve` + "\xff\xfe" + `"}}}` + "\n")
+	answered := map[any]map[string]any{}
+	for range 3 {
+		m := s.recv()
+		answered[m["id"]] = m
+	}
+	if m := answered["empty"]; errorCode(m) != -32601 {
+		t.Errorf("empty method: %v, want -32601", m)
+	}
+	for _, id := range []string{"bom", "utf8"} {
+		if m := answered[id]; m == nil || m["result"] == nil {
+			t.Errorf("%s: %v, want a result", id, m)
+		}
+	}
+
 	// A blank line is not a message; a CRLF line is one.
 	s.send("\n   \n" + `{"jsonrpc":"2.0","id":"crlf","method":"ping"}` + "\r\n")
 	if m := s.recv(); m["id"] != "crlf" || m["result"] == nil {
@@ -163,5 +182,17 @@ func TestStdioBadInput(t *testing.T) {
 	}
 	if e := s.stderr.String(); strings.Contains(e, "panic:") {
 		t.Errorf("panic:\n%s", e)
+	}
+}
+
+// TestBadLineLog: a flood of bad lines logs a bounded number of lines.
+func TestBadLineLog(t *testing.T) {
+	var b strings.Builder
+	log := badLineLog(&b)
+	for i := range 1000 {
+		log(fmt.Sprintf("bad line %d", i))
+	}
+	if n := strings.Count(b.String(), "\n"); n != 21 || !strings.Contains(b.String(), "no longer logging") {
+		t.Errorf("%d lines logged:\n%s", n, b.String())
 	}
 }

@@ -226,7 +226,7 @@ func Check(msg []byte) (errResponse []byte) {
 // parse checks one line and decodes it. It returns nil, nil for a blank
 // line.
 func parse(line []byte) (jsonrpc.Message, *rpcError) {
-	line = bytes.TrimSpace(line)
+	line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\uFEFF"))) // a byte order mark, as some Windows tools write
 	if len(line) == 0 {
 		return nil, nil
 	}

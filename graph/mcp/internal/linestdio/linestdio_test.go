@@ -54,6 +54,7 @@ func TestParse(t *testing.T) {
 		{`{"jsonrpc":"2.0","result":{}}`, -32600, ""},
 		{`{"id":3,"x":` + strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth) + `}`, -32700, "3"},
 		{`"just a string"`, -32600, ""},
+		{"\uFEFF" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, 0, ""},
 	} {
 		msg, bad := parse([]byte(c.line))
 		switch {
