@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestLineReader(t *testing.T) {
@@ -115,5 +117,46 @@ func TestConn(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Close did not unblock Read")
+	}
+}
+
+// BenchmarkRoundTrip times one tool call through an MCP server on this
+// transport against the same server on the SDK's newline-delimited
+// transport, both over in-process pipes, for a small and a 64 KiB answer.
+func BenchmarkRoundTrip(b *testing.B) {
+	for _, size := range []int{16, 64 << 10} {
+		for _, name := range []string{"sdk", "linestdio"} {
+			b.Run(fmt.Sprintf("answer=%d/transport=%s", size, name), func(b *testing.B) {
+				srv := mcp.NewServer(&mcp.Implementation{Name: "bench", Version: "v0"}, nil)
+				answer := strings.Repeat("x", size)
+				mcp.AddTool(srv, &mcp.Tool{Name: "echo"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+					return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: answer}}}, nil, nil
+				})
+				c2sR, c2sW := io.Pipe()
+				s2cR, s2cW := io.Pipe()
+				var st mcp.Transport = &mcp.IOTransport{Reader: c2sR, Writer: s2cW}
+				if name == "linestdio" {
+					st = &Transport{In: c2sR, Out: s2cW}
+				}
+				ctx := context.Background()
+				ss, err := srv.Connect(ctx, st, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer ss.Close()
+				client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil)
+				cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: s2cR, Writer: c2sW}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer cs.Close()
+				params := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{}}
+				for b.Loop() {
+					if _, err := cs.CallTool(ctx, params); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
