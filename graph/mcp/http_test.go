@@ -224,8 +224,18 @@ func TestHTTPFlags(t *testing.T) {
 
 	bin, err := binary()
 	check(t, err)
-	out, err := exec.Command(bin, "--root", repo.Root, "--http", "0.0.0.0:0").CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "not loopback") {
-		t.Errorf("--http 0.0.0.0:0 without --allow-remote: %v\n%s", err, out)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--http", "0.0.0.0:0"}, "not loopback"},
+		{[]string{"--http", ":0"}, "not loopback"},
+		{[]string{"--token", "t"}, "only apply with --http"},
+		{[]string{"--http", "127.0.0.1:bad"}, "--http"},
+	} {
+		out, err := exec.Command(bin, append([]string{"--root", repo.Root}, c.args...)...).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), c.want) {
+			t.Errorf("%v: %v\n%s; want an error mentioning %q", c.args, err, out, c.want)
+		}
 	}
 }

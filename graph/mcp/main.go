@@ -78,6 +78,9 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	if hf.addr == "" && (hf.token != "" || hf.allowRemote) {
+		return errors.New("--token and --allow-remote only apply with --http ADDR")
+	}
 	var ln net.Listener
 	if hf.addr != "" {
 		// Listen before indexing, so a bad address fails at once.
