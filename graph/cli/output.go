@@ -19,6 +19,14 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
+// orNil is e, or nil when it wraps no error.
+func (e usageError) orNil() error {
+	if e.error == nil {
+		return nil
+	}
+	return e
+}
+
 // reportedError has already been printed (as JSON on stdout and text on
 // stderr); main only sets the exit code.
 type reportedError struct{ error }

@@ -224,3 +224,8 @@ func (b *blobs) close() {
 func gitCmd(root string, args ...string) *exec.Cmd {
 	return exec.Command("git", append([]string{"-C", root}, args...)...)
 }
+
+func trimSpace(b []byte) []byte { return bytes.TrimSpace(b) }
+
+// dateLayout is how commit dates are written: RFC 3339 in the author's zone.
+const dateLayout = "2006-01-02T15:04:05Z07:00"

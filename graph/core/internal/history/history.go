@@ -70,7 +70,7 @@ func Of(reg *extract.Registry, q Query) (entries []Entry, truncated bool, err er
 				return nil, false, fmt.Errorf("history of %s at %.12s: %w", q.Path, c.Hash, err)
 			}
 			if what != "" {
-				entries = append(entries, Entry{Hash: c.Hash, Author: c.Author, Date: c.Date.Format("2006-01-02T15:04:05Z07:00"),
+				entries = append(entries, Entry{Hash: c.Hash, Author: c.Author, Date: c.Date.Format(dateLayout),
 					Subject: c.Subject, TaskIDs: TaskIDs(q.Tasks, c.Subject), Change: what})
 			}
 		}
