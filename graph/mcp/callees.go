@@ -12,7 +12,7 @@ import (
 )
 
 type calleesInput struct {
-	Selector string `json:"selector" jsonschema:"the calling symbol: symbol:<path>#<name>[:<kind>]"`
+	Selector string `json:"selector" jsonschema:"symbol:<path>#<name>[:<kind>]"`
 	confidenceArg
 	pageArgs
 }
@@ -26,15 +26,9 @@ type calleesOutput struct {
 
 func addCallees(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_callees",
-		Title: "List the calls a symbol makes",
-		Description: `List the calls made inside a symbol's body (closures and nested functions included), in source order: each with line, column, confidence, the callee's qualified name when resolved and, when exactly one indexed symbol has that name, its definition (target, with path and line).
-
-Use it to see what a function depends on without reading its body, or to walk down a call chain (feed a target back in as symbol:<path>#<name>). For the whole tree under a CLI command use orbit_graph_trace; for callers use orbit_graph_refs.
-
-` + confidenceHelp + `
-
-Each entry of a page is one call. ` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_callees",
+		Title:       "List the calls a symbol makes",
+		Description: "What a symbol calls, in source order: each call with line, confidence and, when the index holds exactly one definition, its target. A page entry is one call.",
 		InputSchema: schemaFor[calleesInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 		}),

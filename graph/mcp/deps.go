@@ -12,7 +12,7 @@ import (
 )
 
 type depsInput struct {
-	Scope string `json:"scope" jsonschema:"file:<path> or dir:<path> (every file below it; dir:. is the whole worktree)"`
+	Scope string `json:"scope" jsonschema:"file:<path> or dir:<path> (dir:. is the worktree)"`
 	pageArgs
 }
 
@@ -25,13 +25,9 @@ type depsOutput struct {
 
 func addDeps(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_deps",
-		Title: "List what files import",
-		Description: `List the outbound imports of a file, or of every file below a directory: for each file, what it imports (target_path, the imported name when there is one, and internal_path when the import names something indexed: a Go package's directory, a Python module's file, the file a relative specifier or include names). Imports of things outside the index are also listed once each under external. Source-level imports only, not the package manager's dependency graph.
-
-Use it to see what a file or package depends on; for who imports or uses a symbol, the opposite direction, use orbit_graph_refs. A scope that holds no indexed file fails with suggestions of near paths.
-
-Each entry of a page is one import of one file, then one external module; a file split across pages appears on both. ` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_deps",
+		Title:       "List what files import",
+		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module.",
 		InputSchema: schemaFor[depsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 		}),

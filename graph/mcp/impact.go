@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,8 +15,8 @@ import (
 const maxDepth = 20
 
 type impactInput struct {
-	Selector string `json:"selector" jsonschema:"the symbol that would change: symbol:<path>#<name>[:<kind>]"`
-	Depth    int    `json:"depth,omitempty" jsonschema:"how many edges to follow (default 3)"`
+	Selector string `json:"selector" jsonschema:"symbol:<path>#<name>[:<kind>], or diff: / diff:<rev>"`
+	Depth    int    `json:"depth,omitempty" jsonschema:"edges to follow (default 3)"`
 	confidenceArg
 	pageArgs
 }
@@ -31,15 +30,9 @@ type impactOutput struct {
 
 func addImpact(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_impact",
-		Title: "List what a change to a symbol may touch",
-		Description: fmt.Sprintf(`List the symbols within depth edges of a symbol, nearest first: the symbols that refer to it (callers, type users, importers), the indexed symbols it calls, and types related to it by impl/extends/implements, then theirs, breadth first. Each comes with its distance, the edge that first reached it, that edge's direction ("inbound": it refers to the symbol it was reached from), confidence and via (the symbol it was reached from).
-
-Use it before changing a signature or behaviour, to know what to re-check or re-test; for just the direct callers orbit_graph_refs is more precise. Capped at %d symbols.
-
-`+confidenceHelp+` Edges below the floor are not followed.
-
-Each entry of a page is one symbol. `+pagingHelp+` `+freshnessHelp, query.MaxImpactNodes),
+		Name:        "orbit_graph_impact",
+		Title:       "List what a change to a symbol may touch",
+		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol.",
 		InputSchema: schemaFor[impactInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 			setInt(p["depth"], query.DefaultImpactDepth, 1, maxDepth)

@@ -13,7 +13,7 @@ import (
 )
 
 type implementorsInput struct {
-	Trait string `json:"trait" jsonschema:"the trait or interface: a name, optionally path-qualified in the language's syntax (Display, fmt::Display, io.Writer), or the symbol:<path>#<name> selector of its definition"`
+	Trait string `json:"trait" jsonschema:"a name (Display, io.Writer) or a symbol: selector"`
 	pageArgs
 }
 
@@ -26,13 +26,9 @@ type implementorsOutput struct {
 
 func addImplementors(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_implementors",
-		Title: "List the implementors of a trait or interface",
-		Description: `List the concrete types that implement a trait or interface: Rust impl blocks, implements clauses of classes and, where the extractor derives them, Go types satisfying an interface; each with its file, line, confidence and match.
-
-The trait is matched by its last path segment, however each file spelled it (Display finds impls of std::fmt::Display and of fmt::Display); segments match whole (Writer does not find StringWriter). With a qualified name or a selector, implementors whose trait path ends the same way are "exact" matches and come first, the others are "name" matches. Prefer it to orbit_graph_refs with kinds [impl], which only sees relations to one exact qualified name. No implementors is an empty list, not an error.
-
-Each entry of a page is one implementor. ` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_implementors",
+		Title:       "List the implementors of a trait or interface",
+		Description: "The types that implement a trait or interface (Rust impl blocks, implements and extends clauses, Go types satisfying an interface), each with file, line, confidence and whether the trait's path matched exactly. A page entry is one implementor.",
 		InputSchema: schemaFor[implementorsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 		}),

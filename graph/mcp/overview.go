@@ -13,10 +13,10 @@ import (
 )
 
 type overviewInput struct {
-	Scope  string `json:"scope,omitempty" jsonschema:"dir:<path> (a directory and everything below it; dir:. is the worktree) or file:<path>; default: the whole worktree"`
-	Detail string `json:"detail,omitempty" jsonschema:"summary (counts per language and symbol kind, and the 20 files with the most symbols) or full (also every file in scope with all of its symbols)"`
+	Scope  string `json:"scope,omitempty" jsonschema:"dir:<path> or file:<path> (default: the worktree)"`
+	Detail string `json:"detail,omitempty" jsonschema:"summary or full"`
 	// Generated: a generator's output is indexed for refs but left out.
-	Generated bool `json:"generated,omitempty" jsonschema:"also count and list generated code (x.pb.go, x_pb2.py)"`
+	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
 	pageArgs
 }
 
@@ -29,13 +29,9 @@ type overviewOutput struct {
 
 func addOverview(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_overview",
-		Title: "Summarize the shape of the code",
-		Description: `Summarize the worktree, or one directory or file in it: files and bytes per language, symbols per kind, and the 20 files that define the most symbols. With detail full, also every file in scope with all of its symbols (nested ones name their parent, each with its line).
-
-Use it first in unfamiliar code, to see where the bulk of it lives, and with a file: scope and detail full as a table of contents of a file. A scope that holds no indexed file fails with suggestions of near paths.
-
-Paging applies to file_list (detail full): each entry is a file or one of its symbols, and a file split across pages appears on both with its own part of the symbols; the counts and top files repeat on every page. ` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_overview",
+		Title:       "Summarize the shape of the code",
+		Description: "The shape of the worktree, a directory or a file: files and bytes per language, symbols per kind, the files defining the most symbols; detail full also lists every file with its symbols. A page entry is a file or a symbol of file_list.",
 		InputSchema: schemaFor[overviewInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], 500, 1, maxLimit)
 			p["detail"].Enum = []any{query.OverviewSummary, query.OverviewFull}

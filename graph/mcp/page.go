@@ -29,9 +29,9 @@ var errBadArgs = errors.New("bad arguments")
 
 // pageArgs are the paging inputs of every list-shaped tool.
 type pageArgs struct {
-	Limit    int    `json:"limit,omitempty" jsonschema:"at most this many list entries in one response (see the tool description for what an entry is)"`
-	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"byte budget of the whole response (JSON plus text); entries are dropped from the end of the page until it fits. Default 32768 (about 8k tokens)"`
-	Cursor   string `json:"cursor,omitempty" jsonschema:"opaque cursor from a previous response of the same call: returns the entries after that page. Omit for the first page"`
+	Limit    int    `json:"limit,omitempty"`
+	MaxBytes int    `json:"max_bytes,omitempty"`
+	Cursor   string `json:"cursor,omitempty"`
 }
 
 func (p pageArgs) limit(def int) int {

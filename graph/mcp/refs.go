@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -15,7 +14,7 @@ import (
 )
 
 type refsInput struct {
-	Selector string   `json:"selector" jsonschema:"the symbol: symbol:<path>#<name>[:<kind>]"`
+	Selector string   `json:"selector" jsonschema:"symbol:<path>#<name>[:<kind>]"`
 	Kinds    []string `json:"kinds,omitempty"` // described by kindsSchema
 	confidenceArg
 	pageArgs
@@ -30,15 +29,9 @@ type refsOutput struct {
 
 func addRefs(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_refs",
-		Title: "Find references to a symbol",
-		Description: `List the references to a symbol, strongest confidence first: calls, type uses, imports, trait bounds and command bindings, each with file, line, column, confidence and the enclosing symbol (from); plus relations into it (types that impl/extend/implement it).
-
-Use it instead of grepping for a name when you need the callers or users of one definition: it tells a call of this symbol from a call of another symbol with the same name, and says how sure each edge is. Inbound only: for what a symbol calls use orbit_graph_callees; for what a file imports use orbit_graph_deps.
-
-` + confidenceHelp + `
-
-Each entry of a page is one ref or relation (refs first). ` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_refs",
+		Title:       "Find references to a symbol",
+		Description: "Who refers to a symbol: calls, type uses, imports and other references, each with file, line, confidence and the enclosing symbol (from), plus the types that implement or extend it. Calls of same-named definitions elsewhere are told apart. Inbound only. A page entry is one ref or relation.",
 		InputSchema: schemaFor[refsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 			kindsSchema(p["kinds"])
@@ -88,7 +81,7 @@ func floorOf(c confidenceArg) (query.Confidence, error) {
 // kindsSchema lists the kinds in the description and the enum, from the
 // same list the query checks.
 func kindsSchema(s *jsonschema.Schema) {
-	s.Description = "only these kinds of reference: " + strings.Join(refKinds(), ", ") + " (default: all)"
+	s.Description = "only these kinds (default: all)"
 	s.Items.Enum = nil
 	for _, k := range refKinds() {
 		s.Items.Enum = append(s.Items.Enum, k)

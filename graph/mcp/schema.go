@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
-	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -47,8 +45,7 @@ func confidenceSchema(s *jsonschema.Schema) {
 		}
 		said = append(said, name)
 	}
-	last := len(said) - 1
-	s.Description = "lowest confidence included: " + strings.Join(said[:last], ", ") + " or " + said[last]
+	s.Description = "lowest confidence included"
 	s.Enum = enum
 	s.Default = mustJSON(query.DefaultConfidence)
 }
@@ -89,35 +86,4 @@ func mustJSON(v any) json.RawMessage {
 		panic(err)
 	}
 	return b
-}
-
-// traceOutputSchema is written out because a call tree is recursive,
-// which schema inference refuses.
-func traceOutputSchema() *jsonschema.Schema {
-	nullStr := func() *jsonschema.Schema { return &jsonschema.Schema{Types: []string{"null", "string"}} }
-	node := &jsonschema.Schema{
-		Type: "object",
-		Properties: map[string]*jsonschema.Schema{
-			"name":           {Type: "string"},
-			"qualified_name": nullStr(),
-			"confidence":     nullStr(),
-			"path":           {Type: "string"},
-			"line":           {Type: "integer"},
-			"children":       {Types: []string{"null", "array"}, Items: &jsonschema.Schema{Ref: "#/$defs/node"}},
-		},
-		Required:             []string{"name", "qualified_name", "confidence", "children"},
-		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
-	}
-	out, err := jsonschema.For[traceOutput](&jsonschema.ForOptions{
-		TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[query.TraceNode](): {}},
-	})
-	if err != nil {
-		panic(fmt.Sprintf("trace output schema: %v", err))
-	}
-	out.Defs = map[string]*jsonschema.Schema{"node": node}
-	out.Properties["root"] = &jsonschema.Schema{
-		Description: "the command's handler and, nested, the calls it makes (null when the command is unknown or its handler unresolved)",
-		AnyOf:       []*jsonschema.Schema{{Type: "null"}, {Ref: "#/$defs/node"}},
-	}
-	return out
 }

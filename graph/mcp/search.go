@@ -18,11 +18,11 @@ import (
 const searchCap = 500
 
 type searchInput struct {
-	Query string `json:"query" jsonschema:"words to find: a symbol name or part of one (handler finds HandlerFunc and handle_request), words of a string literal, or a config key"`
-	Kind  string `json:"kind,omitempty" jsonschema:"only this kind of match: symbol, string, config, or a symbol kind (function, method, struct, class, interface, trait, ...)"`
-	Lang  string `json:"lang,omitempty" jsonschema:"only files of this language (go, python, rust, typescript, java, ...)"`
+	Query string `json:"query" jsonschema:"words of a symbol name, string literal or config key"`
+	Kind  string `json:"kind,omitempty" jsonschema:"symbol, string, config or a symbol kind (function, method, class, ...)"`
+	Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
 	// Generated: a generator's output is indexed for refs but not searched.
-	Generated bool `json:"generated,omitempty" jsonschema:"also search generated code (x.pb.go, x_pb2.py)"`
+	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
 	pageArgs
 }
 
@@ -34,13 +34,9 @@ type searchOutput struct {
 
 func addSearch(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_search",
-		Title: "Search symbols, strings and config keys",
-		Description: `Full-text search over the names of symbols (functions, methods, types, ...), notable string literals (error and log messages) and config keys (environment variables, settings), best match first: an exact symbol name ranks first, then relevance.
-
-Use it instead of grep to find where something is defined: each match carries kind, path, line and, for symbols, the qualified name and symbol kind, from which a selector is built (symbol:<path>#<name>) for orbit_graph_show, refs, callees and impact. Words match identifier parts and word forms. Each entry of a page is one match (limit defaults to 20; searches rank at most 500 matches).
-
-` + pagingHelp + ` ` + freshnessHelp,
+		Name:        "orbit_graph_search",
+		Title:       "Search symbols, strings and config keys",
+		Description: "Find symbols by name, and string literals and config keys by their words, best match first (an exact symbol name first). Each match has path, line and qualified name: build selectors from them. Use it instead of grep to find definitions. A page entry is one match.",
 		InputSchema: schemaFor[searchInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], query.DefaultSearchLimit, 1, searchCap)
 			kinds := []any{"symbol", "string", "config"}

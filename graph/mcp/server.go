@@ -25,6 +25,8 @@ Workflow: orbit_graph_search to find a symbol by name (or a string, or a config 
 
 ` + pagingHelp + `
 
+Answers from an index older than the files say so: stale: true, with stale_files naming a few changed files; sync to refresh.
+
 `
 
 // newServer makes the MCP server with one tool per `orbit graph` query.
@@ -70,22 +72,26 @@ type handler[In, Out any] func(ctx context.Context, in In) (Out, string, error)
 
 // addTool registers h with the text as the result's content and the output
 // as its structured content. Errors, and panics, become tool errors.
+//
+// The structured content has no output schema: a schema repeats every
+// field in every session's tool list (issue 20, the context budget), and
+// an agent reads the answer, not its schema.
 func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h handler[In, Out]) {
-	mcp.AddTool(s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+	mcp.AddTool(s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out any, err error) {
 		defer func() {
 			if p := recover(); p != nil {
 				res, err = nil, fmt.Errorf("%s: internal error: %v", t.Name, p)
 			}
 		}()
-		out, text, err := h(ctx, in)
+		typed, text, err := h(ctx, in)
 		if err != nil {
-			var zero Out
-			return nil, zero, toolError(t.Name, err)
+			return nil, nil, toolError(t.Name, err)
 		}
-		if s, ok := any(out).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
+		out = typed
+		if s, ok := any(typed).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
 			text = s.StaleNote() + " (orbit_graph_sync)\n" + text
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, render.NonNil(out), nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, render.NonNil(typed), nil
 	})
 }
 

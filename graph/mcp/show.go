@@ -11,8 +11,8 @@ import (
 )
 
 type showInput struct {
-	Selector string `json:"selector" jsonschema:"what to show: symbol:<path>#<name>[:<kind>], file:<path>, module:<qualified> or command:<name>"`
-	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"byte budget of the whole response; the source text is cut (truncated: true) and then children dropped (children_truncated: true) to fit. Default 32768 (about 8k tokens)"`
+	Selector string `json:"selector" jsonschema:"a symbol:, file:, module: or command: selector"`
+	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"byte budget of the response"`
 }
 
 // minSource is the least source worth showing before giving up on a budget.
@@ -20,13 +20,9 @@ const minSource = 256
 
 func addShow(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_show",
-		Title: "Show a symbol, file, module or command",
-		Description: `Show what a selector addresses with its source text: a symbol's definition (kind, qualified name, signature, lines, parent, children such as methods or fields), a file and its top-level symbols, a module/package and its files, or a CLI command and its handler.
-
-Use it instead of opening a file and scrolling when you know the symbol: it returns exactly the definition. stale: true means the file changed since the last sync (lines may be off; call orbit_graph_sync). ` + selectorHelp + `
-
-The response stays within max_bytes: the source is cut first (truncated: true), then the children list (children_truncated: true); list every symbol of a file with orbit_graph_overview (scope file:<path>, detail full).`,
+		Name:        "orbit_graph_show",
+		Title:       "Show a symbol, file, module or command",
+		Description: "Show what a selector names, with its source: a symbol's definition (signature, lines, parent, children), a file and its top-level symbols, a module and its files, or a CLI command and its handler. The source is cut to max_bytes (truncated).",
 		InputSchema: schemaFor[showInput](nil),
 		Annotations: readOnly("Show a symbol, file, module or command"),
 	}, func(ctx context.Context, in showInput) (query.NodeView, string, error) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -14,8 +13,8 @@ import (
 )
 
 type traceInput struct {
-	Command string `json:"command" jsonschema:"the CLI command: its full name (\"cli sync\") or, when unique, its last word (\"sync\")"`
-	Depth   int    `json:"depth,omitempty" jsonschema:"how many calls deep to follow (default 5)"`
+	Command string `json:"command" jsonschema:"the command's path (\"cli sync\") or unique last word"`
+	Depth   int    `json:"depth,omitempty" jsonschema:"calls deep (default 5)"`
 	confidenceArg
 	pageArgs
 }
@@ -29,21 +28,14 @@ type traceOutput struct {
 
 func addTrace(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
-		Name:  "orbit_graph_trace",
-		Title: "Trace the call tree of a CLI command",
-		Description: fmt.Sprintf(`Show the call tree under a CLI command: its handler (from the index's command table: Python Click commands, Rust clap subcommands, Go cobra commands), the calls the handler makes, theirs, and so on, breadth first to depth, as nested nodes (name, qualified_name, confidence — null on the root —, path, line, children). A symbol already in the tree appears again as a leaf but is not expanded again; calls into code outside the index are leaves without a path.
-
-Use it to learn what a command does end to end before changing it. An unknown command, or one whose handler could not be resolved, answers root: null (not an error); find commands with orbit_graph_search or orbit_graph_show command:<name>. Capped at %d nodes.
-
-`+confidenceHelp+` Calls below the floor are not followed.
-
-Each entry of a page is one node, counted breadth first; a later page repeats the ancestors of its nodes so that it is a tree too. `+pagingHelp+` `+freshnessHelp, query.MaxTraceNodes),
+		Name:        "orbit_graph_trace",
+		Title:       "Trace the call tree of a CLI command",
+		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node.",
 		InputSchema: schemaFor[traceInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], query.MaxTraceNodes, 1, maxLimit)
 			setInt(p["depth"], query.DefaultTraceDepth, 1, maxDepth)
 		}),
-		OutputSchema: traceOutputSchema(),
-		Annotations:  readOnly("Trace the call tree of a CLI command"),
+		Annotations: readOnly("Trace the call tree of a CLI command"),
 	}, func(ctx context.Context, in traceInput) (traceOutput, string, error) {
 		floor, depth, err := walkArgs(in.confidenceArg, in.Depth, query.DefaultTraceDepth)
 		if err != nil {

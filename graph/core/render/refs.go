@@ -16,6 +16,19 @@ func RefsText(w io.Writer, r query.RefsResult) error {
 	if len(r.Refs) == 0 && len(r.Relations) == 0 {
 		b.WriteString("  no references\n")
 	}
+	// The enclosing symbols' module path, said once (issue 20: the bytes
+	// an agent reads per entry).
+	names := []string{r.Target.Qualified}
+	for _, s := range r.Refs {
+		names = append(names, s.From, s.Via)
+	}
+	for _, rel := range r.Relations {
+		names = append(names, rel.From)
+	}
+	prefix := commonPrefix(names...)
+	if prefix != "" {
+		fmt.Fprintf(&b, "(names below are under %s)\n", prefix)
+	}
 	group := ""
 	for _, s := range r.Refs {
 		if s.Confidence != group {
@@ -24,10 +37,10 @@ func RefsText(w io.Writer, r query.RefsResult) error {
 		}
 		fmt.Fprintf(&b, "  %-11s %s:%d:%d", s.Kind, s.File, s.Line, s.Column)
 		if s.From != "" {
-			fmt.Fprintf(&b, "  in %s", s.From)
+			fmt.Fprintf(&b, "  in %s", folded(s.From, prefix))
 		}
 		if s.Via != "" {
-			fmt.Fprintf(&b, "  via %s (dispatch)", s.Via)
+			fmt.Fprintf(&b, "  via %s (dispatch)", folded(s.Via, prefix))
 		}
 		b.WriteByte('\n')
 	}
@@ -35,7 +48,7 @@ func RefsText(w io.Writer, r query.RefsResult) error {
 		b.WriteString("relations:\n")
 	}
 	for _, rel := range r.Relations {
-		fmt.Fprintf(&b, "  %-11s %s  %s:%d  (%s)\n", rel.Kind, rel.From, rel.File, rel.Line, rel.Confidence)
+		fmt.Fprintf(&b, "  %-11s %s  %s:%d  (%s)\n", rel.Kind, folded(rel.From, prefix), rel.File, rel.Line, rel.Confidence)
 	}
 	skipped(&b, r.SkippedLowConfidence)
 	_, err := io.WriteString(w, b.String())
