@@ -113,8 +113,11 @@ func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 }
 
 // typeObject is the Object of a type fact for a value: an instance of a
-// declared type ("T"), or what calling a named definition gives ("T()").
-// Other chains cannot be written as one name.
+// declared type ("T"), what calling a named definition gives ("T()"), or
+// what a method of a class or of a typed instance returns ("T.m()", pass
+// 2 reads m's returns fact: `self.stream = environment._tokenize(...)`
+// with `environment: Environment`). Other chains cannot be written as one
+// name.
 func typeObject(v value) string {
 	switch {
 	case v.chain == nil || isTyping(v.chain[0]):
@@ -123,6 +126,8 @@ func typeObject(v value) string {
 		return v.chain[0]
 	case len(v.chain) == 2 && v.made:
 		return v.chain[0] + extract.CallResult
+	case len(v.chain) == 3 && v.method:
+		return v.chain[0] + "." + v.chain[1] + extract.CallResult
 	}
 	return ""
 }

@@ -19,10 +19,14 @@ type value struct {
 	named bool
 	// made: chain is [Q, "()"] for a named, callable Q (a class or function
 	// call, not a call of some variable's value).
-	made  bool
-	isVar bool // chain[0] is a module-level variable
-	fn    bool // chain[0] is a function not yet called
-	self  bool // the instance (or class) parameter of a method
+	made bool
+	// method: chain is [T, m, "()"], the result of calling method m of a
+	// class T or of an instance of T (self, an annotated name); member:
+	// chain is [T, m] of the same kinds, not called yet.
+	method, member bool
+	isVar          bool // chain[0] is a module-level variable
+	fn             bool // chain[0] is a function not yet called
+	self           bool // the instance (or class) parameter of a method
 }
 
 // with returns v's chain extended by step, in a new slice: chains are
@@ -52,7 +56,9 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		if v.imported {
 			return value{chain: []string{v.chain[0] + "." + t.Text(attr)}, imported: true, folds: v.folds + 1, named: true}
 		}
-		return v.with(t.Text(attr))
+		r := v.with(t.Text(attr))
+		r.member = len(v.chain) == 1 && !v.isVar
+		return r
 	case x.call:
 		fn := t.Child(i, x.fFunction)
 		if w.isSuperCall(fn, sc) {
@@ -61,6 +67,7 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		if v := w.valueOf(fn, sc); v.chain != nil {
 			r := v.with(extract.CallResult)
 			r.made = v.named && !v.isVar && len(v.chain) == 1
+			r.method = v.member
 			return r
 		}
 	case x.parenExpr, x.await:

@@ -1,0 +1,58 @@
+package query_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/core/query"
+)
+
+// TestRefsThroughMethodResultAttribute: `self.stream = env.tokenize()`
+// with env annotated types self.stream by tokenize's declared result, so
+// a later `self.stream.skip_if()` is a confident ref of TokenStream.skip_if
+// and not of the other skip_if.
+func TestRefsThroughMethodResultAttribute(t *testing.T) {
+	g := indexed(t, map[string]string{
+		"tpl/__init__.py": "",
+		"tpl/lexer.py": `class TokenStream:
+    def skip_if(self, name):
+        pass
+
+
+class Other:
+    def skip_if(self, name):
+        pass
+`,
+		"tpl/env.py": `from tpl.lexer import TokenStream
+
+
+class Environment:
+    def tokenize(self, source) -> TokenStream:
+        return TokenStream()
+`,
+		"tpl/parser.py": `from tpl.env import Environment
+
+
+class Parser:
+    def __init__(self, environment: "Environment", source):
+        self.stream = environment.tokenize(source)
+
+    def parse(self):
+        self.stream.skip_if("colon")
+`,
+	})
+	res, err := g.Refs(context.Background(), "symbol:tpl/lexer.py#TokenStream.skip_if", query.RefsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Refs) != 1 || res.Refs[0].File != "tpl/parser.py" || res.Refs[0].Line != 9 {
+		t.Fatalf("refs of TokenStream.skip_if = %+v; want the call at tpl/parser.py:9", res.Refs)
+	}
+	other, err := g.Refs(context.Background(), "symbol:tpl/lexer.py#Other.skip_if", query.RefsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(other.Refs) != 0 {
+		t.Errorf("refs of Other.skip_if = %+v; want none", other.Refs)
+	}
+}
