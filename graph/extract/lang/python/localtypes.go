@@ -193,3 +193,64 @@ func (w *walker) walrus(i int32, sc *scope) {
 	w.walkKids(i, sc, false)
 	w.assignName(w.t.Child(i, w.x.fName), w.valueOf(w.t.Child(i, w.x.fValue), sc), sc)
 }
+
+// ifClause walks an if statement or elif clause. A condition
+// `isinstance(x, C)` on a local x types x as an instance of C in the
+// branch it guards; after the branch x has its value back, or none when
+// the branch bound it again.
+func (w *walker) ifClause(i int32, sc *scope, def bool) {
+	x, t := w.x, w.t
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field != x.fConsequence {
+			w.walk(c, sc, def)
+			continue
+		}
+		s, name, v := w.isinstance(t.Child(i, x.fCondition), sc)
+		if s == nil {
+			w.walk(c, sc, def)
+			continue
+		}
+		old := s.types[name]
+		s.setType(name, v)
+		w.walk(c, sc, def)
+		if cur := s.types[name]; len(cur.chain) == len(v.chain) && &cur.chain[0] == &v.chain[0] {
+			s.setType(name, old)
+		} else {
+			s.setType(name, value{})
+		}
+	}
+}
+
+// isinstance reads a condition `isinstance(x, C)` where x is a local of a
+// function (not its self) and C names a class: the scope of x, its name
+// and the value an instance of C has. s is nil for any other condition.
+func (w *walker) isinstance(cond int32, sc *scope) (s *scope, name string, v value) {
+	x, t := w.x, w.t
+	if t.Kind(cond) != x.call {
+		return nil, "", value{}
+	}
+	fn, args := t.Child(cond, x.fFunction), t.Child(cond, x.fArguments)
+	if t.Kind(fn) != x.identifier || string(t.Raw(fn)) != "isinstance" || t.Kind(args) != x.argList {
+		return nil, "", value{}
+	}
+	if _, _, shadowed := sc.lookup(t.Raw(fn)); shadowed {
+		return nil, "", value{}
+	}
+	obj := t.FirstKid(args)
+	if obj == noNode || t.Kind(obj) != x.identifier || t.Nodes[obj].SubEnd >= t.Nodes[args].SubEnd {
+		return nil, "", value{}
+	}
+	cls := t.Nodes[obj].SubEnd
+	if t.Kind(cls) != x.identifier && t.Kind(cls) != x.attribute {
+		return nil, "", value{}
+	}
+	b, s, found := sc.lookup(t.Raw(obj))
+	if !found || b.kind != bindVar || s.kind != scopeFunc || string(t.Raw(obj)) == s.self {
+		return nil, "", value{}
+	}
+	c := w.valueOf(cls, sc)
+	if !c.named || c.fn || c.isVar || len(c.chain) != 1 {
+		return nil, "", value{}
+	}
+	return s, t.Text(obj), value{chain: c.chain, alts: c.alts}
+}

@@ -79,8 +79,10 @@ func (w *walker) isDocstring(i int32) bool {
 func (w *walker) walk(i int32, sc *scope, def bool) {
 	x := w.x
 	switch k := w.t.Nodes[i].Kind; k {
-	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.finallyClause:
+	case x.block, x.tryStmt, x.elseClause, x.finallyClause:
 		w.walkKids(i, sc, def)
+	case x.ifStmt, x.elifClause:
+		w.ifClause(i, sc, def)
 	case x.exceptClause:
 		w.exceptClause(i, sc, def)
 	case x.decorated:
