@@ -64,7 +64,11 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		if w.isSuperCall(fn, sc) {
 			return w.superValue(i, sc)
 		}
-		if v := w.valueOf(fn, sc); v.chain != nil {
+		v := w.valueOf(fn, sc)
+		if v.imported && len(v.chain) == 1 && (v.chain[0] == "typing.cast" || v.chain[0] == "typing_extensions.cast") {
+			return w.castValue(t.Child(i, x.fArguments), sc)
+		}
+		if v.chain != nil {
 			r := v.with(extract.CallResult)
 			r.made = v.named && !v.isVar && len(v.chain) == 1
 			r.method = v.member
@@ -104,6 +108,17 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 		return value{chain: s.class.selfChain, self: true}
 	case s.kind == scopeFunc:
 		return s.types[string(name)]
+	}
+	return value{}
+}
+
+// castValue is the value of typing.cast(T, v): an instance of T.
+func (w *walker) castValue(args int32, sc *scope) value {
+	if w.t.Kind(args) != w.x.argList {
+		return value{}
+	}
+	if q := w.annotationType(w.t.FirstKid(args), sc); q != "" {
+		return value{chain: []string{q}}
 	}
 	return value{}
 }
