@@ -164,9 +164,12 @@ func (w *walker) memberCall(i int32, sc *scope) (q string, recv, alts []string) 
 	name := t.Text(attr)
 	if v.imported {
 		q = v.chain[0] + "." + name
-		if v.folds == 0 || w.modules[v.chain[0]] {
+		if w.modules[v.chain[0]] {
 			return q, nil, nil // a module's function: mod.f(), a.b.f() after import a.b
 		}
+		// A from-imported name may be a module, a class or a variable of a
+		// declared type (`from .globals import current_app`): pass 2 looks
+		// the member up on its type, or takes q for a module's name.
 		return q, v.chain, nil
 	}
 	return "", v.chain, v.alts
