@@ -56,3 +56,40 @@ class Parser:
 		t.Errorf("refs of Other.skip_if = %+v; want none", other.Refs)
 	}
 }
+
+// TestRefsThroughFallbackClassAndVariableMethod: the Flask signals idiom.
+// `Namespace` is imported from a library the index lacks, or else defined
+// in place; `started = _signals.signal(...)` is typed by the method's
+// declared result; a module that imports `started` calls its member.
+func TestRefsThroughFallbackClassAndVariableMethod(t *testing.T) {
+	g := indexed(t, map[string]string{
+		"app/__init__.py": "",
+		"app/signals.py": `try:
+    from blinker import Namespace
+except ImportError:
+    class Namespace:
+        def signal(self, name) -> "_FakeSignal":
+            return _FakeSignal()
+
+    class _FakeSignal:
+        def send(self, *args):
+            pass
+
+_signals = Namespace()
+started = _signals.signal("started")
+`,
+		"app/run.py": `from .signals import started
+
+
+def run():
+    started.send(1)
+`,
+	})
+	res, err := g.Refs(context.Background(), "symbol:app/signals.py#_FakeSignal.send", query.RefsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Refs) != 1 || res.Refs[0].File != "app/run.py" || res.Refs[0].Line != 5 || res.Refs[0].Confidence != "import_resolved" {
+		t.Fatalf("refs of _FakeSignal.send = %+v; want the import_resolved call at app/run.py:5", res.Refs)
+	}
+}

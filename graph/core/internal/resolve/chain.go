@@ -95,8 +95,16 @@ func (c *chooser) evalObject(obj string) (string, error) {
 }
 
 func (c *chooser) evalCandidate(obj string) (string, error) {
+	if c.depth >= maxSteps { // facts that type each other in a cycle
+		return "", nil
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	if f, ok := strings.CutSuffix(obj, extractCallResult); ok {
 		name, err := c.resolveName(f)
+		if err == nil && name == "" {
+			name, err = c.memberOfValue(f)
+		}
 		if err != nil || name == "" {
 			return "", err
 		}
@@ -107,6 +115,25 @@ func (c *chooser) evalCandidate(obj string) (string, error) {
 		return "", err
 	}
 	return c.typeOf(name)
+}
+
+// memberOfValue reads q, which names nothing itself, as member m of a
+// typed owner ("owner.m"): the fact object "x.m()" is what calling method
+// m of variable x's type (or of type x, or a supertype) returns.
+func (c *chooser) memberOfValue(q string) (string, error) {
+	i := strings.LastIndex(q, c.sep)
+	if i <= 0 {
+		return "", nil
+	}
+	owner, err := c.resolveName(q[:i])
+	if err != nil || owner == "" {
+		return "", err
+	}
+	typ, err := c.typeOf(owner)
+	if err != nil || typ == "" {
+		return "", err
+	}
+	return c.member(typ, q[i+len(c.sep):])
 }
 
 // fieldType is the declared type of a field of typ or of a supertype.

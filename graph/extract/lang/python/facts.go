@@ -9,7 +9,7 @@ import (
 // addFact states a fact once: pass 2 reads two facts about one name as a
 // disagreement, so a repeat that agrees with the first (`x: T` in the
 // class body, then `self.x = T()`) is dropped. A disagreeing one is kept.
-func (w *walker) addFact(kind extract.FactKind, subject, member, object string, sp extract.Span) {
+func (w *walker) addFact(kind extract.FactKind, subject, member, object string, sp extract.Span, alts ...string) {
 	key := factKey{kind, subject, member}
 	norm := strings.TrimSuffix(object, extract.CallResult)
 	if first, seen := w.facts[key]; seen && first == norm {
@@ -20,7 +20,7 @@ func (w *walker) addFact(kind extract.FactKind, subject, member, object string, 
 		}
 		w.facts[key] = norm
 	}
-	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Span: sp})
+	w.out.Facts = append(w.out.Facts, extract.RawFact{Kind: kind, Subject: subject, Member: member, Object: object, Alternatives: alts, Span: sp})
 }
 
 // factKey is what a fact is about.
@@ -81,12 +81,12 @@ func (w *walker) nameFact(stmt, left int32, v value, sc *scope) {
 		w.markTyped(name)
 	case s.kind == scopeModule:
 		if obj := typeObject(v); obj != "" {
-			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.Span(stmt))
+			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.Span(stmt), typeAlts(v, obj)...)
 			w.markTyped(name)
 		}
 	case s.kind == scopeClass && s == sc:
 		if obj := typeObject(v); obj != "" {
-			w.addFact(extract.FactType, s.qual, name, obj, w.t.Span(stmt))
+			w.addFact(extract.FactType, s.qual, name, obj, w.t.Span(stmt), typeAlts(v, obj)...)
 		}
 	}
 }
@@ -108,7 +108,7 @@ func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 	if self := w.valueOf(obj, sc); !self.self {
 		return
 	} else if typ := typeObject(v); typ != "" {
-		w.addFact(extract.FactType, self.chain[0], t.Text(attr), typ, w.t.Span(stmt))
+		w.addFact(extract.FactType, self.chain[0], t.Text(attr), typ, w.t.Span(stmt), typeAlts(v, typ)...)
 	}
 }
 
@@ -130,6 +130,19 @@ func typeObject(v value) string {
 		return v.chain[0] + "." + v.chain[1] + extract.CallResult
 	}
 	return ""
+}
+
+// typeAlts are the alternatives of type fact object obj of v: obj with
+// each alternative of v's first element in its place (a star import's
+// other modules; the class a module defines in place of an import that
+// may fail, `try: from blinker import Namespace` / `except ImportError:
+// class Namespace`).
+func typeAlts(v value, obj string) []string {
+	var alts []string
+	for _, a := range v.alts {
+		alts = append(alts, a+strings.TrimPrefix(obj, v.chain[0]))
+	}
+	return alts
 }
 
 // importFacts states that a module re-exports what it imports: in a

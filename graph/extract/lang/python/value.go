@@ -21,8 +21,9 @@ type value struct {
 	// call, not a call of some variable's value).
 	made bool
 	// method: chain is [T, m, "()"], the result of calling method m of a
-	// class T or of an instance of T (self, an annotated name); member:
-	// chain is [T, m] of the same kinds, not called yet.
+	// class T, of an instance of T (self, an annotated name) or of a
+	// module-level variable T; member: chain is [T, m] of the same kinds,
+	// not called yet.
 	method, member bool
 	isVar          bool // chain[0] is a module-level variable
 	fn             bool // chain[0] is a function not yet called
@@ -57,7 +58,7 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 			return value{chain: []string{v.chain[0] + "." + t.Text(attr)}, imported: true, folds: v.folds + 1, named: true}
 		}
 		r := v.with(t.Text(attr))
-		r.member = len(v.chain) == 1 && !v.isVar
+		r.member = len(v.chain) == 1
 		return r
 	case x.call:
 		fn := t.Child(i, x.fFunction)
@@ -96,7 +97,7 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 		q, alts := w.starCandidates(string(name))
 		return value{chain: []string{q}, alts: alts, named: true}
 	case b.kind == bindImport && b.target != "":
-		return value{chain: []string{b.target}, imported: true, named: true}
+		return value{chain: []string{b.target}, alts: b.alts, imported: true, named: true}
 	case b.kind == bindClass:
 		return value{chain: []string{b.target}, named: true}
 	case b.kind == bindDef:
