@@ -93,3 +93,50 @@ def run():
 		t.Fatalf("refs of _FakeSignal.send = %+v; want the import_resolved call at app/run.py:5", res.Refs)
 	}
 }
+
+// TestRefsThroughOverriddenParameter: an unannotated parameter of an
+// override has the type the overridden method declares when the two take
+// the same parameters (pyright's rule); with other names it has none.
+func TestRefsThroughOverriddenParameter(t *testing.T) {
+	g := indexed(t, map[string]string{
+		"cli/__init__.py": "",
+		"cli/core.py": `class Context:
+    def ensure_object(self, kind):
+        pass
+
+
+class Other:
+    def ensure_object(self, kind):
+        pass
+
+
+class Group:
+    def list_commands(self, ctx: Context):
+        return []
+
+    def get_command(self, ctx: Context, cmd_name: str):
+        return None
+`,
+		"cli/app.py": `from cli.core import Group
+
+
+class AppGroup(Group):
+    pass
+
+
+class FlaskGroup(AppGroup):
+    def list_commands(self, ctx):
+        ctx.ensure_object(1)
+
+    def get_command(self, ctx, name):
+        ctx.ensure_object(2)
+`,
+	})
+	res, err := g.Refs(context.Background(), "symbol:cli/core.py#Context.ensure_object", query.RefsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Refs) != 1 || res.Refs[0].File != "cli/app.py" || res.Refs[0].Line != 10 {
+		t.Fatalf("refs of Context.ensure_object = %+v; want only the call at cli/app.py:10", res.Refs)
+	}
+}

@@ -1,5 +1,11 @@
 package python
 
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
 // Local variables are typed in source order, as the walk reaches each
 // binding: `x = T()` gives x the value T(), and any later binding of x
 // without evidence (x = other(), for x in ..., del x) takes it away. A
@@ -9,9 +15,21 @@ package python
 // a method (not a staticmethod) is the instance or the class, and an
 // annotated parameter has its annotation's type. *args and **kwargs
 // collect several values and are left untyped.
+//
+// A method's annotated parameter p is also stated as the type fact of
+// member "m(params):p" of its class, params being the method's parameter
+// names, and an unannotated one of a method in a class with bases gets the
+// value [class, "m(params):p"]: pass 2 finds the nearest supertype's fact,
+// so an override with the same parameters has the types the overridden
+// method declares (`def list_commands(self, ctx)` in a subclass of click's
+// MultiCommand), as pyright infers them.
 func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 	x, t := w.x, w.t
 	first := true
+	sig := ""
+	if sc.kind == scopeClass {
+		sig = w.paramSignature(params, fs.qual)
+	}
 	for p := range t.Kids(params) {
 		name, ann := int32(noNode), int32(noNode)
 		switch t.Nodes[p].Kind {
@@ -39,7 +57,12 @@ func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 		case ann != noNode:
 			if q := w.annotationType(ann, sc); q != "" {
 				fs.setType(t.Text(name), value{chain: []string{q}})
+				if sc.kind == scopeClass {
+					w.addFact(extract.FactType, sc.qual, sig+t.Text(name), q, t.Span(p))
+				}
 			}
+		case sc.kind == scopeClass && sc.base != "" && t.Nodes[p].Kind != x.typedParam:
+			fs.setType(t.Text(name), value{chain: []string{sc.qual, sig + t.Text(name)}})
 		}
 	}
 }
@@ -253,4 +276,30 @@ func (w *walker) isinstance(cond int32, sc *scope) (s *scope, name string, v val
 		return nil, "", value{}
 	}
 	return s, t.Text(obj), value{chain: c.chain, alts: c.alts}
+}
+
+// paramSignature is the prefix "m(a,b,*c):" of the members standing for
+// the parameters of method q in type facts; no attribute can be so named.
+func (w *walker) paramSignature(params int32, q string) string {
+	x, t := w.x, w.t
+	var b strings.Builder
+	b.WriteString(lastSegment(q))
+	b.WriteByte('(')
+	for p := range t.Kids(params) {
+		if b.Len() > len(lastSegment(q))+1 {
+			b.WriteByte(',')
+		}
+		n := p
+		switch t.Nodes[p].Kind {
+		case x.defaultParam, x.typedDefault:
+			n = t.Child(p, x.fName)
+		case x.typedParam:
+			n = t.FirstKid(p)
+		}
+		if n != noNode {
+			b.Write(t.Raw(n))
+		}
+	}
+	b.WriteString("):")
+	return b.String()
 }
