@@ -140,3 +140,40 @@ class FlaskGroup(AppGroup):
 		t.Fatalf("refs of Context.ensure_object = %+v; want only the call at cli/app.py:10", res.Refs)
 	}
 }
+
+// TestRefsThroughLoopOverTypedAttribute: `self.loaders = loaders` with
+// `loaders: Sequence[BaseLoader]` makes the elements of self.loaders
+// BaseLoaders, so the loop variable's call resolves.
+func TestRefsThroughLoopOverTypedAttribute(t *testing.T) {
+	g := indexed(t, map[string]string{
+		"tpl/__init__.py": "",
+		"tpl/loaders.py": `import typing as t
+
+
+class BaseLoader:
+    def get_source(self, name):
+        pass
+
+
+class ChoiceLoader(BaseLoader):
+    def __init__(self, loaders: t.Sequence[BaseLoader]) -> None:
+        self.loaders = loaders
+
+    def get_source(self, name):
+        for loader in self.loaders:
+            return loader.get_source(name)
+        return [l.get_source(name) for l in self.loaders]
+`,
+	})
+	res, err := g.Refs(context.Background(), "symbol:tpl/loaders.py#BaseLoader.get_source", query.RefsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, r := range res.Refs {
+		lines = append(lines, r.Line)
+	}
+	if len(lines) != 2 || lines[0] != 15 || lines[1] != 16 {
+		t.Fatalf("refs of BaseLoader.get_source at lines %v; want 15 and 16", lines)
+	}
+}

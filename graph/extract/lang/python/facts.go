@@ -49,7 +49,9 @@ func (w *walker) assigned(i int32, sc *scope) {
 	left := t.Child(i, x.fLeft)
 	var v value
 	if ann := t.Child(i, x.fType); ann != noNode {
-		if q := w.annotationType(ann, sc); q != "" {
+		if e := w.elemType(ann, sc); e != "" {
+			v = value{elem: []string{e}}
+		} else if q := w.annotationType(ann, sc); q != "" {
 			v = value{chain: []string{q}}
 		}
 	} else if right := t.Child(i, x.fRight); right != noNode {
@@ -84,6 +86,8 @@ func (w *walker) nameFact(stmt, left int32, v value, sc *scope) {
 			w.addFact(extract.FactType, join(w.ns, name), "", obj, w.t.Span(stmt), typeAlts(v, obj)...)
 			w.markTyped(name)
 		}
+	case s.kind == scopeClass && s == sc && len(v.elem) == 1:
+		w.addFact(extract.FactType, s.qual, name+"[]", v.elem[0], w.t.Span(stmt))
 	case s.kind == scopeClass && s == sc:
 		if obj := typeObject(v); obj != "" {
 			w.addFact(extract.FactType, s.qual, name, obj, w.t.Span(stmt), typeAlts(v, obj)...)
@@ -107,6 +111,8 @@ func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 	}
 	if self := w.valueOf(obj, sc); !self.self {
 		return
+	} else if len(v.elem) == 1 {
+		w.addFact(extract.FactType, self.chain[0], t.Text(attr)+"[]", v.elem[0], w.t.Span(stmt))
 	} else if typ := typeObject(v); typ != "" {
 		w.addFact(extract.FactType, self.chain[0], t.Text(attr), typ, w.t.Span(stmt), typeAlts(v, typ)...)
 	}

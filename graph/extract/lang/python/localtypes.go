@@ -55,7 +55,9 @@ func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 				sc.selfChain = []string{sc.qual}
 			}
 		case ann != noNode:
-			if q := w.annotationType(ann, sc); q != "" {
+			if e := w.elemType(ann, sc); e != "" {
+				fs.setType(t.Text(name), value{elem: []string{e}})
+			} else if q := w.annotationType(ann, sc); q != "" {
 				fs.setType(t.Text(name), value{chain: []string{q}})
 				if sc.kind == scopeClass {
 					w.addFact(extract.FactType, sc.qual, sig+t.Text(name), q, t.Span(p))
@@ -72,7 +74,7 @@ func (s *scope) setType(name string, v value) {
 	if name == s.self {
 		s.self = ""
 	}
-	if v.chain == nil {
+	if v.chain == nil && v.elem == nil {
 		delete(s.types, name)
 		return
 	}
@@ -90,7 +92,7 @@ func (w *walker) assignName(name int32, v value, sc *scope) {
 		return
 	}
 	b, s, found := sc.lookup(w.t.Raw(name))
-	if !found || b.kind != bindVar || s.kind != scopeFunc {
+	if !found || b.kind != bindVar || (s.kind != scopeFunc && s.kind != scopeComp) {
 		return
 	}
 	v.self = false
@@ -123,10 +125,42 @@ func (w *walker) rightmost(i int32) int32 {
 	return i
 }
 
-// forLoop forgets the loop variables' values before walking the loop.
+// forLoop types the loop variable as an element of what it iterates
+// (iterValue), or forgets the loop variables' values, before walking the
+// loop.
 func (w *walker) forLoop(i int32, sc *scope) {
-	w.untype(w.t.Child(i, w.x.fLeft), sc)
+	w.bindElement(w.t.Child(i, w.x.fLeft), w.t.Child(i, w.x.fRight), sc)
 	w.walkKids(i, sc, false)
+}
+
+// bindElement gives a loop variable the value of an element of iterable,
+// or untypes a pattern of several.
+func (w *walker) bindElement(left, iterable int32, sc *scope) {
+	v := w.iterValue(iterable, sc)
+	if w.t.Kind(left) == w.x.identifier {
+		w.assignName(left, v, sc)
+		return
+	}
+	w.untype(left, sc)
+}
+
+// iterValue is the value of an element of iterable: the element type of a
+// container the file types (`items: List[Node]`), or, for an attribute
+// (`self.items`, `node.args`), its member "items[]", which pass 2 finds
+// among the type facts of the attribute's class and its supertypes.
+func (w *walker) iterValue(iterable int32, sc *scope) value {
+	v := w.valueOf(iterable, sc)
+	if v.elem != nil {
+		return value{chain: v.elem}
+	}
+	n := len(v.chain)
+	if n < 2 || v.imported || v.chain[n-1] == extract.CallResult {
+		return value{}
+	}
+	chain := make([]string, n)
+	copy(chain, v.chain)
+	chain[n-1] += "[]"
+	return value{chain: chain, alts: v.alts}
 }
 
 // withItem handles `with T() as x`: x is taken to be what the call

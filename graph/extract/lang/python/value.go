@@ -28,6 +28,10 @@ type value struct {
 	isVar          bool // chain[0] is a module-level variable
 	fn             bool // chain[0] is a function not yet called
 	self           bool // the instance (or class) parameter of a method
+	// elem: the value is a container (List[T], Iterator[T], ...) and this
+	// is the chain of its elements; chain is nil then, so a container is
+	// never a receiver.
+	elem []string
 }
 
 // with returns v's chain extended by step, in a new slice: chains are
@@ -107,7 +111,7 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 		return value{chain: []string{join(w.ns, string(name))}, named: true, isVar: true}
 	case s.kind == scopeFunc && s.self != "" && string(name) == s.self:
 		return value{chain: s.class.selfChain, self: true}
-	case s.kind == scopeFunc:
+	case s.kind == scopeFunc || s.kind == scopeComp:
 		return s.types[string(name)]
 	}
 	return value{}

@@ -191,5 +191,10 @@ func (w *walker) comprehension(i int32, sc *scope) {
 			w.bindTargets(w.t.Child(c, w.x.fLeft), cs)
 		}
 	}
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.forIn {
+			w.bindElement(w.t.Child(c, w.x.fLeft), w.t.Child(c, w.x.fRight), cs)
+		}
+	}
 	w.walkKids(i, cs, false)
 }
