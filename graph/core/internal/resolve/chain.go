@@ -11,12 +11,23 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 	if err != nil || cur == "" {
 		return "", err
 	}
-	for i, step := range steps {
+	for i := 0; i < len(steps); i++ {
+		step := steps[i]
+		if step == extractCallResult && i+1 < len(steps) && steps[i+1] == elementStep {
+			if cur, err = c.elementResult(cur); err != nil || cur == "" {
+				return "", err
+			}
+			i++
+			continue
+		}
 		if step == extractCallResult {
 			if cur, err = c.callResult(cur); err != nil || cur == "" {
 				return "", err
 			}
 			continue
+		}
+		if step == elementStep {
+			return "", nil // elements of a value other than a call's result
 		}
 		typ, err := c.typeOf(cur)
 		if err != nil || typ == "" {
@@ -37,6 +48,11 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 // extractCallResult mirrors extract.CallResult (resolve does not import
 // extract's tree-sitter-free vocabulary to keep this package standalone).
 const extractCallResult = "()"
+
+// elementStep, after a call result in a receiver chain, is an element of
+// what the call returns (a loop over `self.get_params(ctx)`): its type is
+// the object of the function's returns fact with member "[]".
+const elementStep = "[]"
 
 // resolveName follows aliases until a defined name (or the name itself
 // when nothing defines it but facts mention it).
@@ -76,6 +92,16 @@ func (c *chooser) callResult(q string) (string, error) {
 		return q, err
 	}
 	objs, err := c.facts("returns", q, "")
+	if err != nil || len(objs) != 1 {
+		return "", err
+	}
+	return c.evalObject(objs[0])
+}
+
+// elementResult: the declared type of the elements of what function q
+// returns (`-> List[T]`, `-> Iterator[T]`).
+func (c *chooser) elementResult(q string) (string, error) {
+	objs, err := c.facts("returns", q, elementStep)
 	if err != nil || len(objs) != 1 {
 		return "", err
 	}

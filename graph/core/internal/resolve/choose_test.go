@@ -54,6 +54,7 @@ var evidenceIndex = index{
 		"type|m.signals|":        {"m.NewStore()"},
 		"type|m.started|":        {"m.signals.Make()"}, // a method of a variable's type, inherited
 		"returns|m.Base.Make|":   {"m.DB"},
+		"returns|m.NewStore|[]":  {"m.DB"},         // NewStore also returns a container of DBs, say
 		"type|m.loop|":           {"m.loop.Get()"}, // types itself: no answer, no endless loop
 	},
 	supers: map[string][]string{"m.Store": {"m.Base"}},
@@ -77,6 +78,8 @@ func TestChoose(t *testing.T) {
 		{"typed var through a fact", "go", Ref{Name: "Get", Receiver: []string{"m.Default"}}, "m.Store.Get", true, false},
 		{"method result chain", "go", Ref{Name: "Get", Receiver: []string{"m.Store", "Self", "()"}}, "m.Store.Get", true, false},
 		{"method of a typed variable's type", "python", Ref{Name: "Query", Receiver: []string{"m.started"}}, "m.DB.Query", true, false},
+		{"element of a call result", "go", Ref{Name: "Query", Receiver: []string{"m.NewStore", "()", "[]"}}, "m.DB.Query", true, false},
+		{"element of no call", "go", Ref{Name: "Query", Receiver: []string{"m.Default", "[]"}}, "", true, false},
 		{"self-typing fact", "python", Ref{Name: "Get", Receiver: []string{"m.loop"}}, "", true, false},
 		{"indexed type lacks member", "go", Ref{Name: "Nope", Receiver: []string{"m.Store"}}, "m.Store.Nope", true, true},
 		{"external type named as written, graded by its import", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer"}}, "bytes.Buffer.Write", true, false},

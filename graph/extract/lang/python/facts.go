@@ -30,13 +30,16 @@ type factKey struct {
 }
 
 // returnsFact states the declared result of def q: `-> T`, `-> "T"`,
-// `-> Optional[T]`, `-> Self`.
+// `-> Optional[T]`, `-> Self`; for a container (`-> List[T]`,
+// `-> Iterator[T]`) the type of its elements, as member "[]".
 func (w *walker) returnsFact(def int32, q string, sc *scope) {
 	r := w.t.Child(def, w.x.fReturnType)
 	if r == noNode {
 		return
 	}
-	if obj := w.annotationType(r, sc); obj != "" {
+	if e := w.elemType(r, sc); e != "" {
+		w.addFact(extract.FactReturns, q, "[]", e, w.t.Span(def))
+	} else if obj := w.annotationType(r, sc); obj != "" {
 		w.addFact(extract.FactReturns, q, "", obj, w.t.Span(def))
 	}
 }

@@ -145,16 +145,20 @@ func (w *walker) bindElement(left, iterable int32, sc *scope) {
 }
 
 // iterValue is the value of an element of iterable: the element type of a
-// container the file types (`items: List[Node]`), or, for an attribute
+// container the file types (`items: List[Node]`); for an attribute
 // (`self.items`, `node.args`), its member "items[]", which pass 2 finds
-// among the type facts of the attribute's class and its supertypes.
+// among the type facts of the attribute's class and its supertypes; for a
+// call's result, the step "[]" (the function's declared `-> List[T]`).
 func (w *walker) iterValue(iterable int32, sc *scope) value {
 	v := w.valueOf(iterable, sc)
 	if v.elem != nil {
 		return value{chain: v.elem}
 	}
 	n := len(v.chain)
-	if n < 2 || v.imported || v.chain[n-1] == extract.CallResult {
+	if n >= 2 && v.chain[n-1] == extract.CallResult {
+		return v.with("[]") // pass 2 reads the function's returns fact "[]"
+	}
+	if n < 2 || v.imported {
 		return value{}
 	}
 	chain := make([]string, n)
