@@ -44,6 +44,55 @@ func (w *walker) returnsFact(def int32, q string, sc *scope) {
 	}
 }
 
+// results is what the return statements of an unannotated function give
+// so far: one type fact object that all of them agree on (None aside).
+type results struct {
+	scope *scope // the function's own scope: returns of nested defs are theirs
+	obj   string
+	alts  []string
+	ok    bool // no return disagrees or gives what cannot be written
+	// fixture: a pytest fixture, whose value is what it yields when it is
+	// a generator: pytest calls it, never the code.
+	fixture bool
+}
+
+// returned reads a return statement or yield of the function being
+// walked.
+func (w *walker) returned(i int32, sc *scope) {
+	r := w.results
+	for sc != nil && sc.kind == scopeComp {
+		sc = sc.parent
+	}
+	if r == nil || !r.ok || sc != r.scope {
+		return
+	}
+	e := w.t.FirstKid(i)
+	if w.t.Kind(i) == w.x.yield && !r.fixture {
+		r.ok = false // a generator: calling it gives no such value
+		return
+	}
+	if e == noNode || w.t.Kind(e) == w.x.none {
+		return // `return`, `return None`: an Optional result
+	}
+	v := w.valueOf(e, sc)
+	obj := typeObject(v)
+	switch {
+	case obj == "" || r.obj != "" && obj != r.obj:
+		r.ok = false
+	case r.obj == "":
+		r.obj, r.alts = obj, typeAlts(v, obj)
+	}
+}
+
+// inferredResult states the result of def q that has no annotation when
+// all its return statements agree on it (`return Flask(...)`, `return
+// app` for a local app = create_app()), as pyright infers it.
+func (w *walker) inferredResult(def int32, q string) {
+	if r := w.results; r != nil && r.ok && r.obj != "" {
+		w.addFact(extract.FactReturns, q, "", r.obj, w.t.Span(def), r.alts...)
+	}
+}
+
 // assigned records what an assignment says about its target: a local's
 // value (localtypes.go), and the type and alias facts of module-level
 // names, class attributes and `self.x` attributes.

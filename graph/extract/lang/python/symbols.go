@@ -56,10 +56,21 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if params != noNode {
 		w.typeParams(params, fs, sc, sc.kind == scopeClass && !w.isStatic(dec))
 	}
+	fixture := w.isFixture(dec, sc)
+	if fixture || w.out.Symbols[sym].Kind == extract.KindTest {
+		w.fixtureParams(params, fs, sc.kind == scopeClass && !w.isStatic(dec))
+	}
+	outer := w.results
+	w.results = nil
+	if t.Child(i, x.fReturnType) == noNode {
+		w.results = &results{ok: true, scope: fs, fixture: fixture}
+	}
 	if body := t.Child(i, x.fBody); body != noNode {
 		w.collect(body, fs)
 		w.walkBody(body, fs, false)
 	}
+	w.inferredResult(i, q)
+	w.results = outer
 }
 
 // isStatic reports whether the decorators dec include @staticmethod.

@@ -25,6 +25,9 @@ type walker struct {
 	// for so far: only those are receivers (value.go).
 	typed map[string]bool
 	facts map[factKey]string // first fact about each name, "()" trimmed (facts.go)
+	// results collects what the return statements of the unannotated
+	// function being walked give (facts.go, inferred results).
+	results *results
 }
 
 func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -136,6 +139,9 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 		w.asPattern(i, sc)
 	case x.namedExpr:
 		w.walrus(i, sc)
+	case x.returnStmt, x.yield:
+		w.walkKids(i, sc, false)
+		w.returned(i, sc)
 	case x.str:
 		w.stringLit(i, sc)
 	case x.concatStr:
