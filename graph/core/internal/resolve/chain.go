@@ -145,17 +145,14 @@ func (c *chooser) evalCandidate(obj string) (string, error) {
 
 // memberOfValue reads q, which names nothing itself, as member m of a
 // typed owner ("owner.m"): the fact object "x.m()" is what calling method
-// m of variable x's type (or of type x, or a supertype) returns.
+// m of variable x's type (or of type x, or a supertype) returns, and the
+// owner may itself be a call ("f().m()", "x.m().n()").
 func (c *chooser) memberOfValue(q string) (string, error) {
 	i := strings.LastIndex(q, c.sep)
 	if i <= 0 {
 		return "", nil
 	}
-	owner, err := c.resolveName(q[:i])
-	if err != nil || owner == "" {
-		return "", err
-	}
-	typ, err := c.typeOf(owner)
+	typ, err := c.evalCandidate(q[:i])
 	if err != nil || typ == "" {
 		return "", err
 	}

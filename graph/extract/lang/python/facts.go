@@ -172,8 +172,9 @@ func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 
 // typeObject is the Object of a type fact for a value: an instance of a
 // declared type ("T"), what calling a named definition gives ("T()"), or
-// what a method of a class or of a typed instance returns ("T.m()", pass
-// 2 reads m's returns fact: `self.stream = environment._tokenize(...)`
+// what a chain of method calls on a class, a typed instance, a module
+// variable or a call's result returns ("T.m()", "f().m()": pass 2 reads
+// each method's returns fact; `self.stream = environment._tokenize(...)`
 // with `environment: Environment`). Other chains cannot be written as one
 // name.
 func typeObject(v value) string {
@@ -184,8 +185,16 @@ func typeObject(v value) string {
 		return v.chain[0]
 	case len(v.chain) == 2 && v.made:
 		return v.chain[0] + extract.CallResult
-	case len(v.chain) == 3 && v.method:
-		return v.chain[0] + "." + v.chain[1] + extract.CallResult
+	case v.calls:
+		var b strings.Builder
+		b.WriteString(v.chain[0])
+		for _, step := range v.chain[1:] {
+			if step != extract.CallResult {
+				b.WriteByte('.')
+			}
+			b.WriteString(step)
+		}
+		return b.String()
 	}
 	return ""
 }

@@ -44,7 +44,7 @@ func (w *walker) fixtureParams(params int32, fs *scope, method bool) {
 		}
 		name := t.Text(p)
 		if b, ok := mod.names[name]; ok && b.kind == bindDef && b.target != "" {
-			fs.setType(name, value{chain: []string{b.target, extract.CallResult}})
+			fs.setType(name, value{chain: []string{b.target, extract.CallResult}, calls: true})
 			continue
 		}
 		var cands []string
@@ -54,6 +54,6 @@ func (w *walker) fixtureParams(params int32, fs *scope, method bool) {
 				break
 			}
 		}
-		fs.setType(name, value{chain: []string{cands[0], extract.CallResult}, alts: cands[1:]})
+		fs.setType(name, value{chain: []string{cands[0], extract.CallResult}, alts: cands[1:], calls: true})
 	}
 }

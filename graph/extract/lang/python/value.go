@@ -20,14 +20,14 @@ type value struct {
 	// made: chain is [Q, "()"] for a named, callable Q (a class or function
 	// call, not a call of some variable's value).
 	made bool
-	// method: chain is [T, m, "()"], the result of calling method m of a
-	// class T, of an instance of T (self, an annotated name) or of a
-	// module-level variable T; member: chain is [T, m] of the same kinds,
-	// not called yet.
-	method, member bool
-	isVar          bool // chain[0] is a module-level variable
-	fn             bool // chain[0] is a function not yet called
-	self           bool // the instance (or class) parameter of a method
+	// calls: chain is a root (a class, an instance of T — self, an
+	// annotated name —, a module-level variable, a called function) and
+	// method calls only ([T, m, "()", n, "()"]): a type fact can name
+	// it ("T.m().n()"); member: such a chain and a method not called yet.
+	calls, member bool
+	isVar         bool // chain[0] is a module-level variable
+	fn            bool // chain[0] is a function not yet called
+	self          bool // the instance (or class) parameter of a method
 	// elem: the value is a container (List[T], Iterator[T], ...) and this
 	// is the chain of its elements; chain is nil then, so a container is
 	// never a receiver.
@@ -62,7 +62,7 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 			return value{chain: []string{v.chain[0] + "." + t.Text(attr)}, imported: true, folds: v.folds + 1, named: true}
 		}
 		r := v.with(t.Text(attr))
-		r.member = len(v.chain) == 1
+		r.member = len(v.chain) == 1 || v.calls
 		return r
 	case x.call:
 		fn := t.Child(i, x.fFunction)
@@ -76,7 +76,7 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		if v.chain != nil {
 			r := v.with(extract.CallResult)
 			r.made = v.named && !v.isVar && len(v.chain) == 1
-			r.method = v.member
+			r.calls = v.member || r.made
 			return r
 		}
 	case x.parenExpr, x.await:
