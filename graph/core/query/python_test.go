@@ -177,3 +177,59 @@ class ChoiceLoader(BaseLoader):
 		t.Fatalf("refs of BaseLoader.get_source at lines %v; want 15 and 16", lines)
 	}
 }
+
+// TestRefsThroughPytestFixtures: a test's parameter is the fixture's
+// value: `app` yields create_app()'s Flask, `client` returns
+// app.test_client().
+func TestRefsThroughPytestFixtures(t *testing.T) {
+	g := indexed(t, map[string]string{
+		"web/__init__.py": `class Client:
+    def get(self, url):
+        pass
+
+
+class App:
+    def test_client(self) -> Client:
+        return Client()
+
+    def app_context(self):
+        pass
+
+
+def create_app():
+    app = App()
+    return app
+`,
+		"tests/conftest.py": `import pytest
+from web import create_app
+
+
+@pytest.fixture
+def app():
+    app = create_app()
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+`,
+		"tests/test_views.py": `def test_index(client, app):
+    client.get("/")
+    with app.app_context():
+        pass
+`,
+	})
+	for _, tc := range []struct{ sel, file string }{
+		{"symbol:web/__init__.py#Client.get", "tests/test_views.py"},
+		{"symbol:web/__init__.py#App.app_context", "tests/test_views.py"},
+	} {
+		res, err := g.Refs(context.Background(), tc.sel, query.RefsOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Refs) != 1 || res.Refs[0].File != tc.file {
+			t.Errorf("refs of %s = %+v; want one in %s", tc.sel, res.Refs, tc.file)
+		}
+	}
+}
