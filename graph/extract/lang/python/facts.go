@@ -32,16 +32,43 @@ type factKey struct {
 // returnsFact states the declared result of def q: `-> T`, `-> "T"`,
 // `-> Optional[T]`, `-> Self`; for a container (`-> List[T]`,
 // `-> Iterator[T]`) the type of its elements, as member "[]".
-func (w *walker) returnsFact(def int32, q string, sc *scope) {
+func (w *walker) returnsFact(def int32, q string, sc *scope, prop bool) {
 	r := w.t.Child(def, w.x.fReturnType)
 	if r == noNode {
 		return
 	}
 	if e := w.elemType(r, sc); e != "" {
 		w.addFact(extract.FactReturns, q, "[]", e, w.t.Span(def))
+		if prop {
+			w.addFact(extract.FactType, sc.qual, lastSegment(q)+"[]", e, w.t.Span(def))
+		}
 	} else if obj := w.annotationType(r, sc); obj != "" {
 		w.addFact(extract.FactReturns, q, "", obj, w.t.Span(def))
+		if prop {
+			w.addFact(extract.FactType, sc.qual, lastSegment(q), obj, w.t.Span(def))
+		}
 	}
+}
+
+// isProperty reports whether the decorators dec make a method of class
+// scope sc a property (@property, @cached_property, @x.cached_property,
+// Flask's @locked_cached_property): reading it gives its result, so its
+// result is also the type fact of the attribute.
+func (w *walker) isProperty(dec int32, sc *scope) bool {
+	if dec == noNode || sc.kind != scopeClass {
+		return false
+	}
+	for d := range w.t.Kids(dec) {
+		e := w.t.FirstKid(d)
+		if w.t.Kind(e) != w.x.identifier && w.t.Kind(e) != w.x.attribute {
+			continue
+		}
+		name := w.t.Text(e)
+		if name == "property" || strings.HasSuffix(name, "cached_property") {
+			return true
+		}
+	}
+	return false
 }
 
 // results is what the return statements of an unannotated function give
@@ -87,9 +114,12 @@ func (w *walker) returned(i int32, sc *scope) {
 // inferredResult states the result of def q that has no annotation when
 // all its return statements agree on it (`return Flask(...)`, `return
 // app` for a local app = create_app()), as pyright infers it.
-func (w *walker) inferredResult(def int32, q string) {
+func (w *walker) inferredResult(def int32, q string, sc *scope, prop bool) {
 	if r := w.results; r != nil && r.ok && r.obj != "" {
 		w.addFact(extract.FactReturns, q, "", r.obj, w.t.Span(def), r.alts...)
+		if prop {
+			w.addFact(extract.FactType, sc.qual, lastSegment(q), r.obj, w.t.Span(def), r.alts...)
+		}
 	}
 }
 

@@ -47,7 +47,8 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if r := t.Child(i, x.fReturnType); r != noNode {
 		w.typeRefs(r, sc)
 	}
-	w.returnsFact(i, q, sc)
+	prop := w.isProperty(dec, sc)
+	w.returnsFact(i, q, sc, prop)
 	fs := newScope(scopeFunc, q, sym, sc)
 	w.bindTargets(params, fs)
 	if sc.kind == scopeClass {
@@ -69,7 +70,7 @@ func (w *walker) function(i, dec int32, sc *scope) {
 		w.collect(body, fs)
 		w.walkBody(body, fs, false)
 	}
-	w.inferredResult(i, q)
+	w.inferredResult(i, q, sc, prop)
 	w.results = outer
 }
 
