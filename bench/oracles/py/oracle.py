@@ -85,6 +85,7 @@ class SourceFile:
     defs: set  # (line, bytecol) of def/class names
     funcs: set  # (line, bytecol) of def and class names (callable declarations)
     aliases: dict  # (line, bytecol) of f in `from m import f as g` -> of g
+    fixture_lines: set = field(default_factory=set)  # lines pyright cannot judge (fixture_receiver_lines)
 
 
 def decorator_name(d: ast.expr) -> str:
@@ -226,7 +227,49 @@ def analyse(root: str, rel: str, targets: list[Target]) -> SourceFile:
             visit(c, chain, False)
 
     visit(tree, [], False)
-    return SourceFile(rel, text, lines, tree, kinds, defs, funcs, aliases)
+    return SourceFile(rel, text, lines, tree, kinds, defs, funcs, aliases,
+                      fixture_receiver_lines(rel, tree))
+
+
+def fixture_receiver_lines(rel: str, tree: ast.AST) -> set:
+    """Lines of a test module or conftest.py where a member is read off a
+    pytest fixture parameter (`client.get(...)` in `def test_x(client)`):
+    pyright types the unannotated parameter as Unknown and answers nothing
+    there, so the lines are left out of the truth (unseen_lines) and our
+    answers on them are not scored."""
+    base = os.path.basename(rel)
+    if not (base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py"):
+        return set()
+    out: set = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        fixture = any(decorator_name(d).split(".")[-1] == "fixture" for d in fn.decorator_list)
+        if not (fixture or fn.name.startswith("test")):
+            continue
+        args = fn.args.posonlyargs + fn.args.args
+        defaulted = args[len(args) - len(fn.args.defaults):] if fn.args.defaults else []
+        names = {a.arg for a in args if a.annotation is None and a not in defaulted} - {"self", "cls"}
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.Attribute):
+                continue
+            root = node.value
+            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and root.id in names:
+                out.add(node.end_lineno)
+    return out
+
+
+def line_ranges(lines: set) -> list:
+    """Sorted lines as [from, to] ranges."""
+    out: list = []
+    for ln in sorted(lines):
+        if out and out[-1][1] == ln - 1:
+            out[-1][1] = ln
+        else:
+            out.append([ln, ln])
+    return out
 
 
 # ---------------------------------------------------------------- sampling
@@ -520,6 +563,8 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
                 key = (rel, ln, col)
                 if key in seen or (ln, col) in s.defs:
                     continue  # a declaration of the symbol (redefinition, setter, alias)
+                if ln in s.fixture_lines:
+                    continue  # not judged: unseen_lines
                 seen.add(key)
                 kind, note = s.kinds.get((ln, col), ("value", ""))
                 notes = [n for n in (note, "property" if prop else "", via) if n]
@@ -535,6 +580,8 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
                         s.lines[aln - 1], acol - 1)}, "alias"))
         t.sites.sort(key=lambda s: (s["file"], s["line"], s["col"]))
         for ln, col, name in t.callees:
+            if ln in sources[t.file].fixture_lines:
+                continue
             d = definition(lsp, sources, root, t.file, ln, col)
             if d:
                 t.calls.append({"line": ln, "col": col, "name": name,
@@ -544,6 +591,8 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
                   file=sys.stderr)
     lsp.close()
 
+    unseen = {rel: line_ranges(sources[rel].fixture_lines)
+              for rel in files if sources[rel].fixture_lines}
     out = {
         "language": "python",
         "oracle": args.oracle_name,
@@ -551,6 +600,7 @@ def run(args, root, files, targets, sources, picked, settings) -> int:
         "seed": args.seed,
         "all_targets": len(targets),
         "files": files,
+        **({"unseen_lines": unseen} if unseen else {}),
         "targets": [{
             "name": t.name, "container": t.container, "file": t.file, "line": t.line,
             "col": t.col, "method": t.method, "stratum": t.stratum, "sites": t.sites,

@@ -53,11 +53,64 @@ def pong():
 	if err != nil {
 		t.Fatal(err)
 	}
-	// loop -> ping -> pong -> ping (a leaf: already expanded). The
-	// decorator's click.command() call is in loop's span, so a child too.
+	// loop -> ping -> pong -> ping (a leaf: already expanded).
 	leaf := child(child(child(res.Root, "ping"), "pong"), "ping")
 	if res.Truncated || leaf == nil || len(leaf.Children) != 0 {
 		t.Fatalf("truncated %v, cycle leaf %+v; want ping -> pong -> ping, the last without children", res.Truncated, leaf)
+	}
+}
+
+// TestTraceLeavesOutDecorators: a Python decorator runs in the enclosing
+// scope when the def is executed, so neither the Click decorators nor a
+// plain one are calls the handler makes.
+func TestTraceLeavesOutDecorators(t *testing.T) {
+	g := indexed(t, map[string]string{"tool/cli.py": `import click
+
+
+def logged(f):
+    return f
+
+
+@click.group()
+def cli():
+    pass
+
+
+@cli.command()
+@click.option("--n", type=int, default=make_default())
+@logged
+def sync(n):
+    helper(n)
+
+
+def helper(n):
+    pass
+
+
+def make_default():
+    return 1
+`})
+	res, err := g.Trace(context.Background(), "sync", query.TraceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Root.Children {
+		got = append(got, c.Name)
+	}
+	if !equal(got, []string{"helper"}) {
+		t.Errorf("trace sync children = %v, want [helper]", got)
+	}
+	cr, err := g.Callees(context.Background(), "symbol:tool/cli.py#sync", query.CalleesOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, c := range cr.Callees {
+		got = append(got, c.Name)
+	}
+	if !equal(got, []string{"helper"}) {
+		t.Errorf("callees of sync = %v, want [helper]", got)
 	}
 }
 

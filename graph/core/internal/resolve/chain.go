@@ -18,12 +18,23 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 	if err != nil || cur == "" {
 		return "", err
 	}
-	for i, step := range steps {
+	for i := 0; i < len(steps); i++ {
+		step := steps[i]
+		if step == extractCallResult && i+1 < len(steps) && steps[i+1] == elementStep {
+			if cur, err = c.elementResult(cur); err != nil || cur == "" {
+				return "", err
+			}
+			i++
+			continue
+		}
 		if step == extractCallResult {
 			if cur, err = c.callResult(cur); err != nil || cur == "" {
 				return "", err
 			}
 			continue
+		}
+		if step == elementStep {
+			return "", nil // elements of a value other than a call's result
 		}
 		typ, err := c.typeOf(cur)
 		if err != nil {
@@ -52,6 +63,11 @@ func (c *chooser) evalChain(root string, steps []string) (string, error) {
 // extractCallResult mirrors extract.CallResult (resolve does not import
 // extract's tree-sitter-free vocabulary to keep this package standalone).
 const extractCallResult = "()"
+
+// elementStep, after a call result in a receiver chain, is an element of
+// what the call returns (a loop over `self.get_params(ctx)`): its type is
+// the object of the function's returns fact with member "[]".
+const elementStep = "[]"
 
 // resolveName follows aliases until a defined name (or the name itself
 // when nothing defines it but facts mention it).
@@ -100,6 +116,16 @@ func (c *chooser) callResult(q string) (string, error) {
 	return c.evalObject(objs[0])
 }
 
+// elementResult: the declared type of the elements of what function q
+// returns (`-> List[T]`, `-> Iterator[T]`).
+func (c *chooser) elementResult(q string) (string, error) {
+	objs, err := c.facts("returns", q, elementStep)
+	if err != nil || len(objs) != 1 {
+		return "", err
+	}
+	return c.evalObject(objs[0])
+}
+
 // evalObject resolves a fact's object — a type name, or "f()" — trying
 // its stored alternatives in order (see store.FactObject).
 func (c *chooser) evalObject(obj string) (string, error) {
@@ -113,8 +139,16 @@ func (c *chooser) evalObject(obj string) (string, error) {
 }
 
 func (c *chooser) evalCandidate(obj string) (string, error) {
+	if c.depth >= maxSteps { // facts that type each other in a cycle
+		return "", nil
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	if f, ok := strings.CutSuffix(obj, extractCallResult); ok {
 		name, err := c.resolveName(f)
+		if err == nil && name == "" {
+			name, err = c.memberOfValue(f)
+		}
 		if err != nil || name == "" {
 			return "", err
 		}
@@ -125,6 +159,22 @@ func (c *chooser) evalCandidate(obj string) (string, error) {
 		return "", err
 	}
 	return c.typeOf(name)
+}
+
+// memberOfValue reads q, which names nothing itself, as member m of a
+// typed owner ("owner.m"): the fact object "x.m()" is what calling method
+// m of variable x's type (or of type x, or a supertype) returns, and the
+// owner may itself be a call ("f().m()", "x.m().n()").
+func (c *chooser) memberOfValue(q string) (string, error) {
+	i := strings.LastIndex(q, c.sep)
+	if i <= 0 {
+		return "", nil
+	}
+	typ, err := c.evalCandidate(q[:i])
+	if err != nil || typ == "" {
+		return "", err
+	}
+	return c.member(typ, q[i+len(c.sep):])
 }
 
 // fieldType is the declared type of a field of typ or of a supertype.

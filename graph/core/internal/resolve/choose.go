@@ -69,6 +69,7 @@ type chooser struct {
 	consulted  map[string]bool
 	unverified bool // the chosen member could not be confirmed in the index
 	dirModules bool // module paths may name a directory's index file
+	depth      int  // fact objects being evaluated, nested
 }
 
 // Choose picks the target of a reference written in a file of a language

@@ -38,6 +38,7 @@ var evidenceIndex = index{
 		"p.sub.X": "class", "p.sub.X.run": "method", "w.Real": "class", "w.Real.go": "method",
 		"src/util/index:helper": "function", "k.top": "function",
 		"m.Store.Self": "method", "w.Holder": "class",
+		"m.signals": "var", "m.started": "var", "m.loop": "var", "m.chained": "var", "m.Base.Make": "method",
 	},
 	facts: map[string][]string{
 		"returns|m.NewStore|":    {"m.Store"},
@@ -50,6 +51,12 @@ var evidenceIndex = index{
 		"returns|m.Store.Self|":  {"m.Store"},
 		"returns|m.Conflict|":    {"m.Store", "m.DB"},
 		"type|m.Store|ambiguous": {"m.Store", "m.DB"},
+		"type|m.signals|":        {"m.NewStore()"},
+		"type|m.started|":        {"m.signals.Make()"}, // a method of a variable's type, inherited
+		"returns|m.Base.Make|":   {"m.DB"},
+		"returns|m.NewStore|[]":  {"m.DB"},         // NewStore also returns a container of DBs, say
+		"type|m.loop|":           {"m.loop.Get()"}, // types itself: no answer, no endless loop
+		"type|m.chained|":        {"m.NewStore().Self()"},
 	},
 	supers: map[string][]string{"m.Store": {"m.Base"}},
 }
@@ -71,6 +78,11 @@ func TestChoose(t *testing.T) {
 		{"field of call result", "go", Ref{Name: "Query", Receiver: []string{"m.NewStore", "()", "db"}}, "m.DB.Query", true, false},
 		{"typed var through a fact", "go", Ref{Name: "Get", Receiver: []string{"m.Default"}}, "m.Store.Get", true, false},
 		{"method result chain", "go", Ref{Name: "Get", Receiver: []string{"m.Store", "Self", "()"}}, "m.Store.Get", true, false},
+		{"method of a typed variable's type", "python", Ref{Name: "Query", Receiver: []string{"m.started"}}, "m.DB.Query", true, false},
+		{"element of a call result", "go", Ref{Name: "Query", Receiver: []string{"m.NewStore", "()", "[]"}}, "m.DB.Query", true, false},
+		{"element of no call", "go", Ref{Name: "Query", Receiver: []string{"m.Default", "[]"}}, "", true, false},
+		{"method of a call's result", "python", Ref{Name: "Get", Receiver: []string{"m.chained"}}, "m.Store.Get", true, false},
+		{"self-typing fact", "python", Ref{Name: "Get", Receiver: []string{"m.loop"}}, "", true, false},
 		{"indexed type lacks member", "go", Ref{Name: "Nope", Receiver: []string{"m.Store"}}, "m.Store.Nope", true, true},
 		{"external type named as written, graded by its import", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer"}}, "bytes.Buffer.Write", true, false},
 		{"unknown chain", "go", Ref{Name: "Write", Receiver: []string{"bytes.Buffer", "x"}}, "", true, false},

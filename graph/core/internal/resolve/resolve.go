@@ -119,19 +119,19 @@ func gradeUndefined(idx Index, f File, res *Result, ch *Choice) error {
 		if err != nil {
 			return err
 		}
-		if !defined {
-			// An import naming an item of a module the index defines
-			// (Rust's `use clap::Values`, Java's `import a.b.C`): the
-			// module is the namespace.
-			if outer := Namespaces(ns); len(outer) > 0 {
-				parent := outer[len(outer)-1]
-				defs, err := idx.Lookup(parent)
-				if err != nil {
-					return err
-				}
-				defined = len(defs) > 0
-				consulted = append(consulted, parent)
+		// An import naming an item of a module the index defines (Rust's
+		// `use clap::Values`, Java's `import a.b.C`), or a module missing
+		// below a package the index defines (Python's `from
+		// pkg.tests.helpers import run` where pkg/tests is not indexed):
+		// the nearest enclosing module the index defines is the namespace.
+		outer := Namespaces(ns)
+		for i := len(outer) - 1; !defined && i >= 0; i-- {
+			defs, err := idx.Lookup(outer[i])
+			if err != nil {
+				return err
 			}
+			defined = len(defs) > 0
+			consulted = append(consulted, outer[i])
 		}
 		own = own && defined
 	}

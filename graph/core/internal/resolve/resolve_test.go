@@ -31,9 +31,11 @@ func TestResolve(t *testing.T) {
 		"example.com/m/b.Do":     {{ID: 3, File: "b/do.go"}},
 		"pkg.dup":                {{ID: 4, File: "pkg.py"}, {ID: 5, File: "pkg.py"}},
 		"clap":                   {{ID: 6, File: "clap/src/lib.rs"}},
+		"idlelib":                {{ID: 7, File: "idlelib/__init__.py"}},
 	}
 	imports := []Import{{Path: "example.com/m/b"}, {Path: "fmt"}, {Path: "os.path", Symbol: "join"},
-		{Path: "react", Symbol: "useState"}, {Path: "serde", Symbol: "Deserialize"}, {Path: "clap::Values"}}
+		{Path: "react", Symbol: "useState"}, {Path: "serde", Symbol: "Deserialize"}, {Path: "clap::Values"},
+		{Path: "idlelib.idle_test.htest", Symbol: "run"}, {Path: "click.testing", Symbol: "CliRunner"}}
 	for _, tc := range []struct {
 		candidate, file string
 		want            Result
@@ -52,6 +54,9 @@ func TestResolve(t *testing.T) {
 		{"example.com/m/b.Gone", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"clap::Values", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}}, // an item the index's clap lacks
 		{"serde::Deserialize", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
+		// A module missing two levels below a package the index defines.
+		{"idlelib.idle_test.htest.run", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
+		{"click.testing.CliRunner", "a/run.go", Result{Confidence: ImportResolved, Hint: 0}},
 		{"fmtx.Println", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"", "a/run.go", Result{Confidence: FuzzyName, Hint: 0}},
 		{"pkg.dup", "pkg.py", Result{Confidence: Exact, Hint: 0}}, // two definitions: no unique hint

@@ -39,10 +39,9 @@ func (w *walker) annotationType(i int32, sc *scope) string {
 	return ""
 }
 
-// wrappedType unwraps Optional[T], Union[T, None] and Annotated[T, ...].
-func (w *walker) wrappedType(i int32, sc *scope) string {
-	var head int32 = noNode
-	var params []int32
+// typeArgs splits a generic type or subscript X[A, B] into X and [A, B].
+func (w *walker) typeArgs(i int32) (head int32, params []int32) {
+	head = noNode
 	for c := range w.t.Kids(i) {
 		switch {
 		case head == noNode:
@@ -55,6 +54,12 @@ func (w *walker) wrappedType(i int32, sc *scope) string {
 			params = append(params, c)
 		}
 	}
+	return head, params
+}
+
+// wrappedType unwraps Optional[T], Union[T, None] and Annotated[T, ...].
+func (w *walker) wrappedType(i int32, sc *scope) string {
+	head, params := w.typeArgs(i)
 	if head == noNode || !w.chain(head) || len(params) == 0 {
 		return ""
 	}
@@ -199,6 +204,62 @@ func selfClass(sc *scope) string {
 			return sc.qual
 		case sc.class != nil:
 			return sc.class.qual
+		}
+	}
+	return ""
+}
+
+// iterables are the generic containers whose first type argument is what
+// iterating one gives, as typing, collections.abc and the builtins name
+// them.
+var iterables = map[string]bool{
+	"List": true, "Sequence": true, "MutableSequence": true, "Iterable": true,
+	"Iterator": true, "Set": true, "MutableSet": true, "AbstractSet": true,
+	"FrozenSet": true, "Collection": true, "Deque": true, "Generator": true,
+	"AsyncIterable": true, "AsyncIterator": true, "AsyncGenerator": true,
+	"list": true, "set": true, "frozenset": true, "deque": true,
+}
+
+// elemType is the class of the elements of an iterable annotation
+// (List[T], Sequence[T], list[T], Iterator[T], Tuple[T, ...], and those
+// wrapped in Optional or `| None`), or "".
+func (w *walker) elemType(i int32, sc *scope) string {
+	if i == noNode {
+		return ""
+	}
+	x, t := w.x, w.t
+	switch t.Nodes[i].Kind {
+	case x.typ, x.parenExpr:
+		if c := t.FirstKid(i); c != noNode && t.Nodes[c].SubEnd == t.Nodes[i].SubEnd {
+			return w.elemType(c, sc)
+		}
+	case x.binaryOp:
+		l, r := t.Child(i, x.fLeft), t.Child(i, x.fRight)
+		switch {
+		case w.isNone(r):
+			return w.elemType(l, sc)
+		case w.isNone(l):
+			return w.elemType(r, sc)
+		}
+	case x.genericType, x.subscript:
+		head, params := w.typeArgs(i)
+		if head == noNode || len(params) == 0 || !w.chain(head) {
+			return ""
+		}
+		name := string(t.Raw(head))
+		if len(w.segs) > 1 || !isBuiltin(w.segs[0]) {
+			name = w.typeName(w.segs, sc)
+			for _, p := range []string{"typing.", "typing_extensions.", "collections.abc.", "collections."} {
+				name = strings.TrimPrefix(name, p)
+			}
+		}
+		switch {
+		case iterables[name]:
+			return w.annotationType(params[0], sc)
+		case name == "Optional" && len(params) == 1:
+			return w.elemType(params[0], sc)
+		case (name == "Tuple" || name == "tuple") && len(params) == 2 && string(t.Raw(params[1])) == "...":
+			return w.annotationType(params[0], sc)
 		}
 	}
 	return ""

@@ -26,6 +26,7 @@ type ids struct {
 	fName, fParameters, fReturnType, fBody, fSuperclasses, fDefinition uint16
 	fLeft, fRight, fType, fObject, fAttribute, fFunction, fArguments   uint16
 	fValue, fSubscript, fModuleName, fAlias, fTypeParams               uint16
+	fCondition, fConsequence                                           uint16
 }
 
 func newIDs(l *tsutil.Lang) *ids {
@@ -75,6 +76,7 @@ func newIDs(l *tsutil.Lang) *ids {
 		fAttribute: f("attribute"), fFunction: f("function"), fArguments: f("arguments"),
 		fValue: f("value"), fSubscript: f("subscript"), fModuleName: f("module_name"),
 		fAlias: f("alias"), fTypeParams: f("type_parameters"),
+		fCondition: f("condition"), fConsequence: f("consequence"),
 	}
 	x.kindFlags = kindFlags(l, k)
 	return x

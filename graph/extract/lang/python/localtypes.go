@@ -1,5 +1,11 @@
 package python
 
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
 // Local variables are typed in source order, as the walk reaches each
 // binding: `x = T()` gives x the value T(), and any later binding of x
 // without evidence (x = other(), for x in ..., del x) takes it away. A
@@ -9,9 +15,21 @@ package python
 // a method (not a staticmethod) is the instance or the class, and an
 // annotated parameter has its annotation's type. *args and **kwargs
 // collect several values and are left untyped.
+//
+// A method's annotated parameter p is also stated as the type fact of
+// member "m(params):p" of its class, params being the method's parameter
+// names, and an unannotated one of a method in a class with bases gets the
+// value [class, "m(params):p"]: pass 2 finds the nearest supertype's fact,
+// so an override with the same parameters has the types the overridden
+// method declares (`def list_commands(self, ctx)` in a subclass of click's
+// MultiCommand), as pyright infers them.
 func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 	x, t := w.x, w.t
 	first := true
+	sig := ""
+	if sc.kind == scopeClass {
+		sig = w.paramSignature(params, fs.qual)
+	}
 	for p := range t.Kids(params) {
 		name, ann := int32(noNode), int32(noNode)
 		switch t.Nodes[p].Kind {
@@ -37,9 +55,16 @@ func (w *walker) typeParams(params int32, fs, sc *scope, method bool) {
 				sc.selfChain = []string{sc.qual}
 			}
 		case ann != noNode:
-			if q := w.annotationType(ann, sc); q != "" {
+			if e := w.elemType(ann, sc); e != "" {
+				fs.setType(t.Text(name), value{elem: []string{e}})
+			} else if q := w.annotationType(ann, sc); q != "" {
 				fs.setType(t.Text(name), value{chain: []string{q}})
+				if sc.kind == scopeClass {
+					w.addFact(extract.FactType, sc.qual, sig+t.Text(name), q, t.Span(p))
+				}
 			}
+		case sc.kind == scopeClass && sc.base != "" && t.Nodes[p].Kind != x.typedParam:
+			fs.setType(t.Text(name), value{chain: []string{sc.qual, sig + t.Text(name)}})
 		}
 	}
 }
@@ -49,7 +74,7 @@ func (s *scope) setType(name string, v value) {
 	if name == s.self {
 		s.self = ""
 	}
-	if v.chain == nil {
+	if v.chain == nil && v.elem == nil {
 		delete(s.types, name)
 		return
 	}
@@ -67,7 +92,7 @@ func (w *walker) assignName(name int32, v value, sc *scope) {
 		return
 	}
 	b, s, found := sc.lookup(w.t.Raw(name))
-	if !found || b.kind != bindVar || s.kind != scopeFunc {
+	if !found || b.kind != bindVar || (s.kind != scopeFunc && s.kind != scopeComp) {
 		return
 	}
 	v.self = false
@@ -100,10 +125,46 @@ func (w *walker) rightmost(i int32) int32 {
 	return i
 }
 
-// forLoop forgets the loop variables' values before walking the loop.
+// forLoop types the loop variable as an element of what it iterates
+// (iterValue), or forgets the loop variables' values, before walking the
+// loop.
 func (w *walker) forLoop(i int32, sc *scope) {
-	w.untype(w.t.Child(i, w.x.fLeft), sc)
+	w.bindElement(w.t.Child(i, w.x.fLeft), w.t.Child(i, w.x.fRight), sc)
 	w.walkKids(i, sc, false)
+}
+
+// bindElement gives a loop variable the value of an element of iterable,
+// or untypes a pattern of several.
+func (w *walker) bindElement(left, iterable int32, sc *scope) {
+	v := w.iterValue(iterable, sc)
+	if w.t.Kind(left) == w.x.identifier {
+		w.assignName(left, v, sc)
+		return
+	}
+	w.untype(left, sc)
+}
+
+// iterValue is the value of an element of iterable: the element type of a
+// container the file types (`items: List[Node]`); for an attribute
+// (`self.items`, `node.args`), its member "items[]", which pass 2 finds
+// among the type facts of the attribute's class and its supertypes; for a
+// call's result, the step "[]" (the function's declared `-> List[T]`).
+func (w *walker) iterValue(iterable int32, sc *scope) value {
+	v := w.valueOf(iterable, sc)
+	if v.elem != nil {
+		return value{chain: v.elem}
+	}
+	n := len(v.chain)
+	if n >= 2 && v.chain[n-1] == extract.CallResult {
+		return v.with("[]") // pass 2 reads the function's returns fact "[]"
+	}
+	if n < 2 || v.imported {
+		return value{}
+	}
+	chain := make([]string, n)
+	copy(chain, v.chain)
+	chain[n-1] += "[]"
+	return value{chain: chain, alts: v.alts}
 }
 
 // withItem handles `with T() as x`: x is taken to be what the call
@@ -192,4 +253,91 @@ func (w *walker) bindAs(target int32, v value, sc *scope) {
 func (w *walker) walrus(i int32, sc *scope) {
 	w.walkKids(i, sc, false)
 	w.assignName(w.t.Child(i, w.x.fName), w.valueOf(w.t.Child(i, w.x.fValue), sc), sc)
+}
+
+// ifClause walks an if statement or elif clause. A condition
+// `isinstance(x, C)` on a local x types x as an instance of C in the
+// branch it guards; after the branch x has its value back, or none when
+// the branch bound it again.
+func (w *walker) ifClause(i int32, sc *scope, def bool) {
+	x, t := w.x, w.t
+	for c := range t.Kids(i) {
+		if t.Nodes[c].Field != x.fConsequence {
+			w.walk(c, sc, def)
+			continue
+		}
+		s, name, v := w.isinstance(t.Child(i, x.fCondition), sc)
+		if s == nil {
+			w.walk(c, sc, def)
+			continue
+		}
+		old := s.types[name]
+		s.setType(name, v)
+		w.walk(c, sc, def)
+		if cur := s.types[name]; len(cur.chain) == len(v.chain) && &cur.chain[0] == &v.chain[0] {
+			s.setType(name, old)
+		} else {
+			s.setType(name, value{})
+		}
+	}
+}
+
+// isinstance reads a condition `isinstance(x, C)` where x is a local of a
+// function (not its self) and C names a class: the scope of x, its name
+// and the value an instance of C has. s is nil for any other condition.
+func (w *walker) isinstance(cond int32, sc *scope) (s *scope, name string, v value) {
+	x, t := w.x, w.t
+	if t.Kind(cond) != x.call {
+		return nil, "", value{}
+	}
+	fn, args := t.Child(cond, x.fFunction), t.Child(cond, x.fArguments)
+	if t.Kind(fn) != x.identifier || string(t.Raw(fn)) != "isinstance" || t.Kind(args) != x.argList {
+		return nil, "", value{}
+	}
+	if _, _, shadowed := sc.lookup(t.Raw(fn)); shadowed {
+		return nil, "", value{}
+	}
+	obj := t.FirstKid(args)
+	if obj == noNode || t.Kind(obj) != x.identifier || t.Nodes[obj].SubEnd >= t.Nodes[args].SubEnd {
+		return nil, "", value{}
+	}
+	cls := t.Nodes[obj].SubEnd
+	if t.Kind(cls) != x.identifier && t.Kind(cls) != x.attribute {
+		return nil, "", value{}
+	}
+	b, s, found := sc.lookup(t.Raw(obj))
+	if !found || b.kind != bindVar || s.kind != scopeFunc || string(t.Raw(obj)) == s.self {
+		return nil, "", value{}
+	}
+	c := w.valueOf(cls, sc)
+	if !c.named || c.fn || c.isVar || len(c.chain) != 1 {
+		return nil, "", value{}
+	}
+	return s, t.Text(obj), value{chain: c.chain, alts: c.alts}
+}
+
+// paramSignature is the prefix "m(a,b,*c):" of the members standing for
+// the parameters of method q in type facts; no attribute can be so named.
+func (w *walker) paramSignature(params int32, q string) string {
+	x, t := w.x, w.t
+	var b strings.Builder
+	b.WriteString(lastSegment(q))
+	b.WriteByte('(')
+	for p := range t.Kids(params) {
+		if b.Len() > len(lastSegment(q))+1 {
+			b.WriteByte(',')
+		}
+		n := p
+		switch t.Nodes[p].Kind {
+		case x.defaultParam, x.typedDefault:
+			n = t.Child(p, x.fName)
+		case x.typedParam:
+			n = t.FirstKid(p)
+		}
+		if n != noNode {
+			b.Write(t.Raw(n))
+		}
+	}
+	b.WriteString("):")
+	return b.String()
 }

@@ -135,13 +135,21 @@ func (w *walker) starCandidates(name string) (string, []string) {
 	return w.stars[n-1] + "." + name, append(alts, join(w.ns, name))
 }
 
-// nameAlternatives are the further candidates of a bare name: only a name
-// no statement binds, in a module with star imports, has any.
+// nameAlternatives are the further candidates of a bare name: a name no
+// statement binds, in a module with star imports, and an imported name the
+// scope also defines as a class or def (the fallback of an import that may
+// fail).
 func (w *walker) nameAlternatives(name []byte, sc *scope) []string {
 	if len(w.stars) == 0 || isBuiltin(name) {
+		if b, _, found := sc.lookup(name); found && b.kind == bindImport {
+			return b.alts
+		}
 		return nil
 	}
-	if _, _, found := sc.lookup(name); found {
+	if b, _, found := sc.lookup(name); found {
+		if b.kind == bindImport {
+			return b.alts
+		}
 		return nil
 	}
 	_, alts := w.starCandidates(string(name))

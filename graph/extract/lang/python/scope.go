@@ -29,6 +29,10 @@ type binding struct {
 	kind   bindKind
 	target string // qualified name of a def, class or imported name
 	at     uint32 // where a def's or class's name starts, an assignment ends; 0: anywhere
+	// alts: for an import, the class or def the same scope binds to the
+	// name too, the fallback when the import names nothing indexed
+	// (`try: from blinker import Namespace` / `except: class Namespace`).
+	alts []string
 }
 
 // scope is one Python namespace: the module, a class body, a function, a
@@ -58,10 +62,23 @@ func newScope(kind scopeKind, qual string, sym int, parent *scope) *scope {
 
 // bind records a binding unless a stronger one is already there.
 func (s *scope) bind(name string, b binding) {
-	if old, ok := s.names[name]; ok && old.kind >= b.kind {
+	old, ok := s.names[name]
+	switch {
+	case ok && old.kind == bindImport && definesType(b) && len(old.alts) == 0:
+		old.alts = []string{b.target}
+		s.names[name] = old
 		return
+	case ok && old.kind >= b.kind:
+		return
+	case ok && b.kind == bindImport && definesType(old):
+		b.alts = []string{old.target}
 	}
 	s.names[name] = b
+}
+
+// definesType reports a binding to a class or def of the scope's own.
+func definesType(b binding) bool {
+	return (b.kind == bindClass || b.kind == bindDef) && b.target != ""
 }
 
 // lookup finds the binding of name as seen from s, following Python's

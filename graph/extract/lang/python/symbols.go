@@ -6,8 +6,11 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// decorated handles a decorated def or class; its symbol's span includes
-// the decorators.
+// decorated handles a decorated def or class. Its symbol's span starts at
+// `def` or `class`: Python evaluates the decorators in the enclosing scope,
+// before the definition, so the calls they make (`@app.route("/")`,
+// `@click.option(...)`) are the enclosing scope's, never callees of the
+// decorated function.
 func (w *walker) decorated(i int32, sc *scope) {
 	d := w.t.Child(i, w.x.fDefinition)
 	switch w.t.Kind(d) {
@@ -32,7 +35,7 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	}
 	q := join(sc.qual, name)
 	sig := w.signature(i, x.fName, x.fTypeParams, x.fParameters, x.fReturnType)
-	sym := w.addSymbol(name, q, w.funcKind(name, sc), w.outerSpan(i, dec), sig, sc.symbolParent())
+	sym := w.addSymbol(name, q, w.funcKind(name, sc), w.t.Span(i), sig, sc.symbolParent())
 	if dec != noNode {
 		at, ref := w.click(dec, name, q, sc)
 		w.decorators(dec, sc, at, ref)
@@ -44,7 +47,8 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if r := t.Child(i, x.fReturnType); r != noNode {
 		w.typeRefs(r, sc)
 	}
-	w.returnsFact(i, q, sc)
+	prop := w.isProperty(dec, sc)
+	w.returnsFact(i, q, sc, prop)
 	fs := newScope(scopeFunc, q, sym, sc)
 	w.bindTargets(params, fs)
 	if sc.kind == scopeClass {
@@ -53,10 +57,21 @@ func (w *walker) function(i, dec int32, sc *scope) {
 	if params != noNode {
 		w.typeParams(params, fs, sc, sc.kind == scopeClass && !w.isStatic(dec))
 	}
+	fixture := w.isFixture(dec, sc)
+	if fixture || w.out.Symbols[sym].Kind == extract.KindTest {
+		w.fixtureParams(params, fs, sc.kind == scopeClass && !w.isStatic(dec))
+	}
+	outer := w.results
+	w.results = nil
+	if t.Child(i, x.fReturnType) == noNode {
+		w.results = &results{ok: true, scope: fs, fixture: fixture}
+	}
 	if body := t.Child(i, x.fBody); body != noNode {
 		w.collect(body, fs)
 		w.walkBody(body, fs, false)
 	}
+	w.inferredResult(i, q, sc, prop)
+	w.results = outer
 }
 
 // isStatic reports whether the decorators dec include @staticmethod.
@@ -113,7 +128,7 @@ func (w *walker) class(i, dec int32, sc *scope) {
 	}
 	q := join(sc.qual, name)
 	sig := w.signature(i, x.fName, x.fTypeParams, x.fSuperclasses)
-	sym := w.addSymbol(name, q, extract.KindClass, w.outerSpan(i, dec), sig, sc.symbolParent())
+	sym := w.addSymbol(name, q, extract.KindClass, w.t.Span(i), sig, sc.symbolParent())
 	if dec != noNode {
 		w.decorators(dec, sc, noNode, extract.RawRef{})
 	}
@@ -162,14 +177,6 @@ func isAllCaps(name string) bool {
 		}
 	}
 	return upper
-}
-
-// outerSpan is the decorated definition when there is one.
-func (w *walker) outerSpan(i, dec int32) extract.Span {
-	if dec != noNode {
-		return w.t.Span(dec)
-	}
-	return w.t.Span(i)
 }
 
 func (w *walker) addSymbol(name, q string, kind extract.SymbolKind, sp extract.Span, sig string, parent int) int {

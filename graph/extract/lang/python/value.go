@@ -19,10 +19,19 @@ type value struct {
 	named bool
 	// made: chain is [Q, "()"] for a named, callable Q (a class or function
 	// call, not a call of some variable's value).
-	made  bool
-	isVar bool // chain[0] is a module-level variable
-	fn    bool // chain[0] is a function not yet called
-	self  bool // the instance (or class) parameter of a method
+	made bool
+	// calls: chain is a root (a class, an instance of T — self, an
+	// annotated name —, a module-level variable, a called function) and
+	// method calls only ([T, m, "()", n, "()"]): a type fact can name
+	// it ("T.m().n()"); member: such a chain and a method not called yet.
+	calls, member bool
+	isVar         bool // chain[0] is a module-level variable
+	fn            bool // chain[0] is a function not yet called
+	self          bool // the instance (or class) parameter of a method
+	// elem: the value is a container (List[T], Iterator[T], ...) and this
+	// is the chain of its elements; chain is nil then, so a container is
+	// never a receiver.
+	elem []string
 }
 
 // with returns v's chain extended by step, in a new slice: chains are
@@ -52,15 +61,22 @@ func (w *walker) valueOf(i int32, sc *scope) value {
 		if v.imported {
 			return value{chain: []string{v.chain[0] + "." + t.Text(attr)}, imported: true, folds: v.folds + 1, named: true}
 		}
-		return v.with(t.Text(attr))
+		r := v.with(t.Text(attr))
+		r.member = len(v.chain) == 1 || v.calls
+		return r
 	case x.call:
 		fn := t.Child(i, x.fFunction)
 		if w.isSuperCall(fn, sc) {
 			return w.superValue(i, sc)
 		}
-		if v := w.valueOf(fn, sc); v.chain != nil {
+		v := w.valueOf(fn, sc)
+		if v.imported && len(v.chain) == 1 && (v.chain[0] == "typing.cast" || v.chain[0] == "typing_extensions.cast") {
+			return w.castValue(t.Child(i, x.fArguments), sc)
+		}
+		if v.chain != nil {
 			r := v.with(extract.CallResult)
 			r.made = v.named && !v.isVar && len(v.chain) == 1
+			r.calls = v.member || r.made
 			return r
 		}
 	case x.parenExpr, x.await:
@@ -85,7 +101,7 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 		q, alts := w.starCandidates(string(name))
 		return value{chain: []string{q}, alts: alts, named: true}
 	case b.kind == bindImport && b.target != "":
-		return value{chain: []string{b.target}, imported: true, named: true}
+		return value{chain: []string{b.target}, alts: b.alts, imported: true, named: true}
 	case b.kind == bindClass:
 		return value{chain: []string{b.target}, named: true}
 	case b.kind == bindDef:
@@ -95,8 +111,19 @@ func (w *walker) nameValue(name []byte, sc *scope) value {
 		return value{chain: []string{join(w.ns, string(name))}, named: true, isVar: true}
 	case s.kind == scopeFunc && s.self != "" && string(name) == s.self:
 		return value{chain: s.class.selfChain, self: true}
-	case s.kind == scopeFunc:
+	case s.kind == scopeFunc || s.kind == scopeComp:
 		return s.types[string(name)]
+	}
+	return value{}
+}
+
+// castValue is the value of typing.cast(T, v): an instance of T.
+func (w *walker) castValue(args int32, sc *scope) value {
+	if w.t.Kind(args) != w.x.argList {
+		return value{}
+	}
+	if q := w.annotationType(w.t.FirstKid(args), sc); q != "" {
+		return value{chain: []string{q}}
 	}
 	return value{}
 }
@@ -142,9 +169,12 @@ func (w *walker) memberCall(i int32, sc *scope) (q string, recv, alts []string) 
 	name := t.Text(attr)
 	if v.imported {
 		q = v.chain[0] + "." + name
-		if v.folds == 0 || w.modules[v.chain[0]] {
+		if w.modules[v.chain[0]] {
 			return q, nil, nil // a module's function: mod.f(), a.b.f() after import a.b
 		}
+		// A from-imported name may be a module, a class or a variable of a
+		// declared type (`from .globals import current_app`): pass 2 looks
+		// the member up on its type, or takes q for a module's name.
 		return q, v.chain, nil
 	}
 	return "", v.chain, v.alts

@@ -25,6 +25,9 @@ type walker struct {
 	// for so far: only those are receivers (value.go).
 	typed map[string]bool
 	facts map[factKey]string // first fact about each name, "()" trimmed (facts.go)
+	// results collects what the return statements of the unannotated
+	// function being walked give (facts.go, inferred results).
+	results *results
 }
 
 func newWalker(x *ids, t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -79,8 +82,10 @@ func (w *walker) isDocstring(i int32) bool {
 func (w *walker) walk(i int32, sc *scope, def bool) {
 	x := w.x
 	switch k := w.t.Nodes[i].Kind; k {
-	case x.block, x.ifStmt, x.tryStmt, x.elifClause, x.elseClause, x.finallyClause:
+	case x.block, x.tryStmt, x.elseClause, x.finallyClause:
 		w.walkKids(i, sc, def)
+	case x.ifStmt, x.elifClause:
+		w.ifClause(i, sc, def)
 	case x.exceptClause:
 		w.exceptClause(i, sc, def)
 	case x.decorated:
@@ -134,6 +139,9 @@ func (w *walker) walkExpr(i int32, sc *scope, k uint16) {
 		w.asPattern(i, sc)
 	case x.namedExpr:
 		w.walrus(i, sc)
+	case x.returnStmt, x.yield:
+		w.walkKids(i, sc, false)
+		w.returned(i, sc)
 	case x.str:
 		w.stringLit(i, sc)
 	case x.concatStr:
@@ -187,6 +195,11 @@ func (w *walker) comprehension(i int32, sc *scope) {
 	for c := range w.t.Kids(i) {
 		if w.t.Nodes[c].Kind == w.x.forIn {
 			w.bindTargets(w.t.Child(c, w.x.fLeft), cs)
+		}
+	}
+	for c := range w.t.Kids(i) {
+		if w.t.Nodes[c].Kind == w.x.forIn {
+			w.bindElement(w.t.Child(c, w.x.fLeft), w.t.Child(c, w.x.fRight), cs)
 		}
 	}
 	w.walkKids(i, cs, false)
