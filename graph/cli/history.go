@@ -3,12 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/orbitgraph/orbit/graph/core"
+	"github.com/orbitgraph/orbit/graph/core/render"
 )
 
 func newHistoryCmd(a *app) *cobra.Command {
@@ -47,7 +46,7 @@ group, when it has one, is the id.`,
 			if err != nil {
 				return a.fail(err)
 			}
-			return emit(a, res, historyText)
+			return emit(a, res, render.HistoryText)
 		},
 	}
 	f := cmd.Flags()
@@ -55,28 +54,4 @@ group, when it has one, is the id.`,
 	f.StringVar(&opts.Since, "since", "", "start the walk at this revision instead of HEAD")
 	f.StringVar(&opts.TaskPattern, "task-pattern", "", "regular expression for task ids in commit subjects")
 	return cmd
-}
-
-func historyText(w io.Writer, r core.HistoryResult) error {
-	if _, err := fmt.Fprintf(w, "%s  %s:%d\n", r.Symbol.Qualified, r.Symbol.Path, r.Symbol.Line); err != nil {
-		return err
-	}
-	if len(r.Commits) == 0 {
-		_, err := fmt.Fprintln(w, "  no commits changed it")
-		return err
-	}
-	for _, c := range r.Commits {
-		tasks := ""
-		if len(c.TaskIDs) > 0 {
-			tasks = " [" + strings.Join(c.TaskIDs, ", ") + "]"
-		}
-		if _, err := fmt.Fprintf(w, "  %.10s %s %-9s %s%s (%s)\n", c.Hash, c.Date[:10], c.Change, c.Subject, tasks, c.Author); err != nil {
-			return err
-		}
-	}
-	if r.Truncated {
-		_, err := fmt.Fprintln(w, "  (the walk stopped at its limit: --limit)")
-		return err
-	}
-	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -52,7 +51,7 @@ default, --task-pattern for another convention), newest first.`,
 				if err != nil {
 					return a.fail(err)
 				}
-				return emit(a, res, taskText)
+				return emit(a, res, render.TaskText)
 			}
 			q.Text = strings.Join(args, " ")
 			res, err := g.Search(context.Background(), q)
@@ -70,17 +69,4 @@ default, --task-pattern for another convention), newest first.`,
 	f.StringVar(&taskID, "task-id", "", "list the symbols changed by the commits naming this task id")
 	f.StringVar(&task.TaskPattern, "task-pattern", "", "regular expression for task ids in commit subjects (with --task-id)")
 	return cmd
-}
-
-func taskText(w io.Writer, r core.TaskResult) error {
-	if len(r.Changes) == 0 {
-		_, err := fmt.Fprintf(w, "no commits name %s\n", r.TaskID)
-		return err
-	}
-	for _, c := range r.Changes {
-		if _, err := fmt.Fprintf(w, "%-9s %-9s %-50s %s  %.10s %s\n", c.Change, c.Kind, c.Symbol, c.Path, c.Hash, c.Subject); err != nil {
-			return err
-		}
-	}
-	return nil
 }

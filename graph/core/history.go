@@ -21,14 +21,10 @@ type HistoryOptions struct {
 }
 
 // HistoryEntry is one commit that changed the symbol.
-type HistoryEntry = history.Entry
+type HistoryEntry = query.HistoryEntry
 
 // HistoryResult lists the commits that changed a symbol, newest first.
-type HistoryResult struct {
-	Symbol    query.Item     `json:"symbol"`
-	Commits   []HistoryEntry `json:"commits"`
-	Truncated bool           `json:"truncated,omitempty"` // the walk stopped at its limit
-}
+type HistoryResult = query.HistoryResult
 
 // History returns the commits that changed the symbol a selector names, by
 // line-range overlap of each commit's hunks with the symbol's span in that
@@ -107,13 +103,10 @@ func (g *Graph) storedHistory(path, local string, opts HistoryOptions, tasks *re
 const maxHistoryEntries = 500
 
 // TaskChange is a symbol a task's commits changed.
-type TaskChange = history.TaskChange
+type TaskChange = query.TaskChange
 
 // TaskResult lists what the commits naming a task id changed.
-type TaskResult struct {
-	TaskID  string       `json:"task_id"`
-	Changes []TaskChange `json:"changes"`
-}
+type TaskResult = query.TaskResult
 
 // Task lists the symbols changed by the commits whose subjects name a task
 // id (history's task pattern), newest first.

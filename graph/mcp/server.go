@@ -45,6 +45,7 @@ func newServer(ix *index) *mcp.Server {
 	addOverview(s, ix)
 	addImplementors(s, ix)
 	addDeps(s, ix)
+	addHistory(s, ix)
 	return s
 }
 

@@ -94,6 +94,7 @@ func manyCallers(files map[string]string, n int) map[string]string {
 var toolNames = []string{
 	"orbit_graph_sync", "orbit_graph_search", "orbit_graph_show", "orbit_graph_refs", "orbit_graph_callees",
 	"orbit_graph_impact", "orbit_graph_trace", "orbit_graph_overview", "orbit_graph_implementors", "orbit_graph_deps",
+	"orbit_graph_history",
 }
 
 func TestListTools(t *testing.T) {

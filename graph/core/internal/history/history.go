@@ -5,18 +5,13 @@ import (
 	"regexp"
 	"sort"
 
+	"github.com/orbitgraph/orbit/graph/core/query"
+
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // Entry is one commit that changed the symbol asked about.
-type Entry struct {
-	Hash    string   `json:"hash"`
-	Author  string   `json:"author"`
-	Date    string   `json:"date"`
-	Subject string   `json:"subject"`
-	TaskIDs []string `json:"task_ids,omitempty"`
-	Change  string   `json:"change"` // created, signature, body, deleted
-}
+type Entry = query.HistoryEntry
 
 // DefaultTaskPattern recognises common tracker keys: PROJ-123 and #123.
 // A pattern's first capture group, when it has one, is the id (ADR-020).

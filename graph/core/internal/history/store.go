@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/orbitgraph/orbit/graph/core/query"
+
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -201,14 +203,7 @@ func (s *Store) Symbol(path, local string, limit int) ([]Entry, bool, error) {
 }
 
 // TaskChange is a symbol a task's commits changed.
-type TaskChange struct {
-	Path    string `json:"path"`
-	Symbol  string `json:"symbol"` // the local name
-	Kind    string `json:"kind"`
-	Change  string `json:"change"`
-	Hash    string `json:"hash"`
-	Subject string `json:"subject"`
-}
+type TaskChange = query.TaskChange
 
 // Task lists the symbols the commits naming a task id changed, newest first.
 func (s *Store) Task(id string, limit int) ([]TaskChange, error) {

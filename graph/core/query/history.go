@@ -1,0 +1,34 @@
+package query
+
+// HistoryEntry is one commit that changed a symbol (DESIGN.md, History).
+type HistoryEntry struct {
+	Hash    string   `json:"hash"`
+	Author  string   `json:"author"`
+	Date    string   `json:"date"`
+	Subject string   `json:"subject"`
+	TaskIDs []string `json:"task_ids,omitempty"`
+	Change  string   `json:"change"` // created, signature, body, deleted
+}
+
+// HistoryResult lists the commits that changed a symbol, newest first.
+type HistoryResult struct {
+	Symbol    Item           `json:"symbol"`
+	Commits   []HistoryEntry `json:"commits"`
+	Truncated bool           `json:"truncated,omitempty"` // the walk stopped at its limit
+}
+
+// TaskChange is a symbol a task's commits changed.
+type TaskChange struct {
+	Path    string `json:"path"`
+	Symbol  string `json:"symbol"` // the local name: Type.method
+	Kind    string `json:"kind"`
+	Change  string `json:"change"`
+	Hash    string `json:"hash"`
+	Subject string `json:"subject"`
+}
+
+// TaskResult lists what the commits naming a task id changed.
+type TaskResult struct {
+	TaskID  string       `json:"task_id"`
+	Changes []TaskChange `json:"changes"`
+}
