@@ -327,6 +327,9 @@ func (w *walker) module(i, attrs int32, sc *scope) {
 	body := t.Child(i, x.fBody)
 	sym := w.addSymbol(name, q, extract.KindModule, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
+	if body == noNode && sc.prefix == w.loc.mod {
+		w.pathModule(q, attrs, i)
+	}
 	if body != noNode {
 		ms := w.moduleScope(q, sym, sc)
 		w.collect(body, ms)

@@ -13,6 +13,8 @@ type walker struct {
 	x     *ids
 	t     *tree
 	loc   location
+	file  string                // the repo-relative path
+	where extract.ModuleContext // the file's crate, for #[path] modules
 	lines extract.LineIndex
 	out   *extract.ExtractedFile
 	clap  clapState
