@@ -429,8 +429,19 @@ func (w *walker) bindExternCrate(i int32, sc *scope) {
 	local := t.Text(n)
 	if a := t.Child(i, x.fAlias); a != noNode {
 		local = t.Text(a)
+		if stdCrates[local] {
+			// `extern crate rustc_std_workspace_core as core;` (a
+			// cfg-gated std-workspace shim, or no_std's `extern crate
+			// core as std`): the shim re-exports the standard crate,
+			// whose names the paths still mean.
+			return
+		}
 	}
 	if local != "self" && local != "_" {
 		sc.bind(local, t.Text(n))
 	}
 }
+
+// stdCrates are the standard library's crates, which paths name without a
+// binding.
+var stdCrates = map[string]bool{"std": true, "core": true, "alloc": true}

@@ -32,6 +32,7 @@ func (w *walker) macro(i int32, sc *scope) {
 		w.strings(tt)
 	case asmMacros[name]:
 		w.strings(tt) // operands, not calls
+	case sc.kind == scopeModule && w.macroItems(tt, sc):
 	default:
 		if sc.kind == scopeModule {
 			w.macroTypes(tt, sc)

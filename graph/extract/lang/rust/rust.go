@@ -142,7 +142,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		w := newWalker(e.ids, t, loc, lines, out)
-		w.file, w.where = in.Path, in.Module
+		w.file, w.where, w.lang = in.Path, in.Module, e.door.Lang
 		w.run()
 	})
 }
