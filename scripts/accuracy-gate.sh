@@ -35,4 +35,23 @@ while IFS=$'\t' read -r lang fetcher minp minr; do
     cat "$bin/$lang.dangling"
   fi
 done < bench/accuracy/testdata/truth/gate.tsv
+# Rust has no compiler oracle here: a hand-checked golden of 100 refs over a
+# pinned crate (bench/accuracy/testdata/rust-golden). No answer it marks right
+# may change, and precision on it may not drop.
+golden=bench/accuracy/testdata/rust-golden
+corpus="$cache/rust-golden"
+if [ ! -d "$corpus" ] || ! cmp -s "$golden/fetch-fixture.sh" "$corpus.fetched-by"; then
+  bash "$golden/fetch-fixture.sh" "$corpus"
+  cp "$golden/fetch-fixture.sh" "$corpus.fetched-by"
+fi
+echo "-- rust: hand-checked golden"
+go build -o "$bin/rustgolden" ./bench/rustgolden
+if ! "$bin/rustgolden" -corpus "$corpus" -copy -golden "$golden/golden.tsv" 2>"$bin/rustgolden.err"; then
+  fail=1
+  cat "$bin/rustgolden.err"
+fi
+if ! "$bin/dangling" -corpus "$corpus" -copy -max 0 >"$bin/rust.dangling" 2>&1; then
+  fail=1
+  cat "$bin/rust.dangling"
+fi
 exit $fail

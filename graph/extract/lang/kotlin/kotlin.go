@@ -39,9 +39,10 @@ type Extractor struct {
 }
 
 // door is what every default Extractor shares; the parser reads the file
-// newline-ended, and a file that cannot be read keeps the package a
+// newline-ended and with two grammar bugs worked around (prepare), and a
+// file that cannot be read keeps the package a
 // lexical scan of its header gives.
-var door = &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: newlineEnded,
+var door = &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: prepare,
 	Fallback: func(in extract.Input) string { return jvm.Kotlin.ScanPackage(in.Content) }}
 
 // New returns an extractor sharing the package's parser pool.

@@ -1,6 +1,11 @@
 package rust
 
-import "github.com/orbitgraph/orbit/graph/extract"
+import (
+	"slices"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
 
 // Facts (RESOLUTION.md) are the type evidence this file's declarations
 // state for receivers elsewhere: what a function returns, what type a
@@ -64,6 +69,18 @@ func (w *walker) fieldFacts(owner string, list int32, sc *scope) {
 func (w *walker) aliasFact(l useLeaf, sp extract.Span, sc *scope) {
 	switch {
 	case l.glob:
+		// Several globs of one module (each under its own cfg, or names
+		// split between them) are one fact whose candidates pass 2 tries
+		// in order: the first that defines the name is where it comes from.
+		for k := range w.out.Facts {
+			f := &w.out.Facts[k]
+			if f.Kind == extract.FactAlias && f.Subject == sc.mod && f.Member == "*" {
+				if !slices.Contains(strings.Split(f.Object, "\n"), l.path) {
+					f.Object += "\n" + l.path
+				}
+				return
+			}
+		}
 		w.addFact(extract.FactAlias, sc.mod, "*", l.path, sp)
 	case l.local != "" && l.local != "_" && l.local != "self":
 		w.addFact(extract.FactAlias, join(sc.mod, l.local), "", l.path, sp)

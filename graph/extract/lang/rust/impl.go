@@ -2,6 +2,7 @@ package rust
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -35,6 +36,12 @@ func (w *walker) impl(i, attrs int32, sc *scope) {
 	}
 	if body != noNode {
 		is.self, is.prefix, is.sym, is.methods = self, self, sym, true
+		if w.foreign(self) {
+			// Another crate's type (Vec, u8, a dependency's struct): its
+			// namespace is not this crate's to define names in, so the
+			// members are the impl block's.
+			is.prefix = q
+		}
 		if known && !w.isGeneric(typ, is) {
 			is.selfRecv = self
 		}
@@ -82,6 +89,13 @@ func (w *walker) selfType(typ int32, sc *scope) (q string, known bool) {
 		return t.Text(inner), true
 	}
 	return join(sc.mod, w.reducedText(typ)), false
+}
+
+// foreign reports a qualified type name rooted outside the file's crate:
+// std, core and alloc, a primitive, a dependency.
+func (w *walker) foreign(q string) bool {
+	root, _, _ := strings.Cut(q, "::")
+	return root != "" && root != w.loc.crate
 }
 
 // isGeneric reports an impl for a bare generic parameter (a blanket impl).

@@ -327,6 +327,9 @@ func (w *walker) module(i, attrs int32, sc *scope) {
 	body := t.Child(i, x.fBody)
 	sym := w.addSymbol(name, q, extract.KindModule, w.outerSpan(i, attrs), w.signature(i, body), sc.symbolParent())
 	w.walkAttrs(attrs, i, sc)
+	if body == noNode && sc.prefix == w.loc.mod {
+		w.pathModule(q, attrs, i)
+	}
 	if body != noNode {
 		ms := w.moduleScope(q, sym, sc)
 		w.collect(body, ms)
@@ -426,8 +429,19 @@ func (w *walker) bindExternCrate(i int32, sc *scope) {
 	local := t.Text(n)
 	if a := t.Child(i, x.fAlias); a != noNode {
 		local = t.Text(a)
+		if stdCrates[local] {
+			// `extern crate rustc_std_workspace_core as core;` (a
+			// cfg-gated std-workspace shim, or no_std's `extern crate
+			// core as std`): the shim re-exports the standard crate,
+			// whose names the paths still mean.
+			return
+		}
 	}
 	if local != "self" && local != "_" {
 		sc.bind(local, t.Text(n))
 	}
 }
+
+// stdCrates are the standard library's crates, which paths name without a
+// binding.
+var stdCrates = map[string]bool{"std": true, "core": true, "alloc": true}

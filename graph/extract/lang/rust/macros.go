@@ -32,9 +32,77 @@ func (w *walker) macro(i int32, sc *scope) {
 		w.strings(tt)
 	case asmMacros[name]:
 		w.strings(tt) // operands, not calls
+	case sc.kind == scopeModule && w.macroItems(tt, sc):
 	default:
+		if sc.kind == scopeModule {
+			w.macroTypes(tt, sc)
+		}
 		w.tokenTree(tt, sc)
 	}
+}
+
+// typeKeywords are the keywords declaring a type, by the kind of symbol.
+var typeKeywords = map[string]extract.SymbolKind{
+	"struct": extract.KindStruct, "enum": extract.KindEnum, "union": extract.KindUnion, "trait": extract.KindTrait,
+}
+
+// macroTypes declares the types an item macro writes out by name
+// (bitflags! { pub struct Flags: u32 { … } }, syn's ast_enum! { pub enum
+// Meta { … } }, cfg_if!'s branches): a struct, enum, union or trait
+// keyword followed by a plain name, not a metavariable. Bodies of items are
+// not looked into (a fn's, a mod's, an impl's), nor attributes.
+func (w *walker) macroTypes(tt int32, sc *scope) {
+	x, t := w.x, w.t
+	prevEnd := t.Nodes[tt].Start + 1
+	header := prevEnd // where the item being read starts: after a ; or a {…}
+	for c := range t.Kids(tt) {
+		gap := t.Src[prevEnd:t.Nodes[c].Start]
+		if i := bytes.LastIndexByte(gap, ';'); i >= 0 {
+			header = prevEnd + uint32(i) + 1
+		}
+		prevEnd = t.Nodes[c].End
+		switch t.Nodes[c].Kind {
+		case x.identifier:
+			before := bytes.TrimRight(gap, " \t\r\n")
+			start := lastWordStart(before)
+			kind, ok := typeKeywords[string(before[start:])]
+			if !ok {
+				continue
+			}
+			name := t.Text(c)
+			kw := t.Nodes[c].Start - uint32(len(gap)) + uint32(start)
+			sp := extract.Span{Start: kw, End: t.Nodes[c].End}
+			body := t.Next(c) // the body: the next {…} or (…) before a ;
+			for body != noNode && (t.Nodes[body].Kind != x.tokenTree || t.Src[t.Nodes[body].Start] == '[') {
+				body = t.Next(body)
+			}
+			if body != noNode && !bytes.ContainsAny(t.between(c, body), ";{}") {
+				sp.End = t.Nodes[body].End
+			}
+			w.addSymbol(name, join(sc.prefix, name), kind, sp, string(t.Src[kw:t.Nodes[c].End]), sc.symbolParent())
+		case x.tokenTree:
+			if t.Src[t.Nodes[c].Start] != '{' || w.attrTree(c) {
+				continue
+			}
+			if !itemBody(t.Src[header:t.Nodes[c].Start]) {
+				w.macroTypes(c, sc)
+			}
+			header = t.Nodes[c].End
+		}
+	}
+}
+
+// itemBody reports whether the tokens before a {…} tree in a macro, from
+// the last ; or {…}, are an item's header: its body declares no types of
+// the module.
+func itemBody(gap []byte) bool {
+	for _, f := range bytes.FieldsFunc(gap, func(r rune) bool { return !isIdentByte(byte(r)) || r > 127 }) {
+		switch string(f) {
+		case "fn", "impl", "mod", "struct", "enum", "union", "trait", "macro_rules":
+			return true
+		}
+	}
+	return false
 }
 
 // asmMacros take assembly operands (in(reg) x), not Rust expressions.

@@ -66,7 +66,7 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 		if len(rest) == 0 {
 			return "", false // the value self
 		}
-		base = sc.mod
+		base = w.selfBase(sc, rest)
 	case "super":
 		base = parentPath(sc.mod)
 		for len(rest) > 0 && string(rest[0]) == "super" {
@@ -104,6 +104,23 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 	}
 	base, rest = w.follow(base, rest)
 	return joinSegs(base, rest), true
+}
+
+// selfBase is where `self::name` looks name up: the module, unless
+// nothing of the module binds name and a glob import of it may (`use
+// super::*; use self::helper::f;`), then the glob's module.
+func (w *walker) selfBase(sc *scope, rest [][]byte) string {
+	ms := sc
+	for ms.kind != scopeModule && ms.parent != nil {
+		ms = ms.parent
+	}
+	if _, ok := ms.names[string(rest[0])]; ok || len(ms.globs) == 0 {
+		return sc.mod
+	}
+	if g := w.globCandidates(ms, rest); g != "" {
+		return g
+	}
+	return sc.mod
 }
 
 // globCandidates returns the innermost glob import's module for a name
@@ -158,7 +175,9 @@ func (w *walker) expandUse(segs [][]byte, abs bool, sc *scope) string {
 	case "crate", "$crate":
 		base = w.loc.crate
 	case "self":
-		base = sc.mod
+		alts := w.alts // a use path has no alternatives
+		base = w.selfBase(sc, rest)
+		w.alts = alts
 	case "super":
 		base = parentPath(sc.mod)
 		for len(rest) > 0 && string(rest[0]) == "super" {

@@ -141,6 +141,8 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
-		newWalker(e.ids, t, loc, lines, out).run()
+		w := newWalker(e.ids, t, loc, lines, out)
+		w.file, w.where, w.lang = in.Path, in.Module, e.door.Lang
+		w.run()
 	})
 }

@@ -92,6 +92,12 @@ func (w *walker) usePath(leaf, p int32, prefix [][]byte, abs bool, sc *scope) (u
 		segs = append(prefix[:len(prefix):len(prefix)], w.segs...)
 	}
 	name := string(segs[len(segs)-1])
+	if n := len(segs); n >= 2 && isUpper(segs[n-1]) && isUpper(segs[n-2]) {
+		// Only an enum's variants can be imported from a type
+		// (`use syn::Meta::Path`): the name stands for the enum, as
+		// Type::Variant does in a path.
+		segs = segs[:n-1]
+	}
 	return useLeaf{node: leaf, path: w.expandUse(segs, abs, sc), name: name, local: name}, true
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // walker holds the state of one file's analysis. It visits the flat tree
@@ -13,6 +14,9 @@ type walker struct {
 	x     *ids
 	t     *tree
 	loc   location
+	file  string                // the repo-relative path
+	where extract.ModuleContext // the file's crate, for #[path] modules
+	lang  *tsutil.Lang          // the grammar, to parse item macros' bodies
 	lines extract.LineIndex
 	out   *extract.ExtractedFile
 	clap  clapState
