@@ -33,4 +33,15 @@ package extract
 //	   code is extracted (resolution only) rather than skipped; a command
 //	   naming its handler is a ref of kind handler, not use; Java methods
 //	   state their arity and calls their argument count (overloads).
-const Version = 7
+//	8: C++ in-class method declarations are function_declarations, C++
+//	   functions and calls state arities, gtest TEST/TEST_F bodies are
+//	   tests; TypeScript resolves a package's imports of itself
+//	   (package.json is a marker), infers returns from bodies and bound
+//	   functions, states namespace re-exports; Python symbol spans start
+//	   at def/class (decorators belong to the enclosing scope), receivers
+//	   typed by inference (fixtures, isinstance, cast, overrides, loops,
+//	   properties); Rust foreign impls' methods belong to the impl,
+//	   #[path] modules are aliases, item macros' bodies are walked;
+//	   Kotlin parses around two grammar recovery bugs; config reads
+//	   CSV/TSV headers as keys.
+const Version = 8
