@@ -17,9 +17,11 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/query"
 )
 
-// staleBudget bounds the time one answer spends checking for changed files
-// (DESIGN.md, Staleness): stats of the indexed files and their directories.
-const staleBudget = 25 * time.Millisecond
+// staleMaxFiles bounds what one answer spends checking for changed files
+// (DESIGN.md, Staleness): the indexed files stat'ed, in index order. A
+// count, not a time budget, so the same files give the same answer
+// however busy the machine is.
+const staleMaxFiles = 20000
 
 // maxStaleFiles is how many changed files an answer names.
 const maxStaleFiles = 3
@@ -28,7 +30,7 @@ const maxStaleFiles = 3
 // synced: an indexed file whose mtime or size differs, or that is gone; or,
 // in a directory holding indexed files whose mtime is newer than the
 // index, a new regular file that an extractor would read. New directories
-// are not looked for. The check stops at staleBudget and says how many
+// are not looked for. The check stops at staleMaxFiles and says how many
 // files it left unchecked.
 func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness {
 	// A long-lived handle (the MCP server) answers many queries a second:
@@ -60,8 +62,8 @@ func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Stale
 			s.StaleFiles = append(s.StaleFiles, p)
 		}
 	}
-	deadline := time.Now().Add(staleBudget)
-	changed, unchecked := changedFiles(g.loc.Root, files, deadline)
+	changed, unchecked := changedFiles(g.loc.Root, files[:min(len(files), staleMaxFiles)])
+	unchecked += len(files) - min(len(files), staleMaxFiles)
 	for _, p := range changed {
 		note(p)
 	}
@@ -84,9 +86,6 @@ func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Stale
 	}
 	sort.Strings(names)
 	for _, d := range names {
-		if time.Now().After(deadline) {
-			break
-		}
 		abs := filepath.Join(g.loc.Root, filepath.FromSlash(d))
 		info, err := os.Stat(abs)
 		if err != nil || info.ModTime().UnixNano() <= synced {
@@ -110,8 +109,9 @@ func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Stale
 const statWorkers = 4
 
 // changedFiles returns the indexed files that changed or vanished, in
-// index order, and how many the deadline left unchecked.
-func changedFiles(root string, files []store.FileStat, deadline time.Time) (changed []string, unchecked int) {
+// index order, and how many were left unchecked (none: the caller bounds
+// the list).
+func changedFiles(root string, files []store.FileStat) (changed []string, unchecked int) {
 	flags := make([]uint8, len(files)) // 0 unchecked, 1 same, 2 changed
 	var next atomic.Int64
 	var wg gosync.WaitGroup
@@ -121,7 +121,7 @@ func changedFiles(root string, files []store.FileStat, deadline time.Time) (chan
 			defer wg.Done()
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(files) || i%32 == 0 && time.Now().After(deadline) {
+				if i >= len(files) {
 					return
 				}
 				f := files[i]
