@@ -33,6 +33,8 @@ var dumpQueries = []struct{ table, query string }{
 	{"resolve_deps", `SELECT from_file, name FROM resolve_deps ORDER BY 1, 2`},
 	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
 		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
+	{"skipped", `SELECT path, reason, hex(content_hash), mtime_ns, byte_len FROM skipped ORDER BY path`},
+	{"search_integrity", ""},
 	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},
 }
 
@@ -43,6 +45,16 @@ func (s *Store) Dump(w io.Writer) error {
 	for _, q := range dumpQueries {
 		fmt.Fprintf(bw, "## %s\n", q.table)
 		var args []any
+		if q.table == "search_integrity" {
+			// FTS5's own check of each search index against its content
+			// table: a stale or duplicated row shows here.
+			for _, fts := range []string{"symbols_fts", "strings_fts", "configs_fts"} {
+				if _, err := s.db.Exec(`INSERT INTO ` + fts + `(` + fts + `, rank) VALUES('integrity-check', 1)`); err != nil {
+					fmt.Fprintf(bw, "%s: %v\n", fts, err)
+				}
+			}
+			continue
+		}
 		if q.table == "symbols_fts" {
 			args = append(args, "handler OR test OR new") // a sample of FTS terms: proves FTS rows track symbols
 		}
