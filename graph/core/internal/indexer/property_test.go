@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -586,6 +587,9 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 		}
 		incTime += t1.Sub(t0)
 		coldTime += time.Since(t1)
+		if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
+			t.Fatalf("step %d of %d (seed %d) on branch %s, %s: %s: incremental index: %v", step, steps, seed, w.cur, name, desc, err)
+		}
 		inc, cold := dump(t, loc.Path), dump(t, coldPath)
 		if inc != cold {
 			n, diff := dumpDiff(cold, inc, 60)
