@@ -122,21 +122,33 @@ func removeFamily(dir, base string, files []string) (bool, error) {
 
 // RemoveOtherVersions deletes the index files of the active location's
 // branch (or detached commit, or non-git directory) built by other
-// extractor versions, with their sidecars, skipping any a sync holds. It
-// returns the index files removed.
+// extractor versions, and those under the branch's name before BranchStem
+// (feat/x and feat_x shared "feat_x"; no version reads them now), with
+// their sidecars, skipping any a sync holds. It returns the index files
+// removed.
 func RemoveOtherVersions(active Location, extractorVersion int) []string {
 	dir, name := filepath.Split(active.Path)
-	suffix := fmt.Sprintf(".%d.db", extractorVersion)
-	stem, ok := strings.CutSuffix(name, suffix)
+	stem, ok := strings.CutSuffix(name, fmt.Sprintf(".%d.db", extractorVersion))
 	if !ok {
 		return nil
+	}
+	legacy := ""
+	if active.Git && !active.Detached {
+		legacy = legacyStem(active.Branch)
 	}
 	entries, _ := os.ReadDir(dir)
 	families := map[string][]string{}
 	for _, e := range entries {
 		base := familyOf(e.Name())
-		v, isVersion := strings.CutPrefix(strings.TrimSuffix(base, ".db"), stem+".")
-		if _, err := strconv.Atoi(v); base == "" || base == name || !isVersion || err != nil {
+		if base == "" || base == name {
+			continue
+		}
+		s := strings.TrimSuffix(base, ".db")
+		dot := strings.LastIndexByte(s, '.')
+		if dot < 0 {
+			continue
+		}
+		if _, err := strconv.Atoi(s[dot+1:]); err != nil || s[:dot] != stem && s[:dot] != legacy {
 			continue
 		}
 		families[base] = append(families[base], e.Name())
@@ -149,6 +161,24 @@ func RemoveOtherVersions(active Location, extractorVersion int) []string {
 	}
 	sort.Strings(removed)
 	return removed
+}
+
+// legacyStem is the file stem a branch had before BranchStem: "/" and any
+// other byte outside [A-Za-z0-9._-] as "_", a leading "." prefixed by "_".
+func legacyStem(branch string) string {
+	var b strings.Builder
+	for _, r := range branch {
+		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if s == "" || s[0] == '.' {
+		s = "_" + s
+	}
+	return s
 }
 
 // RemoveLock deletes the lock file of the index at dbPath unless a sync

@@ -3,6 +3,7 @@ package indexer
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -228,7 +229,8 @@ func TestSyncRemovesOtherVersions(t *testing.T) {
 	dir := filepath.Dir(loc.Path)
 	stem := strings.TrimSuffix(filepath.Base(loc.Path), ".db")
 	stem = stem[:strings.LastIndexByte(stem, '.')]
-	old := []string{stem + ".1.db", stem + ".1.db-wal", stem + ".1.db.lock", stem + ".0.db"}
+	old := []string{stem + ".1.db", stem + ".1.db-wal", stem + ".1.db.lock", stem + ".0.db",
+		"main." + strconv.Itoa(extract.Version) + ".db"} // the name before BranchStem
 	other := dbpath.BranchStem("other") + ".1.db"
 	for _, f := range append(old, other) {
 		gittest.WriteFile(t, dir, f, "x")
@@ -242,7 +244,7 @@ func TestSyncRemovesOtherVersions(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, other)); err != nil {
 		t.Errorf("another branch's index removed: %v", err)
 	}
-	if len(rep.RemovedIndexes) != 2 {
-		t.Errorf("removed_indexes = %v, want the two old versions", rep.RemovedIndexes)
+	if len(rep.RemovedIndexes) != 3 {
+		t.Errorf("removed_indexes = %v, want the two old versions and the old name", rep.RemovedIndexes)
 	}
 }
