@@ -1,7 +1,10 @@
 package dbpath
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -32,5 +35,31 @@ func TestBranchStem(t *testing.T) {
 		if stem == NoGitName || isDetachedStem(stem) {
 			t.Errorf("branch %q maps to %q, the name of a non-branch index", b, stem)
 		}
+	}
+}
+
+// TestRemoveLock: a lock file no sync holds is removed; a held one stays.
+func TestRemoveLock(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "main-00000000.1.db")
+	f, err := os.OpenFile(db+LockSuffix, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	if RemoveLock(db) {
+		t.Error("removed a held lock file")
+	}
+	if _, err := os.Stat(db + LockSuffix); err != nil {
+		t.Errorf("held lock file gone: %v", err)
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if !RemoveLock(db) {
+		t.Error("a free lock file was kept")
+	}
+	if _, err := os.Stat(db + LockSuffix); !os.IsNotExist(err) {
+		t.Errorf("free lock file left: %v", err)
 	}
 }
