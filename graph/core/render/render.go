@@ -107,11 +107,17 @@ func ReportText(w io.Writer, r indexer.Report) error {
 		}
 	}
 	fmt.Fprintln(w, ")")
+	// Named: the files a person may not expect to be left out (ignored
+	// ones are counted above, named in JSON).
+	named := 0
 	for _, f := range s.Files {
-		fmt.Fprintf(w, "  skipped %s: %s\n", f.Reason, f.Path)
+		if f.Reason != indexer.SkipIgnored {
+			fmt.Fprintf(w, "  skipped %s: %s\n", f.Reason, f.Path)
+			named++
+		}
 	}
-	total := s.Large + s.Binary + s.Unreadable + s.Symlinks + s.SymlinkDirs + s.SymlinkLoops + s.Special + s.Ignored
-	if more := total - len(s.Files); more > 0 {
+	total := s.Large + s.Binary + s.Unreadable + s.Symlinks + s.SymlinkDirs + s.SymlinkLoops + s.Special
+	if more := total - named; more > 0 {
 		fmt.Fprintf(w, "  … and %d more skipped\n", more)
 	}
 	for _, f := range r.RemovedIndexes {
