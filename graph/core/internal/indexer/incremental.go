@@ -37,11 +37,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, scanErr
 	}
 	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
-	p := plan(opts, sc, indexed, skipped, ctxs)
-	for _, k := range p.stillSkipped {
+	todo := plan(opts, sc, indexed, skipped, ctxs)
+	for _, k := range todo.stillSkipped {
 		rep.skip(k.Path, k.Reason)
 	}
-	if len(p.jobs) == 0 && len(p.deleted) == 0 && len(p.forget) == 0 {
+	if len(todo.jobs) == 0 && len(todo.deleted) == 0 && len(todo.forget) == 0 {
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
 	}
@@ -63,19 +63,19 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	for p := range skipped {
 		w.wasSkipped[p] = true
 	}
-	for _, p := range p.forget {
+	for _, p := range todo.forget {
 		if err := w.forgetSkipped(p); err != nil {
 			return rep, err
 		}
 	}
-	for _, p := range p.deleted {
+	for _, p := range todo.deleted {
 		rep.FilesRemoved++
 		if err := w.remove(p); err != nil {
 			return rep, err
 		}
 	}
 	apply := func(o outcome) error { return w.apply(o, &rep) }
-	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, p.jobs, apply); err != nil {
+	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, todo.jobs, apply); err != nil {
 		return rep, err
 	}
 	if w.writes == 0 {
