@@ -25,14 +25,15 @@ type Corpus struct {
 	Bytes int64 // bytes of .go files
 }
 
-// NewCorpus copies "gostd" (all of GOROOT/src) or "gostd200k" into dir.
+// NewCorpus copies "gostd" (all of GOROOT/src), "gostd200k" or
+// "gostd200k+gomod" (the same slice with src/go.mod at its root) into dir.
 func NewCorpus(name, dir string) (*Corpus, error) {
 	src := filepath.Join(runtime.GOROOT(), "src")
 	var dirs []string
 	switch name {
 	case "gostd":
 		dirs = []string{"."}
-	case "gostd200k":
+	case "gostd200k", "gostd200k+gomod":
 		dirs = slice200k
 	default:
 		return nil, fmt.Errorf("unknown corpus %q", name)
@@ -45,6 +46,13 @@ func NewCorpus(name, dir string) (*Corpus, error) {
 		cmd := exec.Command("cp", "-a", filepath.Join(src, d)+"/.", filepath.Join(c.Root, d))
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("copy %s: %v: %s", d, err, out)
+		}
+	}
+	if name == "gostd200k+gomod" {
+		// The standard library's own go.mod ("module std"), a module marker.
+		cmd := exec.Command("cp", "-a", filepath.Join(src, "go.mod"), c.Root)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("copy go.mod: %v: %s", err, out)
 		}
 	}
 	return c, c.count()

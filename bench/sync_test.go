@@ -104,12 +104,68 @@ func BenchmarkSync(b *testing.B) {
 			}
 			b.ReportMetric(float64(c.Files)/(b.Elapsed().Seconds()/float64(b.N)), "files/s")
 		})
+		b.Run("corpus="+name+"/mode=touch", func(b *testing.B) {
+			benchTouch(b, corpus(b, name), nil)
+		})
+		b.Run("corpus="+name+"/mode=marker", func(b *testing.B) {
+			c := corpus(b, name+markerVariant[name])
+			benchTouch(b, c, []string{"go.mod"})
+		})
 		for _, f := range oneFiles {
 			b.Run("corpus="+name+"/mode=onefile/file="+f.size, func(b *testing.B) {
 				benchOneFile(b, corpus(b, name), f.path)
 			})
 		}
 	}
+}
+
+// markerVariant names the copy of a corpus that has a go.mod at its root
+// (the 200k slice has none of its own).
+var markerVariant = map[string]string{"gostd200k": "+gomod"}
+
+// benchTouch gives files a new mtime without changing a byte (what touch,
+// a checkout or a rebase do) before each sync: every indexed file when
+// paths is nil, else the given ones (a marker such as go.mod). Such a sync
+// should cost a hash per touched file and nothing else: it reports the
+// files it re-extracted (changed/op, expected 0) and the index's size
+// after the loop, which must not grow.
+func benchTouch(b *testing.B, c *Corpus, paths []string) {
+	g := openGraph(b, c.Root)
+	defer g.Close()
+	syncOnce(b, g, core.SyncAuto)
+	if paths == nil {
+		filepath.WalkDir(c.Root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(p) == ".go" {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+	} else {
+		for i, p := range paths {
+			paths[i] = filepath.Join(c.Root, p)
+		}
+	}
+	base := time.Now().Add(-time.Hour)
+	changed := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		when := base.Add(time.Duration(i+1) * time.Second)
+		for _, p := range paths {
+			if err := os.Chtimes(p, when, when); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+		rep, err := g.Sync(context.Background(), core.SyncAuto)
+		if err != nil {
+			b.Fatal(err)
+		}
+		changed += rep.FilesChanged + rep.Reresolved
+	}
+	b.ReportMetric(float64(changed)/float64(b.N), "changed/op")
+	b.ReportMetric(dbBytes(g)/(1<<20), "db-MB")
 }
 
 // oneFiles are edited before each one-file sync: a file of the corpus'

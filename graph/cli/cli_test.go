@@ -103,7 +103,7 @@ func TestCLIEndToEnd(t *testing.T) {
 		t.Errorf("sync with a 100-byte cap: exit %d, %s", code, out)
 	}
 	out, _, code = orbit(t, append([]string{"graph", "db-path", "--format", "text"}, root...)...)
-	if code != 0 || !strings.HasPrefix(strings.TrimSpace(out), filepath.Join(repo.Root, ".orbit", "graph", "main.")) {
+	if code != 0 || !strings.HasPrefix(strings.TrimSpace(out), filepath.Join(repo.Root, ".orbit", "graph", "main-")) {
 		t.Fatalf("db-path: exit %d, %s", code, out)
 	}
 }

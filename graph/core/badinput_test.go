@@ -106,7 +106,9 @@ func TestBadInput(t *testing.T) {
 	row("binary file (NUL in first 8 KB)", fmt.Sprintf("skipped.binary=%d", rep.Skipped.Binary))
 	row("200 MB sparse file", fmt.Sprintf("skipped.large=%d (sync took %v)", rep.Skipped.Large, took.Round(time.Millisecond)))
 	row("invalid UTF-8", fmt.Sprintf("files_non_utf8=%d, warning %q", rep.NonUTF8, findWarning(rep.Warnings, "latin1.py")))
-	row("symlinks (loops, outside root)", fmt.Sprintf("skipped.symlinks=%d; none followed", rep.Skipped.Symlinks))
+	row("symlinks (loops, outside root)", fmt.Sprintf("skipped.symlinks=%d symlink_loops=%d symlink_dirs=%d; none followed",
+		rep.Skipped.Symlinks, rep.Skipped.SymlinkLoops, rep.Skipped.SymlinkDirs))
+	row("named skips", fmt.Sprintf("%v", rep.Skipped.Files))
 	row("all", fmt.Sprintf("indexed=%d parse_errors=%d warnings=%q", rep.FilesIndexed, rep.ParseErrors, rep.Warnings))
 
 	if rep.Skipped.Binary != 1 {
@@ -121,9 +123,19 @@ func TestBadInput(t *testing.T) {
 	if rep.NonUTF8 < 1 || findWarning(rep.Warnings, "latin1.py") == "" {
 		t.Errorf("latin1.py: non_utf8 = %d, warnings %q", rep.NonUTF8, rep.Warnings)
 	}
-	// a.py, b.py, outside.py, passwd.py, dangling.go, sub/self.go, sub/twice.py.
-	if rep.Skipped.Symlinks != 7 {
-		t.Errorf("skipped.symlinks = %d, want 7", rep.Skipped.Symlinks)
+	// outside.py, passwd.py, dangling.go; loops a.py, b.py, sub/self.go,
+	// sub/twice.py; directories loopdir, sub/up, outside_dir.
+	if s := rep.Skipped; s.Symlinks != 3 || s.SymlinkLoops != 4 || s.SymlinkDirs != 3 {
+		t.Errorf("skipped = %+v, want 3 symlinks, 4 loops, 3 to directories", s)
+	}
+	named := map[string]string{}
+	for _, f := range rep.Skipped.Files {
+		named[f.Path] = f.Reason
+	}
+	for p, reason := range map[string]string{"binary.py": "binary", "huge.go": "large", "a.py": "symlink_loop", "loopdir": "symlink_dir", "dangling.go": "symlink"} {
+		if named[p] != reason {
+			t.Errorf("skipped.files names %s as %q, want %q: %v", p, named[p], reason, rep.Skipped.Files)
+		}
 	}
 	for _, name := range []string{"secret_outside", "root"} {
 		if hits := search(t, g, name); len(hits) != 0 {

@@ -3,6 +3,7 @@ package core_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,12 +19,20 @@ func dbName(g *core.Graph) string { return filepath.Base(g.Location().Path) }
 func TestBranchDetachedWorktreeAndNonGit(t *testing.T) {
 	repo := gittest.New(t, fixture)
 	v := "." + strconv.Itoa(extract.Version) + ".db"
-	if got := dbName(openGraph(t, repo.Root)); got != "main"+v {
+	// A branch's file: its name encoded (feat/x → feat~x) and a hash of it.
+	branchDB := regexp.MustCompile(`^(.*)-[0-9a-f]{8}\.` + strconv.Itoa(extract.Version) + `\.db$`)
+	stem := func(name string) string {
+		if m := branchDB.FindStringSubmatch(name); m != nil {
+			return m[1]
+		}
+		return name
+	}
+	if got := dbName(openGraph(t, repo.Root)); stem(got) != "main" {
 		t.Errorf("main branch db = %s", got)
 	}
 	repo.Git("checkout", "-q", "-b", "feat/new-thing")
 	g := openGraph(t, repo.Root)
-	if got := dbName(g); got != "feat_new-thing"+v {
+	if got := dbName(g); stem(got) != "feat~new-thing" {
 		t.Errorf("feature branch db = %s", got)
 	}
 	if g.Location().Branch != "feat/new-thing" {
@@ -44,7 +53,7 @@ func TestBranchDetachedWorktreeAndNonGit(t *testing.T) {
 	wt := filepath.Join(t.TempDir(), "wt")
 	repo.Git("worktree", "add", "-q", wt, "main")
 	gw := openGraph(t, wt)
-	if !strings.HasPrefix(gw.Location().Path, wt) || dbName(gw) != "main"+v {
+	if !strings.HasPrefix(gw.Location().Path, wt) || stem(dbName(gw)) != "main" {
 		t.Errorf("worktree db = %s", gw.Location().Path)
 	}
 	if got := mustSync(t, gw, core.SyncAuto); got.mode != "cold" || got.indexed != 5 {
@@ -86,8 +95,14 @@ func TestClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Removed) != 3 {
-		t.Errorf("removed = %v, want the old-version and unreachable detached DBs and the abandoned build", rep.Removed)
+	if len(rep.Removed) != 4 {
+		t.Errorf("removed = %v, want the old-version and unreachable detached DBs, the abandoned build and the free lock file", rep.Removed)
+	}
+	if _, err := os.Stat(g.Location().Path + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the active index's lock file is left: %v", err)
+	}
+	if rep, err := g.Clean(); err != nil || rep.Removed == nil || len(rep.Removed) != 0 {
+		t.Errorf("second clean = %#v, %v; want an empty, non-nil list", rep, err)
 	}
 	for _, f := range stale {
 		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {

@@ -94,9 +94,35 @@ func ShowText(w io.Writer, v *query.NodeView) error {
 
 // ReportText renders a sync report in one line plus warnings.
 func ReportText(w io.Writer, r indexer.Report) error {
-	_, err := fmt.Fprintf(w, "%s sync: %d files indexed, %d changed, %d removed in %.0f ms (skipped: %d large, %d binary, %d unreadable, %d symlinks)\n",
+	s := r.Skipped
+	_, err := fmt.Fprintf(w, "%s sync: %d files indexed, %d changed, %d removed in %.0f ms (skipped: %d large, %d binary, %d unreadable, %d symlinks",
 		r.Mode, r.FilesIndexed, r.FilesChanged, r.FilesRemoved, r.DurationMs,
-		r.Skipped.Large, r.Skipped.Binary, r.Skipped.Unreadable, r.Skipped.Symlinks)
+		s.Large, s.Binary, s.Unreadable, s.Symlinks)
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{s.SymlinkDirs, "symlinks to directories"}, {s.SymlinkLoops, "symlink loops"}, {s.Special, "FIFOs/sockets/devices"}, {s.Ignored, "ignored"}} {
+		if c.n > 0 {
+			fmt.Fprintf(w, ", %d %s", c.n, c.what)
+		}
+	}
+	fmt.Fprintln(w, ")")
+	// Named: the files a person may not expect to be left out (ignored
+	// ones are counted above, named in JSON).
+	named := 0
+	for _, f := range s.Files {
+		if f.Reason != indexer.SkipIgnored {
+			fmt.Fprintf(w, "  skipped %s: %s\n", f.Reason, f.Path)
+			named++
+		}
+	}
+	total := s.Large + s.Binary + s.Unreadable + s.Symlinks + s.SymlinkDirs + s.SymlinkLoops + s.Special
+	if more := total - named; more > 0 {
+		fmt.Fprintf(w, "  … and %d more skipped\n", more)
+	}
+	for _, f := range r.RemovedIndexes {
+		fmt.Fprintf(w, "  removed old index %s\n", f)
+	}
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", warn)
 	}

@@ -9,13 +9,33 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
-// CleanReport lists what Clean removed and kept.
+// CleanReport lists what Clean removed and kept (never null in JSON).
 type CleanReport struct {
 	Removed []string `json:"removed"`
 	Kept    []string `json:"kept"`
+}
+
+// LockSuffix names the lock file beside an index: <db>.lock.
+const LockSuffix = ".lock"
+
+// sidecars are the files SQLite keeps beside an index, and its lock.
+var sidecars = []string{"-wal", "-shm", "-journal", LockSuffix}
+
+// familyOf is the index file a file of .orbit/graph belongs to (itself or
+// one of its sidecars), "" if none.
+func familyOf(name string) string {
+	base := name
+	for _, suf := range sidecars {
+		base = strings.TrimSuffix(base, suf)
+	}
+	if strings.HasSuffix(base, ".db") {
+		return base
+	}
+	return ""
 }
 
 // CommitOf reads the commit a detached index was built for; callers supply
@@ -26,8 +46,11 @@ type CommitOf func(dbFile string) string
 // whose commit no local ref reaches. It never touches the active DB family
 // (the active file and its -wal/-shm) and keeps other branches' current
 // indexes, which are valid caches for when the user switches back.
+//
+// Lock files go too, unless a sync holds them: lockIndex takes a lock only
+// on a file still in place, so removing a free one is safe.
 func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanReport, error) {
-	var rep CleanReport
+	rep := CleanReport{Removed: []string{}, Kept: []string{}}
 	dir := filepath.Join(active.Root, Dir)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -45,11 +68,7 @@ func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanRepor
 			}
 			continue
 		}
-		base := name
-		for _, suf := range []string{"-wal", "-shm", "-journal"} {
-			base = strings.TrimSuffix(base, suf)
-		}
-		if strings.HasSuffix(base, ".db") {
+		if base := familyOf(name); base != "" {
 			families[base] = append(families[base], name)
 		}
 	}
@@ -61,17 +80,137 @@ func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanRepor
 	for _, base := range bases {
 		full := filepath.Join(dir, base)
 		if full == active.Path || !stale(base, full, active, extractorVersion, commitOf) {
-			rep.Kept = append(rep.Kept, base)
+			if RemoveLock(full) {
+				rep.Removed = append(rep.Removed, base+LockSuffix)
+			}
+			if _, err := os.Stat(full); err == nil {
+				rep.Kept = append(rep.Kept, base)
+			}
 			continue
 		}
-		for _, f := range families[base] {
-			if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
-				return rep, fmt.Errorf("clean %s: %w", f, err)
-			}
+		removed, err := removeFamily(dir, base, families[base])
+		if err != nil {
+			return rep, err
 		}
-		rep.Removed = append(rep.Removed, base)
+		if removed {
+			rep.Removed = append(rep.Removed, base)
+		}
 	}
 	return rep, nil
+}
+
+// removeFamily deletes an index file and its sidecars, unless a sync holds
+// its lock (it is in use; false).
+func removeFamily(dir, base string, files []string) (bool, error) {
+	full := filepath.Join(dir, base)
+	unlock, ok := tryLock(full)
+	if !ok {
+		return false, nil
+	}
+	defer unlock()
+	for _, f := range files {
+		if strings.HasSuffix(f, LockSuffix) {
+			continue // last, while held
+		}
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
+			return false, fmt.Errorf("clean %s: %w", f, err)
+		}
+	}
+	os.Remove(full + LockSuffix)
+	return true, nil
+}
+
+// RemoveOtherVersions deletes the index files of the active location's
+// branch (or detached commit, or non-git directory) built by other
+// extractor versions, and those under the branch's name before BranchStem
+// (feat/x and feat_x shared "feat_x"; no version reads them now), with
+// their sidecars, skipping any a sync holds. It returns the index files
+// removed.
+func RemoveOtherVersions(active Location, extractorVersion int) []string {
+	dir, name := filepath.Split(active.Path)
+	stem, ok := strings.CutSuffix(name, fmt.Sprintf(".%d.db", extractorVersion))
+	if !ok {
+		return nil
+	}
+	legacy := ""
+	if active.Git && !active.Detached {
+		legacy = legacyStem(active.Branch)
+	}
+	entries, _ := os.ReadDir(dir)
+	families := map[string][]string{}
+	for _, e := range entries {
+		base := familyOf(e.Name())
+		if base == "" || base == name {
+			continue
+		}
+		s := strings.TrimSuffix(base, ".db")
+		dot := strings.LastIndexByte(s, '.')
+		if dot < 0 {
+			continue
+		}
+		if _, err := strconv.Atoi(s[dot+1:]); err != nil || s[:dot] != stem && s[:dot] != legacy {
+			continue
+		}
+		families[base] = append(families[base], e.Name())
+	}
+	var removed []string
+	for base, files := range families {
+		if ok, _ := removeFamily(dir, base, files); ok {
+			removed = append(removed, base)
+		}
+	}
+	sort.Strings(removed)
+	return removed
+}
+
+// legacyStem is the file stem a branch had before BranchStem: "/" and any
+// other byte outside [A-Za-z0-9._-] as "_", a leading "." prefixed by "_".
+func legacyStem(branch string) string {
+	var b strings.Builder
+	for _, r := range branch {
+		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if s == "" || s[0] == '.' {
+		s = "_" + s
+	}
+	return s
+}
+
+// RemoveLock deletes the lock file of the index at dbPath unless a sync
+// holds it; it reports whether it removed one.
+func RemoveLock(dbPath string) bool {
+	if _, err := os.Lstat(dbPath + LockSuffix); err != nil {
+		return false
+	}
+	unlock, ok := tryLock(dbPath)
+	if !ok {
+		return false
+	}
+	defer unlock()
+	return os.Remove(dbPath+LockSuffix) == nil
+}
+
+// tryLock takes the index lock of dbPath without waiting, if its lock file
+// exists; ok is false when a sync holds it. Without a lock file there is
+// nothing to hold: ok, and unlock does nothing.
+func tryLock(dbPath string) (unlock func(), ok bool) {
+	f, err := os.OpenFile(dbPath+LockSuffix, os.O_RDWR, 0)
+	if err != nil {
+		return func() {}, os.IsNotExist(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, false
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, true
 }
 
 // abandonedAge is how old a cold build's temporary file must be before
@@ -102,7 +241,7 @@ func stale(base, full string, active Location, extractorVersion int, commitOf Co
 		return true
 	}
 	name := stem[:dot]
-	if !strings.HasPrefix(name, "detached-") || !active.Git {
+	if !isDetachedStem(name) || !active.Git {
 		return false
 	}
 	sha := ""
@@ -113,6 +252,21 @@ func stale(base, full string, active Location, extractorVersion int, commitOf Co
 		sha = strings.TrimPrefix(name, "detached-")
 	}
 	return !reachable(active.Root, sha)
+}
+
+// isDetachedStem: "detached-" and hex digits, which no branch's stem is
+// (BranchStem ends in "-" and a hash).
+func isDetachedStem(stem string) bool {
+	sha, ok := strings.CutPrefix(stem, "detached-")
+	if !ok || sha == "" {
+		return false
+	}
+	for _, c := range sha {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // reachable asks git whether any local branch or tag contains sha.

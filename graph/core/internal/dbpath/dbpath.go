@@ -1,5 +1,5 @@
 // Package dbpath decides where a worktree's index lives (DESIGN.md, Packages):
-// .orbit/graph/<sanitized-branch>.<extractor_version>.db, or
+// .orbit/graph/<branch>-<hash>.<extractor_version>.db (see BranchStem), or
 // detached-<short-sha>.<v>.db on a detached HEAD, or nogit.<v>.db outside git,
 // and sweeps stale index files.
 //
@@ -8,6 +8,7 @@
 package dbpath
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,7 +48,7 @@ func Resolve(root string, extractorVersion int) (Location, error) {
 	case head == nil:
 	case head.Branch != "":
 		loc.Git, loc.Branch, loc.CommitSHA = true, head.Branch, head.SHA
-		stem = Sanitize(head.Branch)
+		stem = BranchStem(head.Branch)
 	default:
 		loc.Git, loc.Branch, loc.CommitSHA, loc.Detached = true, "HEAD", head.SHA, true
 		stem = "detached-" + shortSHA(head.SHA)
@@ -63,22 +64,31 @@ func shortSHA(sha string) string {
 	return sha
 }
 
-// Sanitize makes a branch name one safe file-name component: "/" and any
-// other character outside [A-Za-z0-9._-] become "_" (feat/foo → feat_foo).
-func Sanitize(branch string) string {
+// maxReadable bounds the readable part of a branch's file name (file names
+// have a limit; the hash keeps long names apart).
+const maxReadable = 100
+
+// BranchStem names a branch's index files: the branch encoded injectively
+// and readably, then "-" and 8 hex digits of its SHA-256. The encoding keeps
+// [A-Za-z0-9._-], writes "/" as "~" (which git forbids in branch names) and
+// any other byte, or a leading ".", as %XX, so feat/x → feat~x and feat_x
+// → feat_x. The hash keeps apart names only letter case tells apart (on a
+// case-insensitive file system) or that are longer than maxReadable bytes.
+func BranchStem(branch string) string {
 	var b strings.Builder
-	for _, r := range branch {
-		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
+	for i := 0; i < len(branch) && b.Len() < maxReadable; i++ {
+		c := branch[i]
+		switch {
+		case c == '/':
+			b.WriteByte('~')
+		case c == '.' && i > 0, c == '-', c == '_', c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02x", c)
 		}
 	}
-	s := b.String()
-	if s == "" || s[0] == '.' {
-		s = "_" + s
-	}
-	return s
+	sum := sha256.Sum256([]byte(branch))
+	return fmt.Sprintf("%s-%x", b.String(), sum[:4])
 }
 
 // EnsureDir creates .orbit/graph with a .gitignore that keeps the whole

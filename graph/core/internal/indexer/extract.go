@@ -79,20 +79,21 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 	o := outcome{cand: j.cand}
 	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(j.cand.Path)))
 	if err != nil {
-		o.skip, o.err = "unreadable", err
+		o.skip, o.err = SkipUnreadable, err
 		return o
 	}
 	if int64(len(content)) > maxSize { // grew since the scan
-		o.skip = "large"
-		return o
-	}
-	if bytes.IndexByte(content[:min(len(content), binarySniff)], 0) >= 0 {
-		o.skip = "binary"
+		o.skip = SkipLarge
+		o.cand.Size = int64(len(content))
 		return o
 	}
 	sum := blake3.Sum256(content)
 	o.hash = sum[:]
 	o.cand.Size = int64(len(content))
+	if bytes.IndexByte(content[:min(len(content), binarySniff)], 0) >= 0 {
+		o.skip = SkipBinary
+		return o
+	}
 	if j.oldHash != nil && bytes.Equal(j.oldHash, o.hash) {
 		o.touch = true
 		return o

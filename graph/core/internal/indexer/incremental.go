@@ -1,18 +1,28 @@
 package indexer
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/zeebo/blake3"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // incremental diffs the scan against the index and rewrites only what
-// changed, in one transaction.
+// changed, in one transaction. A sync that finds nothing to write (no
+// file's bytes, mtime or presence changed) leaves the file untouched.
 func incremental(opts Options, st *store.Store, waitScan func() (scanResult, error)) (Report, error) {
 	rep := Report{Mode: "incremental"}
 	indexed, err := st.FileStates()
+	var skipped map[string]store.SkippedState
+	if err == nil {
+		skipped, err = st.SkippedStates()
+	}
 	if err == nil {
 		var meta map[string]string
 		if meta, err = st.Meta(); err == nil {
@@ -27,8 +37,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, scanErr
 	}
 	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
-	jobs, deleted := plan(opts, sc, indexed, ctxs)
-	if len(jobs) == 0 && len(deleted) == 0 {
+	todo := plan(opts, sc, indexed, skipped, ctxs)
+	for _, k := range todo.stillSkipped {
+		rep.skip(k.Path, k.Reason)
+	}
+	if len(todo.jobs) == 0 && len(todo.deleted) == 0 && len(todo.forget) == 0 {
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
 	}
@@ -46,21 +59,39 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	for p := range indexed {
 		w.existing[p] = true
 	}
-	for _, p := range deleted {
+	w.wasSkipped = make(map[string]bool, len(skipped))
+	for p := range skipped {
+		w.wasSkipped[p] = true
+	}
+	for _, p := range todo.forget {
+		if err := w.forgetSkipped(p); err != nil {
+			return rep, err
+		}
+	}
+	for _, p := range todo.deleted {
 		rep.FilesRemoved++
 		if err := w.remove(p); err != nil {
 			return rep, err
 		}
 	}
 	apply := func(o outcome) error { return w.apply(o, &rep) }
-	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, apply); err != nil {
+	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, todo.jobs, apply); err != nil {
 		return rep, err
 	}
-	if err := reresolveDependents(opts, w, sc, ctxs, &rep); err != nil {
-		return rep, err
+	if w.writes == 0 {
+		// Only files that cannot be read: nothing changed.
+		rep.FilesIndexed = len(indexed)
+		return rep, nil
 	}
-	if err := w.finish(sortedKeys(w.written)); err != nil {
-		return rep, err
+	if len(w.written) > 0 {
+		// Rows were replaced: pass 2 and what depends on it. A sync that
+		// only saw new mtimes (touch, checkout, rebase) skips all of it.
+		if err := reresolveDependents(opts, w, sc, ctxs, &rep); err != nil {
+			return rep, err
+		}
+		if err := w.finish(sortedKeys(w.written)); err != nil {
+			return rep, err
+		}
 	}
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastIncrementalAt, time.Now())); err != nil {
 		return rep, err
@@ -71,16 +102,30 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	return rep, tx.Commit()
 }
 
+// syncPlan is what an incremental sync must do.
+type syncPlan struct {
+	jobs         []job
+	deleted      []string      // indexed files gone from the scan
+	forget       []string      // remembered skipped files gone from the scan
+	stillSkipped []SkippedFile // remembered skipped files unchanged since
+}
+
 // plan decides which scanned files to read (mtime or size changed, new, or
-// their module context changed) and which indexed files are gone.
-func plan(opts Options, sc scanResult, indexed map[string]store.FileState, ctxs contexts) ([]job, []string) {
-	forced := contextChanges(opts.langs, sc, indexed)
+// their module context changed) and which indexed files are gone. A file an
+// earlier sync skipped after reading it (binary) is not read again while
+// its size and mtime stay put.
+func plan(opts Options, sc scanResult, indexed map[string]store.FileState, skipped map[string]store.SkippedState, ctxs contexts) syncPlan {
+	var out syncPlan
+	forced := contextChanges(opts, sc, indexed)
 	seen := make(map[string]bool, len(sc.Files))
-	var jobs []job
 	for _, f := range sc.Files {
 		seen[f.Path] = true
 		lang := opts.langs.langOf(f.Path)
 		old, ok := indexed[f.Path]
+		if s, was := skipped[f.Path]; !ok && was && s.MtimeNs == f.MtimeNs && s.Size == f.Size && s.MtimeNs < opts.racyCutoff {
+			out.stillSkipped = append(out.stillSkipped, SkippedFile{f.Path, s.Reason})
+			continue
+		}
 		isForced := forced.covers(f.Path, lang)
 		if ok && !isForced && old.MtimeNs == f.MtimeNs && old.Size == f.Size && old.MtimeNs < opts.racyCutoff {
 			continue
@@ -89,7 +134,7 @@ func plan(opts Options, sc scanResult, indexed map[string]store.FileState, ctxs 
 		if ok && !isForced {
 			j.oldHash = old.Hash
 		}
-		jobs = append(jobs, j)
+		out.jobs = append(out.jobs, j)
 	}
 	var deleted []string
 	for p := range indexed {
@@ -97,7 +142,15 @@ func plan(opts Options, sc scanResult, indexed map[string]store.FileState, ctxs 
 			deleted = append(deleted, p)
 		}
 	}
-	return jobs, sortedKeys(setOf(deleted))
+	out.deleted = sortedKeys(setOf(deleted))
+	var forget []string
+	for p := range skipped {
+		if !seen[p] {
+			forget = append(forget, p)
+		}
+	}
+	out.forget = sortedKeys(setOf(forget))
+	return out
 }
 
 // reresolveDependents re-extracts the unchanged files whose references a
@@ -158,11 +211,14 @@ func (f forcedDirs) covers(p, lang string) bool {
 	return false
 }
 
-func contextChanges(langs *languages, sc scanResult, indexed map[string]store.FileState) forcedDirs {
+// contextChanges finds the markers that came, went or changed. A marker
+// that matters by content changed only if its bytes did: one touched
+// (checkout, rebase) is hashed and, unchanged, invalidates nothing.
+func contextChanges(opts Options, sc scanResult, indexed map[string]store.FileState) forcedDirs {
 	forced := forcedDirs{}
 	present := map[string]bool{}
 	for _, f := range sc.Files {
-		for _, a := range langs.aware {
+		for _, a := range opts.langs.aware {
 			marker, content := a.Marker(f.Path)
 			if !marker {
 				continue
@@ -170,19 +226,37 @@ func contextChanges(langs *languages, sc scanResult, indexed map[string]store.Fi
 			present[f.Path] = true
 			// A marker that matters by existence only changes by coming
 			// or going.
-			if old, ok := indexed[f.Path]; !ok || content && (old.MtimeNs != f.MtimeNs || old.Size != f.Size) {
+			if old, ok := indexed[f.Path]; !ok || content && markerChanged(opts, f, old) {
 				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(f.Path))
 			}
 		}
 	}
 	for p := range indexed {
-		for _, a := range langs.aware {
+		for _, a := range opts.langs.aware {
 			if marker, _ := a.Marker(p); marker && !present[p] {
 				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(p))
 			}
 		}
 	}
 	return forced
+}
+
+// markerChanged: a marker's bytes differ from the indexed version's. Its
+// size and (clearly old) mtime unchanged say so without reading it, as for
+// any file; otherwise its hash decides.
+func markerChanged(opts Options, f candidate, old store.FileState) bool {
+	if old.Size != f.Size {
+		return true
+	}
+	if old.MtimeNs == f.MtimeNs && old.MtimeNs < opts.racyCutoff {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join(opts.Location.Root, filepath.FromSlash(f.Path)))
+	if err != nil {
+		return true
+	}
+	sum := blake3.Sum256(b)
+	return !bytes.Equal(sum[:], old.Hash)
 }
 
 func setOf(xs []string) map[string]bool {

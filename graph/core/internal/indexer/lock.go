@@ -8,10 +8,12 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 )
 
 // LockSuffix names the lock file beside an index: <db>.lock.
-const LockSuffix = ".lock"
+const LockSuffix = dbpath.LockSuffix
 
 // ErrLockTimeout: another sync of the same index held its lock for longer
 // than the caller agreed to wait.
@@ -37,45 +39,55 @@ const lockPoll = 25 * time.Millisecond
 //
 // The lock is a flock(2) on <db>.lock, which the kernel releases when the
 // holder exits, so a killed sync never leaves the index locked. The holder
-// writes its pid and start time into the file for waiters to name. The
-// file is never deleted while in use: removing it could let two syncs lock
-// different files.
+// writes its pid and start time into the file for waiters to name. `clean`
+// deletes lock files nobody holds (dbpath.RemoveLock, under the lock), so a
+// lock taken on a file that is no longer in place is let go and taken again
+// on the new one: two syncs never hold locks on different files.
 func lockIndex(dbPath string, wait time.Duration, notice Waiting) (unlock func(), err error) {
-	f, err := os.OpenFile(dbPath+LockSuffix, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("lock index: %w", err)
-	}
 	start := time.Now()
 	told := false
 	for {
-		err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			break
+		f, err := os.OpenFile(dbPath+LockSuffix, os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("lock index: %w", err)
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
+		for {
+			err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, syscall.EWOULDBLOCK) {
+				f.Close()
+				return nil, fmt.Errorf("lock index %s: %w", f.Name(), err)
+			}
+			waited := time.Since(start)
+			if wait > 0 && waited >= wait {
+				holder := lockHolder(f)
+				f.Close()
+				return nil, fmt.Errorf("%w (%s) after waiting %s for it", ErrLockTimeout, holder, wait)
+			}
+			if !told && notice != nil && waited >= waitNoticeAfter {
+				notice(lockHolder(f))
+				told = true
+			}
+			time.Sleep(lockPoll)
+		}
+		held, err1 := f.Stat()
+		named, err2 := os.Stat(dbPath + LockSuffix)
+		if err1 != nil || err2 != nil || !os.SameFile(held, named) {
+			flock(f, syscall.LOCK_UN) // removed while we waited: lock the new file
 			f.Close()
-			return nil, fmt.Errorf("lock index %s: %w", f.Name(), err)
+			continue
 		}
-		waited := time.Since(start)
-		if wait > 0 && waited >= wait {
-			holder := lockHolder(f)
+		// Say who holds the lock, for syncs that will wait on it.
+		if err := f.Truncate(0); err == nil {
+			f.WriteAt([]byte(fmt.Sprintf("%d %d\n", os.Getpid(), time.Now().Unix())), 0)
+		}
+		return func() {
+			flock(f, syscall.LOCK_UN)
 			f.Close()
-			return nil, fmt.Errorf("%w (%s) after waiting %s for it", ErrLockTimeout, holder, wait)
-		}
-		if !told && notice != nil && waited >= waitNoticeAfter {
-			notice(lockHolder(f))
-			told = true
-		}
-		time.Sleep(lockPoll)
+		}, nil
 	}
-	// Say who holds the lock, for syncs that will wait on it.
-	if err := f.Truncate(0); err == nil {
-		f.WriteAt([]byte(fmt.Sprintf("%d %d\n", os.Getpid(), time.Now().Unix())), 0)
-	}
-	return func() {
-		flock(f, syscall.LOCK_UN)
-		f.Close()
-	}, nil
 }
 
 // lockHolder describes the sync holding the lock from what it wrote into

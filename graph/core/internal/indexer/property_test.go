@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -208,6 +209,16 @@ func (w *world) toggleLine(p, line string) {
 }
 
 func (w *world) write(p, s string) { gittest.WriteFile(w.t, w.repo.Root, p, s) }
+
+// touch gives files the current time as mtime, their bytes unchanged.
+func (w *world) touch(ps ...string) {
+	now := time.Now()
+	for _, p := range ps {
+		if err := os.Chtimes(filepath.Join(w.repo.Root, filepath.FromSlash(p)), now, now); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+}
 
 // replaceMatch rewrites one random match of re in file p with f(match
 // submatches); it reports what it did, or "" if re does not match.
@@ -470,6 +481,39 @@ var propSteps = []struct {
 		w.write(dir+".orbitignore", pat)
 		return dir + ".orbitignore: " + strings.ReplaceAll(pat, "\n", " ")
 	}},
+	{"touch", 3, func(w *world) string {
+		// New mtimes, the same bytes: what touch, a checkout or a rebase
+		// leaves. All files, or one.
+		ps := w.files()
+		if w.r.Intn(2) == 0 {
+			ps = []string{w.pick(ps)}
+		}
+		w.touch(ps...)
+		return fmt.Sprintf("%d files: %s", len(ps), ps[0])
+	}},
+	{"touch marker", 3, func(w *world) string {
+		p := w.pick(w.files("go.mod", "tsconfig.json", "package.json", "Cargo.toml", "pyproject.toml", "__init__.py"))
+		if p == "" {
+			return ""
+		}
+		w.touch(p)
+		return p
+	}},
+	{"binary file", 2, func(w *world) string {
+		// A file a sync reads and leaves out; later text again, or gone.
+		p := "pyapp/blob.py"
+		switch src := w.read(p); {
+		case src == "":
+			w.write(p, "def blob():\x00\x01\n")
+			return "added " + p
+		case w.r.Intn(2) == 0:
+			w.write(p, "def blob():\n    return 1\n")
+			return p + " as text"
+		default:
+			removeIf(w.t, w.repo.Root, p)
+			return "removed " + p
+		}
+	}},
 	{"git branch", 3, func(w *world) string {
 		w.repo.Commit(fmt.Sprintf("step %d", w.n)) // the worktree moves with the commit
 		if len(w.branches) < 2 || w.r.Intn(4) == 0 {
@@ -561,6 +605,9 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 		}
 		incTime += t1.Sub(t0)
 		coldTime += time.Since(t1)
+		if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
+			t.Fatalf("step %d of %d (seed %d) on branch %s, %s: %s: incremental index: %v", step, steps, seed, w.cur, name, desc, err)
+		}
 		inc, cold := dump(t, loc.Path), dump(t, coldPath)
 		if inc != cold {
 			n, diff := dumpDiff(cold, inc, 60)

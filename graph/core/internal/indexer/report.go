@@ -1,6 +1,9 @@
 package indexer
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
 // Report is what one sync did (core.SyncReport; DESIGN.md, A sync), plus what it skipped.
 type Report struct {
@@ -18,14 +21,93 @@ type Report struct {
 	ParseErrors int           `json:"files_with_parse_errors"`
 	NonUTF8     int           `json:"files_non_utf8"`
 	Warnings    []string      `json:"warnings,omitempty"`
+	// RemovedIndexes are this branch's index files of other extractor
+	// versions that the sync deleted.
+	RemovedIndexes []string `json:"removed_indexes,omitempty"`
+
+	skips []SkippedFile // every skip, named in Skipped.Files by finishSkips
 }
 
-// Skipped counts files left out of the index, by reason.
+// Skipped counts what the index leaves out, by reason, and names the first
+// MaxNamedSkips of them. It describes the worktree, not the work of one sync:
+// a file skipped by an earlier sync and unchanged since is counted again.
 type Skipped struct {
-	Large      int `json:"large"`
-	Binary     int `json:"binary"`
-	Unreadable int `json:"unreadable"`
-	Symlinks   int `json:"symlinks"`
+	Large      int `json:"large"`      // over the size limit (never read)
+	Binary     int `json:"binary"`     // a NUL byte in its first 8 KB
+	Unreadable int `json:"unreadable"` // a file or directory that could not be read
+	Symlinks   int `json:"symlinks"`   // symlinks to (or named as) source files: never followed
+	// SymlinkDirs are symlinks to directories (never followed), and
+	// SymlinkLoops symlinks that resolve to themselves.
+	SymlinkDirs  int `json:"symlink_dirs"`
+	SymlinkLoops int `json:"symlink_loops"`
+	Special      int `json:"special"` // FIFOs, sockets and devices
+	// Ignored counts source files and directories left out by .gitignore,
+	// .git/info/exclude, .orbitignore or the default rules (a directory
+	// once, as "dir/").
+	Ignored int `json:"ignored"`
+	// Files names skipped files, problems first (unreadable, binary, large,
+	// special files, symlinks), then by path; at most MaxNamedSkips.
+	Files []SkippedFile `json:"files"`
+}
+
+// SkippedFile is one named skip.
+type SkippedFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Skip reasons, in the order a report names them.
+const (
+	SkipUnreadable  = "unreadable"
+	SkipBinary      = "binary"
+	SkipLarge       = "large"
+	SkipSpecial     = "special"
+	SkipSymlinkLoop = "symlink_loop"
+	SkipSymlinkDir  = "symlink_dir"
+	SkipSymlink     = "symlink"
+	SkipIgnored     = "ignored"
+)
+
+var skipRank = map[string]int{SkipUnreadable: 0, SkipBinary: 1, SkipLarge: 2, SkipSpecial: 3, SkipSymlinkLoop: 4, SkipSymlinkDir: 5, SkipSymlink: 6, SkipIgnored: 7}
+
+// MaxNamedSkips bounds Skipped.Files.
+const MaxNamedSkips = 20
+
+// skip counts one skipped file under its reason.
+func (r *Report) skip(path, reason string) {
+	s := &r.Skipped
+	switch reason {
+	case SkipLarge:
+		s.Large++
+	case SkipBinary:
+		s.Binary++
+	case SkipUnreadable:
+		s.Unreadable++
+	case SkipSymlink:
+		s.Symlinks++
+	case SkipSymlinkDir:
+		s.SymlinkDirs++
+	case SkipSymlinkLoop:
+		s.SymlinkLoops++
+	case SkipSpecial:
+		s.Special++
+	case SkipIgnored:
+		s.Ignored++
+	}
+	r.skips = append(r.skips, SkippedFile{Path: path, Reason: reason})
+}
+
+// finishSkips names the first MaxNamedSkips skips (never null in JSON).
+func (r *Report) finishSkips() {
+	sort.Slice(r.skips, func(i, j int) bool {
+		a, b := r.skips[i], r.skips[j]
+		if ra, rb := skipRank[a.Reason], skipRank[b.Reason]; ra != rb {
+			return ra < rb
+		}
+		return a.Path < b.Path
+	})
+	r.Skipped.Files = append([]SkippedFile{}, r.skips[:min(len(r.skips), MaxNamedSkips)]...)
+	r.skips = nil
 }
 
 // maxWarnings keeps a report readable when thousands of files are odd.

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 
@@ -23,13 +24,12 @@ type candidate struct {
 	MtimeNs int64
 }
 
-// scanResult is the scan's output: candidates in path order, plus counts of
-// what it skipped and why.
+// scanResult is the scan's output: candidates in path order, plus what it
+// skipped and why (read errors also as messages).
 type scanResult struct {
-	Files    []candidate
-	Large    int
-	Symlinks int
-	Errors   []string
+	Files  []candidate
+	Skips  []SkippedFile
+	Errors []string
 }
 
 type scanner struct {
@@ -63,6 +63,7 @@ func scan(root string, langs *languages, maxSize int64) (scanResult, error) {
 	}
 	sort.Slice(s.res.Files, func(i, j int) bool { return s.res.Files[i].Path < s.res.Files[j].Path })
 	sort.Strings(s.res.Errors)
+	sort.Slice(s.res.Skips, func(i, j int) bool { return s.res.Skips[i].Path < s.res.Skips[j].Path })
 	return s.res, nil
 }
 
@@ -72,42 +73,73 @@ func (s *scanner) walk(rel string, git, orbit ignoreStack) {
 	dir := filepath.Join(s.root, filepath.FromSlash(rel))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		s.addError(fmt.Sprintf("%s: %v", rel, err))
+		s.addError(rel+"/", fmt.Sprintf("%s: %v", rel, err))
 		return
 	}
 	git, orbit = s.loadIgnores(rel, dir, entries, git, orbit)
 	var files []candidate
-	symlinks := 0
+	var skips []SkippedFile
 	for _, e := range entries {
 		name := e.Name()
 		p := path.Join(rel, name)
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			if s.reg.For(p) != nil {
-				symlinks++
+			if reason := s.symlink(p); reason != "" {
+				skips = append(skips, SkippedFile{p, reason})
 			}
 		case e.IsDir():
-			if (rel == "" && name == ".orbit") || name == ".git" || git.ignored(p, true) || orbit.ignored(p, true) {
+			if (rel == "" && name == ".orbit") || name == ".git" {
+				continue
+			}
+			if git.ignored(p, true) || orbit.ignored(p, true) {
+				skips = append(skips, SkippedFile{p + "/", SkipIgnored})
 				continue
 			}
 			if !s.workers.TryGo(func() error { s.walk(p, git, orbit); return nil }) {
 				s.walk(p, git, orbit)
 			}
-		case e.Type().IsRegular() && s.reg.For(p) != nil && !git.ignored(p, false) && !orbit.ignored(p, false):
-			if c, ok := s.stat(p, e); ok {
+		case e.Type().IsRegular():
+			if s.reg.For(p) == nil {
+				continue
+			}
+			if git.ignored(p, false) || orbit.ignored(p, false) {
+				skips = append(skips, SkippedFile{p, SkipIgnored})
+			} else if c, ok := s.stat(p, e); ok {
 				files = append(files, c)
+			}
+		default: // a FIFO, socket or device: reading it could block or never end
+			if !git.ignored(p, false) && !orbit.ignored(p, false) {
+				skips = append(skips, SkippedFile{p, SkipSpecial})
 			}
 		}
 	}
 	s.mu.Lock()
 	s.res.Files = append(s.res.Files, files...)
-	s.res.Symlinks += symlinks
+	s.res.Skips = append(s.res.Skips, skips...)
 	s.mu.Unlock()
 }
 
-func (s *scanner) addError(msg string) {
+// symlink classifies a symlink, never followed: one to a directory, a loop,
+// or (when its name is a source file's) one to a file or nowhere; "" for
+// any other.
+func (s *scanner) symlink(p string) string {
+	info, err := os.Stat(filepath.Join(s.root, filepath.FromSlash(p)))
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return SkipSymlinkLoop
+	case err == nil && info.IsDir():
+		return SkipSymlinkDir
+	case s.reg.For(p) != nil:
+		return SkipSymlink
+	}
+	return ""
+}
+
+// addError records an unreadable file or directory with its message.
+func (s *scanner) addError(p, msg string) {
 	s.mu.Lock()
 	s.res.Errors = append(s.res.Errors, msg)
+	s.res.Skips = append(s.res.Skips, SkippedFile{p, SkipUnreadable})
 	s.mu.Unlock()
 }
 
@@ -115,13 +147,13 @@ func (s *scanner) stat(p string, e fs.DirEntry) (candidate, bool) {
 	info, err := e.Info()
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) { // vanished since ReadDir: simply absent
-			s.addError(fmt.Sprintf("%s: %v", p, err))
+			s.addError(p, fmt.Sprintf("%s: %v", p, err))
 		}
 		return candidate{}, false
 	}
 	if info.Size() > s.maxSize {
 		s.mu.Lock()
-		s.res.Large++
+		s.res.Skips = append(s.res.Skips, SkippedFile{p, SkipLarge})
 		s.mu.Unlock()
 		return candidate{}, false
 	}

@@ -74,14 +74,18 @@ func Run(opts Options) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	// The index of this branch built by another extractor version will
+	// not be read again by this one (`clean` sweeps other branches').
+	rep.RemovedIndexes = dbpath.RemoveOtherVersions(opts.Location, extract.Version)
 	sc, _ := waitScan()
 	rep.FilesScanned = len(sc.Files)
-	rep.Skipped.Large += sc.Large
-	rep.Skipped.Symlinks = sc.Symlinks
+	for _, k := range sc.Skips {
+		rep.skip(k.Path, k.Reason)
+	}
 	for _, e := range sc.Errors {
-		rep.Skipped.Unreadable++
 		rep.warn(e)
 	}
+	rep.finishSkips()
 	rep.Duration = time.Since(start)
 	rep.DurationMs = float64(rep.Duration.Microseconds()) / 1000
 	return rep, nil

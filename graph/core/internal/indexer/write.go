@@ -32,12 +32,16 @@ type writer struct {
 	idx      passIndex
 	langs    *languages
 	existing map[string]bool // paths indexed before this sync (nil: cold)
-	evidence evidenceLog     // facts and supertypes of files before this sync rewrote them
-	pending  []pendingFile
-	written  map[string]bool   // paths whose rows this sync replaced or removed
-	touched  map[string]bool   // qualified names whose definitions came or went
-	names    map[string]string // interned ref names (see internRefs)
-	now      int64
+	// wasSkipped are the paths the skipped table remembered before this
+	// sync (nil: cold).
+	wasSkipped map[string]bool
+	writes     int         // statements that changed the index
+	evidence   evidenceLog // facts and supertypes of files before this sync rewrote them
+	pending    []pendingFile
+	written    map[string]bool   // paths whose rows this sync replaced or removed
+	touched    map[string]bool   // qualified names whose definitions came or went
+	names      map[string]string // interned ref names (see internRefs)
+	now        int64
 }
 
 func newWriter(tx *store.Tx, idx passIndex, langs *languages) *writer {
@@ -48,17 +52,34 @@ func (w *writer) apply(o outcome, rep *Report) error {
 	p := o.cand.Path
 	switch {
 	case o.skip != "":
-		countSkip(rep, o)
+		rep.skip(p, o.skip)
+		if o.skip == SkipUnreadable {
+			// Not remembered: a chmod changes no mtime, so it is tried
+			// again on every sync.
+			rep.warn(fmt.Sprintf("%s: %v", p, o.err))
+		} else {
+			w.writes++
+			err := w.tx.RecordSkipped(p, store.SkippedState{Reason: o.skip, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Size: o.cand.Size})
+			if err != nil {
+				return err
+			}
+		}
 		if w.existing[p] {
 			rep.FilesRemoved++
 			return w.remove(p)
 		}
 		return nil
 	case o.touch:
+		w.writes++
 		return w.tx.TouchFile(p, o.cand.MtimeNs)
 	}
 	if w.existing[p] {
 		if err := w.remove(p); err != nil {
+			return err
+		}
+	}
+	if w.wasSkipped[p] {
+		if err := w.forgetSkipped(p); err != nil {
 			return err
 		}
 	}
@@ -73,19 +94,15 @@ func (w *writer) apply(o outcome, rep *Report) error {
 	return w.insert(o)
 }
 
-func countSkip(rep *Report, o outcome) {
-	switch o.skip {
-	case "binary":
-		rep.Skipped.Binary++
-	case "large":
-		rep.Skipped.Large++
-	default:
-		rep.Skipped.Unreadable++
-		rep.warn(fmt.Sprintf("%s: %v", o.cand.Path, o.err))
-	}
+// forgetSkipped drops a remembered skipped file.
+func (w *writer) forgetSkipped(p string) error {
+	w.writes++
+	delete(w.wasSkipped, p)
+	return w.tx.ForgetSkipped(p)
 }
 
 func (w *writer) insert(o outcome) error {
+	w.writes++
 	p, x := o.cand.Path, o.x
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
 		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode}
@@ -163,6 +180,7 @@ func (w *writer) intern(s string) string {
 // defined are re-graded in finish if those definitions do not come back
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
+	w.writes++
 	w.written[p] = true
 	if err := w.evidence.before(w.tx, w.langs, p); err != nil {
 		return err

@@ -33,6 +33,7 @@ var dumpQueries = []struct{ table, query string }{
 	{"resolve_deps", `SELECT from_file, name FROM resolve_deps ORDER BY 1, 2`},
 	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
 		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
+	{"skipped", `SELECT path, reason, hex(content_hash), mtime_ns, byte_len FROM skipped ORDER BY path`},
 	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},
 }
 
@@ -51,6 +52,28 @@ func (s *Store) Dump(w io.Writer) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// CheckSearch runs FTS5's integrity check of the search indexes of the
+// index at path (a write connection: the check is an INSERT command): a
+// stale or duplicated search row fails it. strings and configs are indexed
+// verbatim and checked against their content tables too; symbols are
+// indexed as orbit_terms of their columns, so only their index itself is.
+func CheckSearch(path string, extractorVersion int) error {
+	st, err := Open(path, extractorVersion)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, c := range []struct {
+		fts  string
+		rank int
+	}{{"symbols_fts", 0}, {"strings_fts", 1}, {"configs_fts", 1}} {
+		if _, err := st.db.Exec(`INSERT INTO `+c.fts+`(`+c.fts+`, rank) VALUES('integrity-check', ?)`, c.rank); err != nil {
+			return fmt.Errorf("check %s: %w", c.fts, err)
+		}
+	}
+	return nil
 }
 
 // DumpFile is the Dump of the index at path, as a string: how the

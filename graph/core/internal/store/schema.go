@@ -13,7 +13,9 @@ import "strconv"
 //	   handler written in place; command_edges link them across files;
 //	   files.generated marks a generator's output (resolution only);
 //	   symbols.arity_min/max and refs.args tell overloads apart.
-const SchemaVersion = 3
+//	4: skipped remembers the files a sync read and left out (binary, grown
+//	   too large), so an unchanged one is not read again.
+const SchemaVersion = 4
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -164,6 +166,17 @@ CREATE TABLE resolve_deps (
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX resolve_deps_file ON resolve_deps(from_file);
+
+-- Beyond the core tables: files a sync read and left out, with the state
+-- it saw (reason "binary" or "large"), so the next sync passes over them
+-- unread while their size and mtime stay put (a no-op stays a no-op).
+CREATE TABLE skipped (
+  path          TEXT PRIMARY KEY,
+  reason        TEXT NOT NULL,
+  content_hash  BLOB,
+  mtime_ns      INTEGER NOT NULL,
+  byte_len      INTEGER NOT NULL
+) STRICT;
 
 CREATE TABLE meta (
   key    TEXT PRIMARY KEY,

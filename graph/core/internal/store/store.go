@@ -120,9 +120,12 @@ func Create(path string, extractorVersion int) (*Store, error) {
 }
 
 // Seal indexes the rows of a freshly created index (bulkIndexes), makes it
-// durable and WAL-mode, then closes it, ready to be renamed into place.
+// durable and WAL-mode, then closes it, ready to be renamed into place. It
+// stays WAL-mode (the WAL itself is checkpointed and gone): the first sync
+// to open it then finds nothing to change, where switching the journal mode
+// would rewrite the header of an index nothing else changed.
 func (s *Store) Seal() error {
-	for _, stmt := range []string{bulkIndexes, "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA journal_mode=DELETE", "PRAGMA optimize"} {
+	for _, stmt := range []string{bulkIndexes, "PRAGMA optimize", "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)"} {
 		if _, err := s.db.Exec(stmt); err != nil {
 			s.db.Close()
 			return fmt.Errorf("seal store %s: %w", s.Path, err)

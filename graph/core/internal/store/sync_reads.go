@@ -37,6 +37,51 @@ func (s *Store) FileStates() (map[string]FileState, error) {
 	return out, rows.Err()
 }
 
+// SkippedState is a skipped row: a file a sync read and left out.
+type SkippedState struct {
+	Reason  string
+	Hash    []byte // nil when the file was not hashed
+	MtimeNs int64
+	Size    int64
+}
+
+// SkippedStates reads every remembered skipped file by path.
+func (s *Store) SkippedStates() (map[string]SkippedState, error) {
+	rows, err := s.db.Query(`SELECT path, reason, content_hash, mtime_ns, byte_len FROM skipped`)
+	if err != nil {
+		return nil, fmt.Errorf("read skipped files: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]SkippedState{}
+	for rows.Next() {
+		var p string
+		var f SkippedState
+		if err := rows.Scan(&p, &f.Reason, &f.Hash, &f.MtimeNs, &f.Size); err != nil {
+			return nil, fmt.Errorf("read skipped files: %w", err)
+		}
+		out[p] = f
+	}
+	return out, rows.Err()
+}
+
+// RecordSkipped remembers a file the sync read and left out.
+func (t *Tx) RecordSkipped(path string, f SkippedState) error {
+	_, err := t.tx.Exec(`INSERT OR REPLACE INTO skipped(path, reason, content_hash, mtime_ns, byte_len) VALUES(?, ?, ?, ?, ?)`,
+		path, f.Reason, f.Hash, f.MtimeNs, f.Size)
+	if err != nil {
+		return fmt.Errorf("record skipped file %s: %w", path, err)
+	}
+	return nil
+}
+
+// ForgetSkipped drops a remembered skipped file (gone, or indexed now).
+func (t *Tx) ForgetSkipped(path string) error {
+	if _, err := t.tx.Exec(`DELETE FROM skipped WHERE path = ?`, path); err != nil {
+		return fmt.Errorf("forget skipped file %s: %w", path, err)
+	}
+	return nil
+}
+
 // CountFiles is the number of indexed files.
 func (t *Tx) CountFiles() (int, error) {
 	var n int
