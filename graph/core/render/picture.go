@@ -246,7 +246,9 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
-func symKey(s query.SymbolRef) string { return fmt.Sprintf("%s\x00%s\x00%d", s.Qualified, s.Path, s.Line) }
+func symKey(s query.SymbolRef) string {
+	return fmt.Sprintf("%s\x00%s\x00%d", s.Qualified, s.Path, s.Line)
+}
 
 func traceKey(n *query.TraceNode) string {
 	if n.QualifiedName != nil {
