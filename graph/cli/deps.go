@@ -26,7 +26,8 @@ graph.
 Paths are relative to the worktree root; dir:. is the whole worktree. A scope
 that holds no indexed file suggests near paths.
 
-` + pictureHelp + ` A dir: scope is drawn by directory.`,
+A picture of a dir: scope has one node per directory, external modules last.
+` + pictureHelp,
 		Example: `  orbit graph deps file:cmd/tool/main.go
   orbit graph deps dir:internal/store --format text
   orbit graph deps dir:.
