@@ -173,9 +173,10 @@ func TracePicture(w io.Writer, r query.TraceResult, o PictureOptions) error {
 }
 
 // DepsPicture draws what imports what. A file: scope draws the file and
-// each import; a dir: scope draws directories (packages), each joined to
-// the directories and external modules its files import. Internal nodes
-// come first, by path; external modules after them, most imported first.
+// each import, indexed ones first, then external modules, most imported
+// first. A dir: scope draws directories (packages) by path, each joined to
+// the directories its files import; external modules are only counted, as
+// every package imports a few and their edges would hide the rest.
 func DepsPicture(w io.Writer, r query.DepsResult, o PictureOptions) error {
 	p := newPicture("orbit graph deps " + r.Scope)
 	byFile := strings.HasPrefix(r.Scope, "file:")
@@ -213,13 +214,19 @@ func DepsPicture(w io.Writer, r query.DepsResult, o PictureOptions) error {
 		p.add(pnode{key: k, label: k, parent: -1})
 	}
 	ext := sortedKeys(fanIn)
-	sort.SliceStable(ext, func(i, j int) bool { return fanIn[ext[i]] > fanIn[ext[j]] })
-	for _, m := range ext {
-		p.add(pnode{key: "ext:" + m, label: m, shape: shapeExternal, parent: -1})
+	if byFile {
+		sort.SliceStable(ext, func(i, j int) bool { return fanIn[ext[i]] > fanIn[ext[j]] })
+		for _, m := range ext {
+			p.add(pnode{key: "ext:" + m, label: m, shape: shapeExternal, parent: -1})
+		}
+	} else if len(ext) > 0 {
+		p.notes = append(p.notes, fmt.Sprintf("%d external modules not drawn (listed in the JSON answer)", len(ext)))
 	}
 	ls := make([]link, 0, len(links))
 	for l := range links {
-		ls = append(ls, l)
+		if _, ok := p.index[l.to]; ok {
+			ls = append(ls, l)
+		}
 	}
 	sort.Slice(ls, func(i, j int) bool {
 		a, b := ls[i], ls[j]
