@@ -18,8 +18,8 @@ func DefaultIgnoreFile() []byte {
 # of .gitignore. Written by "orbit graph init" with Orbit's built-in
 # exclusions, which apply with or without this file: deleting a line below
 # does not bring its paths back, a "!" line does (e.g. "!vendor/").
-# Build output a language names (minified bundles such as *.min.js) is
-# skipped too. Add your own patterns at the end.
+# Minified bundles, which each language knows by name, are skipped too.
+# Add your own patterns at the end.
 
 # Vendored code, virtual environments and caches, at any depth
 `)
