@@ -31,7 +31,7 @@ func TestPictureFormats(t *testing.T) {
 		}
 		renderDOT(t, dot)
 		mm, _, code := orbit(t, append(append([]string{"graph"}, q...), append(root, "--format", "mermaid")...)...)
-		if code != 0 || !strings.Contains(mm, "\nflowchart LR\n") {
+		if code != 0 || !strings.HasPrefix(mm, "flowchart LR\n") {
 			t.Fatalf("%v --format mermaid: exit %d, %q", q, code, mm)
 		}
 	}

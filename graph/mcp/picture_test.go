@@ -47,7 +47,7 @@ func TestPictureFormat(t *testing.T) {
 				}
 				renderDOT(t, txt)
 			case "mermaid":
-				if !strings.Contains(txt, "\nflowchart LR\n") {
+				if !strings.HasPrefix(txt, "flowchart LR\n") {
 					t.Errorf("%s format mermaid: %q", c.tool, txt)
 				}
 			}

@@ -347,11 +347,11 @@ var mermaidEscape = strings.NewReplacer(
 )
 
 func (p *picture) mermaid(b *strings.Builder) {
-	fmt.Fprintf(b, "%%%% %s\n", strings.ReplaceAll(p.title, "\n", " "))
-	for _, n := range p.notes {
-		fmt.Fprintf(b, "%%%% %s\n", n)
-	}
 	b.WriteString("flowchart LR\n")
+	fmt.Fprintf(b, "  %%%% %s\n", strings.ReplaceAll(p.title, "\n", " "))
+	for _, n := range p.notes {
+		fmt.Fprintf(b, "  %%%% %s\n", n)
+	}
 	var classes [4][]string
 	for i, n := range p.nodes {
 		open, close := `["`, `"]`

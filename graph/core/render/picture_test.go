@@ -137,8 +137,8 @@ func TestRenderDOTCatchesBrokenGraph(t *testing.T) {
 	}
 }
 
-// Mermaid's grammar, as far as these pictures use it: comments, one
-// flowchart header, quoted node labels, edges between declared nodes,
+// Mermaid's grammar, as far as these pictures use it: one flowchart
+// header, then comments, quoted node labels, edges between declared nodes,
 // class lines. Labels hold no raw quote, markup or backtick, and '#' only
 // starts an entity code.
 var (
@@ -155,10 +155,6 @@ func checkMermaid(src string) (nodes int, err error) {
 	fail := func(i int, line, why string) error { return fmt.Errorf("line %d %q: %s", i+1, line, why) }
 	for i, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
 		switch {
-		case strings.HasPrefix(line, "%% "):
-			if header {
-				return 0, fail(i, line, "comment after the header")
-			}
 		case line == "flowchart LR":
 			if header {
 				return 0, fail(i, line, "second header")
@@ -166,6 +162,10 @@ func checkMermaid(src string) (nodes int, err error) {
 			header = true
 		case !header:
 			return 0, fail(i, line, "before the flowchart header")
+		case strings.HasPrefix(line, "  %% "):
+			if strings.Contains(line[5:], "%%") {
+				return 0, fail(i, line, "a comment holding %%")
+			}
 		case mmNode.MatchString(line):
 			m := mmNode.FindStringSubmatch(line)
 			if declared[m[1]] {
