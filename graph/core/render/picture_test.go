@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -284,4 +286,34 @@ func TestPictureEscapesLabels(t *testing.T) {
 	if err := ImpactPicture(&b, r, PictureOptions{Format: "svg"}); err == nil {
 		t.Error("format svg: no error")
 	}
+}
+
+// TestMermaidParses hands every picture to Mermaid's own parser (npm
+// mermaid under jsdom, tools/mermaidcheck). It needs Node and the packages
+// scripts/mermaid-check.sh installs, which runs it; it is skipped without
+// them (ORBIT_MERMAID unset).
+func TestMermaidParses(t *testing.T) {
+	dir := os.Getenv("ORBIT_MERMAID")
+	if dir == "" {
+		t.Skip("ORBIT_MERMAID is not set: run scripts/mermaid-check.sh")
+	}
+	tmp := t.TempDir()
+	var files []string
+	for _, budget := range []int{2, 10, DefaultMaxNodes, 1000} {
+		for name, src := range pictures(t, Mermaid, budget) {
+			f := filepath.Join(tmp, fmt.Sprintf("%s-%d.mmd", name, budget))
+			if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files)
+	cmd := exec.Command("node", append([]string{"../../../tools/mermaidcheck/check.mjs"}, files...)...)
+	cmd.Env = append(os.Environ(), "ORBIT_MERMAID="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("Mermaid rejects a picture: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
 }
