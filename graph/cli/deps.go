@@ -49,6 +49,6 @@ A picture of a dir: scope has one node per directory, external modules last.
 			return draw(a, res, *maxNodes, render.DepsText, render.DepsPicture)
 		},
 	}
-	maxNodes = pictureFlags(a, cmd.Flags())
+	maxNodes = pictureFlags(cmd.Flags())
 	return cmd
 }

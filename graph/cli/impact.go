@@ -58,6 +58,6 @@ distance and capped at %d symbols (truncated: true).
 	f := cmd.Flags()
 	f.IntVar(&depth, "depth", query.DefaultImpactDepth, "how many edges to follow")
 	confidenceFlag(f.StringVar, &confidence)
-	maxNodes = pictureFlags(a, f)
+	maxNodes = pictureFlags(f)
 	return cmd
 }

@@ -16,7 +16,7 @@ Dashed edges are resolved by module or name only (same_module, fuzzy_name).`
 
 // pictureFlags add --max-nodes to a command that can draw its answer
 // (impact, trace, deps) and let --format be mermaid or dot for it.
-func pictureFlags(a *app, f *pflag.FlagSet) *int {
+func pictureFlags(f *pflag.FlagSet) *int {
 	n := f.Int("max-nodes", render.DefaultMaxNodes, "mermaid and dot: nodes to draw before collapsing the rest")
 	return n
 }

@@ -63,6 +63,6 @@ An unknown command, or one whose handler could not be resolved, answers
 	f := cmd.Flags()
 	f.IntVar(&depth, "depth", query.DefaultTraceDepth, "how many calls deep to follow")
 	confidenceFlag(f.StringVar, &confidence)
-	maxNodes = pictureFlags(a, f)
+	maxNodes = pictureFlags(f)
 	return cmd
 }

@@ -59,12 +59,13 @@ type picture struct {
 	title string // a comment on top: the command that made it
 	nodes []pnode
 	edges []pedge
-	index map[string]int // key → node
-	notes []string       // what was cut, one line each
+	index map[string]int  // key → node
+	drawn map[[2]int]bool // edges by their ends
+	notes []string        // what was cut, one line each
 }
 
 func newPicture(title string) *picture {
-	return &picture{title: title, index: map[string]int{}}
+	return &picture{title: title, index: map[string]int{}, drawn: map[[2]int]bool{}}
 }
 
 // add returns the node with key, adding it when new.
@@ -78,15 +79,10 @@ func (p *picture) add(n pnode) int {
 }
 
 func (p *picture) edge(e pedge) {
-	if e.from == e.to {
-		return
+	if ends := [2]int{e.from, e.to}; e.from != e.to && !p.drawn[ends] {
+		p.drawn[ends] = true
+		p.edges = append(p.edges, e)
 	}
-	for _, o := range p.edges {
-		if o.from == e.from && o.to == e.to {
-			return
-		}
-	}
-	p.edges = append(p.edges, e)
 }
 
 // weak is a confidence drawn dashed: resolved by module or name only.
