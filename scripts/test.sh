@@ -24,6 +24,9 @@ done
 echo "== Bazel files without Bazel: buildifier, and the cgo overrides fit their modules"
 bash scripts/bazel-check.sh
 
+echo "== Mermaid pictures parse with Mermaid itself (npm mermaid under jsdom)"
+bash scripts/mermaid-check.sh
+
 echo "== go test -race -short"
 go test -race -short -count=1 ./...
 

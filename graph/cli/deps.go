@@ -9,7 +9,8 @@ import (
 )
 
 func newDepsCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var maxNodes *int
+	cmd := &cobra.Command{
 		Use:   "deps <file:<path> | dir:<path>>",
 		Short: "List what the files of a file or directory import",
 		Long: `List the outbound imports of a file, or of every file below a directory:
@@ -23,12 +24,19 @@ once each. Source-level imports only: not the package manager's dependency
 graph.
 
 Paths are relative to the worktree root; dir:. is the whole worktree. A scope
-that holds no indexed file suggests near paths.`,
+that holds no indexed file suggests near paths.
+
+A picture of a dir: scope has one node per directory, external modules last.
+` + pictureHelp,
 		Example: `  orbit graph deps file:cmd/tool/main.go
   orbit graph deps dir:internal/store --format text
-  orbit graph deps dir:.`,
+  orbit graph deps dir:.
+  orbit graph deps dir:internal --format dot | dot -Tpng > deps.png`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := a.drawing(*maxNodes); err != nil {
+				return err
+			}
 			g, err := a.open()
 			if err != nil {
 				return err
@@ -38,7 +46,9 @@ that holds no indexed file suggests near paths.`,
 			if err != nil {
 				return a.fail(err)
 			}
-			return emit(a, res, render.DepsText)
+			return draw(a, res, *maxNodes, render.DepsText, render.DepsPicture)
 		},
 	}
+	maxNodes = pictureFlags(cmd.Flags())
+	return cmd
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core"
 	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/core/render"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 )
 
@@ -20,6 +21,7 @@ type app struct {
 	format         string
 	maxFileSize    int64         // sync only; 0 means the default
 	lockWait       time.Duration // sync only: 0 waits as long as it takes
+	pictures       bool          // the command can draw: --format mermaid or dot
 }
 
 func newRootCmd(stdout, stderr io.Writer) (*cobra.Command, *app) {
@@ -62,7 +64,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),
 		newOverviewCmd(a), newImplementorsCmd(a), newDepsCmd(a),
 		newVersionCmd(a), newDBPathCmd(a), newCleanCmd(a),
-		newWatchCmd(a), newHistoryCmd(a),
+		newWatchCmd(a), newHistoryCmd(a), newInitCmd(a),
 	)
 	root.AddCommand(graph)
 	return root, a
@@ -81,8 +83,12 @@ func (a *app) worktreeRoot() (string, error) {
 
 // open opens the graph of the worktree, with warnings going to stderr.
 func (a *app) open() (*core.Graph, error) {
-	if a.format != "json" && a.format != "text" {
-		return nil, usageError{&query.ValueError{Name: "--format", Value: a.format, Valid: []string{"json", "text"}}}
+	if a.format != "json" && a.format != "text" && !(a.pictures && render.IsPicture(a.format)) {
+		valid := []string{"json", "text"}
+		if a.pictures {
+			valid = append(valid, render.Mermaid, render.DOT)
+		}
+		return nil, usageError{&query.ValueError{Name: "--format", Value: a.format, Valid: valid}}
 	}
 	root, err := a.worktreeRoot()
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -64,29 +63,4 @@ so on stderr after a second, and gives up after --wait (exit 1, reason
 	cmd.Flags().Int64Var(&maxSize, "max-file-size", core.DefaultMaxFileSize, "skip files larger than this many bytes")
 	cmd.Flags().DurationVar(&wait, "wait", 0, "give up after waiting this long for another sync of this index (0: wait as long as it takes)")
 	return cmd
-}
-
-// progress shows a one-line counter on stderr during long syncs, only when
-// stderr is a terminal.
-func (a *app) progress(g *core.Graph) (stop func()) {
-	f, ok := a.stderr.(*os.File)
-	if !ok {
-		return func() {}
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return func() {}
-	}
-	start := time.Now()
-	shown := false
-	g.SetProgress(func(done, total int) {
-		if time.Since(start) > 500*time.Millisecond {
-			fmt.Fprintf(f, "\rorbit: indexing %d/%d files", done, total)
-			shown = true
-		}
-	})
-	return func() {
-		if shown {
-			fmt.Fprint(f, "\r\033[K")
-		}
-	}
 }

@@ -14,6 +14,7 @@ import (
 func newTraceCmd(a *app) *cobra.Command {
 	var confidence string
 	var depth int
+	var maxNodes *int
 	cmd := &cobra.Command{
 		Use:   "trace <command>",
 		Short: "Show the call tree under a CLI command's handler",
@@ -28,14 +29,20 @@ expanded again. Calls to code outside the index are leaves without a path.
 The tree is capped at %d nodes (truncated: true).
 
 An unknown command, or one whose handler could not be resolved, answers
-{"root": null, "visited_nodes": 0}.`, query.MaxTraceNodes),
+{"root": null, "visited_nodes": 0}.
+
+`+pictureHelp, query.MaxTraceNodes),
 		Example: `  orbit graph trace "cli sync"
   orbit graph trace job-run --depth 2
-  orbit graph trace serve --confidence exact --format text`,
+  orbit graph trace serve --confidence exact --format text
+  orbit graph trace "cli sync" --format mermaid`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			floor, err := parseConfidence(confidence)
 			if err != nil {
+				return err
+			}
+			if err := a.drawing(*maxNodes); err != nil {
 				return err
 			}
 			if depth < 1 {
@@ -50,11 +57,12 @@ An unknown command, or one whose handler could not be resolved, answers
 			if err != nil {
 				return a.fail(err)
 			}
-			return emit(a, res, render.TraceText)
+			return draw(a, res, *maxNodes, render.TraceText, render.TracePicture)
 		},
 	}
 	f := cmd.Flags()
 	f.IntVar(&depth, "depth", query.DefaultTraceDepth, "how many calls deep to follow")
 	confidenceFlag(f.StringVar, &confidence)
+	maxNodes = pictureFlags(f)
 	return cmd
 }

@@ -149,10 +149,12 @@ const (
 	ConfigYAML
 	ConfigTOML
 	ConfigJSON
+	ConfigCSV // a column name: a header cell of a CSV file
+	ConfigTSV // a column name: a header cell of a TSV file
 	configKindCount
 )
 
-var configKindNames = [configKindCount]string{"env", "serde", "yaml", "toml", "json"}
+var configKindNames = [configKindCount]string{"env", "serde", "yaml", "toml", "json", "csv", "tsv"}
 
 func (k ConfigKind) String() string {
 	if k < configKindCount {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -14,6 +15,7 @@ import (
 type depsInput struct {
 	Scope string `json:"scope" jsonschema:"file:<path> or dir:<path> (dir:. is the worktree)"`
 	pageArgs
+	pictureArgs
 }
 
 type depsOutput struct {
@@ -27,14 +29,18 @@ func addDeps(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_deps",
 		Title:       "List what files import",
-		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module.",
+		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module." + pictureHelp,
 		InputSchema: schemaFor[depsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
+			pictureSchema(p)
 		}),
 		Annotations: readOnly("List what files import"),
 	}, func(ctx context.Context, in depsInput) (depsOutput, string, error) {
 		if in.Scope == "" {
 			return depsOutput{}, "", badArg("scope is empty (want file:<path> or dir:<path>; dir:. is the worktree)")
+		}
+		if err := in.check(); err != nil {
+			return depsOutput{}, "", err
 		}
 		pg, err := newPager("deps", in.pageArgs, defaultLimit, in.Scope)
 		if err != nil {
@@ -48,13 +54,14 @@ func addDeps(s *mcp.Server, ix *index) {
 		for _, f := range res.Files {
 			imports += len(f.Imports)
 		}
+		pic := in.picture(func(to io.Writer, o render.PictureOptions) error { return render.DepsPicture(to, res, o) })
 		return page(pg, imports+len(res.External), func(w window) (depsOutput, string) {
 			part := res
 			part.Files = filesPart(res.Files, w.Off, w.End)
 			lo, hi := span(w.Off, w.End, imports, len(res.External))
 			part.External = res.External[lo:hi]
 			out := depsOutput{DepsResult: part, Truncated: w.More(), Cursor: w.Cursor, Total: w.Total}
-			return out, text(render.DepsText, part) + w.footer()
+			return out, textOr(pic, text(render.DepsText, part)+w.footer())
 		})
 	})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,6 +20,7 @@ type impactInput struct {
 	Depth    int    `json:"depth,omitempty" jsonschema:"edges to follow (default 3)"`
 	confidenceArg
 	pageArgs
+	pictureArgs
 }
 
 type impactOutput struct {
@@ -32,15 +34,19 @@ func addImpact(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_impact",
 		Title:       "List what a change to a symbol may touch",
-		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol.",
+		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol." + pictureHelp,
 		InputSchema: schemaFor[impactInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 			setInt(p["depth"], query.DefaultImpactDepth, 1, maxDepth)
+			pictureSchema(p)
 		}),
 		Annotations: readOnly("List what a change to a symbol may touch"),
 	}, func(ctx context.Context, in impactInput) (impactOutput, string, error) {
 		floor, depth, err := walkArgs(in.confidenceArg, in.Depth, query.DefaultImpactDepth)
 		if err != nil {
+			return impactOutput{}, "", err
+		}
+		if err := in.check(); err != nil {
 			return impactOutput{}, "", err
 		}
 		pg, err := newPager("impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
@@ -52,11 +58,12 @@ func addImpact(s *mcp.Server, ix *index) {
 		if err != nil {
 			return impactOutput{}, "", err
 		}
+		pic := in.picture(func(to io.Writer, o render.PictureOptions) error { return render.ImpactPicture(to, res, o) })
 		return page(pg, len(res.Symbols), func(w window) (impactOutput, string) {
 			part := res
 			part.Symbols = res.Symbols[w.Off:w.End]
 			out := impactOutput{ImpactResult: part, Truncated: res.Truncated || w.More(), Cursor: w.Cursor, Total: w.Total}
-			return out, text(render.ImpactText, part) + w.footer()
+			return out, textOr(pic, text(render.ImpactText, part)+w.footer())
 		})
 	})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -17,6 +18,7 @@ type traceInput struct {
 	Depth   int    `json:"depth,omitempty" jsonschema:"calls deep (default 5)"`
 	confidenceArg
 	pageArgs
+	pictureArgs
 }
 
 type traceOutput struct {
@@ -30,10 +32,11 @@ func addTrace(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_trace",
 		Title:       "Trace the call tree of a CLI command",
-		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node.",
+		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node." + pictureHelp,
 		InputSchema: schemaFor[traceInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], query.MaxTraceNodes, 1, maxLimit)
 			setInt(p["depth"], query.DefaultTraceDepth, 1, maxDepth)
+			pictureSchema(p)
 		}),
 		Annotations: readOnly("Trace the call tree of a CLI command"),
 	}, func(ctx context.Context, in traceInput) (traceOutput, string, error) {
@@ -43,6 +46,9 @@ func addTrace(s *mcp.Server, ix *index) {
 		}
 		if strings.TrimSpace(in.Command) == "" {
 			return traceOutput{}, "", badArg("command is empty")
+		}
+		if err := in.check(); err != nil {
+			return traceOutput{}, "", err
 		}
 		pg, err := newPager("trace", in.pageArgs, query.MaxTraceNodes, in.Command, depth, floor)
 		if err != nil {
@@ -54,11 +60,12 @@ func addTrace(s *mcp.Server, ix *index) {
 			return traceOutput{}, "", err
 		}
 		t := newTreeIndex(res.Root)
+		pic := in.picture(func(to io.Writer, o render.PictureOptions) error { return render.TracePicture(to, res, o) })
 		return page(pg, len(t.order), func(w window) (traceOutput, string) {
 			part := res
 			part.Root = t.prune(w.Off, w.End)
 			out := traceOutput{TraceResult: part, Truncated: res.Truncated || w.More(), Cursor: w.Cursor, Total: w.Total}
-			return out, text(render.TraceText, part) + w.footer()
+			return out, textOr(pic, text(render.TraceText, part)+w.footer())
 		})
 	})
 }

@@ -1,6 +1,7 @@
 // Package render turns query results into the bytes front ends print: JSON
-// in the shapes of DESIGN.md, A query (the same bytes for CLI and MCP) and a compact
-// text form for people.
+// in the shapes of DESIGN.md, A query (the same bytes for CLI and MCP), a compact
+// text form for people, and pictures of impact, trace and deps as Mermaid or
+// Graphviz DOT (picture.go).
 //
 // Layer: core. It imports query, sync and dbpath result types; never cli or
 // mcp.

@@ -74,7 +74,12 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			return rep, err
 		}
 	}
-	apply := func(o outcome) error { return w.apply(o, &rep) }
+	done := 0
+	apply := func(o outcome) error {
+		done++
+		progress(opts, done, len(todo.jobs))
+		return w.apply(o, &rep)
+	}
 	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, todo.jobs, apply); err != nil {
 		return rep, err
 	}

@@ -1,7 +1,8 @@
 // Package config is the configuration-file extractor of Orbit Graph: the
 // keys of YAML, TOML, JSON and .env files become configs rows with dotted
 // paths ("server.port", "tool.poetry.dependencies.requests",
-// "jobs.build.steps[].uses").
+// "jobs.build.steps[].uses"), and the column names of CSV and TSV files
+// (their header row) keys of their own (ADR-011).
 //
 // Layer: extract (leaf); imports only extract, extract/internal/tsutil and
 // its grammars' bindings (tree-sitter-yaml, tree-sitter-toml,
@@ -42,13 +43,17 @@ const (
 	formatTOML
 	formatJSON
 	formatEnv
+	formatCSV
+	formatTSV
+	formatCount
 )
 
 // formatNames are the ExtractedFile.Lang values, by format.
-var formatNames = [...]string{"", "yaml", "toml", "json", "env"}
+var formatNames = [...]string{"", "yaml", "toml", "json", "env", "csv", "tsv"}
 
 // configKinds are the RawConfig kinds, by format.
-var configKinds = [...]extract.ConfigKind{0, extract.ConfigYAML, extract.ConfigTOML, extract.ConfigJSON, extract.ConfigEnv}
+var configKinds = [...]extract.ConfigKind{0, extract.ConfigYAML, extract.ConfigTOML, extract.ConfigJSON, extract.ConfigEnv,
+	extract.ConfigCSV, extract.ConfigTSV}
 
 // formatOf picks a file's format from its name: the extension first, so
 // that ".env.json" is JSON, then the .env naming conventions (".env",
@@ -61,6 +66,10 @@ func formatOf(p string) format {
 		return formatTOML
 	case extract.HasExt(p, ".json"):
 		return formatJSON
+	case extract.HasExt(p, ".csv"):
+		return formatCSV
+	case extract.HasExt(p, ".tsv"):
+		return formatTSV
 	}
 	base := path.Base(p)
 	if base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env") {
@@ -86,14 +95,14 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 }
 
 // Lang returns "config"; each file's Lang is its format ("yaml", "toml",
-// "json" or "env").
+// "json", "env", "csv" or "tsv").
 func (e *Extractor) Lang() string { return langName }
 
 // FileLangs lists the formats files get as their language.
 func (e *Extractor) FileLangs() []string { return formatNames[1:] }
 
-// Supports accepts .yaml, .yml, .toml and .json files and .env files
-// (".env", ".env.*", "*.env").
+// Supports accepts .yaml, .yml, .toml, .json, .csv and .tsv files and .env
+// files (".env", ".env.*", "*.env").
 func (e *Extractor) Supports(p string) bool { return formatOf(p) != formatNone }
 
 // Extract records one file's keys. A parse failure or timeout gives a
@@ -119,6 +128,10 @@ func walk(f format, t *tree, k *keys) {
 	switch f {
 	case formatEnv:
 		scanEnv(t.Src, k)
+	case formatCSV:
+		scanTable(t.Src, ',', k)
+	case formatTSV:
+		scanTable(t.Src, '\t', k)
 	case formatYAML:
 		walkYAML(t, k)
 	case formatTOML:

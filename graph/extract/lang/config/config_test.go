@@ -24,8 +24,8 @@ func TestSupports(t *testing.T) {
 	for p, want := range map[string]string{
 		"a.yaml": "yaml", "ci/.travis.yml": "yaml", "A.YML": "yaml", "pyproject.toml": "toml",
 		"package.json": "json", ".env": "env", "svc/.env.local": "env", ".env.example": "env",
-		"deploy/prod.env": "env", ".env.json": "json", ".env.yaml": "yaml",
-		".envrc": "", "env": "", "a.jsonc": "", "a.json5": "", "environment.txt": "", "x.envy": "",
+		"deploy/prod.env": "env", ".env.json": "json", ".env.yaml": "yaml", "data/people.csv": "csv", "S.TSV": "tsv",
+		".envrc": "", "env": "", "a.jsonc": "", "a.json5": "", "environment.txt": "", "x.envy": "", "a.csv.gz": "", "a.tab": "",
 	} {
 		got := e.Supports(p)
 		if got != (want != "") {

@@ -12,8 +12,9 @@ import (
 )
 
 // doors are the front doors of the formats, by format: one per grammar,
-// and one without a grammar for .env files, which env.go scans by hand.
-type doors [formatEnv + 1]*tsutil.Door
+// and ones without a grammar for .env files (env.go) and CSV and TSV
+// headers (table.go), scanned by hand.
+type doors [formatCount]*tsutil.Door
 
 // shared is what New hands out; the parser pools make it safe for
 // concurrent use.
@@ -33,6 +34,8 @@ func newDoors(timeout time.Duration) *doors {
 		formatTOML: load(tstoml.Language(), tomlFlags),
 		formatJSON: load(tsjson.Language(), jsonFlags),
 		formatEnv:  {Name: langName},
+		formatCSV:  {Name: langName},
+		formatTSV:  {Name: langName},
 	}
 }
 
