@@ -29,7 +29,7 @@ func addDeps(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_deps",
 		Title:       "List what files import",
-		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module." + pictureHelp,
+		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module.",
 		InputSchema: schemaFor[depsInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 			pictureSchema(p)

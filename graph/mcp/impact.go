@@ -34,7 +34,7 @@ func addImpact(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_impact",
 		Title:       "List what a change to a symbol may touch",
-		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol." + pictureHelp,
+		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol.",
 		InputSchema: schemaFor[impactInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], defaultLimit, 1, maxLimit)
 			setInt(p["depth"], query.DefaultImpactDepth, 1, maxDepth)

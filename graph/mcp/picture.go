@@ -20,8 +20,8 @@ type pictureArgs struct {
 	Format string `json:"format,omitempty"`
 }
 
-// pictureHelp ends the descriptions of the tools that draw.
-const pictureHelp = ` format mermaid/dot: text is a picture of it all.`
+// pictureHelp is said once, in the server instructions.
+const pictureHelp = `impact, trace and deps draw pictures: with format mermaid or dot the text content is a picture of the whole answer.`
 
 // pictureSchema lists the formats.
 func pictureSchema(p map[string]*jsonschema.Schema) {

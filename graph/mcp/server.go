@@ -25,6 +25,8 @@ Workflow: orbit_graph_search to find a symbol by name (or a string, or a config 
 
 ` + pagingHelp + `
 
+` + pictureHelp + `
+
 Answers from an index older than the files say so: stale: true, with stale_files naming a few changed files; sync to refresh.
 
 `

@@ -32,7 +32,7 @@ func addTrace(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_trace",
 		Title:       "Trace the call tree of a CLI command",
-		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node." + pictureHelp,
+		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node.",
 		InputSchema: schemaFor[traceInput](func(p map[string]*jsonschema.Schema) {
 			setInt(p["limit"], query.MaxTraceNodes, 1, maxLimit)
 			setInt(p["depth"], query.DefaultTraceDepth, 1, maxDepth)
