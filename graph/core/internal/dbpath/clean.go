@@ -121,8 +121,8 @@ func removeFamily(dir, base string, files []string) (bool, error) {
 }
 
 // RemoveOtherVersions deletes the index files of the active location's
-// branch (or detached commit, or non-git directory) built by other
-// extractor versions, and those under the branch's name before BranchStem
+// branch (or detached commit, or non-git directory) built by older
+// extractor versions (a newer one's index is left to it), and those under the branch's name before BranchStem
 // (feat/x and feat_x shared "feat_x"; no version reads them now), with
 // their sidecars, skipping any a sync holds. It returns the index files
 // removed.
@@ -148,8 +148,12 @@ func RemoveOtherVersions(active Location, extractorVersion int) []string {
 		if dot < 0 {
 			continue
 		}
-		if _, err := strconv.Atoi(s[dot+1:]); err != nil || s[:dot] != stem && s[:dot] != legacy {
+		v, err := strconv.Atoi(s[dot+1:])
+		if err != nil || s[:dot] != stem && s[:dot] != legacy {
 			continue
+		}
+		if v > extractorVersion {
+			continue // a newer orbit's index, in use by it: not ours to delete
 		}
 		families[base] = append(families[base], e.Name())
 	}

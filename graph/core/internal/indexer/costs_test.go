@@ -216,7 +216,8 @@ func TestNoopSyncWritesNothing(t *testing.T) {
 }
 
 // TestSyncRemovesOtherVersions: a sync deletes this branch's index files
-// of other extractor versions (with WAL and lock), keeps other branches'.
+// of older extractor versions (with WAL and lock), keeps other branches'
+// and a newer version's (an orbit built later, using it).
 func TestSyncRemovesOtherVersions(t *testing.T) {
 	repo := gittest.New(t, seedRepo)
 	loc, err := dbpath.Resolve(repo.Root, extract.Version)
@@ -232,7 +233,8 @@ func TestSyncRemovesOtherVersions(t *testing.T) {
 	old := []string{stem + ".1.db", stem + ".1.db-wal", stem + ".1.db.lock", stem + ".0.db",
 		"main." + strconv.Itoa(extract.Version) + ".db"} // the name before BranchStem
 	other := dbpath.BranchStem("other") + ".1.db"
-	for _, f := range append(old, other) {
+	newer := stem + "." + strconv.Itoa(extract.Version+1) + ".db"
+	for _, f := range append(old, other, newer) {
 		gittest.WriteFile(t, dir, f, "x")
 	}
 	rep := syncAt(t, loc)
@@ -243,6 +245,9 @@ func TestSyncRemovesOtherVersions(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, other)); err != nil {
 		t.Errorf("another branch's index removed: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, newer)); err != nil {
+		t.Errorf("a newer version's index removed: %v", err)
 	}
 	if len(rep.RemovedIndexes) != 3 {
 		t.Errorf("removed_indexes = %v, want the two old versions and the old name", rep.RemovedIndexes)

@@ -21,8 +21,8 @@ type Report struct {
 	ParseErrors int           `json:"files_with_parse_errors"`
 	NonUTF8     int           `json:"files_non_utf8"`
 	Warnings    []string      `json:"warnings,omitempty"`
-	// RemovedIndexes are this branch's index files of other extractor
-	// versions that the sync deleted.
+	// RemovedIndexes are this branch's index files of older extractor
+	// versions that the sync deleted (a newer version's is left alone).
 	RemovedIndexes []string `json:"removed_indexes,omitempty"`
 
 	skips []SkippedFile // every skip, named in Skipped.Files by finishSkips
