@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/history"
 	"github.com/orbitgraph/orbit/graph/core/query"
 )
@@ -75,7 +76,7 @@ const DefaultHistoryDepth = 2000
 // historyStore opens the attribution of this worktree's branch, beside the
 // index, and brings it up to date with HEAD.
 func (g *Graph) historyStore(depth int, tasks *regexp.Regexp) (*history.Store, error) {
-	path := filepath.Join(g.loc.Root, ".orbit", "history", filepath.Base(g.loc.Path))
+	path := filepath.Join(g.loc.Root, filepath.FromSlash(dbpath.HistoryDir), filepath.Base(g.loc.Path))
 	st, err := history.OpenStore(path)
 	if err != nil {
 		return nil, err

@@ -91,12 +91,31 @@ func TestClean(t *testing.T) {
 	if err := os.Chtimes(old, hourAgo, hourAgo); err != nil {
 		t.Fatal(err)
 	}
+	// History files: the active index's is kept, the one of a removed
+	// index goes with it (and its WAL).
+	histDir := filepath.Join(repo.Root, ".orbit", "history")
+	if err := os.MkdirAll(histDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{dbName(g), "main.0.db", "main.0.db-wal"} {
+		if err := os.WriteFile(filepath.Join(histDir, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	rep, err := g.Clean()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Removed) != 4 {
-		t.Errorf("removed = %v, want the old-version and unreachable detached DBs, the abandoned build and the free lock file", rep.Removed)
+	if len(rep.Removed) != 5 {
+		t.Errorf("removed = %v, want the old-version and unreachable detached DBs, the abandoned build, the free lock file and the old index's history", rep.Removed)
+	}
+	if _, err := os.Stat(filepath.Join(histDir, dbName(g))); err != nil {
+		t.Errorf("the active index's history removed: %v", err)
+	}
+	for _, f := range []string{"main.0.db", "main.0.db-wal"} {
+		if _, err := os.Stat(filepath.Join(histDir, f)); !os.IsNotExist(err) {
+			t.Errorf("history/%s of a removed index is left", f)
+		}
 	}
 	if _, err := os.Stat(g.Location().Path + ".lock"); !os.IsNotExist(err) {
 		t.Errorf("the active index's lock file is left: %v", err)

@@ -96,7 +96,40 @@ func Clean(active Location, extractorVersion int, commitOf CommitOf) (CleanRepor
 			rep.Removed = append(rep.Removed, base)
 		}
 	}
-	return rep, nil
+	return rep, removeOrphanHistories(active.Root, &rep)
+}
+
+// HistoryDir holds each index's commit attribution (graph/DESIGN.md,
+// History), named as its index.
+const HistoryDir = ".orbit/history"
+
+// removeOrphanHistories deletes the history files whose index is gone: they
+// were derived for an index no version or branch keeps.
+func removeOrphanHistories(root string, rep *CleanReport) error {
+	dir := filepath.Join(root, HistoryDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil
+		}
+		return fmt.Errorf("clean %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		base := familyOf(e.Name())
+		if base == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, Dir, base)); err == nil {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("clean %s: %w", e.Name(), err)
+		}
+		if e.Name() == base {
+			rep.Removed = append(rep.Removed, "history/"+base)
+		}
+	}
+	return nil
 }
 
 // removeFamily deletes an index file and its sidecars, unless a sync holds
