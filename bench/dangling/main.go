@@ -66,25 +66,11 @@ func run(stdout, stderr io.Writer, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	root, err := filepath.Abs(*corpus)
+	root, dbPath, done, err := corpusindex.IndexFile(context.Background(), *corpus, *copyTree, stderr)
 	if err != nil {
 		return err
 	}
-	if *copyTree {
-		var done func()
-		if root, done, err = corpusindex.Copy(root); err != nil {
-			return err
-		}
-		defer done()
-	}
-	g, err := corpusindex.Synced(context.Background(), root, stderr)
-	if err != nil {
-		return err
-	}
-	dbPath := g.Location().Path
-	if err := g.Close(); err != nil {
-		return err
-	}
+	defer done()
 	rep, err := count(dbPath, root, *nExamples)
 	if err != nil {
 		return err

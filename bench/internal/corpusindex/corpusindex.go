@@ -49,3 +49,29 @@ func Synced(ctx context.Context, root string, log io.Writer) (*core.Graph, error
 	fmt.Fprintf(log, "index: synced %s in %s\n", root, time.Since(start).Round(time.Millisecond))
 	return g, nil
 }
+
+// IndexFile syncs the index of the corpus at dir (in a writable copy when
+// copyTree) and returns the corpus root it indexed and the index file, for
+// tools that read the SQLite file directly; done removes the copy.
+func IndexFile(ctx context.Context, dir string, copyTree bool, log io.Writer) (root, dbPath string, done func(), err error) {
+	done = func() {}
+	if root, err = filepath.Abs(dir); err != nil {
+		return "", "", done, err
+	}
+	if copyTree {
+		if root, done, err = Copy(root); err != nil {
+			return "", "", func() {}, err
+		}
+	}
+	g, err := Synced(ctx, root, log)
+	if err != nil {
+		done()
+		return "", "", func() {}, err
+	}
+	dbPath = g.Location().Path
+	if err := g.Close(); err != nil {
+		done()
+		return "", "", func() {}, err
+	}
+	return root, dbPath, done, nil
+}
