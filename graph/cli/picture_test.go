@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/orbitgraph/orbit/graph/internal/dottest"
 
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
@@ -29,7 +28,7 @@ func TestPictureFormats(t *testing.T) {
 		if code != 0 || !strings.Contains(dot, "digraph orbit {") {
 			t.Fatalf("%v --format dot: exit %d, %q %s", q, code, dot, stderr)
 		}
-		renderDOT(t, dot)
+		dottest.Render(t, "cli picture", dot)
 		mm, _, code := orbit(t, append(append([]string{"graph"}, q...), append(root, "--format", "mermaid")...)...)
 		if code != 0 || !strings.HasPrefix(mm, "flowchart LR\n") {
 			t.Fatalf("%v --format mermaid: exit %d, %q", q, code, mm)
@@ -49,24 +48,5 @@ func TestPictureFormats(t *testing.T) {
 		if out, stderr, code := orbit(t, append(append([]string{"graph"}, bad...), root...)...); code != 2 {
 			t.Errorf("%v: exit %d (%q %q), want 2", bad, code, out, stderr)
 		}
-	}
-}
-
-// renderDOT fails unless Graphviz renders src to a PNG without a word on
-// stderr. Graphviz is required on CI (.ci/run installs it).
-func renderDOT(t *testing.T, src string) {
-	t.Helper()
-	if _, err := exec.LookPath("dot"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("Graphviz dot is not installed (.ci/run installs Debian graphviz)")
-		}
-		t.Skip("Graphviz dot is not installed")
-	}
-	cmd := exec.Command("dot", "-Tpng")
-	cmd.Stdin = strings.NewReader(src)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil || errb.Len() > 0 || !bytes.HasPrefix(out.Bytes(), []byte("\x89PNG")) {
-		t.Fatalf("dot -Tpng: %v %s\n%s", err, errb.String(), src)
 	}
 }

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/orbitgraph/orbit/graph/internal/dottest"
 
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -45,7 +44,7 @@ func TestPictureFormat(t *testing.T) {
 				if !strings.Contains(txt, "digraph orbit {") {
 					t.Errorf("%s format dot: %q", c.tool, txt)
 				}
-				renderDOT(t, txt)
+				dottest.Render(t, "mcp picture", txt)
 			case "mermaid":
 				if !strings.HasPrefix(txt, "flowchart LR\n") {
 					t.Errorf("%s format mermaid: %q", c.tool, txt)
@@ -56,23 +55,4 @@ func TestPictureFormat(t *testing.T) {
 	pic := s.call("orbit_graph_impact", map[string]any{"selector": "symbol:lib/lib.go#helper", "depth": 2, "format": "dot"})
 	sameAsCore(t, "impact format dot", asMap(t, pic.StructuredContent), impact)
 	s.fails("orbit_graph_impact", map[string]any{"selector": "symbol:lib/lib.go#helper", "format": "svg"}, "mermaid")
-}
-
-// renderDOT fails unless Graphviz renders src to a PNG without a word on
-// stderr. Graphviz is required on CI (.ci/run installs it).
-func renderDOT(t *testing.T, src string) {
-	t.Helper()
-	if _, err := exec.LookPath("dot"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("Graphviz dot is not installed (.ci/run installs Debian graphviz)")
-		}
-		t.Skip("Graphviz dot is not installed")
-	}
-	cmd := exec.Command("dot", "-Tpng")
-	cmd.Stdin = strings.NewReader(src)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil || errb.Len() > 0 || !bytes.HasPrefix(out.Bytes(), []byte("\x89PNG")) {
-		t.Fatalf("dot -Tpng: %v %s\n%s", err, errb.String(), src)
-	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/orbitgraph/orbit/graph/internal/dottest"
+
 	"github.com/orbitgraph/orbit/graph/core/query"
 )
 
@@ -94,32 +96,10 @@ func pictures(t *testing.T, f string, budget int) map[string]string {
 	return out
 }
 
-// renderDOT runs Graphviz on src and fails on an error, a warning or
-// anything but a PNG. Graphviz is required on CI (.ci/run installs it).
-func renderDOT(t *testing.T, name, src string) {
-	t.Helper()
-	if _, err := exec.LookPath("dot"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("Graphviz dot is not installed (.ci/run installs Debian graphviz)")
-		}
-		t.Skip("Graphviz dot is not installed")
-	}
-	cmd := exec.Command("dot", "-Tpng")
-	cmd.Stdin = strings.NewReader(src)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil || errb.Len() > 0 {
-		t.Fatalf("%s: dot -Tpng: %v %s\n%s", name, err, errb.String(), src)
-	}
-	if !bytes.HasPrefix(out.Bytes(), []byte("\x89PNG")) {
-		t.Fatalf("%s: dot -Tpng wrote %d bytes that are not a PNG", name, out.Len())
-	}
-}
-
 func TestDOTRendersWithGraphviz(t *testing.T) {
 	for _, budget := range []int{2, 10, DefaultMaxNodes, 1000} {
 		for name, src := range pictures(t, DOT, budget) {
-			renderDOT(t, fmt.Sprintf("%s/budget %d", name, budget), src)
+			dottest.Render(t, fmt.Sprintf("%s/budget %d", name, budget), src)
 		}
 	}
 }
