@@ -42,7 +42,7 @@ func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness 
 	if g.staleOf == st && g.staleWritten == written && time.Since(g.staleAt) < staleReuse {
 		return g.staleLast
 	}
-	s := g.checkStaleness(ctx, st)
+	s := g.checkStaleness(ctx, st, written)
 	g.staleOf, g.staleWritten, g.staleAt, g.staleLast = st, written, time.Now(), s
 	return s
 }
@@ -50,8 +50,8 @@ func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness 
 // staleReuse is how long one staleness check serves the answers of a handle.
 const staleReuse = time.Second
 
-func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Staleness {
-	files, err := g.fileStats(ctx, st)
+func (g *Graph) checkStaleness(ctx context.Context, st *store.Store, synced int64) query.Staleness {
+	files, err := g.fileStats(ctx, st, synced)
 	if err != nil {
 		return query.Staleness{}
 	}
@@ -79,7 +79,6 @@ func (g *Graph) checkStaleness(ctx context.Context, st *store.Store) query.Stale
 		}
 		dirs[dir][name] = true
 	}
-	synced := indexWrittenAt(st)
 	names := make([]string, 0, len(dirs))
 	for d := range dirs {
 		names = append(names, d)
@@ -161,10 +160,9 @@ func sameBytes(abs string, hash []byte) bool {
 }
 
 // fileStats reads the indexed files' recorded stats once per index state.
-func (g *Graph) fileStats(ctx context.Context, st *store.Store) ([]store.FileStat, error) {
+func (g *Graph) fileStats(ctx context.Context, st *store.Store, written int64) ([]store.FileStat, error) {
 	// Every sync that writes the index stamps its meta (a full build or an
 	// incremental sync): a new stamp means the files table may differ.
-	written := indexWrittenAt(st)
 	g.statsMu.Lock()
 	defer g.statsMu.Unlock()
 	if g.statsOf == st && g.statsAt == written {
