@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -58,10 +61,10 @@ func TestContextBudget(t *testing.T) {
 		}
 		sc, _ := json.Marshal(res.StructuredContent)
 		text := len(textOf(res))
-		t.Logf("%s: %d entries, text %d bytes (%d per entry), structured %d bytes (%d per entry)",
-			q.tool, n, text, text/n, len(sc), len(sc)/n)
-		if q.tool == "orbit_graph_refs" && text/n > maxTextPerRefByte {
-			t.Errorf("refs: %d bytes of text per entry, over the budget of %d:\n%s", text/n, maxTextPerRefByte, textOf(res))
+		t.Logf("%s: %d entries, text %d bytes (entry lines %d per entry), structured %d bytes (%d per entry)",
+			q.tool, n, text, entryBytes(textOf(res))/n, len(sc), len(sc)/n)
+		if per := entryBytes(textOf(res)) / n; q.tool == "orbit_graph_refs" && per > maxTextPerRefByte {
+			t.Errorf("refs: %d bytes of text per entry, over the budget of %d:\n%s", per, maxTextPerRefByte, textOf(res))
 		}
 	}
 }
@@ -76,4 +79,84 @@ func lengths(keys ...string) func(map[string]any) int {
 		}
 		return n
 	}
+}
+
+// The bytes of each tool's answer per entry, on a fixed set of questions
+// over a real corpus: this repository's CLI and query engine sources.
+func TestAnswerBytesOnARealCorpus(t *testing.T) {
+	files := map[string]string{"go.mod": "module github.com/orbitgraph/orbit\n\ngo 1.26\n"}
+	for _, dir := range []string{"../cli", "../core/query"} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+				b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				files["graph/"+strings.TrimPrefix(dir, "../")+"/"+e.Name()] = string(b)
+			}
+		}
+	}
+	repo := gittest.New(t, files)
+	s := start(t, "--root", repo.Root)
+	questions := []struct {
+		tool  string
+		args  map[string]any
+		count func(map[string]any) int
+	}{
+		{"orbit_graph_search", map[string]any{"query": "selector"}, lengths("matches")},
+		{"orbit_graph_show", map[string]any{"selector": "symbol:graph/core/query/selector.go#ParseSelector"}, func(map[string]any) int { return 1 }},
+		{"orbit_graph_refs", map[string]any{"selector": "symbol:graph/core/query/selector.go#ParseSelector"}, lengths("refs", "relations")},
+		{"orbit_graph_callees", map[string]any{"selector": "symbol:graph/core/query/selector.go#ParseSelector"}, lengths("callees")},
+		{"orbit_graph_impact", map[string]any{"selector": "symbol:graph/core/query/selector.go#ParseSelector", "depth": 2}, lengths("symbols")},
+		{"orbit_graph_trace", map[string]any{"command": "orbit graph sync"}, func(m map[string]any) int { return nodes(m["root"]) }},
+		{"orbit_graph_overview", map[string]any{"scope": "dir:graph/core/query", "detail": "full"}, lengths("file_list")},
+		{"orbit_graph_deps", map[string]any{"scope": "dir:graph/cli"}, lengths("files", "external")},
+	}
+	for _, q := range questions {
+		res := s.call(q.tool, q.args)
+		if res.IsError {
+			t.Fatalf("%s: %s", q.tool, textOf(res))
+		}
+		n := q.count(asMap(t, res.StructuredContent))
+		if n == 0 {
+			t.Fatalf("%s %v: no entries", q.tool, q.args)
+		}
+		sc, _ := json.Marshal(res.StructuredContent)
+		text := len(textOf(res))
+		t.Logf("%s: %d entries, text %d bytes (entry lines %d per entry), structured %d bytes (%d per entry)",
+			q.tool, n, text, entryBytes(textOf(res))/n, len(sc), len(sc)/n)
+		if per := entryBytes(textOf(res)) / n; q.tool == "orbit_graph_refs" && per > maxTextPerRefByte {
+			t.Errorf("refs: %d bytes of text per entry, over the budget of %d", per, maxTextPerRefByte)
+		}
+	}
+}
+
+// nodes counts a trace tree's nodes.
+func nodes(v any) int {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return 0
+	}
+	n := 1
+	kids, _ := m["children"].([]any)
+	for _, k := range kids {
+		n += nodes(k)
+	}
+	return n
+}
+
+// entryBytes counts the bytes of a text answer's entry lines (indented),
+// leaving out the header, group and footer lines an answer has once.
+func entryBytes(text string) int {
+	n := 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "  ") {
+			n += len(line) + 1
+		}
+	}
+	return n
 }
