@@ -25,10 +25,11 @@ func newInitCmd(a *app) *cobra.Command {
 		Short: "Write an editable .orbitignore holding the default exclusions",
 		Long: `Write .orbitignore at the worktree root with the exclusions Orbit applies by
 default (vendored code, virtual environments, build output at the root, lock
-files, source maps) as gitignore patterns, to read and extend: add patterns
-for committed files that should not be indexed, or "!" lines (e.g.
-"!vendor/") to index what the defaults skip. The defaults apply with or
-without the file, so writing it changes nothing until it is edited.
+files, source maps) as gitignore patterns. The file then holds the
+defaults (its first line says so): delete a line to index what it skipped,
+add patterns for committed files that should not be indexed. Written and
+unedited, it changes nothing. Minified bundles each language knows by name
+are skipped either way.
 
 An existing .orbitignore is left alone unless --force.`,
 		Example: `  orbit graph init

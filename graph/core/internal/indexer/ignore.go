@@ -41,10 +41,19 @@ type rules interface {
 
 type defaultRules struct {
 	generated func(base string) extract.Generated // nil: directories only (WatchDirs)
+	// inFile: the root .orbitignore holds the name tables below (orbit
+	// graph init), so only the languages' build output is decided here.
+	inFile bool
 }
 
 func (r defaultRules) decide(rel string, isDir bool) (bool, bool) {
 	base := path.Base(rel)
+	if r.inFile {
+		if !isDir && r.generated != nil && r.generated(base) == extract.BuildOutput {
+			return true, true
+		}
+		return false, false
+	}
 	if isDir {
 		hit := defaultIgnoredDirs[base] || defaultIgnoredRootDirs[base] && !strings.Contains(rel, "/")
 		return hit, hit

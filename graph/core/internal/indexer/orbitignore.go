@@ -1,25 +1,31 @@
 package indexer
 
 import (
+	"bufio"
 	"bytes"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // DefaultIgnoreFile is the .orbitignore `orbit graph init` writes: the
 // default exclusions of ignore.go as gitignore patterns, made from the same
-// tables so that the two cannot drift. Under the file the defaults still
-// apply, so writing it changes nothing; the patterns alone decide as the
-// defaults do (TestDefaultIgnoreFileMatchesDefaults). The defaults match
-// files by name and suffix only, so directories of those names are
-// re-included at the end.
+// tables so that the two cannot drift. A root .orbitignore that starts with
+// its marker line holds the defaults, so the built-in name tables step aside
+// and editing the file edits them (writtenOutDefaults); the patterns alone
+// decide as the tables do (TestDefaultIgnoreFileMatchesDefaults). The
+// tables match files by name and suffix only, so directories of those names
+// are re-included at the end.
 func DefaultIgnoreFile() []byte {
 	var b bytes.Buffer
-	b.WriteString(`# .orbitignore: paths Orbit Graph does not index (gitignore syntax), on top
-# of .gitignore. Written by "orbit graph init" with Orbit's built-in
-# exclusions, which apply with or without this file: deleting a line below
-# does not bring its paths back, a "!" line does (e.g. "!vendor/").
-# Minified bundles, which each language knows by name, are skipped too.
-# Add your own patterns at the end.
+	b.WriteString(initMarker + `
+# .orbitignore: paths Orbit Graph does not index (gitignore syntax), on top
+# of .gitignore. Written by "orbit graph init" with Orbit's default
+# exclusions, which this file now holds: delete a line to index its paths,
+# add your own patterns at the end. Keep the first line: without it the
+# built-in defaults apply as well. Minified bundles, which each language
+# knows by name, are skipped either way.
 
 # Vendored code, virtual environments and caches, at any depth
 `)
@@ -46,6 +52,22 @@ func DefaultIgnoreFile() []byte {
 		b.WriteString("!*" + s + "/\n")
 	}
 	return b.Bytes()
+}
+
+// initMarker starts a .orbitignore that holds the default exclusions.
+const initMarker = "# orbit graph init: this file holds the default exclusions"
+
+// writtenOutDefaults reports whether the root .orbitignore holds the
+// default exclusions (it starts with initMarker), which the scan then takes
+// from it instead of its built-in tables.
+func writtenOutDefaults(root string) bool {
+	f, err := os.Open(filepath.Join(root, ".orbitignore"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, _ := bufio.NewReader(f).ReadString('\n')
+	return strings.TrimRight(line, "\r\n") == initMarker
 }
 
 func sortedSet(m map[string]bool) []string {

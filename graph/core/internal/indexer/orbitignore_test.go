@@ -114,3 +114,51 @@ func TestDefaultIgnoreFileScansTheSame(t *testing.T) {
 		t.Errorf("the tree does not exercise the defaults: %v", before)
 	}
 }
+
+// The written file holds the defaults: deleting its vendor/ line indexes
+// vendor/, deleting its marker line brings the built-in tables back.
+func TestDefaultIgnoreFileIsEditable(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"app.py", "vendor/lib.py", "node_modules/m/index.js"} {
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	langs := newLanguages(all.Registry())
+	scanned := func(ignoreFile string) []string {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, ".orbitignore"), []byte(ignoreFile), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := scan(root, langs, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range res.Files {
+			if c.Path != ".orbitignore" {
+				out = append(out, c.Path)
+			}
+		}
+		return out
+	}
+	written := string(DefaultIgnoreFile())
+	if got := scanned(written); !reflect.DeepEqual(got, []string{"app.py"}) {
+		t.Errorf("with the written file: %v, want app.py only", got)
+	}
+	edited := strings.Replace(written, "\nvendor/\n", "\n", 1)
+	if edited == written {
+		t.Fatal("the written file has no vendor/ line")
+	}
+	if got := scanned(edited); !reflect.DeepEqual(got, []string{"app.py", "vendor/lib.py"}) {
+		t.Errorf("vendor/ line deleted: %v, want app.py and vendor/lib.py", got)
+	}
+	unmarked := strings.Replace(edited, initMarker+"\n", "", 1)
+	if got := scanned(unmarked); !reflect.DeepEqual(got, []string{"app.py"}) {
+		t.Errorf("marker deleted: %v, want the built-in defaults back (app.py only)", got)
+	}
+}

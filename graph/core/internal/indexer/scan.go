@@ -53,7 +53,7 @@ func scan(root string, langs *languages, maxSize int64) (scanResult, error) {
 	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
 		git = append(git, newMatcher("", b))
 	}
-	orbit = append(orbit, matcher{dir: "", rules: defaultRules{generated: langs.generated}})
+	orbit = append(orbit, matcher{dir: "", rules: defaultRules{generated: langs.generated, inFile: writtenOutDefaults(root)}})
 	if _, err := os.ReadDir(root); err != nil {
 		return scanResult{}, fmt.Errorf("scan %s: %w", root, err)
 	}

@@ -25,7 +25,7 @@ func WatchDirs(root string) ([]string, error) {
 	if b, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
 		git = append(git, newMatcher("", b))
 	}
-	orbit = append(orbit, matcher{dir: "", rules: defaultRules{}})
+	orbit = append(orbit, matcher{dir: "", rules: defaultRules{inFile: writtenOutDefaults(root)}})
 	s := &scanner{root: root}
 	var dirs []string
 	var walk func(rel string, git, orbit ignoreStack)
