@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -68,6 +69,7 @@ func evaluate(ctx context.Context, o *Oracle, ans answerer, sample []*Target) (*
 		if len(res.UnresolvableExamples) < examples {
 			res.UnresolvableExamples = append(res.UnresolvableExamples, err.Error())
 		}
+		fmt.Fprintln(os.Stderr, err) // every one, for whoever reads the log
 	}
 	return res, nil
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core"
@@ -93,9 +96,41 @@ func (a *graphAnswerer) ask(t *Target, q func(selector string) (query.SymbolRef,
 		return err
 	case !t.is(got):
 		return fmt.Errorf("%w: %s picks %s at line %d", errUnresolvable, sel, got.Qualified, got.Line)
+	case t.ByPlace && !a.namedAt(got, t) && !t.sameContainer(got):
+		return fmt.Errorf("%w: %s picks %s at line %d, whose name is on another line than %d", errUnresolvable, sel, got.Qualified, got.Line, t.Line)
 	}
 	a.selectors[t.Key] = sel
 	return nil
+}
+
+// namedAt reports whether the picked symbol's name is written on the
+// target's line: the first line from the symbol's start that names it.
+// A symbol starting up to maxLead lines above the target (its decorators)
+// may be another one of the same name (ModelDB::Put 35 lines above a local
+// class's Put the index does not define).
+func (a *graphAnswerer) namedAt(s query.SymbolRef, t *Target) bool {
+	src, err := os.ReadFile(filepath.Join(a.g.Location().Root, filepath.FromSlash(s.Path)))
+	if err != nil {
+		return true // cannot tell; the line test stands
+	}
+	name := regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(t.Name) + `($|[^\w$])`)
+	lines := strings.Split(string(src), "\n")
+	for n := s.Line; n <= t.Line && n <= len(lines); n++ {
+		if name.MatchString(lines[n-1]) {
+			return n == t.Line
+		}
+	}
+	return true
+}
+
+// sameContainer reports whether the symbol is named as the target's
+// selector names it (Container.Name): a TypeScript overload set answered
+// at its first signature, a few lines above the implementation the type
+// checker names.
+func (t *Target) sameContainer(s query.SymbolRef) bool {
+	want := t.Selector[strings.LastIndexByte(t.Selector, '#')+1:]
+	q := strings.ReplaceAll(s.Qualified, "::", ".")
+	return q == want || strings.HasSuffix(q, "."+want) || strings.HasSuffix(q, ":"+want)
 }
 
 // maxLead is how many lines a symbol's span may start before its name:

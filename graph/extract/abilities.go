@@ -83,6 +83,12 @@ type ResolutionTraits struct {
 	// CallingTypeConverts: calling a type converts a value (Go's T(x)), so
 	// such a call is stored as a type use.
 	CallingTypeConverts bool
+	// NearestTwin: a name defined twice in one file (a `const helper` in
+	// each of two test callbacks, which qualified names cannot tell apart)
+	// means, at a use in that file, the definition nearest before the use,
+	// or the first one when none precedes it: block-scoped sibling scopes
+	// (TypeScript/JavaScript). Not C, whose twins are #if alternatives.
+	NearestTwin bool
 }
 
 // Traits is the ResolutionTraits of e, the zero value when it has none.

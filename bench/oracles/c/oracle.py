@@ -135,6 +135,9 @@ def programs_of(profile, path):
 DEF_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE}
 REF_KINDS = {K.DECL_REF_EXPR, K.MEMBER_REF_EXPR}
 CLASS_KINDS = {K.CLASS_DECL, K.STRUCT_DECL, K.UNION_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+# a call inside these may be dependent: it names a function only per
+# instantiation
+TEMPLATE_KINDS = {K.FUNCTION_TEMPLATE, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
 
 
 def is_target(c):
@@ -176,6 +179,7 @@ def main():
     included_c = set()
     parsed = {}
     skipped = {}     # file -> set of lines skipped in every TU that saw the file
+    dependent = {}   # file -> lines of calls in templates no declaration resolves
     diag_errors = {}
     macro_sites = 0
     spelling_files = {}
@@ -221,11 +225,13 @@ def main():
             if p != src and p in seen_header:
                 continue
             visited.add(p)
-            stack.append((c, None))
+            stack.append((c, None, False))
 
         callee_locs = set()
         while stack:
-            c, encl = stack.pop()
+            c, encl, in_template = stack.pop()
+            in_template = in_template or c.kind in TEMPLATE_KINDS or (
+                c.kind == K.CXX_METHOD and c.semantic_parent is not None and c.semantic_parent.kind in TEMPLATE_KINDS)
             kind = c.kind
             if kind in DEF_KINDS and c.is_definition():
                 loc = c.location
@@ -245,6 +251,15 @@ def main():
                                 usr_defs.setdefault(c.get_usr(), set()).add(key)
                         encl = key
             elif kind == K.CALL_EXPR:
+                if c.referenced is None and in_template:
+                    # a dependent call in a template (prev[i]->SetNext(i, x)
+                    # in SkipList<Key, Comparator>): which function it names
+                    # is known only per instantiation, which the walk does
+                    # not see, so answers on its line can be neither confirmed
+                    # nor refuted
+                    dp = fname(c.location.file)
+                    if dp is not None and c.spelling:
+                        dependent.setdefault(dp, set()).add(c.location.line)
                 ch = next(iter(c.get_children()), None)
                 while ch is not None and ch.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
                     ch = next(iter(ch.get_children()), None)
@@ -292,7 +307,7 @@ def main():
                                 decl = (cp, cd.location.line, cd.location.column)
                         raw_refs.append((site, "call" if is_call else "value", name, dkey, ref.get_usr(), ref.linkage.name, src, encl, note, decl))
             for ch in c.get_children():
-                stack.append((ch, encl))
+                stack.append((ch, encl, in_template))
         for p in visited:
             if p != src:
                 seen_header.add(p)
@@ -304,6 +319,10 @@ def main():
                 skipped[p] = set(lines)
         parsed[src] = sorted(visited)
         sys.stderr.write(f"oracle-c: {src}: {len(errs)} errors\n")
+
+    unseen = {p: set(ls) for p, ls in skipped.items()}
+    for p, ls in dependent.items():
+        unseen.setdefault(p, set()).update(ls)
 
     # files the oracle analysed: every TU's main file and every corpus header walked
     files = set()
@@ -399,9 +418,10 @@ def main():
         "seed": a.seed,
         "all_targets": len(keys),
         "files": files,
-        # Branches the preprocessor did not take: answers there can be
-        # neither confirmed nor refuted (bench/accuracy/TRUTH.md).
-        "unseen_lines": {p: ranges(sorted(ls)) for p, ls in sorted(skipped.items()) if ls and p in fileset},
+        # Branches the preprocessor did not take and dependent calls in
+        # templates: answers there can be neither confirmed nor refuted
+        # (bench/accuracy/TRUTH.md).
+        "unseen_lines": {p: ranges(sorted(ls)) for p, ls in sorted(unseen.items()) if ls and p in fileset},
         "targets": targets,
     }
     with open(a.out, "w") as f:
@@ -415,6 +435,7 @@ def main():
         "refs_unresolved": unresolved,
         "refs_several_programs": ambiguous_refs,
         "skipped_lines": {p: ranges(sorted(ls)) for p, ls in sorted(skipped.items()) if ls and p in fileset},
+        "dependent_call_lines": sum(len(ls) for p, ls in dependent.items() if p in fileset),
     }
     if a.stats:
         with open(a.stats, "w") as f:

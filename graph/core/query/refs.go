@@ -96,7 +96,7 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if err != nil {
 		return RefsResult{}, err
 	}
-	rows = thisOverload(sym, defs, otherFilesOwn(sym, defs, sameSide(sym, defs, rows)))
+	rows = thisOverload(sym, defs, otherFilesOwn(sym, defs, sameSide(sym, defs, hintedHere(sym, defs, rows))))
 	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
@@ -145,6 +145,26 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	sortRefSites(res.Refs)
 	sortRelationSites(res.Relations)
 	return res, nil
+}
+
+// hintedHere drops the refs whose hint names another definition of sym's
+// qualified name: pass 2 told the definitions apart (an overload by its
+// arguments, a twin by its position) and picked that one.
+func hintedHere(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
+	other := map[int64]bool{}
+	for _, d := range defs {
+		if d.ID != sym.ID {
+			other[d.ID] = true
+		}
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		if r.TargetQualified == sym.Qualified && other[r.Hint] {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // otherFilesOwn drops the refs graded exact in another file than sym's

@@ -42,7 +42,7 @@ func newMemIndex(langs *languages) *memIndex {
 
 func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 	for i, s := range x.Symbols {
-		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String(), Arity: s.Arity})
+		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String(), Start: s.Span.Start, Arity: s.Arity})
 	}
 	for _, f := range x.Facts {
 		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
@@ -158,7 +158,7 @@ func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	}
 	var defs []resolve.Symbol
 	for _, d := range rows {
-		defs = append(defs, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Arity: d.Arity()})
+		defs = append(defs, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Start: d.Start, Arity: d.Arity()})
 	}
 	s.symCache[q] = defs
 	return defs, nil

@@ -265,7 +265,7 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		resolvesFiles = resolvesFiles || im.Resolved != "" && file.Traits.ImportsNameFiles
 	}
 	for i, r := range f.refs {
-		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver, Args: r.Args})
+		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver, Args: r.Args, Start: r.Span.Start})
 		if err != nil {
 			return err
 		}

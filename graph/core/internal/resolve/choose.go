@@ -31,6 +31,7 @@ type Ref struct {
 	Alternatives []string
 	Receiver     []string
 	Args         extract.Arity // a call's argument count, to pick an overload
+	Start        uint32        // byte offset of the use (ResolutionTraits.NearestTwin)
 }
 
 // Choice is the target pass 2 picked for a reference.

@@ -20,6 +20,7 @@ type Symbol struct {
 	ID    int64
 	File  string
 	Kind  string
+	Start uint32        // byte offset in File
 	Arity extract.Arity // of an overload, when its language states it
 }
 
@@ -77,6 +78,17 @@ func Resolve(idx Index, f File, r Ref) (Result, Choice, error) {
 	res.Type = allTypes(defs)
 	if res.Hint == 0 {
 		res.Hint = overloadTaking(defs, r.Args, f.Path)
+	}
+	if res.Hint == 0 {
+		res.Hint = memberOrNot(defs, len(r.Receiver) > 0)
+		if res.Hint == 0 && f.Traits.NearestTwin {
+			res.Hint = nearestTwin(defs, f.Path, r.Start)
+		}
+		if res.Hint != 0 {
+			// Regrade cannot tell these apart again: the file is
+			// resolved again when the name's definitions change.
+			ch.Consulted = append(ch.Consulted, ch.Target)
+		}
 	}
 	if ch.Unverified {
 		res.Confidence = FuzzyName
@@ -251,6 +263,74 @@ func WithDefaults(a extract.Arity, protos []Symbol) extract.Arity {
 		}
 	}
 	return a
+}
+
+// memberOrNot picks, when the name has both member definitions (a method
+// of an interface) and others (a function nested in a function of the
+// interface's name: TypeScript's $constructor), the only one of the kind
+// the use can mean: a member through a receiver, else a non-member.
+func memberOrNot(defs []Symbol, member bool) int64 {
+	var members, others []Symbol
+	for _, d := range defs {
+		switch {
+		case IsTypeKind(d.Kind), d.Kind == Prototype:
+		case isMemberKind(d.Kind):
+			members = append(members, d)
+		default:
+			others = append(others, d)
+		}
+	}
+	if len(members) == 0 || len(others) == 0 {
+		return 0
+	}
+	pick := others
+	if member {
+		pick = members
+	}
+	if len(pick) != 1 {
+		return 0
+	}
+	return pick[0].ID
+}
+
+func isMemberKind(kind string) bool {
+	switch kind {
+	case "method", "constructor", "field", "property":
+		return true
+	}
+	return false
+}
+
+// nearestTwin picks, of several value definitions of the name in file,
+// the one nearest before offset, else the first (ResolutionTraits.NearestTwin).
+// 0 when the file has fewer than two.
+func nearestTwin(defs []Symbol, file string, offset uint32) int64 {
+	var twins []Symbol
+	for _, d := range defs {
+		if d.File == file && d.Kind != Prototype && !IsTypeKind(d.Kind) {
+			if len(twins) > 0 && d.Kind != twins[0].Kind {
+				return 0 // not twins: told apart by kind (memberOrNot), or not at all
+			}
+			twins = append(twins, d)
+		}
+	}
+	if len(twins) < 2 {
+		return 0
+	}
+	first, before := twins[0], Symbol{}
+	for _, d := range twins {
+		if d.Start < first.Start {
+			first = d
+		}
+		if d.Start <= offset && (before.ID == 0 || d.Start > before.Start) {
+			before = d
+		}
+	}
+	best := first
+	if before.ID != 0 {
+		best = before
+	}
+	return best.ID
 }
 
 func allTypes(defs []Symbol) bool {

@@ -300,6 +300,7 @@ type Lookups struct {
 type Definition struct {
 	ID                 int64
 	File, Kind         string
+	Start              uint32 // byte offset of the definition in its file
 	ArityMin, ArityMax sql.NullInt64
 }
 
@@ -332,7 +333,7 @@ func (t *Tx) Lookups() (*Lookups, error) {
 		st, err = t.tx.Prepare(q)
 		return st
 	}
-	l.symbols = prep(`SELECT id, file_path, kind, arity_min, arity_max FROM symbols WHERE qualified = ? ORDER BY id`)
+	l.symbols = prep(`SELECT id, file_path, kind, span_start, arity_min, arity_max FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
 	// Names inside a namespace start with it and a separator: '#', one of
 	// '.' and '/' (adjacent bytes), or ':' (also "::").
@@ -351,7 +352,7 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax} })
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.Start, &d.ArityMin, &d.ArityMax} })
 }
 
 // Defines reports whether the index defines ns or any name inside it

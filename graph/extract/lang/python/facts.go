@@ -131,6 +131,12 @@ func (w *walker) assigned(i int32, sc *scope) {
 	left := t.Child(i, x.fLeft)
 	var v value
 	if ann := t.Child(i, x.fType); ann != noNode {
+		if sc.kind == scopeClass && t.Kind(left) == x.identifier {
+			if w.declared == nil {
+				w.declared = make(map[string]bool)
+			}
+			w.declared[sc.qual+"."+t.Text(left)] = true
+		}
 		if e := w.elemType(ann, sc); e != "" {
 			v = value{elem: []string{e}}
 		} else if q := w.annotationType(ann, sc); q != "" {
@@ -191,7 +197,7 @@ func (w *walker) attributeFact(stmt, left int32, v value, sc *scope) {
 	if t.Kind(obj) != x.identifier || attr == noNode {
 		return
 	}
-	if self := w.valueOf(obj, sc); !self.self {
+	if self := w.valueOf(obj, sc); !self.self || w.declared[self.chain[0]+"."+t.Text(attr)] {
 		return
 	} else if len(v.elem) == 1 {
 		w.addFact(extract.FactType, self.chain[0], t.Text(attr)+"[]", v.elem[0], w.t.Span(stmt))

@@ -24,6 +24,10 @@ type walker struct {
 	// typed holds the module-level names a type or alias fact was stated
 	// for so far: only those are receivers (value.go).
 	typed map[string]bool
+	// declared holds the class attributes whose type the class body
+	// annotates ("C.response"): that type governs, not what methods
+	// assign to self.response.
+	declared map[string]bool
 	facts map[factKey]string // first fact about each name, "()" trimmed (facts.go)
 	// results collects what the return statements of the unannotated
 	// function being walked give (facts.go, inferred results).

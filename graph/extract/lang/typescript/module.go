@@ -8,7 +8,7 @@ import (
 
 // Resolution: a module path may name a directory's index file.
 func (e *Extractor) Resolution() extract.ResolutionTraits {
-	return extract.ResolutionTraits{DirectoryModules: true}
+	return extract.ResolutionTraits{DirectoryModules: true, NearestTwin: true}
 }
 
 // Generated: minified and bundled JavaScript is build output.
