@@ -296,6 +296,11 @@ def main():
                             dp = fname(d.location.file)
                             if dp is not None:
                                 dkey = (dp, d.location.line, d.location.column)
+                        if dkey is None and in_template:
+                            # a member of a class template named in its
+                            # pattern: libclang gives no definition until
+                            # instantiation (SkipList<K, C>::Node::SetNext)
+                            dependent.setdefault(site[0], set()).add(site[1])
                         # where the callee is declared, for a call of a function
                         # that has no body (a pure virtual method, a prototype
                         # nothing defines): a callee, though never a target
