@@ -24,7 +24,7 @@ while IFS=$'\t' read -r lang fetcher minp minr; do
   fi
   echo "-- $lang: min precision $minp, min recall $minr"
   if ! "$bin/accuracy" -truth "bench/accuracy/testdata/truth/$lang.json" -corpus "$corpus" -copy \
-      -min-precision "$minp" -min-recall "$minr" >"$bin/$lang.md" 2>"$bin/$lang.err"; then
+      -min-precision "$minp" -min-recall "$minr" -monotone >"$bin/$lang.md" 2>"$bin/$lang.err"; then
     fail=1
     cat "$bin/$lang.err"
   fi

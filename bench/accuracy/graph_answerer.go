@@ -75,6 +75,15 @@ func (a *graphAnswerer) ask(t *Target, q func(selector string) (query.SymbolRef,
 	if !known {
 		sel = t.Selector
 	}
+	if !known && t.ByPlace {
+		// the one definition at the target's line: a redefinition of the
+		// name elsewhere in the file (a const in each of two test
+		// callbacks) is the same symbol to a selector without @<line>
+		if g, err := q(withLine(sel, t.Line)); err == nil && t.is(g) && a.namedAt(g, t) {
+			a.selectors[t.Key] = withLine(sel, t.Line)
+			return nil
+		}
+	}
 	got, err := q(sel)
 	var le *query.LookupError
 	if !known && errors.As(err, &le) {
@@ -131,6 +140,11 @@ func (t *Target) sameContainer(s query.SymbolRef) bool {
 	want := t.Selector[strings.LastIndexByte(t.Selector, '#')+1:]
 	q := strings.ReplaceAll(s.Qualified, "::", ".")
 	return q == want || strings.HasSuffix(q, "."+want) || strings.HasSuffix(q, ":"+want)
+}
+
+// withLine names the definition declared at line (symbol:<path>#<name>@<line>).
+func withLine(sel string, line int) string {
+	return fmt.Sprintf("%s@%d", sel, line)
 }
 
 // maxLead is how many lines a symbol's span may start before its name:

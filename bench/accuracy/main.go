@@ -39,6 +39,9 @@ type config struct {
 	name string
 	// minPrecision and minRecall gate the refs figures at the default floor.
 	minPrecision, minRecall float64
+	// monotone fails the run when a confident level is less precise than
+	// a level below it (DESIGN.md, Confidence: a higher grade claims more).
+	monotone bool
 }
 
 func parseFlags(stderr io.Writer, args []string) (config, error) {
@@ -54,6 +57,7 @@ func parseFlags(stderr io.Writer, args []string) (config, error) {
 	fs.StringVar(&c.truth, "truth", "", "score against this truth file (TRUTH.md) written by another language's oracle, instead of running the Go oracle")
 	fs.StringVar(&c.writeTruth, "write-truth", "", "also write the Go oracle's sample to this truth file")
 	fs.StringVar(&c.name, "name", "", "what the corpus is, for -write-truth (default: its directory)")
+	fs.BoolVar(&c.monotone, "monotone", false, "fail when a confident level (exact, import_resolved, same_module) is less precise than a confident level below it")
 	fs.Float64Var(&c.minPrecision, "min-precision", 0, "fail unless refs precision at the default floor is at least this")
 	fs.Float64Var(&c.minRecall, "min-recall", 0, "fail unless refs recall at the default floor is at least this")
 	skip := fs.String("skip-dirs", "vendor", "comma-separated directory names left out of the truth (our default ignore rules skip vendor/)")
@@ -116,7 +120,33 @@ func run(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	return gate(res.Refs.AtFloor(defaultFloor), c.minPrecision, c.minRecall)
+	if err := gate(res.Refs.AtFloor(defaultFloor), c.minPrecision, c.minRecall); err != nil {
+		return err
+	}
+	if c.monotone {
+		return monotone(res.Refs.Levels)
+	}
+	return nil
+}
+
+// monotone checks that each confident level is at least as precise as
+// every confident level below it. A level with no answers says nothing.
+func monotone(tallies map[string]*Tally) error {
+	confident := levels[:len(levels)-1] // fuzzy_name claims nothing
+	for i, hi := range confident {
+		for _, lo := range confident[i+1:] {
+			h, l := tallies[hi], tallies[lo]
+			if h == nil || l == nil || h.Returned == 0 || l.Returned == 0 {
+				continue
+			}
+			// h.Matched/h.Returned < l.Matched/l.Returned, in integers
+			if h.Matched*l.Returned < l.Matched*h.Returned {
+				return fmt.Errorf("gate: refs at %s (%d/%d) are less precise than at %s (%d/%d)",
+					hi, h.Matched, h.Returned, lo, l.Matched, l.Returned)
+			}
+		}
+	}
+	return nil
 }
 
 // loadTruthOrOracle reads the truth file when one is given, else runs the

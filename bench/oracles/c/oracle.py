@@ -179,7 +179,7 @@ def main():
     included_c = set()
     parsed = {}
     skipped = {}     # file -> set of lines skipped in every TU that saw the file
-    dependent = {}   # file -> lines of calls in templates no declaration resolves
+    dependent = {}   # file -> lines of template calls no declaration resolves, and of macro bodies
     diag_errors = {}
     macro_sites = 0
     spelling_files = {}
@@ -231,7 +231,7 @@ def main():
         while stack:
             c, encl, in_template = stack.pop()
             in_template = in_template or c.kind in TEMPLATE_KINDS or (
-                c.kind == K.CXX_METHOD and c.semantic_parent is not None and c.semantic_parent.kind in TEMPLATE_KINDS)
+                c.kind in (K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR, K.CONVERSION_FUNCTION) and c.semantic_parent is not None and c.semantic_parent.kind in TEMPLATE_KINDS)
             kind = c.kind
             if kind in DEF_KINDS and c.is_definition():
                 loc = c.location
@@ -250,6 +250,13 @@ def main():
                             if c.linkage == ci.LinkageKind.EXTERNAL:
                                 usr_defs.setdefault(c.get_usr(), set()).add(key)
                         encl = key
+            elif kind == K.MACRO_DEFINITION:
+                # a macro's body: the walk sees its calls only where it is
+                # expanded, spelled at the invocation, so answers in the
+                # body can be neither confirmed nor refuted
+                mp = fname(c.location.file)
+                if mp is not None:
+                    dependent.setdefault(mp, set()).update(range(c.extent.start.line, c.extent.end.line + 1))
             elif kind == K.CALL_EXPR:
                 if c.referenced is None and in_template:
                     # a dependent call in a template (prev[i]->SetNext(i, x)
@@ -258,7 +265,7 @@ def main():
                     # not see, so answers on its line can be neither confirmed
                     # nor refuted
                     dp = fname(c.location.file)
-                    if dp is not None and c.spelling:
+                    if dp is not None:
                         dependent.setdefault(dp, set()).add(c.location.line)
                 ch = next(iter(c.get_children()), None)
                 while ch is not None and ch.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
@@ -423,8 +430,9 @@ def main():
         "seed": a.seed,
         "all_targets": len(keys),
         "files": files,
-        # Branches the preprocessor did not take and dependent calls in
-        # templates: answers there can be neither confirmed nor refuted
+        # Branches the preprocessor did not take, dependent calls in
+        # templates and macro bodies: answers there can be neither
+        # confirmed nor refuted
         # (bench/accuracy/TRUTH.md).
         "unseen_lines": {p: ranges(sorted(ls)) for p, ls in sorted(unseen.items()) if ls and p in fileset},
         "targets": targets,
@@ -440,7 +448,7 @@ def main():
         "refs_unresolved": unresolved,
         "refs_several_programs": ambiguous_refs,
         "skipped_lines": {p: ranges(sorted(ls)) for p, ls in sorted(skipped.items()) if ls and p in fileset},
-        "dependent_call_lines": sum(len(ls) for p, ls in dependent.items() if p in fileset),
+        "unseen_template_and_macro_lines": sum(len(ls) for p, ls in dependent.items() if p in fileset),
     }
     if a.stats:
         with open(a.stats, "w") as f:

@@ -96,7 +96,7 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if err != nil {
 		return RefsResult{}, err
 	}
-	rows = thisOverload(sym, defs, otherFilesOwn(sym, defs, sameSide(sym, defs, hintedHere(sym, defs, rows))))
+	rows = thisOverload(sym, defs, otherFilesOwn(sym, defs, sameSide(sym, defs, hintedHere(sym, defs, rows, sel.Line == 0))))
 	dispatched, err := e.dispatchedRefs(ctx, sym, floor)
 	if err != nil {
 		return RefsResult{}, err
@@ -149,11 +149,15 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 
 // hintedHere drops the refs whose hint names another definition of sym's
 // qualified name: pass 2 told the definitions apart (an overload by its
-// arguments, a twin by its position) and picked that one.
-func hintedHere(sym symbolRow, defs []symbolRow, rows []refRow) []refRow {
+// arguments, a twin by its position) and picked that one. Unless the
+// selector named a line (@<line>), sym stands for every definition of its
+// identity (a redefinition: same file, name and kind), so refs hinted at
+// any of them stay.
+func hintedHere(sym symbolRow, defs []symbolRow, rows []refRow, identity bool) []refRow {
 	other := map[int64]bool{}
 	for _, d := range defs {
-		if d.ID != sym.ID {
+		same := d.ID == sym.ID || identity && d.Path == sym.Path && d.Kind == sym.Kind
+		if !same {
 			other[d.ID] = true
 		}
 	}
