@@ -28,7 +28,7 @@ type walker struct {
 	// annotates ("C.response"): that type governs, not what methods
 	// assign to self.response.
 	declared map[string]bool
-	facts map[factKey]string // first fact about each name, "()" trimmed (facts.go)
+	facts    map[factKey]string // first fact about each name, "()" trimmed (facts.go)
 	// results collects what the return statements of the unannotated
 	// function being walked give (facts.go, inferred results).
 	results *results
