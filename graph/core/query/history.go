@@ -7,7 +7,12 @@ type HistoryEntry struct {
 	Date    string   `json:"date"`
 	Subject string   `json:"subject"`
 	TaskIDs []string `json:"task_ids,omitempty"`
-	Change  string   `json:"change"` // created, signature, body, deleted
+	Change  string   `json:"change"` // created, signature, body, deleted; renamed, moved, split, merged
+	// Path and Symbol are the symbol's file and local name in this commit
+	// when they are not the ones asked about (before a rename or a move,
+	// or a split's or a merge's source).
+	Path   string `json:"path,omitempty"`
+	Symbol string `json:"symbol,omitempty"`
 }
 
 // HistoryResult lists the commits that changed a symbol, newest first.
