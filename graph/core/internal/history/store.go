@@ -253,7 +253,14 @@ func (s *Store) Symbol(path, local, kind string, limit int) ([]Entry, bool, erro
 			}
 		}
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Seq > rows[j].Seq })
+	// Newest first; of one commit's rows, the one at the asked address.
+	at := func(r store.HistoryRow) bool { return r.Path == path && r.Local == local }
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].Seq != rows[j].Seq {
+			return rows[i].Seq > rows[j].Seq
+		}
+		return at(rows[i]) && !at(rows[j])
+	})
 	var out []Entry
 	hashes := map[string]bool{}
 	for _, r := range rows {
