@@ -199,3 +199,32 @@ func missingField(log *OpLog) string {
 	}
 	return ""
 }
+
+// The example logs of testdata/oplog (also the fuzz seeds): valid-* are
+// accepted, malformed-* and future-* refused as their names say.
+func TestExampleLogs(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/oplog/*.json")
+	if len(paths) == 0 {
+		t.Fatal("no example logs")
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Parse(testSha, data)
+		name := filepath.Base(p)
+		switch {
+		case strings.HasPrefix(name, "valid-") && err != nil:
+			t.Errorf("%s: %v", name, err)
+		case strings.HasPrefix(name, "malformed-") && !errors.Is(err, ErrMalformed):
+			t.Errorf("%s: %v, want malformed", name, err)
+		case strings.HasPrefix(name, "future-") && !errors.Is(err, ErrFutureVersion):
+			t.Errorf("%s: %v, want a future version", name, err)
+		}
+		// The schema alone agrees, but on a future version (refused either way).
+		if serr := ValidateSchema(data); (serr == nil) != strings.HasPrefix(name, "valid-") {
+			t.Errorf("%s: the schema says %v", name, serr)
+		}
+	}
+}
