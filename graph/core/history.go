@@ -289,6 +289,12 @@ func (g *Graph) StableID(ctx context.Context, selector string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("stable id: %s changed since the last sync; run `orbit graph sync`", v.Path)
 	}
+	if ok, err := history.AtRev(g.opts.Registry, g.loc.Root, "HEAD", v.Path, local, v.SymbolKind); err != nil || !ok {
+		if err == nil {
+			err = fmt.Errorf("%w: %s#%s is not in HEAD: only committed symbols have stable ids (a new one is a create)", query.ErrBadQuery, v.Path, local)
+		}
+		return "", err
+	}
 	tasks, err := g.taskPattern("")
 	if err != nil {
 		return "", err

@@ -36,6 +36,11 @@ func TestHistoryAcrossARenameWithALog(t *testing.T) {
 	if err != nil || !strings.HasPrefix(id, "node:") || len(id) != 26 {
 		t.Fatalf("stable id %q, %v", id, err)
 	}
+	repo.Write("a.go", src("Foo", "2")+"\nfunc New() {}\n")
+	mustSync(t, g, core.SyncAuto)
+	if _, err := g.StableID(ctx, "symbol:a.go#New"); err == nil {
+		t.Errorf("an uncommitted symbol has a stable id")
+	}
 	repo.Write("a.go", src("Bar", "2"))
 	repo.Commit("rename Foo to Bar")
 	sha := repo.Git("rev-parse", "HEAD")
