@@ -400,3 +400,40 @@ func readFile(t *testing.T, root, p string) string {
 	}
 	return string(data)
 }
+
+// create claims the producer's id for a new symbol; delete retires one; a
+// merge into a fresh id leads back to every source.
+func TestCreateDeleteAndFreshMergeWithLog(t *testing.T) {
+	s := newScenario(t, map[string]string{"a.go": "package p\n" + fn("Old", "1") + fn("A", "1") + fn("B", "2")})
+	s.walk()
+	oldID := s.id("a.go", "Old")
+	sha := s.commit("PROJ-6 New replaces Old", map[string]string{"a.go": "package p\n" + fn("New", "1") + fn("A", "1") + fn("B", "2")})
+	s.writeLog(sha, 1,
+		map[string]any{"op": "create", "stable_id": "node:newnewnewnewnewnewnew", "post": addr3("a.go", "New"), "body_hash_post": zeroHash},
+		map[string]any{"op": "delete", "stable_id": oldID, "pre": addr3("a.go", "Old")})
+	if rep := s.walk(); len(rep.Warnings) != 0 {
+		t.Fatalf("warnings: %q", rep.Warnings)
+	}
+	s.wantLog(sha, LogAccepted)
+	if got := s.id("a.go", "New"); got != "node:newnewnewnewnewnewnew" {
+		t.Errorf("New's id %s, want the log's", got)
+	}
+	s.wantHistory("a.go", "New", "PROJ-6 New replaces Old created")
+	aID, bID := s.id("a.go", "A"), s.id("a.go", "B")
+	sha = s.commit("merge A and B into AB", map[string]string{"a.go": "package p\n" + fn("New", "1") + fn("AB", "1+2")})
+	s.writeLog(sha, 1, map[string]any{"op": "merge",
+		"sources": []any{map[string]any{"stable_id": aID, "pre": addr3("a.go", "A")}, map[string]any{"stable_id": bID, "pre": addr3("a.go", "B")}},
+		"target":  map[string]any{"stable_id": "node:ABABABABABABABABABABA", "post": addr3("a.go", "AB"), "body_hash_post": zeroHash}})
+	s.walk()
+	s.wantLog(sha, LogAccepted)
+	// Both sources were created by one commit, listed once (as either).
+	if h := s.history("a.go", "AB"); len(h) != 2 || h[0] != "merge A and B into AB merged" || !strings.HasPrefix(h[1], "initial created [a.go#") {
+		t.Errorf("history of AB: %q", h)
+	}
+	// A retired id cannot be used again.
+	sha = s.commit("rename New to Newer", map[string]string{"a.go": "package p\n" + fn("Newer", "1") + fn("AB", "1+2")})
+	s.writeLog(sha, 1, map[string]any{"op": "rename", "stable_id": aID,
+		"pre": map[string]any{"qualified_name": "New"}, "post": map[string]any{"qualified_name": "Newer"}})
+	s.walk()
+	s.wantLog(sha, LogRejected)
+}
