@@ -12,7 +12,7 @@ import (
 func HistoryText(w io.Writer, r query.HistoryResult) error {
 	var b strings.Builder
 	if r.Symbol.Kind == "diff" {
-		fmt.Fprintf(&b, "%s: %d symbols touched\n", r.Symbol.Name, len(r.Changed))
+		fmt.Fprintf(&b, "%s touches %d symbols\n", r.Symbol.Name, len(r.Changed))
 		for _, ch := range r.Changed {
 			fmt.Fprintf(&b, "%-9s %s %s  %s:%d\n", ch.Change, ch.Symbol.Kind, ch.Symbol.Name, ch.Symbol.Path, ch.Symbol.Line)
 			historyLines(&b, "    ", ch.Commits)
