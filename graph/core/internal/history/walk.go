@@ -51,7 +51,7 @@ func (w *walker) idAt(a addr) string {
 	return deriveID(w.base, a)
 }
 
-// readLog reads the commit's operation log from the worktree, nil when
+// readOpLog reads the commit's operation log from the worktree, nil when
 // there is none.
 func readOpLog(root, hash string) ([]byte, error) {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(OperationsDir), hash+".json"))
