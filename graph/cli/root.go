@@ -64,7 +64,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),
 		newOverviewCmd(a), newImplementorsCmd(a), newDepsCmd(a),
 		newVersionCmd(a), newDBPathCmd(a), newCleanCmd(a),
-		newWatchCmd(a), newHistoryCmd(a), newInitCmd(a),
+		newWatchCmd(a), newHistoryCmd(a), newOplogCmd(a), newInitCmd(a),
 	)
 	root.AddCommand(graph)
 	return root, a

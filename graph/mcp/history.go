@@ -13,7 +13,7 @@ import (
 )
 
 type historyInput struct {
-	Selector    string `json:"selector,omitempty" jsonschema:"symbol:<path>#<name>[:<kind>]"`
+	Selector    string `json:"selector,omitempty" jsonschema:"symbol:<path>#<name>[:<kind>], or diff:[REV]"`
 	TaskID      string `json:"task_id,omitempty" jsonschema:"instead: the symbols a task's commits changed"`
 	TaskPattern string `json:"task_pattern,omitempty" jsonschema:"regexp for task ids in subjects"`
 }
@@ -28,7 +28,7 @@ func addHistory(s *mcp.Server, ix *index) {
 	addTool(s, &mcp.Tool{
 		Name:        "orbit_graph_history",
 		Title:       "Commits that changed a symbol",
-		Description: "The commits that changed a symbol, newest first (hash, date, subject, task ids, and created, signature, body or deleted), from the branch's first-parent history; or, with task_id, the symbols a task's commits changed.",
+		Description: "The commits that changed a symbol, newest first (hash, date, subject, task ids, and created, signature, body, deleted, renamed, moved, split or merged), from the branch's first-parent history, following renames and moves that operation logs state; diff:[REV] gives each symbol the working tree's change touches with its commits; or, with task_id, the symbols a task's commits changed.",
 		InputSchema: schemaFor[historyInput](func(p map[string]*jsonschema.Schema) {}),
 		Annotations: readOnly("Commits that changed a symbol"),
 	}, func(ctx context.Context, in historyInput) (historyOutput, string, error) {

@@ -42,5 +42,18 @@ func TestHistoryTool(t *testing.T) {
 	if diff := cmp.Diff(asMap(t, wantTask), task); diff != "" {
 		t.Errorf("task answer differs from core (-want +got):\n%s", diff)
 	}
+	// diff:: each symbol the working tree's change touches, with its commits.
+	repo.Write("lib/lib.go", repoFiles["lib/lib.go"]+"\nfunc Extra() { println() }\n")
+	gotDiff := s.ok("orbit_graph_history", map[string]any{"selector": "diff:"})
+	wantDiff, err := g.History(context.Background(), "diff:", core.HistoryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wantDiff.Changed) != 1 || wantDiff.Changed[0].Symbol.Name != "Extra" || len(wantDiff.Changed[0].Commits) != 1 {
+		t.Fatalf("core history diff: %+v", wantDiff)
+	}
+	if diff := cmp.Diff(asMap(t, wantDiff), gotDiff); diff != "" {
+		t.Errorf("history diff: differs from core (-want +got):\n%s", diff)
+	}
 	s.fails("orbit_graph_history", map[string]any{}, "selector is empty")
 }

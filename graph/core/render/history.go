@@ -11,22 +11,37 @@ import (
 // HistoryText renders a symbol's commits, one per line.
 func HistoryText(w io.Writer, r query.HistoryResult) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s  %s:%d\n", r.Symbol.Qualified, r.Symbol.Path, r.Symbol.Line)
-	if len(r.Commits) == 0 {
-		b.WriteString("  no commits changed it\n")
-	}
-	for _, c := range r.Commits {
-		tasks := ""
-		if len(c.TaskIDs) > 0 {
-			tasks = " [" + strings.Join(c.TaskIDs, ", ") + "]"
+	if r.Symbol.Kind == "diff" {
+		fmt.Fprintf(&b, "%s touches %d symbols\n", r.Symbol.Name, len(r.Changed))
+		for _, ch := range r.Changed {
+			fmt.Fprintf(&b, "%-9s %s %s  %s:%d\n", ch.Change, ch.Symbol.Kind, ch.Symbol.Name, ch.Symbol.Path, ch.Symbol.Line)
+			historyLines(&b, "    ", ch.Commits)
 		}
-		fmt.Fprintf(&b, "  %.10s %.10s %-9s %s%s (%s)\n", c.Hash, c.Date, c.Change, c.Subject, tasks, c.Author)
+	} else {
+		fmt.Fprintf(&b, "%s  %s:%d\n", r.Symbol.Qualified, r.Symbol.Path, r.Symbol.Line)
+		historyLines(&b, "  ", r.Commits)
 	}
 	if r.Truncated {
 		b.WriteString("  (the walk stopped at its limit)\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func historyLines(b *strings.Builder, indent string, commits []query.HistoryEntry) {
+	if len(commits) == 0 {
+		b.WriteString(indent + "no commits changed it\n")
+	}
+	for _, c := range commits {
+		tasks, was := "", ""
+		if len(c.TaskIDs) > 0 {
+			tasks = " [" + strings.Join(c.TaskIDs, ", ") + "]"
+		}
+		if c.Path != "" {
+			was = " as " + c.Path + "#" + c.Symbol
+		}
+		fmt.Fprintf(b, "%s%.10s %.10s %-9s %s%s (%s)%s\n", indent, c.Hash, c.Date, c.Change, c.Subject, tasks, c.Author, was)
+	}
 }
 
 // TaskText renders what a task's commits changed, one symbol per line.

@@ -10,6 +10,12 @@ const (
 	Signature = "signature" // a hunk touches it and its signature differs
 	Body      = "body"      // a hunk touches it, the signature is the same
 	Deleted   = "deleted"   // the commit's version has no symbol of that name
+	// Only an accepted operation log says these (the matcher sees a
+	// deletion and a creation); a compound is joined: "renamed+moved".
+	Renamed = "renamed" // same file and kind, another name
+	Moved   = "moved"   // same name and kind, another file
+	Split   = "split"   // one symbol became several (recorded on each)
+	Merged  = "merged"  // several became one (recorded on each)
 )
 
 // Symbol is a definition in one version of a file, named by its local
@@ -60,17 +66,20 @@ type FileChange struct {
 	What   string
 }
 
-// attribute maps a file's hunks onto the symbols of its two versions.
+// attribute maps a file's hunks onto the symbols of its two versions; a
+// symbol is the same in both when its local name and kind are (the
+// identity matcher's key, with the path).
 func attribute(d FileDiff, old, cur []Symbol) []FileChange {
-	had := map[string]Symbol{}
+	type key struct{ local, kind string }
+	had := map[key]Symbol{}
 	for _, s := range old {
-		had[s.Local] = s
+		had[key{s.Local, s.Kind}] = s
 	}
-	has := map[string]bool{}
+	has := map[key]bool{}
 	var out []FileChange
 	for _, s := range cur {
-		has[s.Local] = true
-		before, existed := had[s.Local]
+		has[key{s.Local, s.Kind}] = true
+		before, existed := had[key{s.Local, s.Kind}]
 		switch {
 		case !existed:
 			out = append(out, FileChange{s, Created})
@@ -82,7 +91,7 @@ func attribute(d FileDiff, old, cur []Symbol) []FileChange {
 		}
 	}
 	for _, s := range old {
-		if !has[s.Local] {
+		if !has[key{s.Local, s.Kind}] {
 			out = append(out, FileChange{s, Deleted})
 		}
 	}

@@ -57,7 +57,7 @@ func Touched(reg *extract.Registry, root, rev string) ([]Touch, error) {
 	defer b.close()
 	var touches []Touch
 	for _, d := range files {
-		if reg.For(d.Path) == nil {
+		if reg.For(d.Path) == nil || strings.HasPrefix(d.Path, ".orbit/") {
 			continue
 		}
 		var old, cur []Symbol

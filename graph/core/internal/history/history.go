@@ -120,3 +120,14 @@ func LocalName(reg *extract.Registry, path string, content []byte, line int, kin
 	}
 	return "", false
 }
+
+// AtRev reports whether rev's version of path defines local with kind.
+func AtRev(reg *extract.Registry, root, rev, path, local, kind string) (bool, error) {
+	b, err := newBlobs(root)
+	if err != nil {
+		return false, err
+	}
+	defer b.close()
+	_, ok, err := newTree(reg, b, rev).find(addr{path, local, kind})
+	return ok, err
+}

@@ -89,10 +89,10 @@ func TestStoreIsDeterministicAndIncremental(t *testing.T) {
 	if err != nil || !rep.Rebuilt {
 		t.Fatalf("walk after a rewrite: %+v, %v", rep, err)
 	}
-	if entries, _, _ := st.Symbol("a.go", "C", 10); len(entries) != 0 {
+	if entries, _, _ := st.Symbol("a.go", "C", "function", 10); len(entries) != 0 {
 		t.Errorf("C, gone with the rewritten commit, still has history %+v", entries)
 	}
-	if entries, _, _ := st.Symbol("a.go", "D", 10); len(entries) != 1 || entries[0].Change != Created {
+	if entries, _, _ := st.Symbol("a.go", "D", "function", 10); len(entries) != 1 || entries[0].Change != Created {
 		t.Errorf("history of D = %+v", entries)
 	}
 }
