@@ -15,7 +15,9 @@ import "strconv"
 //	   symbols.arity_min/max and refs.args tell overloads apart.
 //	4: skipped remembers the files a sync read and left out (binary, grown
 //	   too large), so an unchanged one is not read again.
-const SchemaVersion = 4
+//	5: symbols.body_hash/body_size digest a callable's body and
+//	   symbols.decorators lists its decorators, for graph check's catalog.
+const SchemaVersion = 5
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -41,7 +43,10 @@ CREATE TABLE symbols (
   signature      TEXT,
   parent_symbol  INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
   arity_min      INTEGER,
-  arity_max      INTEGER
+  arity_max      INTEGER,
+  body_hash      INTEGER,
+  body_size      INTEGER,
+  decorators     TEXT
 ) STRICT;
 
 CREATE INDEX symbols_name ON symbols(name);

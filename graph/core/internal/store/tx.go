@@ -96,7 +96,8 @@ func (t *Tx) prepare() (err error) {
 		b, err = newBulk(t.tx, table, cols...)
 		return b
 	}
-	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max")
+	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max",
+		"body_hash", "body_size", "decorators")
 	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
 	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
@@ -217,8 +218,13 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		if s.Arity.Known {
 			amin, amax = s.Arity.Min, s.Arity.Max
 		}
+		var bhash, bsize any
+		if s.Body.Hash != 0 {
+			bhash, bsize = int64(s.Body.Hash), s.Body.Size // bits kept: SQLite integers are signed
+		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
-			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax)
+			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax,
+			bhash, bsize, nullString(strings.Join(s.Decorators, "\n")))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -65,7 +65,9 @@ func callable(k extract.SymbolKind) bool {
 
 // digest fills the Body and Decorators of the callables among syms from
 // the flat tree of their file: each symbol's node is the outermost whose
-// range is the symbol's span.
+// range is the symbol's span, or else (a span that takes in the
+// attributes before the definition) the outermost that ends where the
+// span does and starts inside it.
 func (k *bodyKinds) digest(content []byte, nodes []Node, comments []extract.Span, syms []extract.RawSymbol) {
 	want := map[extract.Span]int32{}
 	for _, s := range syms {
@@ -80,6 +82,19 @@ func (k *bodyKinds) digest(content []byte, nodes []Node, comments []extract.Span
 		sp := extract.Span{Start: n.Start, End: n.End}
 		if at, ok := want[sp]; ok && at < 0 {
 			want[sp] = int32(i)
+		}
+	}
+	byEnd := map[uint32][]extract.Span{}
+	for sp, at := range want {
+		if at < 0 {
+			byEnd[sp.End] = append(byEnd[sp.End], sp)
+		}
+	}
+	for i := 0; len(byEnd) > 0 && i < len(nodes); i++ {
+		for _, sp := range byEnd[nodes[i].End] {
+			if want[sp] < 0 && nodes[i].Start > sp.Start && nodes[i].Start < sp.End {
+				want[sp] = int32(i)
+			}
 		}
 	}
 	for i := range syms {
@@ -158,6 +173,7 @@ func (k *bodyKinds) decorators(content []byte, nodes []Node, i int32) []string {
 	}
 	if kp := int(nodes[p].Kind); kp < len(k.holder) && k.holder[kp] == 1 {
 		own(p, 1)
+		return out
 	}
 	var run []int32 // decorator siblings right before i
 	for c := kid(nodes, p); c >= 0 && c != i; c = nodes[c].Next {
