@@ -188,6 +188,11 @@ type CallableFacts struct {
 	Entry    string
 	Access   Access
 	TestFile bool // its file holds tests (x_test.go, test_x.py)
+	// Implicit: the method may implement an interface the index does not
+	// hold (Go's implicit interfaces: fmt.Stringer, sort.Interface), so it
+	// may run wherever a value of its type goes; graph check counts it
+	// reached when its type is.
+	Implicit bool
 }
 
 // Access is how far a callable can be called from.

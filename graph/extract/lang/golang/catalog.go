@@ -9,7 +9,8 @@ import (
 )
 
 // Catalog tells graph check what Go runs with no caller: main in package
-// main, every init, TestMain; and that a name is exported when it starts
+// main, every init, TestMain; that an exported method may implement an
+// interface of another module; and that a name is exported when it starts
 // with an upper-case letter and its package is importable (not main, not
 // under an internal directory).
 func (e *Extractor) Catalog(c extract.Callable) extract.CallableFacts {
@@ -24,6 +25,9 @@ func (e *Extractor) Catalog(c extract.Callable) extract.CallableFacts {
 		f.Entry = "test"
 	}
 	r, _ := utf8.DecodeRuneInString(c.Name)
+	// Any exported method may satisfy another module's interface; an
+	// unexported one only its own package's, which the index holds.
+	f.Implicit = c.Kind == extract.KindMethod && unicode.IsUpper(r)
 	switch {
 	case !unicode.IsUpper(r):
 		f.Access = extract.AccessPrivate
