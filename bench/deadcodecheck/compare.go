@@ -137,7 +137,7 @@ func writeReport(w io.Writer, c comparison) error {
 	for _, k := range classes {
 		fmt.Fprintf(&b, "\n### %s: %d\n\n", k, c.ClassCounts[k])
 		for i, e := range c.Classes[k] {
-			if i == 12 {
+			if i == 40 {
 				fmt.Fprintf(&b, "- …\n")
 				break
 			}

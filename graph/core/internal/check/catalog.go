@@ -110,14 +110,15 @@ type builder struct {
 	perFile     map[string][]int32 // callables by file, by start
 	inits       map[string]int32   // a file's module-init
 	fanout      map[int32][]edge   // memo of dispatch fan-outs, rank = ceiling
-	implicit    map[string][]int32 // a type's qualified name → its Implicit methods
+	implicit    map[string][]int32 // a type's qualified name → its methods reached when it is
+	byOwner     map[string][]int32 // a type's qualified name → its methods
 }
 
 func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, facts func(string) extract.Cataloguing) *builder {
 	b := &builder{c: c, byID: map[int64]int32{}, byQualified: map[string][]int32{}, byName: map[string][]int32{},
 		ctors: map[string][]int32{}, subtypes: map[string][]store.Relation{}, structs: map[string]bool{},
 		perFile: map[string][]int32{}, inits: map[string]int32{}, fanout: map[int32][]edge{},
-		implicit: map[string][]int32{}}
+		implicit: map[string][]int32{}, byOwner: map[string][]int32{}}
 	pkgSig := map[string]string{}
 	kindOf := map[int64]store.CatalogSymbol{}
 	abstract := map[string]bool{} // interfaces and traits
@@ -165,12 +166,30 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 		b.byQualified[s.Qualified] = append(b.byQualified[s.Qualified], i)
 		b.byName[s.Name] = append(b.byName[s.Name], i)
 		b.perFile[s.Path] = append(b.perFile[s.Path], i)
+		if cl.owner != "" {
+			b.byOwner[cl.owner] = append(b.byOwner[cl.owner], i)
+		}
 		if cl.implicit && cl.owner != "" {
 			b.implicit[cl.owner] = append(b.implicit[cl.owner], i)
 		}
 	}
 	for _, r := range rels {
 		b.subtypes[r.To] = append(b.subtypes[r.To], r)
+	}
+	// A method implementing a member of an interface or trait the index
+	// holds runs wherever a value of its type reaches that interface: it
+	// is reached when its type is, as for Implicit methods (and so are
+	// marker methods no call names).
+	for _, r := range rels {
+		if !abstract[r.To] {
+			continue
+		}
+		for _, m := range b.byOwner[r.From] {
+			cl := c.Callables[m]
+			if !cl.implicit && len(b.byQualified[r.To+cl.sep+cl.Name]) > 0 {
+				b.implicit[r.From] = append(b.implicit[r.From], m)
+			}
+		}
 	}
 	c.out = make([][]edge, len(c.Callables))
 	return b

@@ -1,13 +1,18 @@
 package check
 
-import "fmt"
+import (
+	"fmt"
 
-// testOnly reports the callables outside test files that only tests
-// reach: dead code kept alive by its own tests. One finding per subtree
-// root, as for unreachable code.
+	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
+)
+
+// testOnly reports the callables outside test files that tests reach
+// through edges at the floor but no other entry point reaches through
+// any edge (absence doubts every edge, as for unreachable code): dead
+// code kept alive by its own tests. One finding per subtree root.
 func testOnly(in *input) []Finding {
 	c := in.c
-	prod := reach(c, in.entries, in.floor, func(e Entry) bool { return !isTestEntry(c, e) })
+	prod := reach(c, in.entries, int8(resolve.Rank(resolve.FuzzyName)), func(e Entry) bool { return !isTestEntry(c, e) })
 	all := reach(c, in.entries, in.floor, nil)
 	only := make([]bool, len(c.Callables))
 	for i, cl := range c.Callables {

@@ -6,36 +6,38 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/resolve"
 )
 
-// unreachable reports the callables no entry point reaches through call
-// edges graded at the floor or stronger, one finding per subtree root.
-// Its confidence is the weakest grade at which the root stays
-// unreachable: fuzzy_name means not even a name-only match reaches it.
+// unreachable reports the callables no entry point reaches, one finding
+// per subtree root. A finding of absence doubts every edge: it is graded
+// exact when no reference of any grade reaches the root, fuzzy_name when
+// only name-only references do (shown at --confidence fuzzy); a callable
+// a reference graded same_module or better reaches is not dead.
 func unreachable(in *input) []Finding {
 	c := in.c
-	levels := resolve.Levels()
-	reached := make([][]bool, len(levels)+1) // by rank
-	for r := in.floor; r <= int8(len(levels)); r++ {
-		reached[r] = reach(c, in.entries, r, nil)
-	}
+	fuzzy := int8(resolve.Rank(resolve.FuzzyName))
+	strong := reach(c, in.entries, fuzzy-1, nil)
+	any := reach(c, in.entries, fuzzy, nil)
 	dead := make([]bool, len(c.Callables))
 	for i, cl := range c.Callables {
-		dead[i] = !reached[in.floor][i] && !cl.Generated && cl.Kind != ModuleInit && !cl.abstract
+		if strong[i] || cl.Generated || cl.Kind == ModuleInit || cl.abstract {
+			continue
+		}
+		dead[i] = !any[i] || in.floor >= fuzzy
 	}
 	var out []Finding
-	for _, group := range subtrees(c, dead, in.floor) {
+	for _, group := range subtrees(c, dead, fuzzy) {
 		root := c.Callables[group[0]]
-		conf := in.floor
-		for r := in.floor + 1; r <= int8(len(levels)); r++ {
-			if reached[r][group[0]] {
-				break
-			}
-			conf = r
+		conf := resolve.Exact
+		if any[group[0]] {
+			conf = resolve.FuzzyName
 		}
 		msg := fmt.Sprintf("%s %s is not reached from any entry point", root.Kind, root.Qualified)
+		if conf == resolve.FuzzyName {
+			msg += " (a name-only reference may reach it)"
+		}
 		if n := len(group) - 1; n > 0 {
 			msg += fmt.Sprintf(", nor are the %d callables only it reaches", n)
 		}
-		f := Finding{Rule: RuleUnreachable, Level: "warning", Message: msg, Confidence: string(levels[conf-1]),
+		f := Finding{Rule: RuleUnreachable, Level: "warning", Message: msg, Confidence: string(conf),
 			Fingerprint: fingerprint(RuleUnreachable, root.Qualified)}
 		for i, m := range group {
 			if i > in.related {
