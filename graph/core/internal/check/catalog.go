@@ -48,6 +48,7 @@ type edge struct {
 	to       int32
 	rank     int8
 	dispatch bool
+	implied  bool // no call: a use of the method's type (see builder.implicit)
 }
 
 // Catalog is the frozen input of every rule.
@@ -112,10 +113,11 @@ type builder struct {
 	fanout      map[int32][]edge   // memo of dispatch fan-outs, rank = ceiling
 	implicit    map[string][]int32 // a type's qualified name → its methods reached when it is
 	byOwner     map[string][]int32 // a type's qualified name → its methods
+	facts       func(string) extract.Cataloguing
 }
 
 func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, facts func(string) extract.Cataloguing) *builder {
-	b := &builder{c: c, byID: map[int64]int32{}, byQualified: map[string][]int32{}, byName: map[string][]int32{},
+	b := &builder{c: c, facts: facts, byID: map[int64]int32{}, byQualified: map[string][]int32{}, byName: map[string][]int32{},
 		ctors: map[string][]int32{}, subtypes: map[string][]store.Relation{}, structs: map[string]bool{},
 		perFile: map[string][]int32{}, inits: map[string]int32{}, fanout: map[int32][]edge{},
 		implicit: map[string][]int32{}, byOwner: map[string][]int32{}}
@@ -249,9 +251,15 @@ func (b *builder) moduleInit(file string) int32 {
 	}
 	f := b.c.files[file]
 	i := int32(len(b.c.Callables))
+	test := false
+	if b.facts != nil {
+		if cat := b.facts(f.Lang); cat != nil {
+			test = cat.Catalog(extract.Callable{Path: file, Name: "<module-init>", TopLevel: true}).TestFile
+		}
+	}
 	b.c.Callables = append(b.c.Callables, Callable{Name: "<module-init>", Qualified: "<module-init:" + file + ">",
 		Kind: ModuleInit, File: file, Package: packageOf(file), Lang: f.Lang, Generated: f.Generated,
-		Access: extract.AccessPrivate.String(), langEntry: ModuleInit, top: true})
+		Access: extract.AccessPrivate.String(), TestFile: test, langEntry: ModuleInit, top: true})
 	b.c.out = append(b.c.out, nil)
 	b.inits[file] = i
 	return i
@@ -300,8 +308,10 @@ func (b *builder) edges(refs []store.CatalogRef) {
 		}
 		// A use of a type may hand its values to an interface the index
 		// does not hold (rapid type analysis, coarsely: any use counts).
-		for _, m := range b.implicit[r.TargetQualified] {
-			b.add(from, edge{to: m, rank: rank, dispatch: true})
+		if b.c.Callables[from].owner != r.TargetQualified { // a method's own receiver hands nothing on
+			for _, m := range b.implicit[r.TargetQualified] {
+				b.add(from, edge{to: m, rank: rank, dispatch: true, implied: true})
+			}
 		}
 	}
 }

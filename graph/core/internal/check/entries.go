@@ -29,13 +29,19 @@ type Entry struct {
 // by themselves: test set-up, dependency injection, serialisation,
 // Python properties (read as attributes, never called).
 var defaultAnnotations = []string{
-	"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "BeforeEach", "AfterEach",
-	"BeforeAll", "AfterAll", "Before", "After", "BeforeClass", "AfterClass", "Fact", "Theory", "TestMethod",
-	"TestCase", "SetUp", "TearDown", "OneTimeSetUp", "OneTimeTearDown", "fixture", "pytest.fixture",
 	"Bean", "PostConstruct", "PreDestroy", "EventListener", "Scheduled", "JsonCreator", "Subscribe",
 	"property", "cached_property", "setter", "getter", "deleter", "staticmethod", "classmethod",
 	"no_mangle", "export_name", "proc_macro", "proc_macro_derive", "proc_macro_attribute", "tokio::main",
 	"command", "group", "callback", "receiver", "task", "shared_task",
+}
+
+// testAnnotations make a callable a test, or part of one, that a test
+// runner calls (JUnit, NUnit, xUnit, MSTest, pytest fixtures).
+var testAnnotations = []string{
+	"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "BeforeEach", "AfterEach",
+	"BeforeAll", "AfterAll", "Before", "After", "BeforeClass", "AfterClass", "Fact", "Theory", "TestMethod",
+	"TestCase", "TestCaseSource", "SetUp", "TearDown", "OneTimeSetUp", "OneTimeTearDown", "TestInitialize",
+	"TestCleanup", "fixture", "pytest.fixture",
 }
 
 // routeNames are the last segments of decorators that register an HTTP
@@ -77,7 +83,7 @@ func inferEntries(c *Catalog, cfg Config) []Entry {
 		switch {
 		case cl.langEntry != "":
 			r = cl.langEntry
-		case cl.Kind == "test":
+		case cl.Kind == "test", matchesAny(cl.Decorators, testAnnotations):
 			r = ReasonTest
 		case handlers[cl.id]:
 			r = ReasonCommand

@@ -43,7 +43,7 @@ func coupling(c *Catalog, floor int8) Coupling {
 		}
 		for _, e := range edges {
 			b := c.Callables[e.to]
-			if e.rank > floor || b.TestFile || a.Package == b.Package {
+			if e.rank > floor || e.implied || b.TestFile || a.Package == b.Package {
 				continue
 			}
 			counts[[2]int{ids[a.Package], ids[b.Package]}]++

@@ -8,14 +8,16 @@ import (
 
 // cycles reports the strongly connected components of the call graph at
 // three levels: callables (mutual recursion), files and packages (the
-// directories of files). A component of one member is no cycle.
+// directories of files). A component of one member is no cycle. Calls
+// count at the floor or stronger, dispatch included; the implied edges
+// of a type's use do not (they are no call).
 func cycles(in *input) []Finding {
 	c := in.c
 	var out []Finding
 	// Callables.
 	fn := sccs(len(c.Callables), func(n int, visit func(int)) {
 		for _, e := range c.out[n] {
-			if e.rank <= in.floor {
+			if e.rank <= in.floor && !e.implied {
 				visit(int(e.to))
 			}
 		}
@@ -60,7 +62,7 @@ func groupCycles(in *input, level string, key func(Callable) string) []Finding {
 	for from, edges := range c.out {
 		for _, e := range edges {
 			a, b := of[from], of[e.to]
-			if e.rank > in.floor || a == b {
+			if e.rank > in.floor || e.implied || a == b {
 				continue
 			}
 			if adj[a] == nil {

@@ -7,10 +7,15 @@ import (
 )
 
 // Catalog tells graph check that Python runs a class's dunder methods
-// (__init__, __eq__, __enter__) with no call written to them, and that a
-// leading underscore makes a name private.
+// (__init__, __eq__, __enter__) with no call written to them, that a
+// leading underscore makes a name private, and that a package's API is
+// what its __init__.py defines: other modules' public names are the
+// package's own (Python has no export list the index reads).
 func (e *Extractor) Catalog(c extract.Callable) extract.CallableFacts {
-	f := extract.CallableFacts{TestFile: isTestFile(c.Path), Access: extract.AccessExported}
+	f := extract.CallableFacts{TestFile: isTestFile(c.Path), Access: extract.AccessPackage}
+	if isInitFile(c.Path) {
+		f.Access = extract.AccessExported
+	}
 	dunder := len(c.Name) > 4 && strings.HasPrefix(c.Name, "__") && strings.HasSuffix(c.Name, "__")
 	switch {
 	case dunder:
