@@ -40,7 +40,7 @@ type htmlGrid struct {
 
 type htmlCell struct {
 	Count int
-	Shade string // a background colour by count
+	Shade template.CSS // a background colour by count, built here from numbers only
 	Title string
 }
 
@@ -123,7 +123,7 @@ func (r *Report) grid() htmlGrid {
 			continue
 		}
 		alpha := 0.15 + 0.85*float64(cell.Count)/float64(most)
-		g.Rows[a][b] = htmlCell{Count: cell.Count, Shade: fmt.Sprintf("rgba(200,60,40,%.2f)", alpha),
+		g.Rows[a][b] = htmlCell{Count: cell.Count, Shade: template.CSS(fmt.Sprintf("rgba(200,60,40,%.2f)", alpha)),
 			Title: fmt.Sprintf("%s → %s: %d", c.Packages[cell.From], c.Packages[cell.To], cell.Count)}
 	}
 	return g

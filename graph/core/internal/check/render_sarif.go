@@ -33,7 +33,7 @@ func (r *Report) WriteSARIF(w io.Writer, version string) error {
 	for _, f := range r.Findings {
 		res := run.CreateResultForRule(sarifRuleID(f.Rule)).WithLevel(f.Level).
 			WithMessage(sarif.NewTextMessage(f.Message)).
-			AddPartialFingerprint("orbitFindingHash/v1", f.Fingerprint)
+			WithPartialFingerprints(map[string]string{"orbitFindingHash/v1": f.Fingerprint})
 		for i, l := range f.Locations {
 			loc := sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 				WithArtifactLocation(sarif.NewSimpleArtifactLocation(l.File).WithURIBaseID("%SRCROOT%")).
