@@ -39,7 +39,7 @@ through an interface or virtual method reaches every implementation the
 index knows, graded no higher than the relation that makes it one.
 
 Roots the code does not show, further annotations and thresholds come from
-.orbit/check.json (see DESIGN.md, Checks). dir: and file: keep the findings
+.orbitcheck.json (see DESIGN.md, Checks). dir: and file: keep the findings
 that point there; the analysis always sees the whole index.
 
 --format sarif writes SARIF 2.1.0 for code scanning, --format html one
@@ -48,8 +48,8 @@ FILE alone compares with it and fails (exit 1) only on findings it lacks.`,
 		Example: `  orbit graph check --format text
   orbit graph check unreachable dir:internal/ --confidence fuzzy
   orbit graph check --format sarif --output check.sarif
-  orbit graph check --baseline .orbit/check-baseline.json --save
-  orbit graph check --baseline .orbit/check-baseline.json --format text`,
+  orbit graph check --baseline .orbitcheck-baseline.json --save
+  orbit graph check --baseline .orbitcheck-baseline.json --format text`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			floor, err := parseConfidence(confidence)
 			if err != nil {

@@ -25,7 +25,7 @@ type Options struct {
 	// "file:<path>"; empty keeps all. The analysis always sees the whole
 	// index.
 	Scope []string
-	// Config replaces the worktree's .orbit/check.json when set.
+	// Config replaces the worktree's .orbitcheck.json when set.
 	Config *Config
 	// Catalog includes every callable of the catalog in the report.
 	Catalog bool

@@ -11,7 +11,7 @@ import (
 
 // ConfigPath is where a worktree states its own entry points and
 // thresholds, relative to its root (DESIGN.md, Checks).
-const ConfigPath = ".orbit/check.json"
+const ConfigPath = ".orbitcheck.json"
 
 // Config is the content of ConfigPath. Every field is optional.
 type Config struct {
