@@ -34,7 +34,10 @@ exported-api, config, …); then each rule runs on its own:
   cycle           strongly connected components of callables, files, packages
   coupling        packages calling into more other packages than allowed
 
-A call counts when its reference is graded --confidence or stronger; a call
+Cycles, coupling and what tests reach count the calls graded --confidence or
+stronger. Unreachable and test-only code are findings of absence and doubt
+every reference: one is exact when no reference reaches it, fuzzy_name
+(shown at --confidence fuzzy) when only name-only references do. A call
 through an interface or virtual method reaches every implementation the
 index knows, graded no higher than the relation that makes it one.
 
