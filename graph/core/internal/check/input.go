@@ -1,5 +1,7 @@
 package check
 
+import "slices"
+
 // input is what every rule sees: the frozen catalog, the entry points
 // and the options. Rules never change it and never depend on each other.
 type input struct {
@@ -40,6 +42,7 @@ func subtrees(c *Catalog, in []bool, floor int8) [][]int32 {
 				}
 			}
 		}
+		slices.Sort(group[1:]) // catalog order, whatever order the edges came in
 		out = append(out, group)
 	}
 	for i := range in {

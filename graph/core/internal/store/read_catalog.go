@@ -37,11 +37,10 @@ type CatalogRef struct {
 }
 
 // CatalogRefs reads the references that can make code run or name a
-// type: calls, uses, command handlers and type uses, by file and position.
+// type: calls, uses, command handlers and type uses, in no set order.
 func (r *Reader) CatalogRefs(ctx context.Context) ([]CatalogRef, error) {
 	return collect(ctx, r.db, "read catalog", `SELECT from_file, from_span_start, target_name, COALESCE(target_qualified, ''),
-		COALESCE(target_symbol_hint, 0), kind, confidence FROM refs WHERE kind IN ('call', 'use', 'handler', 'type')
-		ORDER BY from_file, from_span_start`, nil, func(x *CatalogRef) []any {
+		COALESCE(target_symbol_hint, 0), kind, confidence FROM refs WHERE kind IN ('call', 'use', 'handler', 'type')`, nil, func(x *CatalogRef) []any {
 		return []any{&x.File, &x.Start, &x.TargetName, &x.TargetQualified, &x.Hint, &x.Kind, &x.Confidence}
 	})
 }
