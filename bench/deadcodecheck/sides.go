@@ -162,7 +162,7 @@ func ourAnswer(ctx context.Context, corpus string, copyTree, tests bool, log io.
 		return nil, err
 	}
 	for _, cl := range rep.Catalog {
-		if strings.HasSuffix(cl.File, ".go") && cl.Kind != "module-init" {
+		if strings.HasSuffix(cl.File, ".go") && cl.Kind != "module-init" && cl.Kind != "closure" {
 			o.Callables[site{cl.File, cl.Line}] = callable{Qualified: cl.Qualified, Kind: cl.Kind}
 		}
 	}

@@ -33,6 +33,16 @@ type RawSymbol struct {
 	Decorators []string
 }
 
+// RawClosure is an anonymous function written in place: a Go func
+// literal, a Python lambda, an arrow function, a Rust closure, a Java or
+// C# lambda. Graph check catalogs it under a name made of its file and
+// position (<closure:path:line:col>).
+type RawClosure struct {
+	Span      Span
+	Line, Col int // 1-based, of Span.Start; Col counts bytes
+	Body      Body
+}
+
 // Body is the digest of a callable's body with its comments and the
 // whitespace between tokens left out (one space stays between two words).
 type Body struct {
@@ -232,5 +242,7 @@ type ExtractedFile struct {
 	// CommandEdges link commands across files.
 	CommandEdges []CommandEdge
 	Facts        []RawFact
-	Diagnostics  []Diagnostic
+	// Closures are the file's anonymous functions, in source order.
+	Closures    []RawClosure
+	Diagnostics []Diagnostic
 }

@@ -2,7 +2,9 @@ package check
 
 import (
 	"context"
+	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +16,11 @@ import (
 // ModuleInit is the kind of a file's synthetic callable that owns its
 // top-level code (package-level initialisers, a script's statements).
 const ModuleInit = "module-init"
+
+// Closure is the kind of an anonymous function's callable, named
+// <closure:path:line:col>. The callable around it reaches it: whoever
+// runs the code that makes a closure may run the closure.
+const Closure = "closure"
 
 // Callable is one entry of the catalog: a function, method, constructor,
 // test, or the module-init of a file.
@@ -90,11 +97,16 @@ func Load(ctx context.Context, r *store.Reader, facts func(lang string) extract.
 	if err != nil {
 		return nil, err
 	}
+	closures, err := r.CatalogClosures(ctx)
+	if err != nil {
+		return nil, err
+	}
 	c := &Catalog{files: make(map[string]store.CatalogFile, len(files)), commands: cmds}
 	for _, f := range files {
 		c.files[f.Path] = f
 	}
 	b := newBuilder(c, syms, rels, facts)
+	b.closures(closures)
 	b.edges(refs)
 	return c, nil
 }
@@ -114,6 +126,8 @@ type builder struct {
 	implicit    map[string][]int32 // a type's qualified name → its methods reached when it is
 	byOwner     map[string][]int32 // a type's qualified name → its methods
 	facts       func(string) extract.Cataloguing
+	abstract    map[string]bool
+	testFiles   map[string]bool // memo of testFile
 }
 
 func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, facts func(string) extract.Cataloguing) *builder {
@@ -178,6 +192,7 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 	for _, r := range rels {
 		b.subtypes[r.To] = append(b.subtypes[r.To], r)
 	}
+	b.abstract = abstract
 	// A method implementing a member of an interface or trait the index
 	// holds runs wherever a value of its type reaches that interface: it
 	// is reached when its type is, as for Implicit methods (and so are
@@ -193,8 +208,68 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 			}
 		}
 	}
-	c.out = make([][]edge, len(c.Callables))
 	return b
+}
+
+// testFile asks a file's language whether it holds tests.
+func (b *builder) testFile(file string) bool {
+	if t, ok := b.testFiles[file]; ok {
+		return t
+	}
+	t := false
+	if b.facts != nil {
+		if cat := b.facts(b.c.files[file].Lang); cat != nil {
+			t = cat.Catalog(extract.Callable{Path: file, Name: "<module-init>", TopLevel: true}).TestFile
+		}
+	}
+	if b.testFiles == nil {
+		b.testFiles = map[string]bool{}
+	}
+	b.testFiles[file] = t
+	return t
+}
+
+// closures adds the anonymous functions to the catalog, each reached from
+// the callable around it (or its file's module-init), and puts every
+// file's callables in nesting order.
+func (b *builder) closures(closures []store.CatalogClosure) {
+	c := b.c
+	first := int32(len(c.Callables))
+	for _, k := range closures {
+		f := c.files[k.Path]
+		i := int32(len(c.Callables))
+		c.Callables = append(c.Callables, Callable{Name: "<closure>", Qualified: fmt.Sprintf("<closure:%s:%d:%d>", k.Path, k.Line, k.Col),
+			Kind: Closure, File: k.Path, Package: packageOf(k.Path), Lang: f.Lang, BodyHash: uint64(k.BodyHash),
+			BodySize: int(k.BodySize), Access: extract.AccessPrivate.String(), TestFile: b.testFile(k.Path),
+			Generated: f.Generated, start: k.Start, end: k.End})
+		b.perFile[k.Path] = append(b.perFile[k.Path], i)
+	}
+	cs := c.Callables
+	for _, list := range b.perFile {
+		sort.SliceStable(list, func(x, y int) bool {
+			a, z := cs[list[x]], cs[list[y]]
+			return a.start < z.start || a.start == z.start && a.end > z.end
+		})
+	}
+	c.out = make([][]edge, len(c.Callables))
+	for i := first; i < int32(len(c.Callables)); i++ {
+		b.add(b.around(i), edge{to: i, rank: int8(resolve.Rank(resolve.Exact))})
+	}
+}
+
+// around is the innermost callable whose span holds callable i's, or its
+// file's module-init.
+func (b *builder) around(i int32) int32 {
+	cs := b.c.Callables
+	me := cs[i]
+	list := b.perFile[me.File]
+	at := slices.Index(list, i)
+	for j := at - 1; j >= 0; j-- {
+		if o := cs[list[j]]; o.start <= me.start && me.end <= o.end {
+			return list[j]
+		}
+	}
+	return b.moduleInit(me.File)
 }
 
 // kindNamed maps a stored kind back to its constant.
@@ -251,12 +326,7 @@ func (b *builder) moduleInit(file string) int32 {
 	}
 	f := b.c.files[file]
 	i := int32(len(b.c.Callables))
-	test := false
-	if b.facts != nil {
-		if cat := b.facts(f.Lang); cat != nil {
-			test = cat.Catalog(extract.Callable{Path: file, Name: "<module-init>", TopLevel: true}).TestFile
-		}
-	}
+	test := b.testFile(file)
 	b.c.Callables = append(b.c.Callables, Callable{Name: "<module-init>", Qualified: "<module-init:" + file + ">",
 		Kind: ModuleInit, File: file, Package: packageOf(file), Lang: f.Lang, Generated: f.Generated,
 		Access: extract.AccessPrivate.String(), TestFile: test, langEntry: ModuleInit, top: true})

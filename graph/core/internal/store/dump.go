@@ -33,6 +33,7 @@ var dumpQueries = []struct{ table, query string }{
 	{"resolve_deps", `SELECT from_file, name FROM resolve_deps ORDER BY 1, 2`},
 	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
 		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
+	{"closures", `SELECT file_path, span_start, span_end, line, col, body_hash, body_size FROM closures ORDER BY 1, 2, 3`},
 	{"skipped", `SELECT path, reason, hex(content_hash), mtime_ns, byte_len FROM skipped ORDER BY path`},
 	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},
 }

@@ -73,3 +73,19 @@ func (r *Reader) CommandHandlers(ctx context.Context) ([]Command, error) {
 		return []any{&c.Name, &c.Path, &c.SpanStart, &c.Handler, &c.BodyStart, &c.BodyEnd}
 	})
 }
+
+// CatalogClosure is a closures row.
+type CatalogClosure struct {
+	Path               string
+	Start, End         int64
+	Line, Col          int
+	BodyHash, BodySize int64
+}
+
+// CatalogClosures reads every anonymous function, by file and position.
+func (r *Reader) CatalogClosures(ctx context.Context) ([]CatalogClosure, error) {
+	return collect(ctx, r.db, "read catalog", `SELECT file_path, span_start, span_end, line, col, COALESCE(body_hash, 0),
+		COALESCE(body_size, 0) FROM closures ORDER BY file_path, span_start`, nil, func(c *CatalogClosure) []any {
+		return []any{&c.Path, &c.Start, &c.End, &c.Line, &c.Col, &c.BodyHash, &c.BodySize}
+	})
+}

@@ -60,6 +60,7 @@ type Tx struct {
 	relations *bulk
 	facts     *bulk
 	deps      *bulk
+	closures  *bulk
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
 	insEdge   *sql.Stmt
@@ -105,6 +106,7 @@ func (t *Tx) prepare() (err error) {
 	t.relations = mk("relations", "from_qualified", "to_qualified", "kind", "def_file", "def_span_start", "def_span_end", "confidence")
 	t.facts = mk("facts", "def_file", "kind", "subject", "member", "object")
 	t.deps = mk("resolve_deps", "name", "from_file")
+	t.closures = mk("closures", "file_path", "span_start", "span_end", "line", "col", "body_hash", "body_size")
 	if err != nil {
 		return err
 	}
@@ -198,6 +200,15 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 	for _, ft := range x.Facts {
 		if err := t.facts.add(f.Path, ft.Kind.String(), ft.Subject, ft.Member, FactObject(ft)); err != nil {
 			return nil, nil, fmt.Errorf("insert facts of %s: %w", f.Path, err)
+		}
+	}
+	for _, c := range x.Closures {
+		var bhash, bsize any
+		if c.Body.Hash != 0 {
+			bhash, bsize = int64(c.Body.Hash), c.Body.Size
+		}
+		if err := t.closures.add(f.Path, c.Span.Start, c.Span.End, c.Line, c.Col, bhash, bsize); err != nil {
+			return nil, nil, fmt.Errorf("insert closures of %s: %w", f.Path, err)
 		}
 	}
 	return ids, fresh, nil
@@ -322,7 +333,7 @@ func (t *Tx) Flush() error {
 }
 
 func (t *Tx) bulks() []*bulk {
-	return []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations, t.facts, t.deps}
+	return []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations, t.facts, t.deps, t.closures}
 }
 
 // IndexSearch adds the FTS rows of the given files' symbols, strings and

@@ -20,6 +20,7 @@ type bodyKinds struct {
 	decorator KindFlags // 1: a decorator, annotation or attribute list
 	holder    KindFlags // 1: a node whose children are decorators (modifiers)
 	block     KindFlags // 1: a body block found by kind when no field says "body"
+	closure   KindFlags // 1: an anonymous function written in place
 	body      uint16    // the field id of "body", 0 when the grammar has none
 }
 
@@ -27,12 +28,14 @@ var (
 	decoratorKinds = []string{"decorator", "annotation", "marker_annotation", "attribute_item", "attribute_list"}
 	holderKinds    = []string{"modifiers", "decorated_definition"}
 	blockKinds     = []string{"block", "function_body", "compound_statement", "statement_block", "body_statement", "constructor_body"}
+	closureKinds   = []string{"func_literal", "lambda", "arrow_function", "function_expression", "closure_expression",
+		"lambda_expression", "lambda_literal", "anonymous_function", "anonymous_method_expression"}
 )
 
 func newBodyKinds(l *sitter.Language) *bodyKinds {
 	n := int(l.NodeKindCount())
 	k := &bodyKinds{comment: make(KindFlags, n), decorator: make(KindFlags, n), holder: make(KindFlags, n),
-		block: make(KindFlags, n), body: l.FieldIdForName("body")}
+		block: make(KindFlags, n), closure: make(KindFlags, n), body: l.FieldIdForName("body")}
 	for id := range n {
 		if !l.NodeKindIsNamed(uint16(id)) {
 			continue
@@ -50,6 +53,9 @@ func newBodyKinds(l *sitter.Language) *bodyKinds {
 		if slices.Contains(blockKinds, name) {
 			k.block[id] = 1
 		}
+		if slices.Contains(closureKinds, name) {
+			k.closure[id] = 1
+		}
 	}
 	return k
 }
@@ -61,6 +67,33 @@ func callable(k extract.SymbolKind) bool {
 		return true
 	}
 	return false
+}
+
+// closures lists the anonymous functions of a flat tree with their
+// digests.
+func (k *bodyKinds) closures(content []byte, nodes []Node, comments []extract.Span, lines extract.LineIndex) []extract.RawClosure {
+	var out []extract.RawClosure
+	for i, n := range nodes {
+		if int(n.Kind) >= len(k.closure) || k.closure[n.Kind] == 0 {
+			continue
+		}
+		c := extract.RawClosure{Span: extract.Span{Start: n.Start, End: n.End}}
+		c.Line = lines.Line(n.Start)
+		c.Col = int(n.Start) - lineStart(lines, c.Line) + 1
+		if b, ok := k.bodyOf(nodes, int32(i)); ok {
+			c.Body = digestText(content, extract.Span{Start: nodes[b].Start, End: nodes[b].End}, comments)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// lineStart is the offset where 1-based line starts.
+func lineStart(lines extract.LineIndex, line int) int {
+	if line <= 1 || line-2 >= len(lines) {
+		return 0
+	}
+	return int(lines[line-2]) + 1
 }
 
 // digest fills the Body and Decorators of the callables among syms from

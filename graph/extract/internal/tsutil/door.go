@@ -67,6 +67,7 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	out.Diagnostics = diags
 	walk(nodes, lines)
 	d.Lang.bodies.digest(in.Content, nodes, comments, out.Symbols)
+	out.Closures = d.Lang.bodies.closures(in.Content, nodes, comments, lines)
 	return out
 }
 
