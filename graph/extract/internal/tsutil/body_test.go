@@ -74,3 +74,30 @@ func TestBodyDigestKeepsWordsApart(t *testing.T) {
 		t.Fatalf("return x and returnx must differ: %+v", bodies)
 	}
 }
+
+func TestClosures(t *testing.T) {
+	reg := all.Registry()
+	for _, c := range []struct {
+		path, src string
+		lines     []int
+	}{
+		{"p/a.go", "package p\n\nfunc f() {\n\tg := func(x int) int { return x + 1 }\n\th := func(x int) int {\n\t\t// same\n\t\treturn x + 1\n\t}\n\t_, _ = g, h\n}\n", []int{4, 5}},
+		{"m.py", "f = lambda x: x + 1\ng = lambda x: x  +  1\n", []int{1, 2}},
+		{"a.ts", "const f = (x: number) => x + 1;\nconst g = (x: number) =>\n  x + 1;\n", []int{1, 2}},
+		{"src/lib.rs", "fn f() {\n    let g = |x: i32| x + 1;\n    let h = |x: i32| {\n        x + 1\n    };\n}\n", []int{2, 3}},
+	} {
+		out := reg.For(c.path).Extract(extract.Input{Path: c.path, Content: []byte(c.src)})
+		if len(out.Closures) != len(c.lines) {
+			t.Errorf("%s: %d closures %+v, want %d", c.path, len(out.Closures), out.Closures, len(c.lines))
+			continue
+		}
+		for i, cl := range out.Closures {
+			if cl.Line != c.lines[i] || cl.Col < 1 || cl.Body.Hash == 0 {
+				t.Errorf("%s: closure %d at %d:%d digest %+v, want line %d and a digest", c.path, i, cl.Line, cl.Col, cl.Body, c.lines[i])
+			}
+		}
+		if c.path != "src/lib.rs" && out.Closures[0].Body != out.Closures[1].Body {
+			t.Errorf("%s: the two closures differ only in layout: %+v", c.path, out.Closures)
+		}
+	}
+}
