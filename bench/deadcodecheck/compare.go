@@ -103,6 +103,8 @@ func classify(cl callable, mine, deadFuzzy bool, s site) string {
 		return "ours only: a method deadcode reaches through an interface or call the index does not resolve"
 	case mine:
 		return "ours only: a function deadcode reaches through a call or value the index does not resolve"
+	case deadFuzzy:
+		return "theirs only: reached only through name-only (fuzzy_name) references: our finding at --confidence fuzzy"
 	case method:
 		return "theirs only: a method we reach by dispatch to every implementation (CHA), of a type RTA never sees made"
 	case strings.HasSuffix(s.File, "_test.go"):
