@@ -20,7 +20,7 @@ var checkFormats = []string{"sarif", "html"}
 
 func newCheckCmd(a *app) *cobra.Command {
 	var confidence, baseline, output string
-	var save bool
+	var save, catalog bool
 	cmd := &cobra.Command{
 		Use:   "check [rule…] [dir:<dir>|file:<path>…]",
 		Short: "Check code paths: unreachable, test-only and duplicated code, cycles, coupling",
@@ -59,7 +59,7 @@ FILE alone compares with it and fails (exit 1) only on findings it lacks.`,
 				return err
 			}
 			var opts core.CheckOptions
-			opts.Floor = floor
+			opts.Floor, opts.Catalog = floor, catalog
 			for _, arg := range args {
 				switch {
 				case strings.HasPrefix(arg, "dir:"), strings.HasPrefix(arg, "file:"):
@@ -107,6 +107,7 @@ FILE alone compares with it and fails (exit 1) only on findings it lacks.`,
 	cmd.Flags().StringVar(&baseline, "baseline", "", "baseline file: compare with it, or write it with --save")
 	cmd.Flags().BoolVar(&save, "save", false, "write the findings to the --baseline file")
 	cmd.Flags().StringVar(&output, "output", "", "write the report to this file instead of stdout")
+	cmd.Flags().BoolVar(&catalog, "catalog", false, "include every callable of the catalog in the JSON report")
 	return cmd
 }
 
