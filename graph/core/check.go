@@ -31,17 +31,22 @@ func (g *Graph) Check(ctx context.Context, opts CheckOptions) (*CheckReport, err
 	if err != nil {
 		return nil, err
 	}
-	facts := map[string]extract.Cataloguing{}
+	facts, embeds := map[string]extract.Cataloguing{}, map[string]bool{}
 	for _, x := range g.opts.Registry.Extractors() {
-		if c, ok := x.(extract.Cataloguing); ok {
-			facts[x.Lang()] = c
-			if fl, ok := x.(extract.FileLangs); ok {
-				for _, l := range fl.FileLangs() {
-					facts[l] = c
-				}
+		langs := []string{x.Lang()}
+		if fl, ok := x.(extract.FileLangs); ok {
+			langs = append(langs, fl.FileLangs()...)
+		}
+		for _, l := range langs {
+			if c, ok := x.(extract.Cataloguing); ok {
+				facts[l] = c
+			}
+			if e, ok := x.(extract.Embedding); ok && e.EmbedsStructs() {
+				embeds[l] = true
 			}
 		}
 	}
-	rep, err := check.Run(ctx, st.Reader(), g.loc.Root, func(lang string) extract.Cataloguing { return facts[lang] }, opts)
+	rep, err := check.Run(ctx, st.Reader(), g.loc.Root, func(lang string) extract.Cataloguing { return facts[lang] },
+		func(lang string) bool { return embeds[lang] }, opts)
 	return rep, g.queryErr(err)
 }

@@ -163,6 +163,14 @@ const (
 	ThroughImport                   // import_resolved
 )
 
+// Embedding is a language whose extends relation into a struct embeds it
+// (Go): a call of the embedded type's method never runs the embedder's
+// method of the same name, so graph check does not dispatch through it.
+// In other languages a struct extended is a base class.
+type Embedding interface {
+	EmbedsStructs() bool
+}
+
 // Cataloguing is a language that tells graph check's catalog what a
 // callable's kind and decorators do not (DESIGN.md, Checks): whether it
 // runs with no caller in the code (an entry point, and why), how far it is

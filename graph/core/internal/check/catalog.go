@@ -75,8 +75,9 @@ var callableKinds = map[string]bool{"function": true, "method": true, "construct
 var typeKinds = map[string]bool{"class": true, "struct": true, "record": true, "object": true, "enum": true}
 
 // Load reads the catalog from the index; facts asks a file's language
-// what its kind does not say (nil: nothing).
-func Load(ctx context.Context, r *store.Reader, facts func(lang string) extract.Cataloguing) (*Catalog, error) {
+// what its kind does not say (nil: nothing), embeds whether it embeds the
+// structs its types extend (nil: none does).
+func Load(ctx context.Context, r *store.Reader, facts func(lang string) extract.Cataloguing, embeds func(lang string) bool) (*Catalog, error) {
 	files, err := r.CatalogFiles(ctx)
 	if err != nil {
 		return nil, err
@@ -105,7 +106,7 @@ func Load(ctx context.Context, r *store.Reader, facts func(lang string) extract.
 	for _, f := range files {
 		c.files[f.Path] = f
 	}
-	b := newBuilder(c, syms, rels, facts)
+	b := newBuilder(c, syms, rels, facts, embeds)
 	b.closures(closures)
 	b.edges(refs)
 	return c, nil
@@ -119,7 +120,7 @@ type builder struct {
 	byName      map[string][]int32
 	ctors       map[string][]int32 // a type's qualified name → its constructors
 	subtypes    map[string][]store.Relation
-	structs     map[string]bool
+	structs     map[string]bool    // structs another extends by embedding (extract.Embedding)
 	perFile     map[string][]int32 // callables by file, by start
 	inits       map[string]int32   // a file's module-init
 	fanout      map[int32][]edge   // memo of dispatch fan-outs, rank = ceiling
@@ -130,7 +131,8 @@ type builder struct {
 	testFiles   map[string]bool // memo of testFile
 }
 
-func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, facts func(string) extract.Cataloguing) *builder {
+func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, facts func(string) extract.Cataloguing,
+	embeds func(lang string) bool) *builder {
 	b := &builder{c: c, facts: facts, byID: map[int64]int32{}, byQualified: map[string][]int32{}, byName: map[string][]int32{},
 		ctors: map[string][]int32{}, subtypes: map[string][]store.Relation{}, structs: map[string]bool{},
 		perFile: map[string][]int32{}, inits: map[string]int32{}, fanout: map[int32][]edge{},
@@ -148,7 +150,7 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 		if typeKinds[s.Kind] || s.Kind == "interface" || s.Kind == "trait" {
 			kindOf[s.ID] = s
 		}
-		if s.Kind == "struct" {
+		if s.Kind == "struct" && embeds != nil && embeds(c.files[s.Path].Lang) {
 			b.structs[s.Qualified] = true
 		}
 	}

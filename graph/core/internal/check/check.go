@@ -91,7 +91,9 @@ func (e *UnknownRuleError) Error() string {
 }
 
 // Run checks the index r of the worktree at root.
-func Run(ctx context.Context, r *store.Reader, root string, facts func(lang string) extract.Cataloguing, opts Options) (*Report, error) {
+// facts and embeds are the languages' abilities, by file language (Load).
+func Run(ctx context.Context, r *store.Reader, root string, facts func(lang string) extract.Cataloguing,
+	embeds func(lang string) bool, opts Options) (*Report, error) {
 	began := time.Now()
 	names := opts.Rules
 	if len(names) == 0 {
@@ -115,7 +117,7 @@ func Run(ctx context.Context, r *store.Reader, root string, facts func(lang stri
 			return nil, err
 		}
 	}
-	c, err := Load(ctx, r, facts)
+	c, err := Load(ctx, r, facts, embeds)
 	if err != nil {
 		return nil, err
 	}

@@ -44,3 +44,6 @@ func (e *Extractor) Catalog(c extract.Callable) extract.CallableFacts {
 func internalPath(p string) bool {
 	return strings.HasPrefix(p, "internal/") || strings.Contains(p, "/internal/")
 }
+
+// EmbedsStructs says a Go struct extending another embeds it.
+func (e *Extractor) EmbedsStructs() bool { return true }
