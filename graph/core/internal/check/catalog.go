@@ -140,7 +140,11 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 	pkgSig := map[string]string{}
 	kindOf := map[int64]store.CatalogSymbol{}
 	abstract := map[string]bool{} // interfaces and traits
+	types := map[string]bool{}    // every type the index defines
 	for _, s := range syms {
+		if typeKinds[s.Kind] || s.Kind == "interface" || s.Kind == "trait" || s.Kind == "type" || s.Kind == "type_alias" {
+			types[s.Qualified] = true
+		}
 		if s.Kind == "interface" || s.Kind == "trait" {
 			abstract[s.Qualified] = true
 		}
@@ -198,8 +202,19 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 	// A method implementing a member of an interface or trait the index
 	// holds runs wherever a value of its type reaches that interface: it
 	// is reached when its type is, as for Implicit methods (and so are
-	// marker methods no call names).
+	// marker methods no call names). So is a method of a type whose
+	// supertype the index does not hold.
 	for _, r := range rels {
+		if !types[r.To] {
+			// A supertype outside the index (Comparable, Runnable, Display):
+			// any method but a private one may implement one of its members.
+			for _, m := range b.byOwner[r.From] {
+				if cl := c.Callables[m]; !cl.implicit && cl.Access != extract.AccessPrivate.String() {
+					b.implicit[r.From] = append(b.implicit[r.From], m)
+				}
+			}
+			continue
+		}
 		if !abstract[r.To] {
 			continue
 		}

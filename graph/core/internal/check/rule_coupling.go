@@ -20,8 +20,9 @@ type CouplingCell struct {
 	Count int `json:"count"`
 }
 
-// coupling builds the matrix (test files left out: tests reach into
-// whatever they test).
+// coupling builds the matrix of direct calls (test files left out: tests
+// reach into whatever they test; a call by dispatch is no dependency on
+// the implementation).
 func coupling(c *Catalog, floor int8) Coupling {
 	ids := map[string]int{}
 	var pkgs []string
@@ -43,7 +44,7 @@ func coupling(c *Catalog, floor int8) Coupling {
 		}
 		for _, e := range edges {
 			b := c.Callables[e.to]
-			if e.rank > floor || e.implied || b.TestFile || a.Package == b.Package {
+			if e.rank > floor || e.dispatch || b.TestFile || a.Package == b.Package {
 				continue
 			}
 			counts[[2]int{ids[a.Package], ids[b.Package]}]++

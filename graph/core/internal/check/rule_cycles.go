@@ -42,7 +42,10 @@ func cycles(in *input) []Finding {
 }
 
 // groupCycles reports the cycles between groups of callables (files,
-// packages): group a calls group b when a callable of a calls one of b.
+// packages): group a calls group b when a callable of a calls one of b
+// directly. A call by dispatch does not make a depend on the
+// implementation's group, and test files are left out (a test reaches
+// into whatever it tests), so these are dependency cycles.
 func groupCycles(in *input, level string, key func(Callable) string) []Finding {
 	c := in.c
 	ids := map[string]int{}
@@ -60,9 +63,12 @@ func groupCycles(in *input, level string, key func(Callable) string) []Finding {
 	}
 	adj := make([]map[int]bool, len(names))
 	for from, edges := range c.out {
+		if c.Callables[from].TestFile {
+			continue
+		}
 		for _, e := range edges {
 			a, b := of[from], of[e.to]
-			if e.rank > in.floor || e.implied || a == b {
+			if e.rank > in.floor || e.dispatch || a == b || c.Callables[e.to].TestFile {
 				continue
 			}
 			if adj[a] == nil {
@@ -104,17 +110,25 @@ func groupCycles(in *input, level string, key func(Callable) string) []Finding {
 	return out
 }
 
-// firstFile is a file to point at for a file or package.
+// firstFile is a file to point at for a file or package: a package's
+// first file by name that is no test file, if it has one.
 func firstFile(c *Catalog, level, name string) string {
 	if level == "file" {
 		return name
 	}
+	best, bestTest := "", true
 	for _, cl := range c.Callables {
-		if cl.Package == name {
-			return cl.File
+		if cl.Package != name {
+			continue
+		}
+		if best == "" || bestTest && !cl.TestFile || bestTest == cl.TestFile && cl.File < best {
+			best, bestTest = cl.File, cl.TestFile
 		}
 	}
-	return name
+	if best == "" {
+		return name
+	}
+	return best
 }
 
 // list joins names for a message, at most five of them.
