@@ -31,7 +31,7 @@ type Callable struct {
 	File       string   `json:"file"`
 	Package    string   `json:"package"` // the directory of its file
 	Lang       string   `json:"lang"`
-	BodyHash   uint64   `json:"body_hash,omitempty"`
+	BodyHash   uint64   `json:"body_hash,omitempty,string"` // quoted: past 2^53
 	BodySize   int      `json:"body_size,omitempty"`
 	Decorators []string `json:"decorators,omitempty"`
 	Access     string   `json:"access"`

@@ -53,6 +53,17 @@ type CatalogEntry struct {
 	Line    int    `json:"line"`
 	EndLine int    `json:"end_line"`
 	Entry   string `json:"entry,omitempty"` // its entry reason, if it is one
+	Calls   []Call `json:"calls,omitempty"`
+}
+
+// Call is one call edge of a catalog entry: its target, the grade of
+// the reference, and whether it is a fan-out through an interface or
+// virtual member (dispatch) or the use of a type (implied).
+type Call struct {
+	To         string `json:"to"`
+	Confidence string `json:"confidence"`
+	Dispatch   bool   `json:"dispatch,omitempty"`
+	Implied    bool   `json:"implied,omitempty"`
 }
 
 // EntryView is an entry point as a report lists it.
@@ -152,7 +163,8 @@ func Run(ctx context.Context, r *store.Reader, root string, facts func(lang stri
 		for i, cl := range c.Callables {
 			l := locationOf(cl)
 			lines.fill(&l)
-			rep.Catalog = append(rep.Catalog, CatalogEntry{Callable: cl, Line: l.Line, EndLine: l.EndLine, Entry: reasons[int32(i)]})
+			rep.Catalog = append(rep.Catalog, CatalogEntry{Callable: cl, Line: l.Line, EndLine: l.EndLine, Entry: reasons[int32(i)],
+				Calls: callsOf(c, int32(i))})
 		}
 	}
 	sort.SliceStable(rep.Entries, func(i, j int) bool { return rep.Entries[i].Reason < rep.Entries[j].Reason })
@@ -217,4 +229,23 @@ func (lc *lineCache) fill(l *Location) {
 	}
 	l.Line = idx.Line(uint32(l.start))
 	l.EndLine = idx.Line(uint32(max(l.end-1, l.start)))
+}
+
+// callsOf lists a callable's call edges once each, by target.
+func callsOf(c *Catalog, i int32) []Call {
+	levels := resolve.Levels()
+	seen := map[edge]bool{}
+	var out []Call
+	for _, e := range c.out[i] {
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		out = append(out, Call{To: c.Callables[e.to].Qualified, Confidence: string(levels[e.rank-1]), Dispatch: e.dispatch, Implied: e.implied})
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		return x.To < y.To || x.To == y.To && (x.Confidence < y.Confidence || x.Confidence == y.Confidence && !x.Dispatch && y.Dispatch)
+	})
+	return out
 }
