@@ -15,6 +15,9 @@ type (
 	CheckReport   = check.Report
 	CheckFinding  = check.Finding
 	CheckLocation = check.Location
+	// CheckCatalogEntry is one callable of CheckReport.Catalog.
+	CheckCatalogEntry = check.CatalogEntry
+	CheckCall         = check.Call
 )
 
 // CheckRules lists the rule ids Check runs, in report order.

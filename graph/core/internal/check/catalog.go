@@ -191,7 +191,7 @@ func newBuilder(c *Catalog, syms []store.CatalogSymbol, rels []store.Relation, f
 		if cl.owner != "" {
 			b.byOwner[cl.owner] = append(b.byOwner[cl.owner], i)
 		}
-		if cl.implicit && cl.owner != "" {
+		if cl.implicit && cl.owner != "" && !cl.abstract {
 			b.implicit[cl.owner] = append(b.implicit[cl.owner], i)
 		}
 	}
