@@ -171,7 +171,9 @@ func pairsOf(classes map[fn]string, keep func(fn) bool) map[pair]bool {
 	}
 	out := map[pair]bool{}
 	for _, fs := range by {
-		sort.Slice(fs, func(i, j int) bool { return fs[i].File < fs[j].File || fs[i].File == fs[j].File && fs[i].Line < fs[j].Line })
+		sort.Slice(fs, func(i, j int) bool {
+			return fs[i].File < fs[j].File || fs[i].File == fs[j].File && fs[i].Line < fs[j].Line
+		})
 		for i := range fs {
 			for j := i + 1; j < len(fs); j++ {
 				out[pair{fs[i], fs[j]}] = true
