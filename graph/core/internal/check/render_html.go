@@ -137,7 +137,7 @@ h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ddd
 .summary span{display:inline-block;margin-right:16px;padding:4px 10px;border-radius:4px;background:#eef}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;font-size:12px}
 .grid td{width:22px;height:22px;text-align:center}.grid th.col{writing-mode:vertical-rl;transform:rotate(180deg);font-weight:normal}
-.grid th.row{text-align:right;font-weight:normal}
+.grid th.row{text-align:right;font-weight:normal}.scroll{overflow-x:auto}
 .finding{margin:6px 0;padding:6px 10px;border-left:4px solid #c84;background:#fafafa}
 .finding.note{border-color:#88a}.new{color:#fff;background:#c33;padding:0 4px;border-radius:3px}
 code{font-size:12px}.loc{color:#555;font-size:12px}
@@ -147,9 +147,9 @@ code{font-size:12px}.loc{color:#555;font-size:12px}
 <span>{{.R.Stats.Callables}} callables</span><span>{{.R.Stats.Edges}} call edges ({{.R.Stats.DispatchEdges}} by dispatch)</span>
 <span>{{.R.Stats.Entries}} entry points</span><span>{{.R.Stats.Files}} files</span>{{with .R.Baseline}}<span>baseline: {{.New}} new, {{.Known}} known, {{.Fixed}} fixed</span>{{end}}</p>
 <h2 id="coupling-grid">Coupling grid</h2>
-{{if .Grid.Packages}}<table class="grid"><tr><th></th>{{range .Grid.Packages}}<th class="col">{{.}}</th>{{end}}</tr>
+{{if .Grid.Packages}}<div class="scroll"><table class="grid"><tr><th></th>{{range .Grid.Packages}}<th class="col">{{.}}</th>{{end}}</tr>
 {{range $i, $row := .Grid.Rows}}<tr><th class="row">{{index $.Grid.Packages $i}}</th>{{range $row}}<td{{if .Count}} style="background:{{.Shade}}" title="{{.Title}}"{{end}}>{{if .Count}}{{.Count}}{{end}}</td>{{end}}</tr>
-{{end}}</table>{{else}}<p>No calls between packages.</p>{{end}}
+{{end}}</table></div>{{else}}<p>No calls between packages.</p>{{end}}
 {{range .Sections}}<h2 id="{{.ID}}">{{.Title}} ({{len .Findings}})</h2>
 {{range .Findings}}<div class="finding {{.Level}}">{{if .New}}<span class="new">new</span> {{end}}{{.Message}}{{if .Confidence}} <em>[{{.Confidence}}]</em>{{end}}
 {{range .Locations}}<div class="loc"><code>{{.File}}:{{.Line}}</code> {{.Symbol}}</div>{{end}}</div>
