@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -22,6 +23,7 @@ type app struct {
 	maxFileSize    int64         // sync only; 0 means the default
 	lockWait       time.Duration // sync only: 0 waits as long as it takes
 	pictures       bool          // the command can draw: --format mermaid or dot
+	formats        []string      // further --format values the command writes itself (check)
 }
 
 func newRootCmd(stdout, stderr io.Writer) (*cobra.Command, *app) {
@@ -64,7 +66,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),
 		newOverviewCmd(a), newImplementorsCmd(a), newDepsCmd(a),
 		newVersionCmd(a), newDBPathCmd(a), newCleanCmd(a),
-		newWatchCmd(a), newHistoryCmd(a), newOplogCmd(a), newInitCmd(a),
+		newWatchCmd(a), newHistoryCmd(a), newOplogCmd(a), newInitCmd(a), newCheckCmd(a),
 	)
 	root.AddCommand(graph)
 	return root, a
@@ -83,8 +85,8 @@ func (a *app) worktreeRoot() (string, error) {
 
 // open opens the graph of the worktree, with warnings going to stderr.
 func (a *app) open() (*core.Graph, error) {
-	if a.format != "json" && a.format != "text" && !(a.pictures && render.IsPicture(a.format)) {
-		valid := []string{"json", "text"}
+	if a.format != "json" && a.format != "text" && !(a.pictures && render.IsPicture(a.format)) && !slices.Contains(a.formats, a.format) {
+		valid := append([]string{"json", "text"}, a.formats...)
 		if a.pictures {
 			valid = append(valid, render.Mermaid, render.DOT)
 		}

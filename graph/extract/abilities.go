@@ -168,3 +168,62 @@ const (
 	SameModule                      // same_module
 	ThroughImport                   // import_resolved
 )
+
+// Embedding is a language whose extends relation into a struct embeds it
+// (Go): a call of the embedded type's method never runs the embedder's
+// method of the same name, so graph check does not dispatch through it.
+// In other languages a struct extended is a base class.
+type Embedding interface {
+	EmbedsStructs() bool
+}
+
+// Cataloguing is a language that tells graph check's catalog what a
+// callable's kind and decorators do not (DESIGN.md, Checks): whether it
+// runs with no caller in the code (an entry point, and why), how far it is
+// visible, and whether its file is a test file. A language without it gets
+// the zero CallableFacts.
+type Cataloguing interface {
+	Catalog(c Callable) CallableFacts
+}
+
+// Callable is what Catalog reads of one indexed callable.
+type Callable struct {
+	Path, Name, Qualified, Signature string
+	Kind                             SymbolKind
+	Decorators                       []string
+	TopLevel                         bool   // no symbol encloses it
+	Package                          string // the signature of its file's package symbol ("package main"), "" for none
+}
+
+// CallableFacts are a language's answers about one callable.
+type CallableFacts struct {
+	// Entry says why the callable runs with no caller in the code
+	// ("main", "init", "protocol", "override"), "" when it needs one.
+	Entry    string
+	Access   Access
+	TestFile bool // its file holds tests (x_test.go, test_x.py)
+	// Implicit: the method may implement an interface the index does not
+	// hold (Go's implicit interfaces: fmt.Stringer, sort.Interface), so it
+	// may run wherever a value of its type goes; graph check counts it
+	// reached when its type is.
+	Implicit bool
+}
+
+// Access is how far a callable can be called from.
+type Access uint8
+
+const (
+	AccessUnknown  Access = iota
+	AccessExported        // by other packages or modules: the library's API
+	AccessPackage         // within its package or module
+	AccessPrivate         // within its type or file
+)
+
+var accessNames = [...]string{"unknown", "exported", "package", "private"}
+
+func (v Access) String() string {
+	if int(v) < len(accessNames) {
+		return accessNames[v]
+	}
+	return "unknown"
+}

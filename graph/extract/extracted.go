@@ -24,6 +24,30 @@ type RawSymbol struct {
 	// Arity is how many arguments a function or method takes, stated by a
 	// language whose overloads share a qualified name (Java's).
 	Arity Arity
+	// Body digests a callable's body, for finding duplicated code without
+	// reading the file again; zero when the definition has no body.
+	Body Body
+	// Decorators are the decorators, annotations or attributes written on
+	// a callable, each as its name without arguments or markers: "app.get"
+	// for @app.get("/"), "Test" for @Test or [Test], "test" for #[test].
+	Decorators []string
+}
+
+// RawClosure is an anonymous function written in place: a Go func
+// literal, a Python lambda, an arrow function, a Rust closure, a Java or
+// C# lambda. Graph check catalogs it under a name made of its file and
+// position (<closure:path:line:col>).
+type RawClosure struct {
+	Span      Span
+	Line, Col int // 1-based, of Span.Start; Col counts bytes
+	Body      Body
+}
+
+// Body is the digest of a callable's body with its comments and the
+// whitespace between tokens left out (one space stays between two words).
+type Body struct {
+	Hash uint64 // FNV-1a of the normalised text; 0: no body
+	Size uint32 // bytes of the normalised text
 }
 
 // Arity is how many arguments a call passes or a function takes, for
@@ -218,5 +242,7 @@ type ExtractedFile struct {
 	// CommandEdges link commands across files.
 	CommandEdges []CommandEdge
 	Facts        []RawFact
-	Diagnostics  []Diagnostic
+	// Closures are the file's anonymous functions, in source order.
+	Closures    []RawClosure
+	Diagnostics []Diagnostic
 }

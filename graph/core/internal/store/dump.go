@@ -14,7 +14,7 @@ import (
 var dumpQueries = []struct{ table, query string }{
 	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len, generated FROM files ORDER BY path`},
 	{"symbols", `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, s.span_end, s.signature,
-		p.qualified, p.span_start, s.arity_min, s.arity_max FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
+		p.qualified, p.span_start, s.arity_min, s.arity_max, s.body_hash, s.body_size, s.decorators FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
 		ORDER BY s.file_path, s.span_start, s.span_end, s.qualified, s.kind`},
 	{"refs", `SELECT r.from_file, r.from_span_start, r.from_span_end, r.target_name, r.target_qualified,
 		h.file_path, h.span_start, r.kind, r.confidence, r.args FROM refs r LEFT JOIN symbols h ON h.id = r.target_symbol_hint
@@ -33,6 +33,7 @@ var dumpQueries = []struct{ table, query string }{
 	{"resolve_deps", `SELECT from_file, name FROM resolve_deps ORDER BY 1, 2`},
 	{"symbols_fts", `SELECT s.file_path, s.span_start, s.qualified FROM symbols_fts f JOIN symbols s ON s.id = f.rowid
 		WHERE symbols_fts MATCH ? ORDER BY 1, 2, 3`},
+	{"closures", `SELECT file_path, span_start, span_end, line, col, body_hash, body_size FROM closures ORDER BY 1, 2, 3`},
 	{"skipped", `SELECT path, reason, hex(content_hash), mtime_ns, byte_len FROM skipped ORDER BY path`},
 	{"meta", `SELECT key, value FROM meta WHERE key IN ('extractor_version', 'schema_version', 'branch') ORDER BY key`},
 }

@@ -15,7 +15,10 @@ import "strconv"
 //	   symbols.arity_min/max and refs.args tell overloads apart.
 //	4: skipped remembers the files a sync read and left out (binary, grown
 //	   too large), so an unchanged one is not read again.
-const SchemaVersion = 4
+//	5: symbols.body_hash/body_size digest a callable's body,
+//	   symbols.decorators lists its decorators and closures holds the
+//	   anonymous functions, for graph check's catalog.
+const SchemaVersion = 5
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -41,7 +44,10 @@ CREATE TABLE symbols (
   signature      TEXT,
   parent_symbol  INTEGER REFERENCES symbols(id) ON DELETE CASCADE,
   arity_min      INTEGER,
-  arity_max      INTEGER
+  arity_max      INTEGER,
+  body_hash      INTEGER,
+  body_size      INTEGER,
+  decorators     TEXT
 ) STRICT;
 
 CREATE INDEX symbols_name ON symbols(name);
@@ -177,6 +183,20 @@ CREATE TABLE skipped (
   mtime_ns      INTEGER NOT NULL,
   byte_len      INTEGER NOT NULL
 ) STRICT;
+
+-- Beyond the core tables: anonymous functions (func literals, lambdas,
+-- arrow functions, closures), for graph check's catalog (DESIGN.md, Checks).
+CREATE TABLE closures (
+  file_path   TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  span_start  INTEGER NOT NULL,
+  span_end    INTEGER NOT NULL,
+  line        INTEGER NOT NULL,
+  col         INTEGER NOT NULL,
+  body_hash   INTEGER,
+  body_size   INTEGER
+) STRICT;
+
+CREATE INDEX closures_file ON closures(file_path);
 
 CREATE TABLE meta (
   key    TEXT PRIMARY KEY,

@@ -60,6 +60,7 @@ type Tx struct {
 	relations *bulk
 	facts     *bulk
 	deps      *bulk
+	closures  *bulk
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
 	insEdge   *sql.Stmt
@@ -96,7 +97,8 @@ func (t *Tx) prepare() (err error) {
 		b, err = newBulk(t.tx, table, cols...)
 		return b
 	}
-	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max")
+	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max",
+		"body_hash", "body_size", "decorators")
 	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
 	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
@@ -104,6 +106,7 @@ func (t *Tx) prepare() (err error) {
 	t.relations = mk("relations", "from_qualified", "to_qualified", "kind", "def_file", "def_span_start", "def_span_end", "confidence")
 	t.facts = mk("facts", "def_file", "kind", "subject", "member", "object")
 	t.deps = mk("resolve_deps", "name", "from_file")
+	t.closures = mk("closures", "file_path", "span_start", "span_end", "line", "col", "body_hash", "body_size")
 	if err != nil {
 		return err
 	}
@@ -199,6 +202,15 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 			return nil, nil, fmt.Errorf("insert facts of %s: %w", f.Path, err)
 		}
 	}
+	for _, c := range x.Closures {
+		var bhash, bsize any
+		if c.Body.Hash != 0 {
+			bhash, bsize = int64(c.Body.Hash), c.Body.Size
+		}
+		if err := t.closures.add(f.Path, c.Span.Start, c.Span.End, c.Line, c.Col, bhash, bsize); err != nil {
+			return nil, nil, fmt.Errorf("insert closures of %s: %w", f.Path, err)
+		}
+	}
 	return ids, fresh, nil
 }
 
@@ -217,8 +229,13 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		if s.Arity.Known {
 			amin, amax = s.Arity.Min, s.Arity.Max
 		}
+		var bhash, bsize any
+		if s.Body.Hash != 0 {
+			bhash, bsize = int64(s.Body.Hash), s.Body.Size // bits kept: SQLite integers are signed
+		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
-			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax)
+			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax,
+			bhash, bsize, nullString(strings.Join(s.Decorators, "\n")))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -316,7 +333,7 @@ func (t *Tx) Flush() error {
 }
 
 func (t *Tx) bulks() []*bulk {
-	return []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations, t.facts, t.deps}
+	return []*bulk{t.symbols, t.refs, t.strings, t.configs, t.imports, t.relations, t.facts, t.deps, t.closures}
 }
 
 // IndexSearch adds the FTS rows of the given files' symbols, strings and

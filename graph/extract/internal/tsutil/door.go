@@ -59,30 +59,36 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	}
 	buf := GetNodes()
 	defer PutNodes(buf)
-	nodes, diags, err := d.parse(in.Content, *buf, lines)
+	nodes, comments, diags, err := d.parse(in.Content, *buf, lines)
 	*buf = nodes
 	if err != nil {
 		return d.failed(in, head, "parse: "+err.Error())
 	}
 	out.Diagnostics = diags
 	walk(nodes, lines)
+	d.Lang.bodies.digest(in.Content, nodes, comments, out.Symbols)
+	out.Closures = d.Lang.bodies.closures(in.Content, nodes, comments, lines)
 	return out
 }
 
 // parse runs ParseFlat over what Prepare makes of content.
-func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Node, []extract.Diagnostic, error) {
+func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
 	src := content
 	if d.Prepare != nil {
 		src = d.Prepare(content)
 	}
-	nodes, diags, err := d.Lang.ParseFlat(src, d.Flags, buf, lines)
+	nodes, comments, diags, err := d.Lang.parseFlat(src, d.Flags, d.Lang.bodies.comment, buf, lines)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
+		for i := range comments {
+			comments[i].Start = min(comments[i].Start, uint32(len(content)))
+			comments[i].End = min(comments[i].End, uint32(len(content)))
+		}
 	}
 	if err == nil && len(nodes) == 0 {
 		err = errFlatten
 	}
-	return nodes, diags, err
+	return nodes, comments, diags, err
 }
 
 // clampSpans keeps every node inside the file's n bytes.

@@ -16,17 +16,29 @@ enum { KEEP = 1, DESCEND = 2 }; // tsutil.Keep, tsutil.Descend
 // in pre-order and returns how many it wrote, or -1 if out is too small.
 // Kinds past nflags (ERROR) are kept and descended into. While a node's
 // children are being copied, parent is its index and prev its last kept
-// child; leaving it sets its sub_end.
+// child; leaving it sets its sub_end. A node flags does not keep whose
+// kind comment (when not NULL) marks is a comment: its byte range goes to
+// the back of out, the last at out[cap-1], and *ncomments counts them.
 static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
-                             const uint8_t *flags, uint32_t nflags) {
+                             const uint8_t *flags, uint32_t nflags,
+                             const uint8_t *comment, int32_t *ncomments) {
 	TSTreeCursor c = ts_tree_cursor_new(*root);
-	int32_t n = 0, parent = -1, prev = -1;
+	int32_t n = 0, parent = -1, prev = -1, nc = 0;
 	for (;;) {
 		TSNode nd = ts_tree_cursor_current_node(&c);
 		uint16_t k = ts_node_symbol(nd);
 		uint8_t f = k < nflags ? flags[k] : KEEP | DESCEND;
+		if (!(f & KEEP) && comment != NULL && k < nflags && comment[k]) {
+			if (n + nc == cap) {
+				n = -1;
+				break;
+			}
+			nc++;
+			out[cap - nc].start = ts_node_start_byte(nd);
+			out[cap - nc].end = ts_node_end_byte(nd);
+		}
 		if (f & KEEP) {
-			if (n == cap) {
+			if (n + nc == cap) {
 				n = -1;
 				break;
 			}
@@ -57,6 +69,7 @@ static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
 	}
 done:
 	ts_tree_cursor_delete(&c);
+	*ncomments = nc;
 	return n;
 }
 
@@ -132,20 +145,29 @@ var errFlatten = errors.New("tsutil: could not copy the syntax tree")
 // On error the nodes are buf[:0].
 func (l *Lang) ParseFlat(content []byte, flags KindFlags, buf []Node,
 	lines extract.LineIndex) (nodes []Node, diags []extract.Diagnostic, err error) {
+	nodes, _, diags, err = l.parseFlat(content, flags, nil, buf, lines)
+	return nodes, diags, err
+}
+
+// parseFlat is ParseFlat that also returns the byte ranges of the comments
+// flags leaves out, when comment marks the comment kinds (Comments).
+func (l *Lang) parseFlat(content []byte, flags, comment KindFlags, buf []Node,
+	lines extract.LineIndex) (nodes []Node, comments []extract.Span, diags []extract.Diagnostic, err error) {
 	nodes = buf[:0]
 	var ferr error
 	err = l.Parse(content, func(root *sitter.Node) {
-		nodes, ferr = flatten(root, flags, buf)
+		nodes, comments, ferr = flatten(root, flags, comment, buf)
 		diags = Errors(root, lines)
 	})
 	if err = cmp.Or(err, ferr); err != nil {
-		return nodes[:0], nil, err
+		return nodes[:0], nil, nil, err
 	}
-	return nodes, diags, nil
+	return nodes, comments, diags, nil
 }
 
-// flatten copies the tree under root into buf in one cgo call.
-func flatten(root *sitter.Node, flags KindFlags, buf []Node) ([]Node, error) {
+// flatten copies the tree under root into buf in one cgo call, and the
+// comments comment marks (if any) in source order.
+func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, []extract.Span, error) {
 	r := (*C.TSNode)(unsafe.Pointer(root)) // sitter.Node is a C TSNode
 	n := int(C.orbit_descendant_count(r))  // an upper bound, root included
 	if cap(buf) < n {
@@ -156,9 +178,22 @@ func flatten(root *sitter.Node, flags KindFlags, buf []Node) ([]Node, error) {
 	if len(flags) > 0 {
 		fp = (*C.uint8_t)(unsafe.Pointer(&flags[0]))
 	}
-	got := C.orbit_flatten(r, (*C.orbit_node)(unsafe.Pointer(&buf[0])), C.int32_t(n), fp, C.uint32_t(len(flags)))
-	if got < 0 {
-		return buf[:0], errFlatten
+	var cp *C.uint8_t
+	if len(comment) >= len(flags) && len(comment) > 0 {
+		cp = (*C.uint8_t)(unsafe.Pointer(&comment[0]))
 	}
-	return buf[:got], nil
+	var nc C.int32_t
+	got := C.orbit_flatten(r, (*C.orbit_node)(unsafe.Pointer(&buf[0])), C.int32_t(n), fp, C.uint32_t(len(flags)), cp, &nc)
+	if got < 0 {
+		return buf[:0], nil, errFlatten
+	}
+	var comments []extract.Span
+	if nc > 0 {
+		comments = make([]extract.Span, nc)
+		for i := range comments { // the back of buf holds them last first
+			b := buf[n-1-i]
+			comments[i] = extract.Span{Start: b.Start, End: b.End}
+		}
+	}
+	return buf[:got], comments, nil
 }

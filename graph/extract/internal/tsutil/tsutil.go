@@ -25,21 +25,24 @@ type Lang struct {
 	Language *sitter.Language
 	pool     chan *sitter.Parser
 	Timeout  time.Duration
+	bodies   *bodyKinds // the kinds body digests read (body.go)
 }
 
 // NewLang wraps a grammar's Language() pointer (from its bindings/go package).
 func NewLang(ptr unsafe.Pointer) *Lang {
-	return &Lang{
+	l := &Lang{
 		Language: sitter.NewLanguage(ptr),
 		pool:     make(chan *sitter.Parser, 2*runtime.GOMAXPROCS(0)),
 		Timeout:  DefaultTimeout,
 	}
+	l.bodies = newBodyKinds(l.Language)
+	return l
 }
 
 // WithTimeout returns a Lang for the same grammar with a parser pool of
 // its own whose parses give up after d.
 func (l *Lang) WithTimeout(d time.Duration) *Lang {
-	return &Lang{Language: l.Language, pool: make(chan *sitter.Parser, cap(l.pool)), Timeout: d}
+	return &Lang{Language: l.Language, pool: make(chan *sitter.Parser, cap(l.pool)), Timeout: d, bodies: l.bodies}
 }
 
 func (l *Lang) getParser() (*sitter.Parser, error) {

@@ -66,3 +66,6 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 }
 
 var _ extract.Extractor = (*Extractor)(nil)
+
+// Catalog answers graph check as C++ does (cpp.Catalog).
+func (e *Extractor) Catalog(c extract.Callable) extract.CallableFacts { return cpp.Catalog(c) }

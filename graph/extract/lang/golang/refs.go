@@ -16,6 +16,20 @@ func isBuiltinFunc(name string) bool {
 	return false
 }
 
+// isOftenDeclared reports the predeclared functions packages often
+// declare for themselves, in another file than the call: min, max and
+// clear (older than Go 1.21 and written by hand before it), print and
+// println (debugging aids a tool may shadow, as x/tools' godex does). A
+// call of one gets a ref for pass 2 to resolve against the package; when
+// the package declares none it stays fuzzy_name, below the default floor.
+func isOftenDeclared(name string) bool {
+	switch name {
+	case "min", "max", "clear", "print", "println":
+		return true
+	}
+	return false
+}
+
 // isPredeclaredType reports Go's predeclared types (and nil, which a type
 // switch case lists as one).
 func isPredeclaredType(name string) bool {
@@ -34,7 +48,7 @@ func (x *fileExtractor) isUniverse(name string, funcs bool) bool {
 	if _, ok := x.topNames[name]; ok {
 		return false
 	}
-	return isPredeclaredType(name) || funcs && isBuiltinFunc(name)
+	return isPredeclaredType(name) || funcs && isBuiltinFunc(name) && !isOftenDeclared(name)
 }
 
 // localCandidate is the candidate for an unqualified name: ok is false for
