@@ -39,7 +39,7 @@ type spool struct {
 
 // spoolMemLimit is how many bytes of records stay in memory before the
 // spool moves to its file.
-const spoolMemLimit = 4 << 20
+const spoolMemLimit = 1 << 20
 
 func newSpool(path string) *spool { return &spool{path: path, limit: spoolMemLimit} }
 
