@@ -29,6 +29,9 @@ type writer struct {
 	// from the relations pass for the refs pass (files with relations only).
 	relDeps map[string]map[string]bool
 	written map[string]bool // paths whose rows this sync replaced or removed
+	// kept are the written paths whose refs and resolve_deps rows were kept
+	// to be rewritten in place (store.Tx.ClearFile).
+	kept    map[string]bool
 	touched map[string]bool // qualified names whose definitions came or went (incremental)
 	now     int64
 }
@@ -37,7 +40,7 @@ type writer struct {
 // goes when it outgrows memory (see spool). The caller closes the writer.
 func newWriter(tx *store.Tx, idx passIndex, langs *languages, spoolPath string) *writer {
 	return &writer{tx: tx, idx: idx, langs: langs, pending: newSpool(spoolPath), relDeps: map[string]map[string]bool{},
-		written: map[string]bool{}, touched: map[string]bool{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
+		written: map[string]bool{}, kept: map[string]bool{}, touched: map[string]bool{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
 }
 
 // close deletes the writer's spool file.
@@ -73,7 +76,7 @@ func (w *writer) apply(o outcome, rep *Report) error {
 		return w.tx.TouchFile(p, o.cand.MtimeNs)
 	}
 	if w.existing[p] {
-		if err := w.remove(p); err != nil {
+		if err := w.clear(p); err != nil {
 			return err
 		}
 	}
@@ -138,12 +141,27 @@ func (w *writer) insert(o outcome) error {
 // defined are re-graded in finish if those definitions do not come back
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
-	w.writes++
-	w.written[p] = true
-	if err := w.evidence.before(w.tx, w.langs, p); err != nil {
+	if err := w.before(p); err != nil {
 		return err
 	}
+	delete(w.kept, p)
 	return w.tx.DeleteFile(p)
+}
+
+// clear deletes the rows of a file about to be written again but its refs
+// and resolve_deps rows, which pass 2 rewrites where they changed.
+func (w *writer) clear(p string) error {
+	if err := w.before(p); err != nil {
+		return err
+	}
+	w.kept[p] = true
+	return w.tx.ClearFile(p)
+}
+
+func (w *writer) before(p string) error {
+	w.writes++
+	w.written[p] = true
+	return w.evidence.before(w.tx, w.langs, p)
 }
 
 // finish runs pass 2 for the files written, re-grades references elsewhere
@@ -251,6 +269,12 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 			deps[ch.Target] = true
 		}
 		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence, Args: r.Args}
+	}
+	if w.kept[f.path] {
+		if err := w.tx.ReplaceRefs(f.path, refs); err != nil {
+			return err
+		}
+		return w.tx.ReplaceDeps(f.path, sortedKeys(deps))
 	}
 	if err := w.tx.InsertRefs(f.path, refs); err != nil {
 		return err

@@ -63,6 +63,8 @@ type Tx struct {
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
 	insEdge   *sql.Stmt
+	// ReplaceRefs' statements, prepared on first use.
+	updRefSpan, delRef *sql.Stmt
 }
 
 // Begin starts the write transaction.
@@ -107,7 +109,11 @@ func (t *Tx) prepare() (err error) {
 	if err != nil {
 		return err
 	}
-	if t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)`); err != nil {
+	// A file ClearFile kept the row of is updated in place.
+	t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, mtime_ns = excluded.mtime_ns, lang = excluded.lang,
+		byte_len = excluded.byte_len, extracted_at = excluded.extracted_at, generated = excluded.generated`)
+	if err != nil {
 		return fmt.Errorf("prepare files insert: %w", err)
 	}
 	// The first declaration of a name wins, by (path, offset), whatever order
@@ -132,17 +138,43 @@ func (t *Tx) SQL() *sql.Tx { return t.tx }
 // external-content FTS rows are deleted first, with the values they were
 // indexed with.
 func (t *Tx) DeleteFile(path string) error {
+	return t.dropFile(path, `DELETE FROM files WHERE path = ?1`)
+}
+
+// ClearFile deletes what a file about to be written again contributed,
+// but for its files row (InsertFile updates it), its refs and its
+// resolve_deps rows: pass 2 brings those in line with the new version
+// (ReplaceRefs, ReplaceDeps), rewriting only the rows that differ. An edit
+// leaves most of a file's references as they were, and deleting and
+// re-inserting them all touches a page of each refs index per reference.
+func (t *Tx) ClearFile(path string) error {
+	return t.dropFile(path, clearFile...)
+}
+
+// clearFile deletes the rows of every table whose rows hang off a file, but
+// refs and resolve_deps (TestClearFileCoversEveryTable keeps the list whole).
+var clearFile = []string{
+	`DELETE FROM strings WHERE file_path = ?1`,
+	`DELETE FROM configs WHERE file_path = ?1`,
+	`DELETE FROM commands WHERE file_path = ?1`,
+	`DELETE FROM command_edges WHERE file_path = ?1`,
+	`DELETE FROM relations WHERE def_file = ?1`,
+	`DELETE FROM imports WHERE from_file = ?1`,
+	`DELETE FROM facts WHERE def_file = ?1`,
+	`DELETE FROM symbols WHERE file_path = ?1`,
+}
+
+func (t *Tx) dropFile(path string, deletes ...string) error {
 	if err := t.recycle(path); err != nil {
 		return err
 	}
-	stmts := []string{
+	stmts := append([]string{
 		`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`,
 		`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
 			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`,
 		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
 		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`,
-		`DELETE FROM files WHERE path = ?1`,
-	}
+	}, deletes...)
 	for _, s := range stmts {
 		if _, err := t.tx.Exec(s, path); err != nil {
 			return fmt.Errorf("delete file %s: %w", path, err)
@@ -375,8 +407,11 @@ func (t *Tx) Commit() error {
 			return fmt.Errorf("commit sync: %w", err)
 		}
 	}
-	t.insFile.Close()
-	t.insCmd.Close()
+	for _, st := range []*sql.Stmt{t.insFile, t.insCmd, t.insEdge, t.updRefSpan, t.delRef} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	if err := t.tx.Commit(); err != nil {
 		return fmt.Errorf("commit sync: %w", err)
 	}
