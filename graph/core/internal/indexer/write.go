@@ -239,6 +239,11 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 	if deps == nil {
 		deps = map[string]bool{}
 	}
+	if sq, ok := w.idx.(*sqlIndex); ok && w.kept[f.path] {
+		if err := sq.prefetch(f.path); err != nil {
+			return err
+		}
+	}
 	file := w.resolveFile(f)
 	resolvesFiles := false
 	for _, im := range f.imports {
