@@ -65,6 +65,12 @@ type Tx struct {
 	insEdge   *sql.Stmt
 	// ReplaceRefs' statements, prepared on first use.
 	updRefSpan, delRef *sql.Stmt
+	// kept holds the symbols of files ClearFile kept, by id, until
+	// InsertFile rewrites them; keptFiles are the files it rewrote, whose
+	// search terms IndexSearch adds only for the symbols in termsDue.
+	kept      map[string]map[int64]symbolRow
+	keptFiles map[string]bool
+	termsDue  []int64
 }
 
 // Begin starts the write transaction.
@@ -73,7 +79,7 @@ func (s *Store) Begin() (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin sync: %w", err)
 	}
-	t := &Tx{tx: tx, pool: idPool{}}
+	t := &Tx{tx: tx, pool: idPool{}, kept: map[string]map[int64]symbolRow{}, keptFiles: map[string]bool{}}
 	if err := t.prepare(); err != nil {
 		tx.Rollback()
 		return nil, err
@@ -138,7 +144,7 @@ func (t *Tx) SQL() *sql.Tx { return t.tx }
 // external-content FTS rows are deleted first, with the values they were
 // indexed with.
 func (t *Tx) DeleteFile(path string) error {
-	return t.dropFile(path, `DELETE FROM files WHERE path = ?1`)
+	return t.dropFile(path, true, `DELETE FROM files WHERE path = ?1`)
 }
 
 // ClearFile deletes what a file about to be written again contributed,
@@ -147,12 +153,25 @@ func (t *Tx) DeleteFile(path string) error {
 // (ReplaceRefs, ReplaceDeps), rewriting only the rows that differ. An edit
 // leaves most of a file's references as they were, and deleting and
 // re-inserting them all touches a page of each refs index per reference.
+//
+// Its symbols stay too, until InsertFile matches them with the new ones
+// (see keptSymbols): a symbol that keeps its id and its row is not written
+// again, nor are its search terms.
 func (t *Tx) ClearFile(path string) error {
-	return t.dropFile(path, clearFile...)
+	old, err := t.readSymbols(path)
+	if err != nil {
+		return err
+	}
+	if err := t.dropFile(path, false, clearFile...); err != nil {
+		return err
+	}
+	t.kept[path] = old
+	return nil
 }
 
 // clearFile deletes the rows of every table whose rows hang off a file, but
-// refs and resolve_deps (TestClearFileCoversEveryTable keeps the list whole).
+// refs, resolve_deps and symbols (TestClearFileCoversEveryTable keeps the
+// list whole).
 var clearFile = []string{
 	`DELETE FROM strings WHERE file_path = ?1`,
 	`DELETE FROM configs WHERE file_path = ?1`,
@@ -161,20 +180,21 @@ var clearFile = []string{
 	`DELETE FROM relations WHERE def_file = ?1`,
 	`DELETE FROM imports WHERE from_file = ?1`,
 	`DELETE FROM facts WHERE def_file = ?1`,
-	`DELETE FROM symbols WHERE file_path = ?1`,
 }
 
-func (t *Tx) dropFile(path string, deletes ...string) error {
+func (t *Tx) dropFile(path string, symbolTerms bool, deletes ...string) error {
 	if err := t.recycle(path); err != nil {
 		return err
 	}
-	stmts := append([]string{
-		`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`,
-		`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
-			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`,
+	stmts := []string{`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`}
+	if symbolTerms {
+		stmts = append(stmts, `INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
+			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`)
+	}
+	stmts = append(stmts,
 		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
-		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`,
-	}, deletes...)
+		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`)
+	stmts = append(stmts, deletes...)
 	for _, s := range stmts {
 		if _, err := t.tx.Exec(s, path); err != nil {
 			return fmt.Errorf("delete file %s: %w", path, err)
@@ -240,6 +260,11 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 	for i, s := range syms {
 		ids[i], fresh[i] = t.takeID(s.Qualified, s.Kind.String(), s.Arity)
 	}
+	old, kept := t.kept[path]
+	if kept {
+		delete(t.kept, path)
+		t.keptFiles[path] = true
+	}
 	for i, s := range syms {
 		var parent any
 		if s.Parent >= 0 && s.Parent < len(syms) {
@@ -249,9 +274,24 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		if s.Arity.Known {
 			amin, amax = s.Arity.Min, s.Arity.Max
 		}
+		if kept {
+			if o, ok := old[ids[i]]; ok {
+				delete(old, ids[i])
+				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax)); err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
+			t.termsDue = append(t.termsDue, ids[i])
+		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
 			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax)
 		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if kept {
+		if err := t.dropSymbols(old); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -371,8 +411,18 @@ func (t *Tx) IndexSearch(paths []string) error {
 		}
 		return nil
 	}
+	for _, id := range t.termsDue {
+		if _, err := t.tx.Exec(sym+` WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("index search: %w", err)
+		}
+	}
+	t.termsDue = nil
 	for _, p := range paths {
-		for _, s := range []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`} {
+		stmts := []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`}
+		if t.keptFiles[p] {
+			stmts = stmts[1:] // only the symbols in termsDue
+		}
+		for _, s := range stmts {
 			if _, err := t.tx.Exec(s, p); err != nil {
 				return fmt.Errorf("index search for %s: %w", p, err)
 			}
