@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -113,9 +114,12 @@ func BenchmarkSync(b *testing.B) {
 		})
 		for _, f := range oneFiles {
 			b.Run("corpus="+name+"/mode=onefile/file="+f.size, func(b *testing.B) {
-				benchOneFile(b, corpus(b, name), f.path)
+				benchOneFile(b, corpus(b, name), f.path, false)
 			})
 		}
+		b.Run("corpus="+name+"/mode=onefile-middle/file="+oneFiles[1].size, func(b *testing.B) {
+			benchOneFile(b, corpus(b, name), oneFiles[1].path, true)
+		})
 	}
 }
 
@@ -169,13 +173,18 @@ func benchTouch(b *testing.B, c *Corpus, paths []string) {
 }
 
 // oneFiles are edited before each one-file sync: a file of the corpus'
-// average size (12 KB) and a large one.
+// average size (12 KB), a large one and one near the 50 KB the budget
+// covers.
 var oneFiles = []struct{ size, path string }{
 	{"15KB", "bufio/scan.go"},
 	{"33KB", "fmt/print.go"},
+	{"49KB", "encoding/xml/xml.go"},
 }
 
-func benchOneFile(b *testing.B, c *Corpus, oneFile string) {
+// benchOneFile edits oneFile before each sync: a function appended, or
+// with middle a comment inserted before the declaration nearest its middle,
+// which moves every span after it.
+func benchOneFile(b *testing.B, c *Corpus, oneFile string, middle bool) {
 	g := openGraph(b, c.Root)
 	defer g.Close()
 	syncOnce(b, g, core.SyncAuto)
@@ -186,24 +195,36 @@ func benchOneFile(b *testing.B, c *Corpus, oneFile string) {
 	}
 	defer os.WriteFile(path, orig, 0o644)
 	times := make([]time.Duration, 0, b.N)
+	cpus := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		edit := fmt.Sprintf("%s\nfunc benchEdit%d() { Println(%d) }\n", orig, i%3, i)
+		if middle {
+			at := len(orig)/2 + bytes.Index(orig[len(orig)/2:], []byte("\nfunc ")) + 1
+			edit = fmt.Sprintf("%s// benchEdit %d\n%s", orig[:at], i, orig[at:])
+		}
 		if err := os.WriteFile(path, []byte(edit), 0o644); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		start := time.Now()
+		start, cpu := time.Now(), processCPU()
 		rep, err := g.Sync(context.Background(), core.SyncAuto)
 		times = append(times, time.Since(start))
+		cpus = append(cpus, processCPU()-cpu)
 		if err != nil || rep.FilesChanged != 1 {
 			b.Fatalf("one-file sync: %+v, %v", rep, err)
 		}
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	b.ReportMetric(float64(times[(len(times)*95)/100].Microseconds())/1000, "p95-ms")
+	ms := func(ds []time.Duration, q int) float64 {
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		return float64(ds[len(ds)*q/100].Microseconds()) / 1000
+	}
+	b.ReportMetric(ms(times, 50), "p50-ms")
+	b.ReportMetric(ms(times, 95), "p95-ms")
+	b.ReportMetric(ms(cpus, 50), "p50-cpu-ms") // steadier than wall time on a loaded machine
+	b.ReportMetric(ms(cpus, 95), "p95-cpu-ms")
 }
 
 var searches = []string{"handler", "ParseFile", "invalid syntax"}

@@ -536,7 +536,7 @@ func TestSyncRemovesAbandonedBuilds(t *testing.T) {
 	if err := dbpath.EnsureDir(repo.Root); err != nil {
 		t.Fatal(err)
 	}
-	abandoned := []string{".4242.tmp", ".4242.tmp-wal", ".4242.tmp-shm", ".17.tmp"}
+	abandoned := []string{".4242.tmp", ".4242.tmp-wal", ".4242.tmp-shm", ".17.tmp", ".4242.tmp-pass2"}
 	kept := []string{".x.tmp", ".x.7.db", ".4242.tmpx", "-wal.1.tmp"}
 	for _, suf := range append(abandoned, kept...) {
 		if err := os.WriteFile(loc.Path+suf, []byte("partial"), 0o644); err != nil {

@@ -54,7 +54,8 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err != nil {
 		return rep, err
 	}
-	w := newWriter(tx, idx, opts.langs)
+	w := newWriter(tx, idx, opts.langs, spoolPath(opts.Location.Path))
+	defer w.close()
 	w.existing = make(map[string]bool, len(indexed))
 	for p := range indexed {
 		w.existing[p] = true

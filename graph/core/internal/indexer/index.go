@@ -119,6 +119,9 @@ type sqlIndex struct {
 	// same questions over and over (the receiver's type, its embeddings).
 	factCache  map[factKey][]string
 	superCache map[string][]string
+	// factsLoaded are subjects all of whose facts are in factCache
+	// (prefetch): a key of theirs missing from it has none.
+	factsLoaded map[string]bool
 	// noAliases: the index holds no alias facts (a Go-only repository), so
 	// the re-export lookups every unresolved name tries need no query.
 	noAliases, aliasesKnown bool
@@ -130,7 +133,7 @@ func newSQLIndex(tx *store.Tx, langs *languages) (*sqlIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sqlIndex{look: look, langs: langs, symCache: map[string][]resolve.Symbol{}, nsCache: map[string]bool{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}}, nil
+	return &sqlIndex{look: look, langs: langs, symCache: map[string][]resolve.Symbol{}, nsCache: map[string]bool{}, factCache: map[factKey][]string{}, superCache: map[string][]string{}, factsLoaded: map[string]bool{}}, nil
 }
 
 // aliasesExist checks, once pass 2 starts asking (all of this sync's rows
@@ -182,7 +185,7 @@ func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
 		}
 	}
 	k := factKey{kind, subject, member}
-	if objs, ok := s.factCache[k]; ok {
+	if objs, ok := s.factCache[k]; ok || s.factsLoaded[subject] {
 		return objs, nil
 	}
 	objs, err := s.look.Facts(kind, subject, member)
@@ -190,6 +193,45 @@ func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
 		s.factCache[k] = objs
 	}
 	return objs, err
+}
+
+// prefetch caches, in a few queries, the definitions and facts of the
+// names the last resolution of a file consulted or targeted: re-resolving
+// an edited file asks mostly the same questions, one query each otherwise.
+// Like the caches, it runs once this sync's rows are all written.
+func (s *sqlIndex) prefetch(path string) error {
+	defs, err := s.look.ConsultedDefinitions(path)
+	if err != nil {
+		return err
+	}
+	for q, ds := range defs {
+		if _, ok := s.symCache[q]; ok {
+			continue
+		}
+		var syms []resolve.Symbol
+		for _, d := range ds {
+			syms = append(syms, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Arity: d.Arity()})
+		}
+		s.symCache[q] = syms
+	}
+	subjects, facts, err := s.look.ConsultedFacts(path)
+	if err != nil {
+		return err
+	}
+	batch := map[factKey][]string{}
+	for _, f := range facts {
+		k := factKey{f.Kind, f.Subject, f.Member}
+		batch[k] = append(batch[k], f.Object)
+	}
+	for k, objs := range batch {
+		if _, ok := s.factCache[k]; !ok {
+			s.factCache[k] = objs
+		}
+	}
+	for _, n := range subjects {
+		s.factsLoaded[n] = true
+	}
+	return nil
 }
 
 func (s *sqlIndex) Supers(q string) ([]string, error) {

@@ -193,7 +193,8 @@ func settle(dbPath string) {
 // removeAbandonedBuilds deletes the temporary files of cold builds of the
 // index at dbPath that were killed before renaming them into place. Cold
 // builds run under the index lock, which the caller holds, so every
-// "<db>.<pid>.tmp" present is abandoned (a killed sync's lock is released by
+// "<db>.<pid>.tmp" present is abandoned, as is every sync's spool
+// ("<db>.<pid>.tmp-pass2") (a killed sync's lock is released by
 // the kernel; its file is not).
 func removeAbandonedBuilds(dbPath string) {
 	dir, base := filepath.Split(dbPath)
@@ -205,7 +206,7 @@ func removeAbandonedBuilds(dbPath string) {
 			continue // not ours: another index's file, e.g. of a branch named "<db>.x"
 		}
 		switch side {
-		case "", "-wal", "-shm", "-journal":
+		case "", "-wal", "-shm", "-journal", "-pass2":
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
@@ -222,7 +223,8 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	for i, f := range sc.Files {
 		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, opts.langs.langOf(f.Path))}
 	}
-	w := newWriter(tx, newMemIndex(opts.langs), opts.langs)
+	w := newWriter(tx, newMemIndex(opts.langs), opts.langs, spoolPath(opts.Location.Path))
+	defer w.close()
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"strings"
 	"time"
@@ -10,20 +11,6 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
-
-// pendingFile is what pass 2 needs of a written file.
-type pendingFile struct {
-	path      string
-	lang      string
-	refs      []extract.RawRef
-	relations []extract.RawRelation
-	imports   []resolve.Import
-	commands  []extract.RawCommand
-	edges     []extract.CommandEdge
-	// deps are the names the file's resolution consulted, relations' and
-	// refs' alike (stored once, with the refs).
-	deps map[string]bool
-}
 
 // writer applies worker outcomes to the transaction in order (pass 1) and
 // then resolves references (pass 2).
@@ -37,16 +24,31 @@ type writer struct {
 	wasSkipped map[string]bool
 	writes     int         // statements that changed the index
 	evidence   evidenceLog // facts and supertypes of files before this sync rewrote them
-	pending    []pendingFile
-	written    map[string]bool   // paths whose rows this sync replaced or removed
-	touched    map[string]bool   // qualified names whose definitions came or went
-	names      map[string]string // interned ref names (see internRefs)
-	now        int64
+	pending    *spool      // pass 2's input
+	// relDeps are the names resolving a file's relations consulted, kept
+	// from the relations pass for the refs pass (files with relations only).
+	relDeps map[string]map[string]bool
+	written map[string]bool // paths whose rows this sync replaced or removed
+	// kept are the written paths whose refs and resolve_deps rows were kept
+	// to be rewritten in place (store.Tx.ClearFile).
+	kept    map[string]bool
+	touched map[string]bool // qualified names whose definitions came or went (incremental)
+	now     int64
 }
 
-func newWriter(tx *store.Tx, idx passIndex, langs *languages) *writer {
-	return &writer{tx: tx, idx: idx, langs: langs, written: map[string]bool{}, touched: map[string]bool{}, names: map[string]string{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
+// newWriter makes the writer of a sync; spoolPath is where pass 2's input
+// goes when it outgrows memory (see spool). The caller closes the writer.
+func newWriter(tx *store.Tx, idx passIndex, langs *languages, spoolPath string) *writer {
+	return &writer{tx: tx, idx: idx, langs: langs, pending: newSpool(spoolPath), relDeps: map[string]map[string]bool{},
+		written: map[string]bool{}, kept: map[string]bool{}, touched: map[string]bool{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
 }
+
+// close deletes the writer's spool file.
+func (w *writer) close() { w.pending.close() }
+
+// spoolPath is where the spool of a sync of the index at dbPath goes: a
+// name removeAbandonedBuilds sweeps after a crash.
+func spoolPath(dbPath string) string { return fmt.Sprintf("%s.%d.tmp-pass2", dbPath, os.Getpid()) }
 
 func (w *writer) apply(o outcome, rep *Report) error {
 	p := o.cand.Path
@@ -74,7 +76,7 @@ func (w *writer) apply(o outcome, rep *Report) error {
 		return w.tx.TouchFile(p, o.cand.MtimeNs)
 	}
 	if w.existing[p] {
-		if err := w.remove(p); err != nil {
+		if err := w.clear(p); err != nil {
 			return err
 		}
 	}
@@ -111,81 +113,55 @@ func (w *writer) insert(o outcome) error {
 		return err
 	}
 	w.idx.add(p, ids, x)
-	for i, s := range x.Symbols {
-		if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
-			w.touched[w.intern(s.Qualified)] = true
-		}
-	}
 	if w.existing != nil {
+		for i, s := range x.Symbols {
+			if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
+				w.touched[strings.Clone(s.Qualified)] = true
+			}
+		}
 		w.evidence.after(w.langs, p, x)
 	}
 	w.written[p] = true
-	w.pending = append(w.pending, w.keepForPass2(p, o.lang, x))
-	return nil
-}
-
-// keepForPass2 copies what pass 2 needs into interned strings: extractors
-// slice names out of the file's text, and holding a few names of every file
-// until pass 2 would otherwise keep every file's text alive.
-func (w *writer) keepForPass2(p, lang string, x *extract.ExtractedFile) pendingFile {
-	f := pendingFile{path: p, lang: lang, commands: x.Commands}
-	f.refs = make([]extract.RawRef, len(x.Refs))
-	for i, r := range x.Refs {
-		r.Name, r.Qualified = w.intern(r.Name), w.intern(r.Qualified)
-		r.Alternatives = w.internAll(r.Alternatives)
-		r.Receiver = w.internAll(r.Receiver)
-		f.refs[i] = r
+	// Commands need nothing of pass 2: they go in now.
+	for _, c := range x.Commands {
+		row := store.CommandRow{Name: c.Name, SpanStart: c.Span.Start, Body: c.Body, Bindings: c.Bindings, Top: c.Top}
+		if err := w.tx.InsertCommand(p, row); err != nil {
+			return err
+		}
 	}
-	f.relations = make([]extract.RawRelation, len(x.Relations))
-	for i, r := range x.Relations {
-		r.From, r.To = w.intern(r.From), w.intern(r.To)
-		f.relations[i] = r
+	for _, e := range x.CommandEdges {
+		if err := w.tx.InsertCommandEdge(p, e); err != nil {
+			return err
+		}
 	}
-	f.imports = make([]resolve.Import, len(x.Imports))
-	for i, im := range x.Imports {
-		f.imports[i] = resolve.Import{Path: w.intern(im.Path), Symbol: w.intern(im.Symbol), Resolved: w.intern(im.Resolved)}
-	}
-	for i := range f.commands {
-		c := &f.commands[i]
-		c.Name, c.Bindings, c.Top = strings.Clone(c.Name), w.internAll(c.Bindings), w.internAll(c.Top)
-	}
-	f.edges = make([]extract.CommandEdge, len(x.CommandEdges))
-	for i, e := range x.CommandEdges {
-		f.edges[i] = extract.CommandEdge{Parent: w.intern(e.Parent), Child: w.intern(e.Child), Span: e.Span}
-	}
-	return f
-}
-
-func (w *writer) internAll(ss []string) []string {
-	if len(ss) == 0 {
-		return nil
-	}
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = w.intern(s)
-	}
-	return out
-}
-
-func (w *writer) intern(s string) string {
-	if v, ok := w.names[s]; ok {
-		return v
-	}
-	v := strings.Clone(s)
-	w.names[v] = v
-	return v
+	return w.pending.add(p, x)
 }
 
 // remove deletes a file's rows. References elsewhere to the names it
 // defined are re-graded in finish if those definitions do not come back
 // with their ids (see store.idPool).
 func (w *writer) remove(p string) error {
-	w.writes++
-	w.written[p] = true
-	if err := w.evidence.before(w.tx, w.langs, p); err != nil {
+	if err := w.before(p); err != nil {
 		return err
 	}
+	delete(w.kept, p)
 	return w.tx.DeleteFile(p)
+}
+
+// clear deletes the rows of a file about to be written again but its refs
+// and resolve_deps rows, which pass 2 rewrites where they changed.
+func (w *writer) clear(p string) error {
+	if err := w.before(p); err != nil {
+		return err
+	}
+	w.kept[p] = true
+	return w.tx.ClearFile(p)
+}
+
+func (w *writer) before(p string) error {
+	w.writes++
+	w.written[p] = true
+	return w.evidence.before(w.tx, w.langs, p)
 }
 
 // finish runs pass 2 for the files written, re-grades references elsewhere
@@ -196,18 +172,14 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
-	for i := range w.pending {
-		if err := w.resolveRelations(&w.pending[i]); err != nil {
-			return err
-		}
+	if err := w.pending.each(false, w.resolveRelations); err != nil {
+		return err
 	}
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
-	for _, f := range w.pending {
-		if err := w.resolveRefs(f); err != nil {
-			return err
-		}
+	if err := w.pending.each(true, w.resolveRefs); err != nil {
+		return err
 	}
 	if w.existing != nil {
 		if err := w.regrade(); err != nil {
@@ -226,7 +198,7 @@ func (w *writer) finish(searchPaths []string) error {
 	return w.tx.NameCommands()
 }
 
-func (w *writer) resolveFile(f pendingFile) resolve.File {
+func (w *writer) resolveFile(f *pendingFile) resolve.File {
 	return resolve.File{Path: f.path, Traits: w.langs.traits[w.langs.langOf(f.path)], Imports: f.imports}
 }
 
@@ -234,30 +206,43 @@ func (w *writer) resolveFile(f pendingFile) resolve.File {
 // resolution chose: through a re-export (`class T(unittest.TestCase)`) that
 // is where the supertype is defined, not the name the file wrote.
 func (w *writer) resolveRelations(f *pendingFile) error {
+	if len(f.relations) == 0 {
+		return nil
+	}
 	rels := make([]store.RelationRow, len(f.relations))
-	f.deps = map[string]bool{}
+	deps := map[string]bool{}
+	file := w.resolveFile(f)
 	for i, r := range f.relations {
-		res, ch, err := resolve.Resolve(w.idx, w.resolveFile(*f), resolve.Ref{Qualified: r.To})
+		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Qualified: r.To})
 		if err != nil {
 			return err
 		}
 		for _, n := range ch.Consulted {
-			f.deps[n] = true
+			deps[n] = true
 		}
 		to := r.To
 		if ch.Target != "" {
-			to = w.intern(ch.Target)
+			to = ch.Target
 		}
 		rels[i] = store.RelationRow{From: r.From, To: to, Kind: r.Kind.String(), Span: r.Span, Confidence: res.Confidence}
+	}
+	if len(deps) > 0 {
+		w.relDeps[f.path] = deps
 	}
 	return w.tx.InsertRelations(f.path, rels)
 }
 
-func (w *writer) resolveRefs(f pendingFile) error {
+func (w *writer) resolveRefs(f *pendingFile) error {
 	refs := make([]store.RefRow, len(f.refs))
-	deps := f.deps
+	deps := w.relDeps[f.path]
+	delete(w.relDeps, f.path)
 	if deps == nil {
 		deps = map[string]bool{}
+	}
+	if sq, ok := w.idx.(*sqlIndex); ok && w.kept[f.path] {
+		if err := sq.prefetch(f.path); err != nil {
+			return err
+		}
 	}
 	file := w.resolveFile(f)
 	resolvesFiles := false
@@ -290,24 +275,16 @@ func (w *writer) resolveRefs(f pendingFile) error {
 		}
 		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence, Args: r.Args}
 	}
+	if w.kept[f.path] {
+		if err := w.tx.ReplaceRefs(f.path, refs); err != nil {
+			return err
+		}
+		return w.tx.ReplaceDeps(f.path, sortedKeys(deps))
+	}
 	if err := w.tx.InsertRefs(f.path, refs); err != nil {
 		return err
 	}
-	if err := w.tx.InsertDeps(f.path, sortedKeys(deps)); err != nil {
-		return err
-	}
-	for _, c := range f.commands {
-		row := store.CommandRow{Name: c.Name, SpanStart: c.Span.Start, Body: c.Body, Bindings: c.Bindings, Top: c.Top}
-		if err := w.tx.InsertCommand(f.path, row); err != nil {
-			return err
-		}
-	}
-	for _, e := range f.edges {
-		if err := w.tx.InsertCommandEdge(f.path, e); err != nil {
-			return err
-		}
-	}
-	return nil
+	return w.tx.InsertDeps(f.path, sortedKeys(deps))
 }
 
 // derivedRelations runs each language's derivation (Go's implicit

@@ -64,6 +64,14 @@ type Tx struct {
 	insFile   *sql.Stmt
 	insCmd    *sql.Stmt
 	insEdge   *sql.Stmt
+	// ReplaceRefs' statements, prepared on first use.
+	updRefSpan, delRef *sql.Stmt
+	// kept holds the symbols of files ClearFile kept, by id, until
+	// InsertFile rewrites them; keptFiles are the files it rewrote, whose
+	// search terms IndexSearch adds only for the symbols in termsDue.
+	kept      map[string]map[int64]symbolRow
+	keptFiles map[string]bool
+	termsDue  []int64
 }
 
 // Begin starts the write transaction.
@@ -72,7 +80,7 @@ func (s *Store) Begin() (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin sync: %w", err)
 	}
-	t := &Tx{tx: tx, pool: idPool{}}
+	t := &Tx{tx: tx, pool: idPool{}, kept: map[string]map[int64]symbolRow{}, keptFiles: map[string]bool{}}
 	if err := t.prepare(); err != nil {
 		tx.Rollback()
 		return nil, err
@@ -110,7 +118,11 @@ func (t *Tx) prepare() (err error) {
 	if err != nil {
 		return err
 	}
-	if t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)`); err != nil {
+	// A file ClearFile kept the row of is updated in place.
+	t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, mtime_ns = excluded.mtime_ns, lang = excluded.lang,
+		byte_len = excluded.byte_len, extracted_at = excluded.extracted_at, generated = excluded.generated`)
+	if err != nil {
 		return fmt.Errorf("prepare files insert: %w", err)
 	}
 	// The first declaration of a name wins, by (path, offset), whatever order
@@ -135,17 +147,58 @@ func (t *Tx) SQL() *sql.Tx { return t.tx }
 // external-content FTS rows are deleted first, with the values they were
 // indexed with.
 func (t *Tx) DeleteFile(path string) error {
+	return t.dropFile(path, true, `DELETE FROM files WHERE path = ?1`)
+}
+
+// ClearFile deletes what a file about to be written again contributed,
+// but for its files row (InsertFile updates it), its refs and its
+// resolve_deps rows: pass 2 brings those in line with the new version
+// (ReplaceRefs, ReplaceDeps), rewriting only the rows that differ. An edit
+// leaves most of a file's references as they were, and deleting and
+// re-inserting them all touches a page of each refs index per reference.
+//
+// Its symbols stay too, until InsertFile matches them with the new ones
+// (see keptSymbols): a symbol that keeps its id and its row is not written
+// again, nor are its search terms.
+func (t *Tx) ClearFile(path string) error {
+	old, err := t.readSymbols(path)
+	if err != nil {
+		return err
+	}
+	if err := t.dropFile(path, false, clearFile...); err != nil {
+		return err
+	}
+	t.kept[path] = old
+	return nil
+}
+
+// clearFile deletes the rows of every table whose rows hang off a file, but
+// refs, resolve_deps and symbols (TestClearFileCoversEveryTable keeps the
+// list whole).
+var clearFile = []string{
+	`DELETE FROM strings WHERE file_path = ?1`,
+	`DELETE FROM configs WHERE file_path = ?1`,
+	`DELETE FROM commands WHERE file_path = ?1`,
+	`DELETE FROM command_edges WHERE file_path = ?1`,
+	`DELETE FROM relations WHERE def_file = ?1`,
+	`DELETE FROM imports WHERE from_file = ?1`,
+	`DELETE FROM facts WHERE def_file = ?1`,
+	`DELETE FROM closures WHERE file_path = ?1`,
+}
+
+func (t *Tx) dropFile(path string, symbolTerms bool, deletes ...string) error {
 	if err := t.recycle(path); err != nil {
 		return err
 	}
-	stmts := []string{
-		`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`,
-		`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
-			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`,
-		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
-		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`,
-		`DELETE FROM files WHERE path = ?1`,
+	stmts := []string{`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`}
+	if symbolTerms {
+		stmts = append(stmts, `INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
+			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`)
 	}
+	stmts = append(stmts,
+		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
+		`INSERT INTO configs_fts(configs_fts, rowid, key) SELECT 'delete', id, key FROM configs WHERE file_path = ?1`)
+	stmts = append(stmts, deletes...)
 	for _, s := range stmts {
 		if _, err := t.tx.Exec(s, path); err != nil {
 			return fmt.Errorf("delete file %s: %w", path, err)
@@ -220,6 +273,11 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 	for i, s := range syms {
 		ids[i], fresh[i] = t.takeID(s.Qualified, s.Kind.String(), s.Arity)
 	}
+	old, kept := t.kept[path]
+	if kept {
+		delete(t.kept, path)
+		t.keptFiles[path] = true
+	}
 	for i, s := range syms {
 		var parent any
 		if s.Parent >= 0 && s.Parent < len(syms) {
@@ -233,10 +291,26 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		if s.Body.Hash != 0 {
 			bhash, bsize = int64(s.Body.Hash), s.Body.Size // bits kept: SQLite integers are signed
 		}
+		decorators := nullString(strings.Join(s.Decorators, "\n"))
+		if kept {
+			if o, ok := old[ids[i]]; ok {
+				delete(old, ids[i])
+				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax, bhash, bsize, decorators)); err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
+			t.termsDue = append(t.termsDue, ids[i])
+		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
 			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax,
-			bhash, bsize, nullString(strings.Join(s.Decorators, "\n")))
+			bhash, bsize, decorators)
 		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if kept {
+		if err := t.dropSymbols(old); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -356,8 +430,18 @@ func (t *Tx) IndexSearch(paths []string) error {
 		}
 		return nil
 	}
+	for _, id := range t.termsDue {
+		if _, err := t.tx.Exec(sym+` WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("index search: %w", err)
+		}
+	}
+	t.termsDue = nil
 	for _, p := range paths {
-		for _, s := range []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`} {
+		stmts := []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`}
+		if t.keptFiles[p] {
+			stmts = stmts[1:] // only the symbols in termsDue
+		}
+		for _, s := range stmts {
 			if _, err := t.tx.Exec(s, p); err != nil {
 				return fmt.Errorf("index search for %s: %w", p, err)
 			}
@@ -392,8 +476,11 @@ func (t *Tx) Commit() error {
 			return fmt.Errorf("commit sync: %w", err)
 		}
 	}
-	t.insFile.Close()
-	t.insCmd.Close()
+	for _, st := range []*sql.Stmt{t.insFile, t.insCmd, t.insEdge, t.updRefSpan, t.delRef} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	if err := t.tx.Commit(); err != nil {
 		return fmt.Errorf("commit sync: %w", err)
 	}
