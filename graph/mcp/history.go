@@ -25,7 +25,7 @@ type historyOutput struct {
 }
 
 func addHistory(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_history",
 		Title:       "Commits that changed a symbol",
 		Description: "The commits that changed a symbol, newest first (hash, date, subject, task ids, and created, signature, body or deleted), from the branch's first-parent history; or, with task_id, the symbols a task's commits changed.",

@@ -78,6 +78,16 @@ type pager struct {
 	args   pageArgs
 	limit  int
 	budget int
+	shape  answers // what the response carries, and so what counts
+}
+
+// pager is newPager for a tool of this server.
+func (ix *index) pager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
+	p, err := newPager(tool, args, defLimit, query...)
+	if p != nil {
+		p.shape = ix.answers
+	}
+	return p, err
 }
 
 func newPager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
@@ -143,7 +153,7 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	}
 	end := min(total, off+p.limit)
 	out, text := build(at(end))
-	n, err := size(out, text)
+	n, err := p.shape.size(out, text)
 	if err != nil || n <= p.budget {
 		return out, text, err
 	}
@@ -151,7 +161,7 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	// first that does not.
 	fits := off + sort.Search(end-off, func(i int) bool {
 		o, t := build(at(off + i + 1))
-		n, err := size(o, t)
+		n, err := p.shape.size(o, t)
 		return err != nil || n > p.budget
 	})
 	if fits == off {
@@ -162,17 +172,21 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 }
 
 // size is what a response with this structured content and text costs on
-// the wire: both JSON-encoded, plus the envelope.
-func size(out any, text string) (int, error) {
-	o, err := json.Marshal(out)
-	if err != nil {
-		return 0, err
+// the wire: what it carries JSON-encoded, plus the envelope.
+func (a answers) size(out any, text string) (int, error) {
+	n := envelopeBytes
+	if a == answersBoth {
+		o, err := json.Marshal(out)
+		if err != nil {
+			return 0, err
+		}
+		n += len(o)
 	}
 	t, err := json.Marshal(text)
 	if err != nil {
 		return 0, err
 	}
-	return len(o) + len(t) + envelopeBytes, nil
+	return n + len(t), nil
 }
 
 // span clips [off, end) to a list of n entries that starts at base in the
