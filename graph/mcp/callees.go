@@ -38,7 +38,7 @@ func addCallees(s *mcp.Server, ix *index) {
 		if err != nil {
 			return calleesOutput{}, "", err
 		}
-		pg, err := ix.pager("callees", in.pageArgs, defaultLimit, in.Selector, floor)
+		pg, err := ix.pager(ctx, "callees", in.pageArgs, defaultLimit, in.Selector, floor)
 		if err != nil {
 			return calleesOutput{}, "", err
 		}

@@ -42,7 +42,7 @@ func addDeps(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return depsOutput{}, "", err
 		}
-		pg, err := ix.pager("deps", in.pageArgs, defaultLimit, in.Scope)
+		pg, err := ix.pager(ctx, "deps", in.pageArgs, defaultLimit, in.Scope)
 		if err != nil {
 			return depsOutput{}, "", err
 		}

@@ -49,7 +49,7 @@ func addImpact(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return impactOutput{}, "", err
 		}
-		pg, err := ix.pager("impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
+		pg, err := ix.pager(ctx, "impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
 		if err != nil {
 			return impactOutput{}, "", err
 		}

@@ -37,7 +37,7 @@ func addImplementors(s *mcp.Server, ix *index) {
 		if strings.TrimSpace(in.Trait) == "" {
 			return implementorsOutput{}, "", badArg("trait is empty")
 		}
-		pg, err := ix.pager("implementors", in.pageArgs, defaultLimit, in.Trait)
+		pg, err := ix.pager(ctx, "implementors", in.pageArgs, defaultLimit, in.Trait)
 		if err != nil {
 			return implementorsOutput{}, "", err
 		}

@@ -39,7 +39,7 @@ func addOverview(s *mcp.Server, ix *index) {
 		}),
 		Annotations: readOnly("Summarize the shape of the code"),
 	}, func(ctx context.Context, in overviewInput) (overviewOutput, string, error) {
-		pg, err := ix.pager("overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return overviewOutput{}, "", err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/render"
 )
 
 // Output discipline: a response never exceeds the caller's byte budget.
@@ -78,16 +81,58 @@ type pager struct {
 	args   pageArgs
 	limit  int
 	budget int
-	shape  answers // what the response carries, and so what counts
+	shape  answers  // what the response carries, and so what counts
+	enc    *encoded // where the page's JSON is kept for the response
 }
 
-// pager is newPager for a tool of this server.
-func (ix *index) pager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
+// pager is newPager for a call of a tool of this server.
+func (ix *index) pager(ctx context.Context, tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
 	p, err := newPager(tool, args, defLimit, query...)
 	if p != nil {
-		p.shape = ix.answers
+		p.shape, p.enc = ix.answers, encodedIn(ctx)
 	}
 	return p, err
+}
+
+// encoded is the structured content of a call's page as page measured it,
+// so that the response sends those bytes rather than encoding the output a
+// second time (issue 16: what an MCP call pays beyond the query). text
+// tells which page they belong to.
+type encoded struct {
+	json []byte
+	text string
+}
+
+type encodedKey struct{}
+
+// withEncoded gives a call a place for its page's JSON.
+func withEncoded(ctx context.Context) (context.Context, *encoded) {
+	e := &encoded{}
+	return context.WithValue(ctx, encodedKey{}, e), e
+}
+
+func encodedIn(ctx context.Context) *encoded {
+	e, _ := ctx.Value(encodedKey{}).(*encoded)
+	return e
+}
+
+// measure is p.shape.size of a page, keeping its JSON.
+func (p *pager) measure(out any, text string) (int, error) {
+	if p.shape != answersBoth {
+		return p.shape.size(out, text)
+	}
+	o, err := json.Marshal(render.NonNil(out))
+	if err != nil {
+		return 0, err
+	}
+	t, err := json.Marshal(text)
+	if err != nil {
+		return 0, err
+	}
+	if p.enc != nil {
+		p.enc.json, p.enc.text = o, text
+	}
+	return envelopeBytes + len(o) + len(t), nil
 }
 
 func newPager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
@@ -153,7 +198,7 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	}
 	end := min(total, off+p.limit)
 	out, text := build(at(end))
-	n, err := p.shape.size(out, text)
+	n, err := p.measure(out, text)
 	if err != nil || n <= p.budget {
 		return out, text, err
 	}
@@ -161,14 +206,15 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	// first that does not.
 	fits := off + sort.Search(end-off, func(i int) bool {
 		o, t := build(at(off + i + 1))
-		n, err := p.shape.size(o, t)
+		n, err := p.measure(o, t)
 		return err != nil || n > p.budget
 	})
 	if fits == off {
 		return zero, "", fmt.Errorf("%w: max_bytes %d is too small for even one entry; raise it", errBadArgs, p.budget)
 	}
 	out, text = build(at(fits))
-	return out, text, nil
+	_, err = p.measure(out, text) // keeps this page's JSON
+	return out, text, err
 }
 
 // size is what a response with this structured content and text costs on

@@ -42,7 +42,7 @@ func addRefs(s *mcp.Server, ix *index) {
 		if err != nil {
 			return refsOutput{}, "", err
 		}
-		pg, err := ix.pager("refs", in.pageArgs, defaultLimit, in.Selector, in.Kinds, floor)
+		pg, err := ix.pager(ctx, "refs", in.pageArgs, defaultLimit, in.Selector, in.Kinds, floor)
 		if err != nil {
 			return refsOutput{}, "", err
 		}

@@ -47,7 +47,7 @@ func addSearch(s *mcp.Server, ix *index) {
 		if strings.TrimSpace(in.Query) == "" {
 			return searchOutput{}, "", badArg("query is empty")
 		}
-		pg, err := ix.pager("search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return searchOutput{}, "", err
 		}

@@ -103,16 +103,21 @@ func addTool[In, Out any](s *mcp.Server, ix *index, t *mcp.Tool, h handler[In, O
 				res, err = nil, fmt.Errorf("%s: internal error: %v", t.Name, p)
 			}
 		}()
+		ctx, enc := withEncoded(ctx)
 		typed, text, err := h(ctx, in)
 		if err != nil {
 			return nil, nil, toolError(t.Name, err)
 		}
+		paged := enc.json != nil && enc.text == text // the JSON page measured is this answer's
 		if s, ok := any(typed).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
 			text = s.StaleNote() + " (orbit_graph_sync)\n" + text
 		}
 		res = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
-		if ix.answers == answersText {
+		switch {
+		case ix.answers == answersText:
 			return res, nil, nil
+		case paged:
+			return res, json.RawMessage(enc.json), nil
 		}
 		return res, render.NonNil(typed), nil
 	})

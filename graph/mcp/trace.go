@@ -50,7 +50,7 @@ func addTrace(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return traceOutput{}, "", err
 		}
-		pg, err := ix.pager("trace", in.pageArgs, query.MaxTraceNodes, in.Command, depth, floor)
+		pg, err := ix.pager(ctx, "trace", in.pageArgs, query.MaxTraceNodes, in.Command, depth, floor)
 		if err != nil {
 			return traceOutput{}, "", err
 		}
