@@ -44,11 +44,14 @@ func benchRepo(pkgs, files int) map[string]string {
 // BenchmarkCall measures one search and one refs call (100 refs) through
 // MCP over stdio (client → orbit-graph-mcp → core → back) against the same
 // call on a core.Graph in the benchmark's process, on a 200k-line corpus
-// (40 packages of 100 files). p50-ns/op is the median call.
+// (40 packages of 100 files), by default and with --answers text (no
+// structured content). p50-ns/op is the median call.
 func BenchmarkCall(b *testing.B) {
 	repo := gittest.New(b, benchRepo(40, 100))
 	s := start(b, "--root", repo.Root)
 	s.ok("orbit_graph_sync", nil)
+	text := start(b, "--root", repo.Root, "--answers", "text")
+	text.call("orbit_graph_sync", nil)
 	g := openCore(b, repo.Root)
 	ctx := context.Background()
 	cases := []struct {
@@ -66,16 +69,21 @@ func BenchmarkCall(b *testing.B) {
 		}},
 	}
 	for _, c := range cases {
-		b.Run("tool="+c.tool+"/via=mcp", func(b *testing.B) {
-			params := &mcp.CallToolParams{Name: "orbit_graph_" + c.tool, Arguments: c.args}
-			timeCalls(b, func() error {
-				res, err := s.session.CallTool(ctx, params)
-				if err == nil && res.IsError {
-					err = fmt.Errorf("%s", textOf(res))
-				}
-				return err
+		for _, via := range []struct {
+			name string
+			s    *server
+		}{{"mcp", s}, {"mcp-answers-text", text}} {
+			b.Run("tool="+c.tool+"/via="+via.name, func(b *testing.B) {
+				params := &mcp.CallToolParams{Name: "orbit_graph_" + c.tool, Arguments: c.args}
+				timeCalls(b, func() error {
+					res, err := via.s.session.CallTool(ctx, params)
+					if err == nil && res.IsError {
+						err = fmt.Errorf("%s", textOf(res))
+					}
+					return err
+				})
 			})
-		})
+		}
 		b.Run("tool="+c.tool+"/via=core", func(b *testing.B) { timeCalls(b, c.core) })
 	}
 }
