@@ -118,21 +118,11 @@ func encodedIn(ctx context.Context) *encoded {
 
 // measure is p.shape.size of a page, keeping its JSON.
 func (p *pager) measure(out any, text string) (int, error) {
-	if p.shape != answersBoth {
-		return p.shape.size(out, text)
+	n, structured, err := p.shape.size(out, text)
+	if structured != nil && p.enc != nil {
+		p.enc.json, p.enc.text = structured, text
 	}
-	o, err := json.Marshal(render.NonNil(out))
-	if err != nil {
-		return 0, err
-	}
-	t, err := json.Marshal(text)
-	if err != nil {
-		return 0, err
-	}
-	if p.enc != nil {
-		p.enc.json, p.enc.text = o, text
-	}
-	return envelopeBytes + len(o) + len(t), nil
+	return n, err
 }
 
 func newPager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
@@ -218,21 +208,21 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 }
 
 // size is what a response with this structured content and text costs on
-// the wire: what it carries JSON-encoded, plus the envelope.
-func (a answers) size(out any, text string) (int, error) {
-	n := envelopeBytes
+// the wire: what it carries JSON-encoded, plus the envelope; structured is
+// the structured content's encoding (nil when it is not sent).
+func (a answers) size(out any, text string) (n int, structured []byte, err error) {
+	n = envelopeBytes
 	if a == answersBoth {
-		o, err := json.Marshal(out)
-		if err != nil {
-			return 0, err
+		if structured, err = json.Marshal(render.NonNil(out)); err != nil {
+			return 0, nil, err
 		}
-		n += len(o)
+		n += len(structured)
 	}
 	t, err := json.Marshal(text)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return n + len(t), nil
+	return n + len(t), structured, nil
 }
 
 // span clips [off, end) to a list of n entries that starts at base in the

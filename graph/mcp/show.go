@@ -54,7 +54,7 @@ func fitChildren(v query.NodeView, budget int, shape answers) (query.NodeView, s
 			c.Children, c.ChildrenTruncated = v.Children[:n], true
 		}
 		t := text(render.ShowText, &c)
-		sz, err := shape.size(c, t)
+		sz, _, err := shape.size(c, t)
 		return c, t, err == nil && sz <= budget
 	}
 	if c, t, ok := build(len(v.Children)); ok {
