@@ -57,6 +57,13 @@ func TestFoldedListings(t *testing.T) {
 		search.Matches = append(search.Matches, query.Match{Kind: "symbol", Qualified: names[i], SymbolKind: "function", Path: "a.go", Line: i})
 	}
 	ext := "fmt.Errorf"
+	// Calls leaving the index: the indexed targets' path is marked.
+	mixed := callees
+	mixed.Callees = append([]query.Callee{{Name: "Errorf", Qualified: ext, Kind: "call", Confidence: "import_resolved", Line: 9}}, callees.Callees...)
+	for i := 1; i < len(mixed.Callees); i++ {
+		target := sym(i)
+		mixed.Callees[i].Target = &target
+	}
 	conf := "exact"
 	root := &query.TraceNode{Name: "serve", Path: "main.go", Line: 1}
 	for i := range names {
@@ -75,11 +82,13 @@ func TestFoldedListings(t *testing.T) {
 	}{
 		{"impact", render(t, func(w *strings.Builder, v query.ImpactResult) error { return ImpactText(w, v) }, impact), names},
 		{"callees", render(t, func(w *strings.Builder, v query.CalleesResult) error { return CalleesText(w, v) }, callees), names[1:]},
+		{"callees leaving the index", render(t, func(w *strings.Builder, v query.CalleesResult) error { return CalleesText(w, v) }, mixed), append([]string{ext}, names[1:]...)},
 		{"search", render(t, func(w *strings.Builder, v query.SearchResult) error { return SearchText(w, v) }, search), names[1:]},
 		{"trace", render(t, func(w *strings.Builder, v query.TraceResult) error { return TraceText(w, v) }, trace), append([]string{ext}, names...)},
 		{"deps", render(t, func(w *strings.Builder, v query.DepsResult) error { return DepsText(w, v) }, deps), []string{"fmt", mod + "app/lib", mod + "app/callers"}},
 	} {
-		_, entries, _ := strings.Cut(c.text, mod+")\n") // after the note
+		_, entries, _ := strings.Cut(c.text, " below ")
+		_, entries, _ = strings.Cut(entries, "\n") // the lines after the note
 		if strings.Contains(entries, mod) {
 			t.Errorf("%s: the module path is said again after its note:\n%s", c.name, c.text)
 		}

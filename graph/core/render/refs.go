@@ -60,15 +60,25 @@ func CalleesText(w io.Writer, r query.CalleesResult) error {
 	if len(r.Callees) == 0 {
 		b.WriteString("  no calls\n")
 	}
-	names := []string{r.Source.Qualified}
+	// The module path the names share, said once; when calls also leave the
+	// index (the standard library), the indexed targets' path, marked.
+	names, indexed := []string{r.Source.Qualified}, []string{r.Source.Qualified}
 	for _, c := range r.Callees {
 		names = append(names, c.Qualified)
+		if c.Target != nil {
+			indexed = append(indexed, c.Qualified)
+		}
 	}
-	prefix := commonPrefix(names...)
-	foldNote(&b, prefix)
+	fold, prefix := folded, commonPrefix(names...)
+	if prefix != "" {
+		foldNote(&b, prefix)
+	} else if prefix = commonPrefix(indexed...); prefix != "" {
+		fold = marked
+		markedNote(&b, prefix)
+	}
 	names = names[:0]
 	for _, c := range r.Callees {
-		name := folded(c.Qualified, prefix)
+		name := fold(c.Qualified, prefix)
 		if name == "" {
 			name = c.Name
 		}
