@@ -84,3 +84,11 @@ func marked(name, prefix string) string {
 	}
 	return name
 }
+
+// padded writes s left-aligned in width bytes, as fmt's %-*s does.
+func padded(b *strings.Builder, s string, width int) {
+	b.WriteString(s)
+	for i := len(s); i < width; i++ {
+		b.WriteByte(' ')
+	}
+}
