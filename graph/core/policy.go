@@ -59,6 +59,7 @@ type flight struct {
 	background bool // some requester was the watcher: report its outcome
 	done       chan struct{}
 	start      time.Time // set when it starts
+	changes    int64     // the watcher's change count when it started
 	rep        indexer.Report
 	err        error
 }
@@ -76,6 +77,7 @@ type freshness struct {
 	idle    *gosync.Cond // signalled when running becomes nil
 	policy  SyncPolicy   // Watch falls back to Windowed when it cannot watch
 	lastOK  time.Time    // start of the last successful sync
+	okSeen  int64        // the watcher's change count at lastOK
 	running *flight
 	next    *flight
 	initial *flight                     // Watch: the sync at Open, which the first queries wait for
@@ -104,7 +106,7 @@ func (f *freshness) request(full, background bool) *flight {
 
 func (f *freshness) requestLocked(full, background bool) *flight {
 	if f.running == nil {
-		f.running = &flight{full: full, background: background, done: make(chan struct{}), start: time.Now()}
+		f.running = &flight{full: full, background: background, done: make(chan struct{}), start: time.Now(), changes: f.changesLocked()}
 		go f.fly(f.running)
 		return f.running
 	}
@@ -134,7 +136,7 @@ func (f *freshness) fly(fl *flight) {
 		f.mu.Lock()
 		fl.rep, fl.err = rep, err
 		if err == nil && fl.start.After(f.lastOK) {
-			f.lastOK = fl.start
+			f.lastOK, f.okSeen = fl.start, fl.changes
 		}
 		onSync := f.onSync
 		f.mu.Unlock()
@@ -145,7 +147,7 @@ func (f *freshness) fly(fl *flight) {
 		f.running, f.next = f.next, nil
 		next := f.running
 		if next != nil {
-			next.start = time.Now()
+			next.start, next.changes = time.Now(), f.changesLocked()
 		} else {
 			f.idle.Broadcast()
 		}
@@ -153,6 +155,27 @@ func (f *freshness) fly(fl *flight) {
 		close(fl.done)
 		fl = next
 	}
+}
+
+// changesLocked is the watcher's change count (0 without a watcher).
+func (f *freshness) changesLocked() int64 {
+	if f.w == nil {
+		return 0
+	}
+	return f.w.changes.Load()
+}
+
+// quiet reports whether the Watch policy's watcher, watching every
+// directory a sync scans, has seen no change since the last successful sync
+// started: that sync read the files as they are, so the index is fresh as
+// far as the watcher can tell and a staleness check has nothing to stat.
+// (An event the watcher has not read yet is learnt of by a later answer, as
+// the check's one-second reuse allows.)
+func (f *freshness) quiet() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, watching := f.policy.(Watch)
+	return watching && f.w != nil && !f.w.blind.Load() && !f.lastOK.IsZero() && f.w.changes.Load() == f.okSeen
 }
 
 // wait waits for fl, or for ctx.

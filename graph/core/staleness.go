@@ -33,9 +33,13 @@ const maxStaleFiles = 3
 // are not looked for. The check stops at staleMaxFiles and says how many
 // files it left unchecked.
 func (g *Graph) staleness(ctx context.Context, st *store.Store) query.Staleness {
-	// A long-lived handle (the MCP server) answers many queries a second:
-	// they share one check for staleReuse.
-	// A sync in between starts afresh.
+	// A watching handle (the MCP server) whose watcher saw nothing change
+	// since the last sync has nothing to check.
+	if g.fresh.quiet() {
+		return query.Staleness{}
+	}
+	// A long-lived handle answers many queries a second: they share one
+	// check for staleReuse. A sync in between starts afresh.
 	written := indexWrittenAt(st)
 	g.staleMu.Lock()
 	defer g.staleMu.Unlock()

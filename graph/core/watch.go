@@ -44,6 +44,11 @@ type watcher struct {
 	fire     func(full bool) // request a background sync
 	failed   func(error)     // the watcher gave up (OS limits); it has stopped
 	dirs     map[string]bool // absolute paths watched; owned by the loop once started
+	// changes counts the events that may change the index, and the errors
+	// that may have lost some; blind is set while a directory a sync scans
+	// could not be watched. Staleness reads them (freshness.quiet).
+	changes  atomic.Int64
+	blind    atomic.Bool
 	quit     chan struct{}
 	done     chan struct{}
 	stopOnce gosync.Once
@@ -111,6 +116,7 @@ func (w *watcher) loop() {
 			}
 			relevant, dirs := w.classify(ev)
 			if relevant {
+				w.changes.Add(1)
 				rescan = rescan || dirs
 				arm()
 			}
@@ -118,10 +124,12 @@ func (w *watcher) loop() {
 			if !ok {
 				return
 			}
+			w.changes.Add(1)
 			w.trouble(err)
 			rescan = true
 			arm()
 		case err := <-w.hooks.errs:
+			w.changes.Add(1)
 			w.trouble(err)
 			rescan = true
 			arm()
@@ -192,6 +200,7 @@ func (w *watcher) rescan() error {
 			delete(w.dirs, dir)
 		}
 	}
+	blind := false
 	for _, rel := range rels {
 		dir := filepath.Join(w.root, filepath.FromSlash(rel))
 		if w.dirs[dir] {
@@ -206,9 +215,11 @@ func (w *watcher) rescan() error {
 		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 			// removed since the walk; its parent's event brings a rescan
 		default:
+			blind = true
 			w.warn(fmt.Sprintf("cannot watch %s: %v", dir, err))
 		}
 	}
+	w.blind.Store(blind)
 	return nil
 }
 

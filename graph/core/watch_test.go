@@ -407,3 +407,44 @@ func TestWatchDirsLeaveOutIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A watching handle checks the files for staleness only once its watcher
+// has seen a change since the last sync: until then answers are fresh with
+// nothing stat'ed; after one they name the changed file, as a handle
+// without a watcher does; after the next sync they are quiet again.
+func TestWatchingHandleChecksStalenessAfterAChange(t *testing.T) {
+	repo := gittest.New(t, watchRepo)
+	// An hour's debounce: no background sync during the test.
+	g := openWith(t, repo.Root, Options{Policy: Watch{Debounce: time.Hour}})
+	stale := func() query.Staleness {
+		t.Helper()
+		res, err := g.Search(context.Background(), query.SearchQuery{Text: "Lib"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Staleness
+	}
+	if s := stale(); s.Stale { // waits for the initial sync
+		t.Fatalf("after the initial sync: %+v", s)
+	}
+	eventually(t, "no quiet watcher after the initial sync", g.fresh.quiet)
+	repo.Write("lib/lib.go", watchRepo["lib/lib.go"]+"\nfunc More() {}\n")
+	eventually(t, "the watcher did not see the edit", func() bool { return !g.fresh.quiet() })
+	// One write can bring several events; an event read after the sync
+	// below started would rightly keep the handle checking.
+	for seen := int64(-1); seen != g.fresh.w.changes.Load(); time.Sleep(200 * time.Millisecond) {
+		seen = g.fresh.w.changes.Load()
+	}
+	if s := stale(); !s.Stale || len(s.StaleFiles) != 1 || s.StaleFiles[0] != "lib/lib.go" {
+		t.Errorf("after an edit: %+v", s)
+	}
+	if _, err := g.Sync(context.Background(), SyncAuto); err != nil {
+		t.Fatal(err)
+	}
+	if !g.fresh.quiet() {
+		t.Error("not quiet after the sync")
+	}
+	if s := stale(); s.Stale {
+		t.Errorf("after the sync: %+v", s)
+	}
+}

@@ -14,8 +14,10 @@ import (
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
-// benchRepo is a Go module of pkgs packages with files files each, whose
-// functions call into the previous package, so refs have callers to find.
+// benchRepo is a Go module of pkgs packages with files files each (about
+// 52 lines a file), whose functions call into the previous package, so refs
+// have callers to find: every function of file f calls Handle<f%10>_0 of
+// the previous package, which has files/10*10 callers.
 func benchRepo(pkgs, files int) map[string]string {
 	repo := map[string]string{"go.mod": "module example.com/bench\n\ngo 1.26\n"}
 	for p := range pkgs {
@@ -28,7 +30,7 @@ func benchRepo(pkgs, files int) map[string]string {
 			for fn := range 10 {
 				fmt.Fprintf(&b, "// Handle%d_%d handles request %d.\nfunc Handle%d_%d(n int) int {\n", f, fn, fn, f, fn)
 				if p > 0 {
-					fmt.Fprintf(&b, "\treturn p%d.Handle0_0(n) + %d\n}\n\n", p-1, fn)
+					fmt.Fprintf(&b, "\treturn p%d.Handle%d_0(n) + %d\n}\n\n", p-1, f%10, fn)
 				} else {
 					fmt.Fprintf(&b, "\treturn n + %d\n}\n\n", fn)
 				}
@@ -39,13 +41,17 @@ func benchRepo(pkgs, files int) map[string]string {
 	return repo
 }
 
-// BenchmarkCall measures one search and one refs call through MCP over
-// stdio (client → orbit-graph-mcp → core → back) against the same call on
-// a core.Graph in the benchmark's process. p50-ns/op is the median call.
+// BenchmarkCall measures one search and one refs call (100 refs) through
+// MCP over stdio (client → orbit-graph-mcp → core → back) against the same
+// call on a core.Graph in the benchmark's process, on a 200k-line corpus
+// (40 packages of 100 files), by default and with --answers text (no
+// structured content). p50-ns/op is the median call.
 func BenchmarkCall(b *testing.B) {
-	repo := gittest.New(b, benchRepo(20, 10))
+	repo := gittest.New(b, benchRepo(40, 100))
 	s := start(b, "--root", repo.Root)
 	s.ok("orbit_graph_sync", nil)
+	text := start(b, "--root", repo.Root, "--answers", "text")
+	text.call("orbit_graph_sync", nil)
 	g := openCore(b, repo.Root)
 	ctx := context.Background()
 	cases := []struct {
@@ -63,16 +69,21 @@ func BenchmarkCall(b *testing.B) {
 		}},
 	}
 	for _, c := range cases {
-		b.Run("tool="+c.tool+"/via=mcp", func(b *testing.B) {
-			params := &mcp.CallToolParams{Name: "orbit_graph_" + c.tool, Arguments: c.args}
-			timeCalls(b, func() error {
-				res, err := s.session.CallTool(ctx, params)
-				if err == nil && res.IsError {
-					err = fmt.Errorf("%s", textOf(res))
-				}
-				return err
+		for _, via := range []struct {
+			name string
+			s    *server
+		}{{"mcp", s}, {"mcp-answers-text", text}} {
+			b.Run("tool="+c.tool+"/via="+via.name, func(b *testing.B) {
+				params := &mcp.CallToolParams{Name: "orbit_graph_" + c.tool, Arguments: c.args}
+				timeCalls(b, func() error {
+					res, err := via.s.session.CallTool(ctx, params)
+					if err == nil && res.IsError {
+						err = fmt.Errorf("%s", textOf(res))
+					}
+					return err
+				})
 			})
-		})
+		}
 		b.Run("tool="+c.tool+"/via=core", func(b *testing.B) { timeCalls(b, c.core) })
 	}
 }

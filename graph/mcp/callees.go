@@ -25,7 +25,7 @@ type calleesOutput struct {
 }
 
 func addCallees(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_callees",
 		Title:       "List the calls a symbol makes",
 		Description: "What a symbol calls, in source order: each call with line, confidence and, when the index holds exactly one definition, its target. A page entry is one call.",
@@ -38,7 +38,7 @@ func addCallees(s *mcp.Server, ix *index) {
 		if err != nil {
 			return calleesOutput{}, "", err
 		}
-		pg, err := newPager("callees", in.pageArgs, defaultLimit, in.Selector, floor)
+		pg, err := ix.pager(ctx, "callees", in.pageArgs, defaultLimit, in.Selector, floor)
 		if err != nil {
 			return calleesOutput{}, "", err
 		}

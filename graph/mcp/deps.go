@@ -26,7 +26,7 @@ type depsOutput struct {
 }
 
 func addDeps(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_deps",
 		Title:       "List what files import",
 		Description: "What a file, or every file below a directory, imports, with the indexed file or package each import names; imports of things outside the index are listed once each under external. A page entry is one import or external module.",
@@ -42,7 +42,7 @@ func addDeps(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return depsOutput{}, "", err
 		}
-		pg, err := newPager("deps", in.pageArgs, defaultLimit, in.Scope)
+		pg, err := ix.pager(ctx, "deps", in.pageArgs, defaultLimit, in.Scope)
 		if err != nil {
 			return depsOutput{}, "", err
 		}

@@ -25,7 +25,7 @@ type historyOutput struct {
 }
 
 func addHistory(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_history",
 		Title:       "Commits that changed a symbol",
 		Description: "The commits that changed a symbol, newest first (hash, date, subject, task ids, and created, signature, body, deleted, renamed, moved, split or merged), from the branch's first-parent history, following renames and moves that operation logs state; diff:[REV] gives each symbol the working tree's change touches with its commits; or, with task_id, the symbols a task's commits changed.",

@@ -31,7 +31,7 @@ type impactOutput struct {
 }
 
 func addImpact(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_impact",
 		Title:       "List what a change to a symbol may touch",
 		Description: "What a change may touch: the symbols within depth edges of a symbol (callers, callees, related types), nearest first, with distance, edge, direction and confidence; at most 200. The selector diff: (or diff:<rev>) starts from the symbols the uncommitted change touches. A page entry is one symbol.",
@@ -49,7 +49,7 @@ func addImpact(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return impactOutput{}, "", err
 		}
-		pg, err := newPager("impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
+		pg, err := ix.pager(ctx, "impact", in.pageArgs, defaultLimit, in.Selector, depth, floor)
 		if err != nil {
 			return impactOutput{}, "", err
 		}

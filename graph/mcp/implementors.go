@@ -25,7 +25,7 @@ type implementorsOutput struct {
 }
 
 func addImplementors(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_implementors",
 		Title:       "List the implementors of a trait or interface",
 		Description: "The types that implement a trait or interface (Rust impl blocks, implements and extends clauses, Go types satisfying an interface), each with file, line, confidence and whether the trait's path matched exactly. A page entry is one implementor.",
@@ -37,7 +37,7 @@ func addImplementors(s *mcp.Server, ix *index) {
 		if strings.TrimSpace(in.Trait) == "" {
 			return implementorsOutput{}, "", badArg("trait is empty")
 		}
-		pg, err := newPager("implementors", in.pageArgs, defaultLimit, in.Trait)
+		pg, err := ix.pager(ctx, "implementors", in.pageArgs, defaultLimit, in.Trait)
 		if err != nil {
 			return implementorsOutput{}, "", err
 		}

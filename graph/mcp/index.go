@@ -19,6 +19,7 @@ type index struct {
 	g       *core.Graph // nil when openErr is set
 	openErr error
 	ready   chan struct{} // closed once the sync at start is over
+	answers answers       // what a tool result carries (--answers)
 }
 
 // openIndex opens the worktree at root under policy. A root that cannot be

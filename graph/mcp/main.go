@@ -55,12 +55,13 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 	policy := fs.String("sync-policy", policyWatch, "when the index syncs by itself: watch (after file changes), on-read (before every query), windowed (before a query when older than --window) or manual (only at start and on orbit_graph_sync)")
 	debounce := fs.Duration("debounce", core.DefaultDebounce, "watch: quiet time after a file change before syncing")
 	window := fs.Duration("window", core.FallbackWindow, "windowed: how old the index may be before a query syncs it")
+	answersFlag := fs.String("answers", "both", "what a tool result carries: both (text content and structured content, each with every entry) or text (the text content only, the smaller one, for clients whose model should read text)")
 	var hf httpFlags
 	fs.StringVar(&hf.addr, "http", "", "serve MCP over streamable HTTP at `ADDR` (e.g. 127.0.0.1:0) instead of stdio; loopback only unless --allow-remote")
 	fs.BoolVar(&hf.allowRemote, "allow-remote", false, "with --http: allow an address that is not loopback")
 	fs.StringVar(&hf.token, "token", "", "with --http: the bearer token clients must send (default: $"+tokenEnv+", else a random one printed on stderr)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: orbit-graph-mcp [--root DIR] [--sync-policy watch|on-read|windowed|manual] [--http ADDR [--token T] [--allow-remote]]\n\nServes Orbit Graph queries over MCP on stdin/stdout, or over HTTP with --http.\n\n")
+		fmt.Fprintf(stderr, "usage: orbit-graph-mcp [--root DIR] [--sync-policy watch|on-read|windowed|manual] [--answers both|text] [--http ADDR [--token T] [--allow-remote]]\n\nServes Orbit Graph queries over MCP on stdin/stdout, or over HTTP with --http.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -73,6 +74,10 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 	pol, err := syncPolicy(*policy, *debounce, *window)
 	if err != nil {
 		return err
+	}
+	shape, ok := answersNames[*answersFlag]
+	if !ok {
+		return fmt.Errorf("invalid --answers %q (want both or text)", *answersFlag)
 	}
 	dir, err := worktreeRoot(*root)
 	if err != nil {
@@ -89,6 +94,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 		}
 	}
 	ix := openIndex(dir, pol, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
+	ix.answers = shape
 	ix.start(ctx)
 	srv := newServer(ix)
 	switch {

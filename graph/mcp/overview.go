@@ -28,7 +28,7 @@ type overviewOutput struct {
 }
 
 func addOverview(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_overview",
 		Title:       "Summarize the shape of the code",
 		Description: "The shape of the worktree, a directory or a file: files and bytes per language, symbols per kind, the files defining the most symbols; detail full also lists every file with its symbols. A page entry is a file or a symbol of file_list.",
@@ -39,7 +39,7 @@ func addOverview(s *mcp.Server, ix *index) {
 		}),
 		Annotations: readOnly("Summarize the shape of the code"),
 	}, func(ctx context.Context, in overviewInput) (overviewOutput, string, error) {
-		pg, err := newPager("overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return overviewOutput{}, "", err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/render"
 )
 
 // Output discipline: a response never exceeds the caller's byte budget.
@@ -78,6 +81,48 @@ type pager struct {
 	args   pageArgs
 	limit  int
 	budget int
+	shape  answers  // what the response carries, and so what counts
+	enc    *encoded // where the page's JSON is kept for the response
+}
+
+// pager is newPager for a call of a tool of this server.
+func (ix *index) pager(ctx context.Context, tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
+	p, err := newPager(tool, args, defLimit, query...)
+	if p != nil {
+		p.shape, p.enc = ix.answers, encodedIn(ctx)
+	}
+	return p, err
+}
+
+// encoded is the structured content of a call's page as page measured it,
+// so that the response sends those bytes rather than encoding the output a
+// second time (issue 16: what an MCP call pays beyond the query). text
+// tells which page they belong to.
+type encoded struct {
+	json []byte
+	text string
+}
+
+type encodedKey struct{}
+
+// withEncoded gives a call a place for its page's JSON.
+func withEncoded(ctx context.Context) (context.Context, *encoded) {
+	e := &encoded{}
+	return context.WithValue(ctx, encodedKey{}, e), e
+}
+
+func encodedIn(ctx context.Context) *encoded {
+	e, _ := ctx.Value(encodedKey{}).(*encoded)
+	return e
+}
+
+// measure is p.shape.size of a page, keeping its JSON.
+func (p *pager) measure(out any, text string) (int, error) {
+	n, structured, err := p.shape.size(out, text)
+	if structured != nil && p.enc != nil {
+		p.enc.json, p.enc.text = structured, text
+	}
+	return n, err
 }
 
 func newPager(tool string, args pageArgs, defLimit int, query ...any) (*pager, error) {
@@ -143,7 +188,7 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	}
 	end := min(total, off+p.limit)
 	out, text := build(at(end))
-	n, err := size(out, text)
+	n, err := p.measure(out, text)
 	if err != nil || n <= p.budget {
 		return out, text, err
 	}
@@ -151,28 +196,33 @@ func page[O any](p *pager, total int, build func(window) (O, string)) (O, string
 	// first that does not.
 	fits := off + sort.Search(end-off, func(i int) bool {
 		o, t := build(at(off + i + 1))
-		n, err := size(o, t)
+		n, err := p.measure(o, t)
 		return err != nil || n > p.budget
 	})
 	if fits == off {
 		return zero, "", fmt.Errorf("%w: max_bytes %d is too small for even one entry; raise it", errBadArgs, p.budget)
 	}
 	out, text = build(at(fits))
-	return out, text, nil
+	_, err = p.measure(out, text) // keeps this page's JSON
+	return out, text, err
 }
 
 // size is what a response with this structured content and text costs on
-// the wire: both JSON-encoded, plus the envelope.
-func size(out any, text string) (int, error) {
-	o, err := json.Marshal(out)
-	if err != nil {
-		return 0, err
+// the wire: what it carries JSON-encoded, plus the envelope; structured is
+// the structured content's encoding (nil when it is not sent).
+func (a answers) size(out any, text string) (n int, structured []byte, err error) {
+	n = envelopeBytes
+	if a == answersBoth {
+		if structured, err = json.Marshal(render.NonNil(out)); err != nil {
+			return 0, nil, err
+		}
+		n += len(structured)
 	}
 	t, err := json.Marshal(text)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return len(o) + len(t) + envelopeBytes, nil
+	return n + len(t), structured, nil
 }
 
 // span clips [off, end) to a list of n entries that starts at base in the

@@ -28,7 +28,7 @@ type refsOutput struct {
 }
 
 func addRefs(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_refs",
 		Title:       "Find references to a symbol",
 		Description: "Who refers to a symbol: calls, type uses, imports and other references, each with file, line, confidence and the enclosing symbol (from), plus the types that implement or extend it. Calls of same-named definitions elsewhere are told apart. Inbound only. A page entry is one ref or relation.",
@@ -42,7 +42,7 @@ func addRefs(s *mcp.Server, ix *index) {
 		if err != nil {
 			return refsOutput{}, "", err
 		}
-		pg, err := newPager("refs", in.pageArgs, defaultLimit, in.Selector, in.Kinds, floor)
+		pg, err := ix.pager(ctx, "refs", in.pageArgs, defaultLimit, in.Selector, in.Kinds, floor)
 		if err != nil {
 			return refsOutput{}, "", err
 		}

@@ -33,7 +33,7 @@ type searchOutput struct {
 }
 
 func addSearch(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_search",
 		Title:       "Search symbols, strings and config keys",
 		Description: "Find symbols by name, and string literals and config keys by their words, best match first (an exact symbol name first). Each match has path, line and qualified name: build selectors from them. Use it instead of grep to find definitions. A page entry is one match.",
@@ -47,7 +47,7 @@ func addSearch(s *mcp.Server, ix *index) {
 		if strings.TrimSpace(in.Query) == "" {
 			return searchOutput{}, "", badArg("query is empty")
 		}
-		pg, err := newPager("search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
 		if err != nil {
 			return searchOutput{}, "", err
 		}

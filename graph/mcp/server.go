@@ -73,28 +73,53 @@ func guard(next mcp.MethodHandler) mcp.MethodHandler {
 // handler is a tool's work: its structured output and text rendering.
 type handler[In, Out any] func(ctx context.Context, in In) (Out, string, error)
 
+// answers is what a tool result carries (--answers; README, The context
+// budget). Clients differ in which of the two a model reads: some give it
+// the text content, others the structured content when there is one, so by
+// default both carry every entry, each complete on its own; a server whose
+// clients read text only (or that wants the smaller text in every client's
+// context) sends the text alone.
+type answers int
+
+const (
+	answersBoth answers = iota // text content and structured content
+	answersText                // text content only
+)
+
+// answersNames are the values of --answers.
+var answersNames = map[string]answers{"both": answersBoth, "text": answersText}
+
 // addTool registers h with the text as the result's content and the output
-// as its structured content. Errors, and panics, become tool errors.
+// as its structured content (unless ix answers in text only). Errors, and
+// panics, become tool errors.
 //
 // The structured content has no output schema: a schema repeats every
 // field in every session's tool list (issue 20, the context budget), and
 // an agent reads the answer, not its schema.
-func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h handler[In, Out]) {
+func addTool[In, Out any](s *mcp.Server, ix *index, t *mcp.Tool, h handler[In, Out]) {
 	mcp.AddTool(s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out any, err error) {
 		defer func() {
 			if p := recover(); p != nil {
 				res, err = nil, fmt.Errorf("%s: internal error: %v", t.Name, p)
 			}
 		}()
+		ctx, enc := withEncoded(ctx)
 		typed, text, err := h(ctx, in)
 		if err != nil {
 			return nil, nil, toolError(t.Name, err)
 		}
-		out = typed
+		paged := enc.json != nil && enc.text == text // the JSON page measured is this answer's
 		if s, ok := any(typed).(interface{ StaleNote() string }); ok && s.StaleNote() != "" {
 			text = s.StaleNote() + " (orbit_graph_sync)\n" + text
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, render.NonNil(typed), nil
+		res = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+		switch {
+		case ix.answers == answersText:
+			return res, nil, nil
+		case paged:
+			return res, json.RawMessage(enc.json), nil
+		}
+		return res, render.NonNil(typed), nil
 	})
 }
 

@@ -19,7 +19,7 @@ type showInput struct {
 const minSource = 256
 
 func addShow(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_show",
 		Title:       "Show a symbol, file, module or command",
 		Description: "Show what a selector names, with its source: a symbol's definition (signature, lines, parent, children), a file and its top-level symbols, a module and its files, or a CLI command and its handler. The source is cut to max_bytes (truncated).",
@@ -36,7 +36,7 @@ func addShow(s *mcp.Server, ix *index) {
 			if err != nil {
 				return query.NodeView{}, "", err
 			}
-			if out, txt, ok := fitChildren(*v, b); ok {
+			if out, txt, ok := fitChildren(*v, b, ix.answers); ok {
 				return out, txt, nil
 			}
 			if src <= minSource {
@@ -47,14 +47,14 @@ func addShow(s *mcp.Server, ix *index) {
 }
 
 // fitChildren keeps as many children as fit the budget.
-func fitChildren(v query.NodeView, budget int) (query.NodeView, string, bool) {
+func fitChildren(v query.NodeView, budget int, shape answers) (query.NodeView, string, bool) {
 	build := func(n int) (query.NodeView, string, bool) {
 		c := v
 		if n < len(v.Children) {
 			c.Children, c.ChildrenTruncated = v.Children[:n], true
 		}
 		t := text(render.ShowText, &c)
-		sz, err := size(c, t)
+		sz, _, err := shape.size(c, t)
 		return c, t, err == nil && sz <= budget
 	}
 	if c, t, ok := build(len(v.Children)); ok {

@@ -16,7 +16,7 @@ type syncInput struct {
 func addSync(s *mcp.Server, ix *index) {
 	destructive := false
 	closed := false
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_sync",
 		Title:       "Sync the code graph",
 		Description: "Bring the index up to date with the files on disk (incremental: cheap when little changed) and report what changed. Call it after editing files when the next answer must include the edits.",

@@ -234,7 +234,7 @@ func TestBadFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"--sync-policy", "sometimes"}, {"--debounce", "0s"}, {"extra"}} {
+	for _, args := range [][]string{{"--sync-policy", "sometimes"}, {"--debounce", "0s"}, {"--answers", "json"}, {"extra"}} {
 		out, err := exec.Command(bin, args...).CombinedOutput()
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "orbit-graph-mcp") {
 			t.Errorf("orbit-graph-mcp %v: %v\n%s", args, err, out)

@@ -29,7 +29,7 @@ type traceOutput struct {
 }
 
 func addTrace(s *mcp.Server, ix *index) {
-	addTool(s, &mcp.Tool{
+	addTool(s, ix, &mcp.Tool{
 		Name:        "orbit_graph_trace",
 		Title:       "Trace the call tree of a CLI command",
 		Description: "The call tree under a CLI command's handler (Click, clap, cobra): the handler, its calls, theirs, breadth first to depth; a symbol seen before is a leaf; at most 200 nodes. An unknown command is an empty tree. A page entry is one node.",
@@ -50,7 +50,7 @@ func addTrace(s *mcp.Server, ix *index) {
 		if err := in.check(); err != nil {
 			return traceOutput{}, "", err
 		}
-		pg, err := newPager("trace", in.pageArgs, query.MaxTraceNodes, in.Command, depth, floor)
+		pg, err := ix.pager(ctx, "trace", in.pageArgs, query.MaxTraceNodes, in.Command, depth, floor)
 		if err != nil {
 			return traceOutput{}, "", err
 		}

@@ -98,10 +98,21 @@ func DepsText(w io.Writer, r query.DepsResult) error {
 	if len(r.Files) == 0 {
 		fmt.Fprintf(&b, "no imports in %s\n", r.Scope)
 	}
+	// The import path of the indexed packages, said once.
+	var names []string
+	for _, f := range r.Files {
+		for _, d := range f.Imports {
+			if d.InternalPath != "" {
+				names = append(names, d.TargetPath)
+			}
+		}
+	}
+	prefix := commonPrefix(names...)
+	markedNote(&b, prefix)
 	for _, f := range r.Files {
 		b.WriteString(f.File + "\n")
 		for _, d := range f.Imports {
-			target := d.TargetPath
+			target := marked(d.TargetPath, prefix)
 			if d.TargetSymbol != "" {
 				target += " (" + d.TargetSymbol + ")"
 			}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/query"
@@ -26,21 +27,23 @@ func RefsText(w io.Writer, r query.RefsResult) error {
 		names = append(names, rel.From)
 	}
 	prefix := commonPrefix(names...)
-	if prefix != "" {
-		fmt.Fprintf(&b, "(names below are under %s)\n", prefix)
-	}
+	foldNote(&b, prefix)
+	// One line per ref, written without fmt: the answer an agent asks for
+	// most, and fmt spent 1 µs a line (issue 16).
 	group := ""
 	for _, s := range r.Refs {
 		if s.Confidence != group {
 			group = s.Confidence
-			fmt.Fprintf(&b, "%s:\n", group)
+			b.WriteString(group + ":\n")
 		}
-		fmt.Fprintf(&b, "  %-11s %s:%d:%d", s.Kind, s.File, s.Line, s.Column)
+		b.WriteString("  ")
+		padded(&b, s.Kind, 11)
+		b.WriteString(" " + s.File + ":" + strconv.Itoa(s.Line) + ":" + strconv.Itoa(s.Column))
 		if s.From != "" {
-			fmt.Fprintf(&b, "  in %s", folded(s.From, prefix))
+			b.WriteString("  in " + folded(s.From, prefix))
 		}
 		if s.Via != "" {
-			fmt.Fprintf(&b, "  via %s (dispatch)", folded(s.Via, prefix))
+			b.WriteString("  via " + folded(s.Via, prefix) + " (dispatch)")
 		}
 		b.WriteByte('\n')
 	}
@@ -62,12 +65,33 @@ func CalleesText(w io.Writer, r query.CalleesResult) error {
 	if len(r.Callees) == 0 {
 		b.WriteString("  no calls\n")
 	}
+	// The module path the names share, said once; when calls also leave the
+	// index (the standard library), the indexed targets' path, marked.
+	names, indexed := []string{r.Source.Qualified}, []string{r.Source.Qualified}
 	for _, c := range r.Callees {
-		name := c.Qualified
+		names = append(names, c.Qualified)
+		if c.Target != nil {
+			indexed = append(indexed, c.Qualified)
+		}
+	}
+	fold, prefix := folded, commonPrefix(names...)
+	if prefix != "" {
+		foldNote(&b, prefix)
+	} else if prefix = commonPrefix(indexed...); prefix != "" {
+		fold = marked
+		markedNote(&b, prefix)
+	}
+	names = names[:0]
+	for _, c := range r.Callees {
+		name := fold(c.Qualified, prefix)
 		if name == "" {
 			name = c.Name
 		}
-		fmt.Fprintf(&b, "  :%d:%d  %-60s %s", c.Line, c.Column, name, c.Confidence)
+		names = append(names, name)
+	}
+	width := column(names)
+	for i, c := range r.Callees {
+		fmt.Fprintf(&b, "  :%d:%d  %-*s %s", c.Line, c.Column, width, names[i], c.Confidence)
 		if c.Target != nil {
 			fmt.Fprintf(&b, "  -> %s:%d", c.Target.Path, c.Target.Line)
 		}
@@ -86,13 +110,24 @@ func ImpactText(w io.Writer, r query.ImpactResult) error {
 	if len(r.Symbols) == 0 {
 		b.WriteString("  nothing reached\n")
 	}
+	names := []string{r.Target.Qualified}
 	for _, n := range r.Symbols {
+		names = append(names, n.Qualified, n.Via)
+	}
+	prefix := commonPrefix(names...)
+	foldNote(&b, prefix)
+	names = names[:0]
+	for _, n := range r.Symbols {
+		names = append(names, folded(n.Qualified, prefix))
+	}
+	width := column(names)
+	for i, n := range r.Symbols {
 		arrow := "<-" // it refers to the symbol it was reached from
 		if n.Direction == "outbound" {
 			arrow = "->"
 		}
-		fmt.Fprintf(&b, "  %d %-9s %-60s %s:%d  %s %s %s (%s)\n", n.Distance, n.Kind, n.Qualified, n.Path, n.Line,
-			arrow, n.Edge, n.Via, n.Confidence)
+		fmt.Fprintf(&b, "  %d %-9s %-*s %s:%d  %s %s %s (%s)\n", n.Distance, n.Kind, width, names[i], n.Path, n.Line,
+			arrow, n.Edge, folded(n.Via, prefix), n.Confidence)
 	}
 	if r.Truncated {
 		fmt.Fprintf(&b, "  … (truncated at %d symbols; lower --depth or start from a narrower symbol)\n", query.MaxImpactNodes)
@@ -107,7 +142,22 @@ func TraceText(w io.Writer, r query.TraceResult) error {
 	if r.Root == nil {
 		b.WriteString("no such command, or its handler is unresolved\n")
 	} else {
-		traceNode(&b, r.Root, 0)
+		// The indexed symbols' module path, said once; calls leaving the
+		// index (the standard library, dependencies) keep their names.
+		var names []string
+		var walk func(*query.TraceNode)
+		walk = func(n *query.TraceNode) {
+			if n.QualifiedName != nil && n.Path != "" {
+				names = append(names, *n.QualifiedName)
+			}
+			for _, c := range n.Children {
+				walk(c)
+			}
+		}
+		walk(r.Root)
+		prefix := commonPrefix(names...)
+		markedNote(&b, prefix)
+		traceNode(&b, r.Root, 0, prefix)
 	}
 	if r.Truncated {
 		fmt.Fprintf(&b, "… (truncated at %d nodes; trace a sub-handler or lower --depth)\n", r.VisitedNodes)
@@ -116,10 +166,10 @@ func TraceText(w io.Writer, r query.TraceResult) error {
 	return err
 }
 
-func traceNode(b *strings.Builder, n *query.TraceNode, depth int) {
+func traceNode(b *strings.Builder, n *query.TraceNode, depth int, prefix string) {
 	name := n.Name
 	if n.QualifiedName != nil {
-		name = *n.QualifiedName
+		name = marked(*n.QualifiedName, prefix)
 	}
 	fmt.Fprintf(b, "%s%s", strings.Repeat("  ", depth), name)
 	if n.Path != "" {
@@ -130,7 +180,7 @@ func traceNode(b *strings.Builder, n *query.TraceNode, depth int) {
 	}
 	b.WriteByte('\n')
 	for _, c := range n.Children {
-		traceNode(b, c, depth+1)
+		traceNode(b, c, depth+1, prefix)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
@@ -32,22 +33,32 @@ func SearchText(w io.Writer, r query.SearchResult) error {
 		_, err := fmt.Fprintln(w, "no matches")
 		return err
 	}
+	var qualified []string
 	for _, m := range r.Matches {
-		loc := fmt.Sprintf("%s:%d", m.Path, m.Line)
-		var err error
-		switch m.Kind {
-		case "symbol":
-			_, err = fmt.Fprintf(w, "%-9s %-60s %s\n", m.SymbolKind, m.Qualified, loc)
-		case "string":
-			_, err = fmt.Fprintf(w, "%-9s %-60q %s\n", "string", m.Value, loc)
-		case "config":
-			_, err = fmt.Fprintf(w, "%-9s %-60s %s\n", "config:"+m.ConfigKind, m.Key, loc)
-		}
-		if err != nil {
-			return err
+		if m.Kind == "symbol" {
+			qualified = append(qualified, m.Qualified)
 		}
 	}
-	return nil
+	prefix := commonPrefix(qualified...)
+	var b strings.Builder
+	foldNote(&b, prefix)
+	kinds, names := make([]string, len(r.Matches)), make([]string, len(r.Matches))
+	for i, m := range r.Matches {
+		switch m.Kind {
+		case "symbol":
+			kinds[i], names[i] = m.SymbolKind, folded(m.Qualified, prefix)
+		case "string":
+			kinds[i], names[i] = "string", strconv.Quote(m.Value)
+		case "config":
+			kinds[i], names[i] = "config:"+m.ConfigKind, m.Key
+		}
+	}
+	width := column(names)
+	for i, m := range r.Matches {
+		fmt.Fprintf(&b, "%-9s %-*s %s:%d\n", kinds[i], width, names[i], m.Path, m.Line)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // ShowText renders a node: a header, its children, then its source.

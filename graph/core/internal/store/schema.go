@@ -18,6 +18,8 @@ import "strconv"
 //	5: symbols.body_hash/body_size digest a callable's body,
 //	   symbols.decorators lists its decorators and closures holds the
 //	   anonymous functions, for graph check's catalog.
+//	   refs_fuzzy_name indexes the fuzzy_name refs by name, so counting a
+//	   name's fuzzy refs (refs, below the floor) reads those rows only.
 const SchemaVersion = 5
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
@@ -205,13 +207,18 @@ CREATE TABLE meta (
 `
 
 // bulkIndexes are the indexes of the two largest tables, refs and strings
-// (the last two are beyond the core tables, as above). A cold build, which never
-// reads these tables, creates them once its rows are in (Seal): sorting
-// once is cheaper than keeping five B-trees ordered through every insert.
+// (the last two are beyond the core tables, as above, and so is
+// refs_fuzzy_name: refs of a name that many resolved refs share, a method
+// name like Close, counts the fuzzy ones below the floor without reading
+// every row of the name, 0.4 ms of a 1 ms refs query on a 200k-line
+// corpus). A cold build, which never reads these tables, creates them once
+// its rows are in (Seal): sorting once is cheaper than keeping six B-trees
+// ordered through every insert.
 const bulkIndexes = `
 CREATE INDEX IF NOT EXISTS refs_target_qualified ON refs(target_qualified) WHERE target_qualified IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_target_name ON refs(target_name);
 CREATE INDEX IF NOT EXISTS refs_from_file ON refs(from_file);
+CREATE INDEX IF NOT EXISTS refs_fuzzy_name ON refs(target_name) WHERE confidence = 'fuzzy_name';
 CREATE INDEX IF NOT EXISTS strings_file ON strings(file_path);
 CREATE INDEX IF NOT EXISTS strings_context ON strings(context_symbol) WHERE context_symbol IS NOT NULL;
 `

@@ -35,7 +35,7 @@ func TestSealCreatesEveryIndex(t *testing.T) {
 		}
 		got = append(got, n)
 	}
-	for _, want := range []string{"refs_from_file", "refs_target_name", "refs_target_qualified", "strings_context", "strings_file",
+	for _, want := range []string{"refs_from_file", "refs_target_name", "refs_target_qualified", "refs_fuzzy_name", "strings_context", "strings_file",
 		"symbols_qualified", "relations_to", "facts_subject"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("index %s missing from a sealed index; have %v", want, got)
