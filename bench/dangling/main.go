@@ -63,6 +63,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 	format := fs.String("format", "md", "md or json")
 	maxDangling := fs.Int("max", -1, "fail when more than this many dangling rows are found (-1: never)")
 	nExamples := fs.Int("examples", 15, "how many dangling rows to print")
+	fs.BoolVar(&corpusindex.Packages, "packages", false, "index the dependency packages the corpus imports (their symbols are definitions too)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

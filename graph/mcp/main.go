@@ -55,6 +55,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 	policy := fs.String("sync-policy", policyWatch, "when the index syncs by itself: watch (after file changes), on-read (before every query), windowed (before a query when older than --window) or manual (only at start and on orbit_graph_sync)")
 	debounce := fs.Duration("debounce", core.DefaultDebounce, "watch: quiet time after a file change before syncing")
 	window := fs.Duration("window", core.FallbackWindow, "windowed: how old the index may be before a query syncs it")
+	packages := fs.Bool("packages", false, "index the dependency packages (standard library included) the worktree imports, declarations only")
 	var hf httpFlags
 	fs.StringVar(&hf.addr, "http", "", "serve MCP over streamable HTTP at `ADDR` (e.g. 127.0.0.1:0) instead of stdio; loopback only unless --allow-remote")
 	fs.BoolVar(&hf.allowRemote, "allow-remote", false, "with --http: allow an address that is not loopback")
@@ -88,7 +89,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 			return err
 		}
 	}
-	ix := openIndex(dir, pol, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
+	ix := openIndex(dir, pol, *packages, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
 	ix.start(ctx)
 	srv := newServer(ix)
 	switch {

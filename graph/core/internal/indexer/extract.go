@@ -77,7 +77,11 @@ const binarySniff = 8000
 
 func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 	o := outcome{cand: j.cand}
-	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(j.cand.Path)))
+	disk := filepath.Join(root, filepath.FromSlash(j.cand.Path))
+	if j.cand.Disk != "" {
+		disk = j.cand.Disk
+	}
+	content, err := os.ReadFile(disk)
 	if err != nil {
 		o.skip, o.err = SkipUnreadable, err
 		return o
@@ -107,6 +111,9 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx})
 	if o.x.Lang != "" { // one extractor may serve several languages (.h → c or cpp)
 		o.lang = o.x.Lang
+	}
+	if j.cand.Disk != "" {
+		extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
 	}
 	return o
 }

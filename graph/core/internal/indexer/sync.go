@@ -34,6 +34,10 @@ type Options struct {
 	LockWait time.Duration
 	// Waiting, if set, hears once, after a second, that the sync waits.
 	Waiting Waiting
+	// Packages indexes the dependency packages the worktree imports,
+	// declarations only (DESIGN.md, Dependency packages); without it a
+	// sync removes any.
+	Packages bool
 
 	racyCutoff int64      // set by incremental from the index's last write time
 	langs      *languages // the registry's abilities, set by Run
@@ -223,6 +227,11 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, opts.langs.langOf(f.Path))}
 	}
 	w := newWriter(tx, newMemIndex(opts.langs), opts.langs)
+	if w.deps = loadDependencies(opts, ctxs); len(w.deps.langs) > 0 {
+		if _, err := w.deps.write(tx, opts.langs); err != nil {
+			return err
+		}
+	}
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++
@@ -231,13 +240,19 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	if err != nil {
 		return err
 	}
+	own := len(w.written)
+	if len(w.deps.langs) > 0 {
+		if _, err := syncExternal(opts, w, w.deps, nil, rep); err != nil {
+			return err
+		}
+	}
 	if err := w.finish(nil); err != nil {
 		return err
 	}
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastFullBuildAt, time.Now())); err != nil {
 		return err
 	}
-	rep.FilesIndexed = len(w.written)
+	rep.FilesIndexed = own
 	return tx.Commit()
 }
 

@@ -42,6 +42,7 @@ type writer struct {
 	touched    map[string]bool   // qualified names whose definitions came or went
 	names      map[string]string // interned ref names (see internRefs)
 	now        int64
+	deps       *dependencies // the packages of this sync (packages.go)
 }
 
 func newWriter(tx *store.Tx, idx passIndex, langs *languages) *writer {
@@ -51,6 +52,13 @@ func newWriter(tx *store.Tx, idx passIndex, langs *languages) *writer {
 func (w *writer) apply(o outcome, rep *Report) error {
 	p := o.cand.Path
 	switch {
+	case o.skip != "" && o.cand.Disk != "":
+		// A dependency's file that cannot be read or is too large is
+		// left out and not remembered: the package set decides again.
+		if w.existing[p] {
+			return w.remove(p)
+		}
+		return nil
 	case o.skip != "":
 		rep.skip(p, o.skip)
 		if o.skip == SkipUnreadable {
@@ -105,7 +113,10 @@ func (w *writer) insert(o outcome) error {
 	w.writes++
 	p, x := o.cand.Path, o.x
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
-		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode}
+		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode, Package: o.cand.Package}
+	if row.Package == 0 && w.deps != nil {
+		row.Package = w.deps.ownPackage(p, w.langs.langOf(p))
+	}
 	ids, fresh, err := w.tx.InsertFile(row, x)
 	if err != nil {
 		return err

@@ -16,11 +16,15 @@ type FileState struct {
 	Hash    []byte
 	MtimeNs int64
 	Size    int64
+	// External: the file is a dependency package's (DESIGN.md, Dependency
+	// packages), read from outside the worktree.
+	External bool
 }
 
 // FileStates reads every indexed file's state by path.
 func (s *Store) FileStates() (map[string]FileState, error) {
-	rows, err := s.db.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
+	rows, err := s.db.Query(`SELECT f.path, f.content_hash, f.mtime_ns, f.byte_len, COALESCE(p.kind != 'own', 0)
+		FROM files f LEFT JOIN packages p ON p.id = f.package`)
 	if err != nil {
 		return nil, fmt.Errorf("read files: %w", err)
 	}
@@ -29,7 +33,7 @@ func (s *Store) FileStates() (map[string]FileState, error) {
 	for rows.Next() {
 		var p string
 		var f FileState
-		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size); err != nil {
+		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size, &f.External); err != nil {
 			return nil, fmt.Errorf("read files: %w", err)
 		}
 		out[p] = f

@@ -1,0 +1,263 @@
+package indexer
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Dependency packages (DESIGN.md, Dependency packages): a language whose
+// Modules is extract.Dependent names its packages; the packages its own
+// files import are read from their directories outside the worktree,
+// declarations only, and indexed under "@<lang>/<IndexDir>/…" with their
+// package marked external. The set follows the imports the index holds
+// after this sync's own files are written, so a cold build and an
+// incremental sync index the same external files.
+
+// PackagesReport is what a sync found of dependency packages.
+type PackagesReport struct {
+	Packages int `json:"packages"` // rows of the packages table
+	Indexed  int `json:"external_packages_indexed"`
+	Files    int `json:"external_files"`
+	// Missing names the dependencies that are not on disk (their refs
+	// keep the grades they had without packages); at most MaxNamedSkips.
+	Missing      []string `json:"missing,omitempty"`
+	MissingCount int      `json:"missing_count,omitempty"`
+}
+
+// depLang is one Dependent language's packages for one sync.
+type depLang struct {
+	lang string
+	set  extract.DependencySet
+	pkgs []extract.Package
+	ids  []int64
+}
+
+// dependencies are the packages of every Dependent language; empty when
+// the sync does not index packages.
+type dependencies struct {
+	langs []*depLang
+}
+
+// loadDependencies asks each module-aware language that is Dependent for
+// its packages and checks which are on disk.
+func loadDependencies(opts Options, ctxs contexts) *dependencies {
+	d := &dependencies{}
+	if !opts.Packages {
+		return d
+	}
+	for _, a := range opts.langs.aware {
+		m, ok := ctxs[a.Lang()].(extract.Dependent)
+		if !ok {
+			continue
+		}
+		set := m.Dependencies(runProbe(m.Probe()))
+		pkgs := slices.Clone(set.Packages())
+		for i := range pkgs {
+			p := &pkgs[i]
+			if p.Kind == extract.PackageOwn || p.Missing != "" {
+				continue
+			}
+			if fi, err := os.Stat(p.Root); err != nil || !fi.IsDir() {
+				p.Missing = "not on disk: " + p.Root
+			}
+		}
+		d.langs = append(d.langs, &depLang{lang: a.Lang(), set: set, pkgs: pkgs})
+	}
+	return d
+}
+
+// probes caches each probe's output for the process: a toolchain's
+// environment does not change under a running server often enough to pay
+// a process per sync.
+var probes sync.Map // string → []byte (nil: the probe failed)
+
+func runProbe(p extract.Probe) []byte {
+	if len(p.Args) == 0 {
+		return nil
+	}
+	key := strings.Join(p.Args, "\x00") + "\x01" + strings.Join(p.Env, "\x00")
+	if out, ok := probes.Load(key); ok {
+		return out.([]byte)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, p.Args[0], p.Args[1:]...)
+	cmd.Dir = os.TempDir() // outside the worktree: no project file steers it
+	cmd.Env = append(os.Environ(), p.Env...)
+	var out []byte
+	if b, err := cmd.Output(); err == nil {
+		out = bytes.Clone(b)
+	}
+	probes.Store(key, out)
+	return out
+}
+
+// write records the packages (ids of names that stay are kept) and
+// returns a function that, once the sync's files are written, deletes the
+// rows of packages no longer named.
+func (d *dependencies) write(tx *store.Tx, langs *languages) (prune func() error, err error) {
+	keep := map[string][]int64{}
+	for _, dl := range d.langs {
+		if dl.ids, err = tx.SyncPackages(dl.lang, dl.pkgs); err != nil {
+			return nil, err
+		}
+		keep[dl.lang] = dl.ids
+	}
+	return func() error {
+		for _, a := range langs.aware {
+			if err := tx.PrunePackages(a.Lang(), keep[a.Lang()]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}
+
+// ownPackage is the id of the own package holding a worktree file: the
+// one with the longest root above it, 0 for none.
+func (d *dependencies) ownPackage(p, lang string) int64 {
+	var id int64
+	best := -1
+	for _, dl := range d.langs {
+		if dl.lang != lang || dl.ids == nil {
+			continue
+		}
+		for i, pk := range dl.pkgs {
+			if pk.Kind == extract.PackageOwn && extract.Under(p, pk.Root) && len(pk.Root) > best {
+				id, best = dl.ids[i], len(pk.Root)
+			}
+		}
+	}
+	return id
+}
+
+// report summarises the packages for the sync report.
+func (d *dependencies) report(files int, indexed map[string]bool) *PackagesReport {
+	if len(d.langs) == 0 {
+		return nil
+	}
+	r := &PackagesReport{Files: files, Indexed: len(indexed)}
+	for _, dl := range d.langs {
+		r.Packages += len(dl.pkgs)
+		for _, p := range dl.pkgs {
+			if p.Missing == "" {
+				continue
+			}
+			r.MissingCount++
+			if len(r.Missing) < MaxNamedSkips {
+				r.Missing = append(r.Missing, fmt.Sprintf("%s %s@%s: %s", dl.lang, p.Name, p.Version, p.Missing))
+			}
+		}
+	}
+	return r
+}
+
+// externalJobs lists the files of the external packages the own files
+// import, as jobs for those new or changed since the index was written,
+// and the indexed external files no longer wanted. indexed holds the
+// indexed external files' states (nil on a cold build).
+func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
+	want := map[string]job{}
+	var jobs []job
+	pkgsUsed := map[string]bool{}
+	for _, dl := range d.langs {
+		imported, err := tx.ImportedPaths(dl.lang)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		type dirKey struct {
+			pkg int
+			dir string
+		}
+		dirs := map[dirKey]bool{}
+		for _, ip := range imported {
+			pkg, dir, ok := dl.set.Locate(ip)
+			if !ok || pkg < 0 || pkg >= len(dl.pkgs) || dl.pkgs[pkg].Kind == extract.PackageOwn || dl.pkgs[pkg].Missing != "" {
+				continue
+			}
+			dirs[dirKey{pkg, path.Clean("/" + dir)[1:]}] = true
+		}
+		keys := make([]dirKey, 0, len(dirs))
+		for k := range dirs {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i].pkg != keys[j].pkg {
+				return keys[i].pkg < keys[j].pkg
+			}
+			return keys[i].dir < keys[j].dir
+		})
+		for _, k := range keys {
+			pk := dl.pkgs[k.pkg]
+			prefix := path.Join("@"+dl.lang, pk.IndexDir)
+			ctx := dl.set.Context(k.pkg, prefix)
+			disk := filepath.Join(pk.Root, filepath.FromSlash(k.dir))
+			entries, err := os.ReadDir(disk)
+			if err != nil {
+				continue // an import the package does not have (a typo, a build tag)
+			}
+			for _, e := range entries {
+				if !e.Type().IsRegular() || !dl.set.Includes(e.Name()) {
+					continue
+				}
+				fi, err := e.Info()
+				if err != nil {
+					continue
+				}
+				vp := path.Join(prefix, k.dir, e.Name())
+				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
+				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: filepath.Join(disk, e.Name()), Package: dl.ids[k.pkg]}
+				j := job{cand: c, ctx: ctx}
+				want[vp] = j
+				if old, ok := indexed[vp]; ok {
+					if old.Size == c.Size && old.MtimeNs == c.MtimeNs {
+						continue // a package version's files do not change in place
+					}
+					j.oldHash = old.Hash
+				}
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	var gone []string
+	for p := range indexed {
+		if _, ok := want[p]; !ok {
+			gone = append(gone, p)
+		}
+	}
+	sort.Strings(gone)
+	rep.Packages = d.report(len(want), pkgsUsed)
+	return jobs, gone, want, nil
+}
+
+// syncExternal brings the external files in line with the imports the
+// index holds: it removes those no longer wanted and writes the new or
+// changed ones (declarations only). It returns every wanted file's job,
+// for dependents to re-resolve.
+func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]store.FileState, rep *Report) (map[string]job, error) {
+	jobs, gone, all, err := d.externalJobs(w.tx, indexed, rep)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range gone {
+		if err := w.remove(p); err != nil {
+			return nil, err
+		}
+	}
+	var scratch Report // external files are not the worktree's changes
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	return all, err
+}
