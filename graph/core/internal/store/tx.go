@@ -16,7 +16,7 @@ type FileRow struct {
 	Lang        string
 	Size        int64
 	ExtractedAt int64
-	Generated   bool // a generator's output: resolution only (extract.GeneratedCode)
+	Generated   bool  // a generator's output: resolution only (extract.GeneratedCode)
 	Package     int64 // packages.id; 0 for none (stored as NULL)
 }
 
