@@ -84,7 +84,7 @@ func (e *Engine) Impact(ctx context.Context, sel Selector, opts ImpactOptions) (
 	if sel.Kind != SelSymbol {
 		return ImpactResult{}, fmt.Errorf("%w %q: impact needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	sym, err := e.resolveSymbol(ctx, newSources(e.root), sel)
+	sym, err := e.resolveSymbol(ctx, e.sources(), sel)
 	if err != nil {
 		return ImpactResult{}, err
 	}

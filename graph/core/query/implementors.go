@@ -63,7 +63,7 @@ func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResu
 	if err != nil {
 		return res, err
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	for _, r := range rels {
 		segs := pathSegments(r.To)
 		if len(segs) == 0 || segs[len(segs)-1] != q.Name {
@@ -88,7 +88,7 @@ func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, e
 		if err != nil {
 			return traitQuery{}, err
 		}
-		sym, err := e.resolveSymbol(ctx, newSources(e.root), sel)
+		sym, err := e.resolveSymbol(ctx, e.sources(), sel)
 		if err != nil {
 			return traitQuery{}, err
 		}

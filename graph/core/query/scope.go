@@ -76,7 +76,7 @@ func (e *Engine) checkScope(ctx context.Context, s Scope) error {
 // scopeFileNotFound is fileNotFound, plus dir:<path> when the path names an
 // indexed directory.
 func (e *Engine) scopeFileNotFound(ctx context.Context, s Scope) error {
-	err := e.fileNotFound(ctx, newSources(e.root), Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
+	err := e.fileNotFound(ctx, e.sources(), Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
 	le, ok := err.(*LookupError)
 	if !ok {
 		return err

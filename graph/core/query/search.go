@@ -103,7 +103,7 @@ func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error
 	if len(all) > q.Limit {
 		all = all[:q.Limit]
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	for i := range all {
 		if all[i].Kind == "symbol" {
 			all[i].Line = src.line(all[i].Path, all[i].offset)

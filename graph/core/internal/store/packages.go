@@ -1,7 +1,10 @@
 package store
 
 import (
+	"context"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -132,4 +135,43 @@ func (s *Store) HasPackages() (bool, error) {
 		return false, fmt.Errorf("read packages: %w", err)
 	}
 	return n == 1, nil
+}
+
+// Mount is where a dependency package's files are indexed (Prefix,
+// "@<lang>/<index_dir>") and read from (Root).
+type Mount struct{ Prefix, Root string }
+
+// Mounts lists the external packages' mounts, longest prefix first.
+func (r *Reader) Mounts() ([]Mount, error) {
+	rows, err := r.db.Query(`SELECT '@' || lang || CASE WHEN index_dir = '' THEN '' ELSE '/' || index_dir END, root
+		FROM packages WHERE kind != 'own' AND root != '' ORDER BY length(index_dir) DESC, lang, name`)
+	return scanAll(rows, err, "read packages", func(m *Mount) []any { return []any{&m.Prefix, &m.Root} })
+}
+
+// MountOf finds the mount an index path lies under.
+func MountOf(mounts []Mount, p string) (Mount, bool) {
+	for _, m := range mounts {
+		if m.Prefix != "" && (p == m.Prefix || strings.HasPrefix(p, m.Prefix+"/")) {
+			return m, true
+		}
+	}
+	return Mount{}, false
+}
+
+// ExternalSymbols reads the symbols of the dependency package files whose
+// directory, below "@<lang>/", is pkg (an import path), in file order.
+func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, error) {
+	rows, err := r.db.QueryContext(ctx, `SELECT f.path FROM files f JOIN packages p ON p.id = f.package
+		WHERE p.kind != 'own' AND f.path LIKE '@%/' || ? || '/%' ESCAPE '\' ORDER BY f.path`, likeEscape(pkg))
+	paths, err := scanAll(rows, err, "read external files", stringField)
+	if err != nil {
+		return nil, err
+	}
+	var in []string
+	for _, p := range paths {
+		if _, rest, ok := strings.Cut(p, "/"); ok && path.Dir(rest) == pkg {
+			in = append(in, p)
+		}
+	}
+	return r.SymbolsInFiles(ctx, in)
 }

@@ -91,10 +91,12 @@ type FileStat struct {
 	Hash    []byte // BLAKE3 of the indexed bytes
 }
 
-// FileStats lists every indexed file with its recorded mtime and size,
+// FileStats lists every indexed file of the worktree (a dependency
+// package's files are not its own) with its recorded mtime and size,
 // sorted by path.
 func (r *Reader) FileStats(ctx context.Context) ([]FileStat, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT path, mtime_ns, byte_len, content_hash FROM files ORDER BY path`)
+	rows, err := r.db.QueryContext(ctx, `SELECT path, mtime_ns, byte_len, content_hash FROM files
+		WHERE package IS NULL OR package NOT IN (SELECT id FROM packages WHERE kind != 'own') ORDER BY path`)
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}
