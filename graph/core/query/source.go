@@ -64,20 +64,25 @@ func (s *sources) get(path string) *sourceFile {
 // outside maps the index path of a dependency package's file to the file
 // in the package's directory.
 func (s *sources) outside(path string) (string, bool) {
+	if m, ok := s.mount(path); ok {
+		return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(path[len(m.Prefix):], "/"))), true
+	}
+	return "", false
+}
+
+// mount is the dependency package an index path lies in.
+func (s *sources) mount(path string) (store.Mount, bool) {
 	if s.idx == nil || !strings.HasPrefix(path, "@") {
-		return "", false
+		return store.Mount{}, false
 	}
 	if s.external == nil {
 		m, err := s.idx.Mounts()
 		if err != nil {
-			return "", false
+			return store.Mount{}, false
 		}
 		s.external = append(m, store.Mount{}) // non-nil: read once
 	}
-	if m, ok := store.MountOf(s.external, path); ok {
-		return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(path[len(m.Prefix):], "/"))), true
-	}
-	return "", false
+	return store.MountOf(s.external, path)
 }
 
 // inside resolves an indexed path to the regular file it names, refusing

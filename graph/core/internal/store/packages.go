@@ -139,13 +139,13 @@ func (s *Store) HasPackages() (bool, error) {
 
 // Mount is where a dependency package's files are indexed (Prefix,
 // "@<lang>/<index_dir>") and read from (Root).
-type Mount struct{ Prefix, Root string }
+type Mount struct{ Prefix, Root, Name, Version string }
 
 // Mounts lists the external packages' mounts, longest prefix first.
 func (r *Reader) Mounts() ([]Mount, error) {
-	rows, err := r.db.Query(`SELECT '@' || lang || CASE WHEN index_dir = '' THEN '' ELSE '/' || index_dir END, root
+	rows, err := r.db.Query(`SELECT '@' || lang || CASE WHEN index_dir = '' THEN '' ELSE '/' || index_dir END, root, name, version
 		FROM packages WHERE kind != 'own' AND root != '' ORDER BY length(index_dir) DESC, lang, name`)
-	return scanAll(rows, err, "read packages", func(m *Mount) []any { return []any{&m.Prefix, &m.Root} })
+	return scanAll(rows, err, "read packages", func(m *Mount) []any { return []any{&m.Prefix, &m.Root, &m.Name, &m.Version} })
 }
 
 // MountOf finds the mount an index path lies under.
