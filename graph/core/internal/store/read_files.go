@@ -12,6 +12,7 @@ import (
 type Paths struct {
 	File, Dir   string
 	NoGenerated bool
+	NoExternal  bool // leave dependency packages' files out
 }
 
 // where is an SQL condition on a path column selecting the files. A
@@ -21,6 +22,9 @@ func (p Paths) where(col string) (string, []any) {
 	cond, args := p.place(col)
 	if p.NoGenerated {
 		cond += " AND " + col + " NOT IN (SELECT path FROM files WHERE generated = 1)"
+	}
+	if p.NoExternal {
+		cond += " AND " + col + " NOT IN " + externalFiles
 	}
 	return cond, args
 }
