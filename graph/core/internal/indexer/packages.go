@@ -88,7 +88,8 @@ func runProbe(p extract.Probe) []byte {
 	if len(p.Args) == 0 {
 		return nil
 	}
-	key := strings.Join(p.Args, "\x00") + "\x01" + strings.Join(p.Env, "\x00")
+	// The environment is part of the key: GOMODCACHE=… changes the answer.
+	key := strings.Join(p.Args, "\x00") + "\x01" + strings.Join(p.Env, "\x00") + "\x01" + strings.Join(os.Environ(), "\x00")
 	if out, ok := probes.Load(key); ok {
 		return out.([]byte)
 	}
