@@ -72,15 +72,20 @@ type DependencySet interface {
 	// slash-separated directory inside that package's Root; ok is false for
 	// own packages, unknown ones and missing ones.
 	Locate(importPath string) (pkg int, dir string, ok bool)
-	// Includes says whether a file of a located directory, by base name,
-	// is part of the package as the toolchain would build it here (Go:
-	// no tests, the host's platform).
-	Includes(base string) bool
+	// Includes says whether a file of a located directory is part of the
+	// package as the toolchain would build it here (Go: no tests, the
+	// host's platform by name and build constraint). head is the start of
+	// the file (HeadSize bytes at most), nil when base alone decides: core
+	// asks again with the head when the answer is true.
+	Includes(base string, head []byte) bool
 	// Context is the module context of a file of an external package
 	// whose index path starts with prefix (the package's files are indexed
 	// under prefix, the Root of Packages()[pkg] on disk).
 	Context(pkg int, prefix string) ModuleContext
 }
+
+// HeadSize is how much of a dependency's file Includes reads.
+const HeadSize = 4096
 
 // DeclarationsOnly keeps what an external package's file contributes to
 // resolution: its symbols, relations and facts. Its own references,

@@ -108,7 +108,7 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 		o.nonUTF8 = true
 		content = replaceInvalidUTF8(content)
 	}
-	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx})
+	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
 	if o.x.Lang != "" { // one extractor may serve several languages (.h → c or cpp)
 		o.lang = o.x.Lang
 	}

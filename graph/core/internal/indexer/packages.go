@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path"
@@ -211,7 +212,11 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				continue // an import the package does not have (a typo, a build tag)
 			}
 			for _, e := range entries {
-				if !e.Type().IsRegular() || !dl.set.Includes(e.Name()) {
+				if !e.Type().IsRegular() || !dl.set.Includes(e.Name(), nil) {
+					continue
+				}
+				file := filepath.Join(disk, e.Name())
+				if !dl.set.Includes(e.Name(), readHead(file)) {
 					continue
 				}
 				fi, err := e.Info()
@@ -220,7 +225,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				}
 				vp := path.Join(prefix, k.dir, e.Name())
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
-				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: filepath.Join(disk, e.Name()), Package: dl.ids[k.pkg]}
+				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: file, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: ctx}
 				want[vp] = j
 				if old, ok := indexed[vp]; ok {
@@ -261,4 +266,17 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 	var scratch Report // external files are not the worktree's changes
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
 	return all, err
+}
+
+// readHead is the start of a file, for DependencySet.Includes ([]byte{}
+// when it cannot be read: the read proper will say so).
+func readHead(p string) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return []byte{}
+	}
+	defer f.Close()
+	b := make([]byte, extract.HeadSize)
+	n, _ := io.ReadFull(f, b)
+	return b[:n]
 }

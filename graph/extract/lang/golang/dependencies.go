@@ -181,12 +181,16 @@ func (d *goDeps) ownPath(importPath string) bool {
 }
 
 // Includes: the package's non-test Go files that build for the probed
-// platform by their names (x_linux.go, x_windows_amd64.go).
-func (d *goDeps) Includes(base string) bool {
+// platform by their names (x_linux.go, x_windows_amd64.go) and their
+// //go:build lines.
+func (d *goDeps) Includes(base string, head []byte) bool {
 	if !strings.HasSuffix(base, ".go") || strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "_") || strings.HasPrefix(base, ".") {
 		return false
 	}
-	return goodOSArch(strings.TrimSuffix(base, ".go"), d.env.GOOS, d.env.GOARCH)
+	if !goodOSArch(strings.TrimSuffix(base, ".go"), d.env.GOOS, d.env.GOARCH) {
+		return false
+	}
+	return head == nil || buildsHere(head, d.env.GOOS, d.env.GOARCH)
 }
 
 // Context: qualified names are the module path and the directory below

@@ -1,6 +1,11 @@
 package golang
 
-import "strings"
+import (
+	"bufio"
+	"bytes"
+	"go/build/constraint"
+	"strings"
+)
 
 // goodOSArch is go/build's file name rule: name_GOOS, name_GOARCH and
 // name_GOOS_GOARCH build only there (name alone: everywhere). An empty
@@ -36,3 +41,39 @@ func setOfWords(s string) map[string]bool {
 	}
 	return m
 }
+
+// buildsHere evaluates a file's //go:build line (before its package
+// clause) for goos/goarch with cgo on and the gc toolchain: any go1.N
+// release tag holds, other tags (ignore, purego, race, experiments) do not.
+// A file without the line builds everywhere.
+func buildsHere(head []byte, goos, goarch string) bool {
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "package ") {
+			return true
+		}
+		if !constraint.IsGoBuild(line) {
+			continue
+		}
+		expr, err := constraint.Parse(line)
+		if err != nil {
+			return true
+		}
+		return expr.Eval(func(tag string) bool {
+			switch {
+			case tag == goos || tag == goarch || tag == "gc" || tag == "cgo":
+				return true
+			case tag == "unix":
+				return unixOS[goos]
+			case strings.HasPrefix(tag, "go1."):
+				return true
+			}
+			return goos == "" && knownOS[tag] || goarch == "" && knownArch[tag]
+		})
+	}
+	return true
+}
+
+// unixOS are the GOOS values the "unix" constraint holds for.
+var unixOS = setOfWords("aix android darwin dragonfly freebsd hurd illumos ios linux netbsd openbsd solaris")
