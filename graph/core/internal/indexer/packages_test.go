@@ -198,4 +198,3 @@ func sectionOf(d, table string) string {
 	s, _, _ := strings.Cut(rest, "\n## ")
 	return s
 }
-

@@ -32,11 +32,11 @@ var propGoDirs = []string{"bufio", "strconv", "unicode/utf8", "container/list", 
 // propSeed are the hand-written Python, TypeScript and Rust files: modules
 // that import each other, classes with inherited methods and re-exports.
 var propSeed = map[string]string{
-	"go.mod":            "module std\n\ngo 1.26\n",
+	"go.mod": "module std\n\ngo 1.26\n",
 	// A module of its own requiring a dependency from the fake module
 	// cache (fakeModCache): syncs index its packages.
-	"app/go.mod":  depsSeed["go.mod"],
-	"app/main.go": depsSeed["main.go"],
+	"app/go.mod":        depsSeed["go.mod"],
+	"app/main.go":       depsSeed["main.go"],
 	"pyapp/__init__.py": "from .models import User, Admin\nfrom .service import Service\n",
 	"pyapp/models.py": `class Base:
     def save(self):
