@@ -60,7 +60,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 	pf := graph.PersistentFlags()
 	pf.StringVar(&a.root, "root", "", "worktree root (default: the git toplevel of the current directory, or the directory itself)")
 	pf.StringVar(&a.format, "format", "json", "output format: json or text")
-	pf.BoolVar(&a.packages, "packages", false, "syncs index the dependency packages (standard library included) the worktree imports, declarations only")
+	pf.BoolVar(&a.packages, "packages", false, "syncs index the declarations of the dependency packages (standard library included) the worktree imports")
 	graph.AddCommand(
 		newSyncCmd(a), newSearchCmd(a), newShowCmd(a),
 		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),

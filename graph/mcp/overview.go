@@ -18,7 +18,7 @@ type overviewInput struct {
 	// Generated: a generator's output is indexed for refs but left out.
 	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
 	// External: dependency packages are indexed for refs but left out.
-	External bool `json:"external,omitempty" jsonschema:"also dependency packages' declarations (--packages)"`
+	External bool `json:"external,omitempty" jsonschema:"also dependencies"`
 	pageArgs
 }
 

@@ -24,7 +24,7 @@ type searchInput struct {
 	// Generated: a generator's output is indexed for refs but not searched.
 	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
 	// External: dependency packages are indexed for refs but left out.
-	External bool `json:"external,omitempty" jsonschema:"also dependency packages' declarations (--packages)"`
+	External bool `json:"external,omitempty" jsonschema:"also dependencies"`
 	pageArgs
 }
 
