@@ -27,6 +27,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		var meta map[string]string
 		if meta, err = st.Meta(); err == nil {
 			opts.racyCutoff = racyCutoff(meta)
+			opts.markerKeys = meta
 		}
 	}
 	sc, scanErr := waitScan()
@@ -130,6 +131,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		}
 	}
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastIncrementalAt, time.Now())); err != nil {
+		return rep, err
+	}
+	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
 		return rep, err
 	}
 	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {
@@ -268,8 +272,9 @@ func contextChanges(opts Options, sc scanResult, indexed map[string]store.FileSt
 			}
 			present[f.Path] = true
 			// A marker that matters by existence only changes by coming
-			// or going.
-			if old, ok := indexed[f.Path]; !ok || content && markerChanged(opts, f, old) {
+			// or going; one whose bytes changed, unless its context key
+			// stayed (extract.ContextKeyer).
+			if old, ok := indexed[f.Path]; !ok || content && markerChanged(opts, f, old) && !sameContextKey(opts, a, f.Path) {
 				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(f.Path))
 			}
 		}
@@ -308,4 +313,36 @@ func setOf(xs []string) map[string]bool {
 		m[x] = true
 	}
 	return m
+}
+
+// markerKeyPrefix prefixes the meta keys recording each marker's context
+// key (extract.ContextKeyer).
+const markerKeyPrefix = "marker_key:"
+
+// markerKeys are the context keys of the scan's markers, as meta rows.
+func markerKeys(opts Options, sc scanResult) map[string]string {
+	out := map[string]string{}
+	for _, f := range sc.Files {
+		for _, a := range opts.langs.aware {
+			k, ok := a.(extract.ContextKeyer)
+			if marker, content := a.Marker(f.Path); !ok || !marker || !content {
+				continue
+			}
+			if b := readMarker(opts.Location.Root, f.Path); b != nil {
+				out[markerKeyPrefix+f.Path] = k.ContextKey(b)
+			}
+		}
+	}
+	return out
+}
+
+// sameContextKey: the marker's context key is the one the index recorded.
+func sameContextKey(opts Options, a extract.ModuleAware, p string) bool {
+	k, ok := a.(extract.ContextKeyer)
+	if !ok {
+		return false
+	}
+	old, recorded := opts.markerKeys[markerKeyPrefix+p]
+	b := readMarker(opts.Location.Root, p)
+	return recorded && b != nil && k.ContextKey(b) == old
 }

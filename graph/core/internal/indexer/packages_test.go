@@ -198,3 +198,27 @@ func sectionOf(d, table string) string {
 	s, _, _ := strings.Cut(rest, "\n## ")
 	return s
 }
+
+// TestPackagesUpgradeReresolvesDependents: a go.mod whose requirements
+// change (its module path does not) re-extracts none of the module's
+// files; only the files that consulted the changed package's names are
+// resolved again.
+func TestPackagesUpgradeReresolvesDependents(t *testing.T) {
+	fakeModCache(t)
+	files := map[string]string{"other.go": "package main\n\nimport \"fmt\"\n\nfunc other() { fmt.Println(1) }\n"}
+	for k, v := range depsSeed {
+		files[k] = v
+	}
+	repo := gittest.New(t, files)
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	syncPackages(t, loc, false, true)
+	gittest.WriteFile(t, repo.Root, "go.mod", strings.Replace(depsSeed["go.mod"], "v1.0.0", "v1.1.0", 1))
+	rep := syncPackages(t, loc, false, true)
+	if rep.FilesChanged != 1 || rep.Reresolved != 1 {
+		t.Fatalf("upgrade: %d files changed, %d re-resolved; want 1 (go.mod) and 1 (main.go, which calls lib.Hello)", rep.FilesChanged, rep.Reresolved)
+	}
+	gittest.WriteFile(t, repo.Root, "go.mod", strings.Replace(depsSeed["go.mod"], "example.com/app", "example.com/app2", 1))
+	if rep := syncPackages(t, loc, false, true); rep.FilesChanged != 3 {
+		t.Fatalf("a new module path: %d files changed, want 3 (go.mod, main.go and other.go)", rep.FilesChanged)
+	}
+}

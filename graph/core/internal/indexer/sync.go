@@ -39,8 +39,9 @@ type Options struct {
 	// sync removes any.
 	Packages bool
 
-	racyCutoff int64      // set by incremental from the index's last write time
-	langs      *languages // the registry's abilities, set by Run
+	racyCutoff int64             // set by incremental from the index's last write time
+	markerKeys map[string]string // the context keys the index recorded, by marker path
+	langs      *languages        // the registry's abilities, set by Run
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -250,6 +251,9 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 		return err
 	}
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastFullBuildAt, time.Now())); err != nil {
+		return err
+	}
+	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
 		return err
 	}
 	rep.FilesIndexed = own

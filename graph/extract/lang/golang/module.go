@@ -28,6 +28,10 @@ func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 	return m
 }
 
+// ContextKey: a go.mod's files depend on its module path alone; its
+// requirements name dependency packages (dependencies.go).
+func (e *Extractor) ContextKey(content []byte) string { return modfile.ModulePath(content) }
+
 // goModules: directory of a go.mod → its module path, and the go.mod
 // files themselves (for their requirements).
 type goModules struct {
