@@ -81,8 +81,8 @@ func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResu
 func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, error) {
 	arg = strings.TrimSpace(arg)
 	if form, _, ok := strings.Cut(arg, ":"); ok && isSelectorForm(form) {
-		if SelectorKind(form) != SelSymbol {
-			return traitQuery{}, fmt.Errorf("%w %q: implementors takes a trait name or symbol:<path>#<name>", ErrBadSelector, arg)
+		if SelectorKind(form) != SelSymbol && SelectorKind(form) != SelExternal {
+			return traitQuery{}, fmt.Errorf("%w %q: implementors takes a trait name, symbol:<path>#<name> or ext:<package>#<name>", ErrBadSelector, arg)
 		}
 		sel, err := ParseSelector(arg)
 		if err != nil {
@@ -109,7 +109,7 @@ func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, e
 // "fmt::Display" is read as a path but "file:x.go" as a misuse.
 func isSelectorForm(form string) bool {
 	switch SelectorKind(form) {
-	case SelSymbol, SelFile, SelModule, SelCommand, SelDir:
+	case SelSymbol, SelFile, SelModule, SelCommand, SelDir, SelExternal:
 		return true
 	}
 	return false
