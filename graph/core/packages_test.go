@@ -87,6 +87,17 @@ func TestPackagesQueries(t *testing.T) {
 	if err != nil || ov.Files.Total != 2 {
 		t.Errorf("overview: %d files, %v; want 2 (go.mod, w.go)", ov.Files.Total, err)
 	}
+	deps, err := g.Deps(ctx, "dir:.")
+	if err != nil || len(deps.Packages) != 1 || !strings.HasPrefix(deps.Packages[0], "std@go") {
+		t.Errorf("deps: packages %v, %v; want the standard library's", deps.Packages, err)
+	}
+	for _, f := range deps.Files {
+		for _, d := range f.Imports {
+			if d.InternalPath != "" {
+				t.Errorf("deps: %s placed in the worktree at %s; it is a dependency's", d.TargetPath, d.InternalPath)
+			}
+		}
+	}
 	imp, err := g.Impact(ctx, "ext:fmt#Println", query.ImpactOptions{Depth: 3})
 	if err != nil {
 		t.Fatal(err)
