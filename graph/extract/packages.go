@@ -69,9 +69,11 @@ type DependencySet interface {
 	Packages() []Package
 	// Locate maps an import path one of the language's files states to
 	// the external package holding it (an index into Packages) and the
-	// slash-separated directory inside that package's Root; ok is false for
-	// own packages, unknown ones and missing ones.
-	Locate(importPath string) (pkg int, dir string, ok bool)
+	// places inside that package's Root it may be, slash-separated, in
+	// order: the first that exists is read, all of a directory's files
+	// (those Includes takes) or one file ("" is Root itself). ok is false
+	// for own packages, unknown ones and missing ones.
+	Locate(importPath string) (pkg int, places []string, ok bool)
 	// Includes says whether a file of a located directory is part of the
 	// package as the toolchain would build it here (Go: no tests, the
 	// host's platform by name and build constraint). head is the start of

@@ -21,8 +21,8 @@ type sources struct {
 	root     string
 	realRoot string // root with its symlinks resolved, once needed
 	files    map[string]*sourceFile
-	idx      *store.Reader // nil: no dependency packages to read
-	external []store.Mount // where dependency packages' files are read, once needed
+	idx      *store.Reader           // nil: no dependency packages to read
+	mounts   map[string]*store.Mount // by index path: a dependency's file; nil for the worktree's
 }
 
 type sourceFile struct {
@@ -75,14 +75,20 @@ func (s *sources) mount(path string) (store.Mount, bool) {
 	if s.idx == nil || !strings.HasPrefix(path, "@") {
 		return store.Mount{}, false
 	}
-	if s.external == nil {
-		m, err := s.idx.Mounts()
-		if err != nil {
-			return store.Mount{}, false
+	m, seen := s.mounts[path]
+	if !seen {
+		if s.mounts == nil {
+			s.mounts = map[string]*store.Mount{}
 		}
-		s.external = append(m, store.Mount{}) // non-nil: read once
+		if mt, ok, err := s.idx.MountOf(context.Background(), path); err == nil && ok {
+			m = &mt
+		}
+		s.mounts[path] = m
 	}
-	return store.MountOf(s.external, path)
+	if m == nil {
+		return store.Mount{}, false
+	}
+	return *m, true
 }
 
 // inside resolves an indexed path to the regular file it names, refusing

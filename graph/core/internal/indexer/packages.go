@@ -185,15 +185,36 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			dir string
 		}
 		dirs := map[dirKey]bool{}
+		files := map[dirKey]bool{} // a place that is one file
 		for _, ip := range imported {
-			pkg, dir, ok := dl.set.Locate(ip)
+			pkg, places, ok := dl.set.Locate(ip)
 			if !ok || pkg < 0 || pkg >= len(dl.pkgs) || dl.pkgs[pkg].Kind == extract.PackageOwn || dl.pkgs[pkg].Missing != "" {
 				continue
 			}
-			dirs[dirKey{pkg, path.Clean("/" + dir)[1:]}] = true
+			for _, pl := range places {
+				pl = path.Clean("/" + pl)[1:]
+				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
+				if err != nil {
+					continue
+				}
+				if fi.IsDir() {
+					dirs[dirKey{pkg, pl}] = true
+				} else {
+					files[dirKey{pkg, pl}] = true
+				}
+				break
+			}
 		}
-		keys := make([]dirKey, 0, len(dirs))
+		for f := range files {
+			if dirs[dirKey{f.pkg, extract.ParentDir(f.dir)}] {
+				delete(files, f) // its directory is read whole
+			}
+		}
+		keys := make([]dirKey, 0, len(dirs)+len(files))
 		for k := range dirs {
+			keys = append(keys, k)
+		}
+		for k := range files {
 			keys = append(keys, k)
 		}
 		sort.Slice(keys, func(i, j int) bool {
@@ -205,28 +226,22 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 		for _, k := range keys {
 			pk := dl.pkgs[k.pkg]
 			prefix := path.Join("@"+dl.lang, pk.IndexDir)
-			ctx := dl.set.Context(k.pkg, prefix)
-			disk := filepath.Join(pk.Root, filepath.FromSlash(k.dir))
-			entries, err := os.ReadDir(disk)
-			if err != nil {
-				continue // an import the package does not have (a typo, a build tag)
+			dir, names := k.dir, []string(nil)
+			if files[k] {
+				dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
+			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(dir))); names == nil {
+				continue
 			}
-			for _, e := range entries {
-				if !e.Type().IsRegular() || !dl.set.Includes(e.Name(), nil) {
+			for _, name := range names {
+				file := filepath.Join(pk.Root, filepath.FromSlash(dir), name)
+				fi, err := os.Lstat(file)
+				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) || !dl.set.Includes(name, readHead(file)) {
 					continue
 				}
-				file := filepath.Join(disk, e.Name())
-				if !dl.set.Includes(e.Name(), readHead(file)) {
-					continue
-				}
-				fi, err := e.Info()
-				if err != nil {
-					continue
-				}
-				vp := path.Join(prefix, k.dir, e.Name())
+				vp := path.Join(prefix, dir, name)
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: file, Package: dl.ids[k.pkg]}
-				j := job{cand: c, ctx: ctx}
+				j := job{cand: c, ctx: dl.set.Context(k.pkg, prefix)}
 				want[vp] = j
 				if old, ok := indexed[vp]; ok {
 					if old.Size == c.Size && old.MtimeNs == c.MtimeNs {
@@ -279,4 +294,18 @@ func readHead(p string) []byte {
 	b := make([]byte, extract.HeadSize)
 	n, _ := io.ReadFull(f, b)
 	return b[:n]
+}
+
+// listFiles names a directory's entries in order, nil when it cannot be
+// read.
+func listFiles(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -141,36 +143,44 @@ func (s *Store) HasPackages() (bool, error) {
 // "@<lang>/<index_dir>") and read from (Root).
 type Mount struct{ Prefix, Root, Name, Version string }
 
-// Mounts lists the external packages' mounts, longest prefix first.
-func (r *Reader) Mounts() ([]Mount, error) {
-	rows, err := r.db.Query(`SELECT '@' || lang || CASE WHEN index_dir = '' THEN '' ELSE '/' || index_dir END, root, name, version
-		FROM packages WHERE kind != 'own' AND root != '' ORDER BY length(index_dir) DESC, lang, name`)
-	return scanAll(rows, err, "read packages", func(m *Mount) []any { return []any{&m.Prefix, &m.Root, &m.Name, &m.Version} })
-}
-
-// MountOf finds the mount an index path lies under.
-func MountOf(mounts []Mount, p string) (Mount, bool) {
-	for _, m := range mounts {
-		if m.Prefix != "" && (p == m.Prefix || strings.HasPrefix(p, m.Prefix+"/")) {
-			return m, true
-		}
+// MountOf is the dependency package holding an indexed file (or the
+// files of an indexed directory), and where it is read from; false for
+// the worktree's.
+func (r *Reader) MountOf(ctx context.Context, p string) (Mount, bool, error) {
+	var m Mount
+	err := r.db.QueryRowContext(ctx, `SELECT '@' || k.lang || CASE WHEN k.index_dir = '' THEN '' ELSE '/' || k.index_dir END, k.root, k.name, k.version
+		FROM files f JOIN packages k ON k.id = f.package
+		WHERE (f.path = ?1 OR f.path >= ?1 || '/' AND f.path < ?1 || '0') AND k.kind != 'own' LIMIT 1`, p).Scan(&m.Prefix, &m.Root, &m.Name, &m.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, false, nil
 	}
-	return Mount{}, false
+	if err != nil {
+		return m, false, fmt.Errorf("read package of %s: %w", p, err)
+	}
+	return m, true, nil
 }
 
-// ExternalSymbols reads the symbols of the dependency package files whose
-// directory, below "@<lang>/", is pkg (an import path), in file order.
+// ExternalSymbols reads the symbols of the dependency package files that
+// make up pkg, an import path: below "@<lang>/", the files of directory
+// pkg (net/http, json) or the one file pkg is (Python's os.py), the
+// path's dots read as slashes too (os.path).
 func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, error) {
 	rows, err := r.db.QueryContext(ctx, `SELECT f.path FROM files f JOIN packages p ON p.id = f.package
-		WHERE p.kind != 'own' AND f.path LIKE '@%/' || ? || '/%' ESCAPE '\' ORDER BY f.path`, likeEscape(pkg))
+		WHERE p.kind != 'own' ORDER BY f.path`)
 	paths, err := scanAll(rows, err, "read external files", stringField)
 	if err != nil {
 		return nil, err
 	}
+	names := []string{pkg, strings.ReplaceAll(pkg, ".", "/")}
 	var in []string
 	for _, p := range paths {
-		if _, rest, ok := strings.Cut(p, "/"); ok && path.Dir(rest) == pkg {
-			in = append(in, p)
+		_, rest, _ := strings.Cut(p, "/")
+		dir, module := path.Dir(rest), strings.TrimSuffix(rest, path.Ext(rest))
+		for _, n := range names {
+			if dir == n || module == n {
+				in = append(in, p)
+				break
+			}
 		}
 	}
 	return r.SymbolsInFiles(ctx, in)

@@ -144,9 +144,9 @@ func (d *goDeps) Packages() []extract.Package { return d.pkgs }
 
 // Locate: an import path in the standard library (no dot in its first
 // element) or in the longest required module path that prefixes it.
-func (d *goDeps) Locate(importPath string) (int, string, bool) {
+func (d *goDeps) Locate(importPath string) (int, []string, bool) {
 	if importPath == "C" || d.ownPath(importPath) {
-		return 0, "", false
+		return 0, nil, false
 	}
 	best, dir := -1, ""
 	for i := d.nOwn; i < len(d.pkgs); i++ {
@@ -163,9 +163,9 @@ func (d *goDeps) Locate(importPath string) (int, string, bool) {
 		}
 	}
 	if best < 0 || d.pkgs[best].Missing != "" {
-		return 0, "", false
+		return 0, nil, false
 	}
-	return best, dir, true
+	return best, []string{dir}, true
 }
 
 func (d *goDeps) ownPath(importPath string) bool {
