@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -220,5 +221,26 @@ func TestPackagesUpgradeReresolvesDependents(t *testing.T) {
 	gittest.WriteFile(t, repo.Root, "go.mod", strings.Replace(depsSeed["go.mod"], "example.com/app", "example.com/app2", 1))
 	if rep := syncPackages(t, loc, false, true); rep.FilesChanged != 3 {
 		t.Fatalf("a new module path: %d files changed, want 3 (go.mod, main.go and other.go)", rep.FilesChanged)
+	}
+}
+
+// TestPackagesPython: the interpreter's standard library through the same
+// seam; a call of json.loads gets its definition in @python/json.
+func TestPackagesPython(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	repo := gittest.New(t, map[string]string{
+		"app/__init__.py": "",
+		"app/main.py":     "import json\n\n\ndef main():\n    return json.loads(\"{}\")\n",
+	})
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	rep := syncPackages(t, loc, false, true)
+	if rep.Packages == nil || rep.Packages.Indexed != 1 {
+		t.Fatalf("packages report %+v, want the standard library indexed", rep.Packages)
+	}
+	if d := dump(t, loc.Path); !strings.Contains(d, "\"json.loads\"\t\"@python/json/__init__.py\"") {
+		t.Errorf("json.loads has no definition in @python/json:\n%s", sectionOf(d, "refs"))
 	}
 }
