@@ -45,7 +45,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			delete(indexed, p)
 		}
 	}
-	deps := loadDependencies(opts, ctxs)
+	deps := loadDependencies(opts, ctxs, sc.Files)
 	hadPackages, err := st.HasPackages()
 	if err != nil {
 		return rep, err

@@ -52,16 +52,20 @@ type dependencies struct {
 	langs []*depLang
 }
 
-// loadDependencies asks each module-aware language that is Dependent for
-// its packages and checks which are on disk.
-func loadDependencies(opts Options, ctxs contexts) *dependencies {
+// loadDependencies asks each module-aware language that is Dependent and
+// has files in the scan for its packages and checks which are on disk.
+func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
 	d := &dependencies{}
 	if !opts.Packages {
 		return d
 	}
+	present := map[string]bool{} // languages with files in the worktree
+	for _, f := range files {
+		present[opts.langs.langOf(f.Path)] = true
+	}
 	for _, a := range opts.langs.aware {
 		m, ok := ctxs[a.Lang()].(extract.Dependent)
-		if !ok {
+		if !ok || !present[a.Lang()] {
 			continue
 		}
 		set := m.Dependencies(runProbe(m.Probe()))

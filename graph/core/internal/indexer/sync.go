@@ -228,7 +228,7 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, opts.langs.langOf(f.Path))}
 	}
 	w := newWriter(tx, newMemIndex(opts.langs), opts.langs)
-	if w.deps = loadDependencies(opts, ctxs); len(w.deps.langs) > 0 {
+	if w.deps = loadDependencies(opts, ctxs, sc.Files); len(w.deps.langs) > 0 {
 		if _, err := w.deps.write(tx, opts.langs); err != nil {
 			return err
 		}

@@ -121,7 +121,7 @@ func (w *writer) insert(o outcome) error {
 	if err != nil {
 		return err
 	}
-	w.idx.add(p, ids, x)
+	w.idx.add(p, ids, x, o.cand.Disk != "")
 	for i, s := range x.Symbols {
 		if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)
 			w.touched[w.intern(s.Qualified)] = true

@@ -34,8 +34,11 @@ func (t *Tx) SyncPackages(lang string, pkgs []extract.Package) ([]int64, error) 
 			_, err = t.tx.Exec(`UPDATE packages SET version = ?, kind = ?, root = ?, index_dir = ?, missing = ? WHERE id = ?`,
 				p.Version, p.Kind.String(), p.Root, p.IndexDir, p.Missing, id)
 		} else {
-			err = t.tx.QueryRow(`INSERT INTO packages(lang, name, version, kind, root, index_dir, missing) VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			// A name given twice is one row (the first's).
+			err = t.tx.QueryRow(`INSERT INTO packages(lang, name, version, kind, root, index_dir, missing) VALUES(?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT(lang, name) DO UPDATE SET name = excluded.name RETURNING id`,
 				lang, p.Name, p.Version, p.Kind.String(), p.Root, p.IndexDir, p.Missing).Scan(&ids[i])
+			old[p.Name] = ids[i]
 		}
 		if err != nil {
 			return nil, fmt.Errorf("write package %s: %w", p.Name, err)

@@ -305,6 +305,7 @@ type Definition struct {
 	ID                 int64
 	File, Kind         string
 	ArityMin, ArityMax sql.NullInt64
+	External           bool // a dependency package's
 }
 
 // Arity is the definition's, unknown when not stored.
@@ -336,14 +337,17 @@ func (t *Tx) Lookups() (*Lookups, error) {
 		st, err = t.tx.Prepare(q)
 		return st
 	}
-	l.symbols = prep(`SELECT id, file_path, kind, arity_min, arity_max FROM symbols WHERE qualified = ? ORDER BY id`)
+	l.symbols = prep(`SELECT id, file_path, kind, arity_min, arity_max, package IS NOT NULL AND package IN ` + externalPackages + `
+		FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
 	// Names inside a namespace start with it and a separator: '#', one of
-	// '.' and '/' (adjacent bytes), or ':' (also "::").
-	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1)
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$')
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0')
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';')`)
+	// '.' and '/' (adjacent bytes), or ':' (also "::"). Only the
+	// worktree's own names count (resolve.Index.Defines).
+	own := ` AND (package IS NULL OR package NOT IN ` + externalPackages + `))`
+	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$'` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0'` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';'` + own)
 	l.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
 		ORDER BY def_file, def_span_start, id`)
 	if err != nil {
@@ -355,7 +359,7 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax} })
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax, &d.External} })
 }
 
 // Defines reports whether the index defines ns or any name inside it

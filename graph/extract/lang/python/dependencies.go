@@ -79,10 +79,15 @@ func (m packageDirs) Dependencies(probe []byte) extract.DependencySet {
 		d.top[n] = d.std
 	}
 	sort.SliceStable(env.Dists, func(i, j int) bool { return strings.ToLower(env.Dists[i].Name) < strings.ToLower(env.Dists[j].Name) })
+	named := map[string]bool{"python": true}
+	for _, p := range d.pkgs {
+		named[p.Name] = true
+	}
 	for _, dist := range env.Dists {
-		if dist.Name == "" || len(dist.Top) == 0 {
-			continue
+		if dist.Name == "" || len(dist.Top) == 0 || named[dist.Name] {
+			continue // the worktree's own distribution, or one installed twice
 		}
+		named[dist.Name] = true
 		i := len(d.pkgs)
 		d.pkgs = append(d.pkgs, extract.Package{Name: dist.Name, Version: dist.Version, Kind: extract.PackageDependency, Root: dist.Root})
 		for _, t := range dist.Top {
