@@ -11,11 +11,12 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// TestDeclarationsOnlyKeepsDeclarations: skipping the walk for a
-// dependency's file changes none of its symbols, relations or facts.
+// TestDeclarationsOnlyKeepsDeclarations: skipping the walk and blanking
+// the function bodies of a dependency's file changes none of its symbols,
+// relations or facts.
 func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
-	n := 0
-	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast"} {
+	n, blanked := 0, 0
+	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast", "go/types", "runtime", "os", "reflect", "syscall", "strings", "sort", "time"} {
 		entries, err := os.ReadDir(filepath.Join(runtime.GOROOT(), "src", dir))
 		if err != nil {
 			t.Skipf("GOROOT sources unavailable: %v", err)
@@ -29,6 +30,11 @@ func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 				t.Fatal(err)
 			}
 			in := extract.Input{Path: "@go/" + dir + "/" + e.Name(), Content: b, Module: extract.ModuleContext{Root: "@go", Own: stdLibrary}}
+			if b := blankBodies(in.Content); len(b) != len(in.Content) {
+				t.Fatalf("%s/%s: blanking changed the length", dir, e.Name())
+			} else if string(b) != string(in.Content) {
+				blanked++
+			}
 			full := New().Extract(in)
 			in.DeclarationsOnly = true
 			decl := New().Extract(in)
@@ -42,8 +48,8 @@ func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 			n++
 		}
 	}
-	if n < 50 {
-		t.Fatalf("compared only %d files", n)
+	if n < 50 || blanked < n/2 {
+		t.Fatalf("compared %d files, %d of them with bodies blanked", n, blanked)
 	}
 }
 
@@ -67,5 +73,14 @@ func TestBuildsHere(t *testing.T) {
 	}
 	if !goodOSArch("file_linux", "linux", "amd64") || goodOSArch("file_windows", "linux", "amd64") || goodOSArch("sys_linux_arm64", "linux", "amd64") || !goodOSArch("server", "linux", "amd64") {
 		t.Error("goodOSArch misreads file name suffixes")
+	}
+}
+
+func TestBlankBodies(t *testing.T) {
+	src := "package p\n\nfunc f(x struct{ a int }) interface{ M() } {\n\ts := \"}{\" // }\n\treturn nil\n}\n\nfunc asm(x int) int\n\ntype T struct{ f func() }\n\nfunc (T) M[K interface{ ~int }]() { /* } */ _ = '}' }\n"
+	want := "package p\n\nfunc f(x struct{ a int }) interface{ M() } {\n" + strings.Repeat(" ", 15) + "\n" + strings.Repeat(" ", 11) +
+		"\n}\n\nfunc asm(x int) int\n\ntype T struct{ f func() }\n\nfunc (T) M[K interface{ ~int }]() {" + strings.Repeat(" ", 17) + "}\n"
+	if got := string(blankBodies([]byte(src))); got != want {
+		t.Errorf("blankBodies:\n%q\nwant\n%q", got, want)
 	}
 }
