@@ -359,7 +359,9 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax, &d.External} })
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any {
+		return []any{&d.ID, &d.File, &d.Kind, &d.ArityMin, &d.ArityMax, &d.External}
+	})
 }
 
 // Defines reports whether the index defines ns or any name inside it
