@@ -50,12 +50,13 @@ type depLang struct {
 // the sync does not index packages.
 type dependencies struct {
 	langs []*depLang
+	cache ExtractionCache // Options.ExternalCache
 }
 
 // loadDependencies asks each module-aware language that is Dependent and
 // has files in the scan for its packages and checks which are on disk.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{}
+	d := &dependencies{cache: opts.ExternalCache}
 	if !opts.Packages {
 		return d
 	}
@@ -246,6 +247,10 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: file, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: dl.set.Context(k.pkg, prefix)}
+				if d.cache != nil {
+					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(dir, name)
+					j.shared = &sharedExtraction{cache: d.cache, key: key}
+				}
 				want[vp] = j
 				if old, ok := indexed[vp]; ok {
 					if old.Size == c.Size && old.MtimeNs == c.MtimeNs {
@@ -312,4 +317,33 @@ func listFiles(dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// ExtractionCache shares extractions of dependency packages' files: one
+// file of one package version, by the extract.ExternalCacheKey of its
+// package, its path in the package and its content's hash, extracts
+// alike in every worktree. Implementations must be safe for concurrent
+// use; what Get returns is only read.
+type ExtractionCache interface {
+	Get(key string) *extract.ExtractedFile // nil: not cached
+	Put(key string, x *extract.ExtractedFile)
+}
+
+// sharedExtraction is one file's place in an ExtractionCache.
+type sharedExtraction struct {
+	cache ExtractionCache
+	key   string
+}
+
+func (s *sharedExtraction) get(hash []byte) *extract.ExtractedFile {
+	if s == nil {
+		return nil
+	}
+	return s.cache.Get(s.key + "\x00" + string(hash))
+}
+
+func (s *sharedExtraction) put(hash []byte, x *extract.ExtractedFile) {
+	if s != nil && len(x.Diagnostics) == 0 {
+		s.cache.Put(s.key+"\x00"+string(hash), x)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
@@ -242,5 +243,53 @@ func TestPackagesPython(t *testing.T) {
 	}
 	if d := dump(t, loc.Path); !strings.Contains(d, "\"json.loads\"\t\"@python/json/__init__.py\"") {
 		t.Errorf("json.loads has no definition in @python/json:\n%s", sectionOf(d, "refs"))
+	}
+}
+
+// mapCache is an in-memory ExtractionCache that counts its hits.
+type mapCache struct {
+	mu   sync.Mutex
+	m    map[string]*extract.ExtractedFile
+	hits int
+}
+
+func (c *mapCache) Get(k string) *extract.ExtractedFile {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	x := c.m[k]
+	if x != nil {
+		c.hits++
+	}
+	return x
+}
+
+func (c *mapCache) Put(k string, x *extract.ExtractedFile) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[k] = x
+}
+
+// TestPackagesSharedExtraction: a second index with the same
+// dependencies takes every external file's extraction from the cache, and
+// equals an index built without one.
+func TestPackagesSharedExtraction(t *testing.T) {
+	fakeModCache(t)
+	cache := &mapCache{m: map[string]*extract.ExtractedFile{}}
+	repo := gittest.New(t, depsSeed)
+	var dumps []string
+	for i, c := range []ExtractionCache{cache, cache, nil} {
+		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+		loc.Path = filepath.Join(t.TempDir(), "x.db")
+		rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, ExternalCache: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 && (cache.hits != rep.Packages.Files || cache.hits == 0) {
+			t.Fatalf("second worktree: %d cache hits, want one per external file (%d)", cache.hits, rep.Packages.Files)
+		}
+		dumps = append(dumps, dump(t, loc.Path))
+	}
+	if n, diff := dumpDiff(dumps[2], dumps[1], 20); n > 0 {
+		t.Fatalf("an index built from the cache differs from one built without (- without, + cached):\n%s", diff)
 	}
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// declarations only (DESIGN.md, Dependency packages); without it a
 	// sync removes any.
 	Packages bool
+	// ExternalCache, if set, shares the extractions of dependency
+	// packages' files across indexes and syncs.
+	ExternalCache ExtractionCache
 
 	racyCutoff int64             // set by incremental from the index's last write time
 	markerKeys map[string]string // the context keys the index recorded, by marker path
