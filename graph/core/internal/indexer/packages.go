@@ -41,7 +41,8 @@ type PackagesReport struct {
 // depLang is one Dependent language's packages for one sync.
 type depLang struct {
 	lang string
-	set  extract.DependencySet
+	m    extract.Dependent
+	set  extract.DependencySet // nil until load
 	pkgs []extract.Package
 	ids  []int64
 }
@@ -53,8 +54,9 @@ type dependencies struct {
 	cache ExtractionCache // Options.ExternalCache
 }
 
-// loadDependencies asks each module-aware language that is Dependent and
-// has files in the scan for its packages and checks which are on disk.
+// loadDependencies finds the module-aware languages that are Dependent
+// and have files in the scan; load asks them for their packages (running
+// their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
 	d := &dependencies{cache: opts.ExternalCache}
 	if !opts.Packages {
@@ -69,10 +71,21 @@ func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependenc
 		if !ok || !present[a.Lang()] {
 			continue
 		}
-		set := m.Dependencies(runProbe(m.Probe()))
-		pkgs := slices.Clone(set.Packages())
-		for i := range pkgs {
-			p := &pkgs[i]
+		d.langs = append(d.langs, &depLang{lang: a.Lang(), m: m})
+	}
+	return d
+}
+
+// load asks each language for its packages and checks which are on disk.
+func (d *dependencies) load() {
+	for _, dl := range d.langs {
+		if dl.set != nil {
+			continue
+		}
+		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		dl.pkgs = slices.Clone(dl.set.Packages())
+		for i := range dl.pkgs {
+			p := &dl.pkgs[i]
 			if p.Kind == extract.PackageOwn || p.Missing != "" {
 				continue
 			}
@@ -80,9 +93,7 @@ func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependenc
 				p.Missing = "not on disk: " + p.Root
 			}
 		}
-		d.langs = append(d.langs, &depLang{lang: a.Lang(), set: set, pkgs: pkgs})
 	}
-	return d
 }
 
 // probes caches each probe's output for the process: a toolchain's
@@ -116,6 +127,7 @@ func runProbe(p extract.Probe) []byte {
 // returns a function that, once the sync's files are written, deletes the
 // rows of packages no longer named.
 func (d *dependencies) write(tx *store.Tx, langs *languages) (prune func() error, err error) {
+	d.load()
 	keep := map[string][]int64{}
 	for _, dl := range d.langs {
 		if dl.ids, err = tx.SyncPackages(dl.lang, dl.pkgs); err != nil {
@@ -240,10 +252,15 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			for _, name := range names {
 				file := filepath.Join(pk.Root, filepath.FromSlash(dir), name)
 				fi, err := os.Lstat(file)
-				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) || !dl.set.Includes(name, readHead(file)) {
+				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) {
 					continue
 				}
 				vp := path.Join(prefix, dir, name)
+				old, wasIndexed := indexed[vp]
+				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
+				if !unchanged && !dl.set.Includes(name, readHead(file)) {
+					continue // an unchanged indexed file was included by its head already
+				}
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: file, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: dl.set.Context(k.pkg, prefix)}
@@ -252,10 +269,10 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
 				}
 				want[vp] = j
-				if old, ok := indexed[vp]; ok {
-					if old.Size == c.Size && old.MtimeNs == c.MtimeNs {
-						continue // a package version's files do not change in place
-					}
+				if unchanged {
+					continue // a package version's files do not change in place
+				}
+				if wasIndexed {
 					j.oldHash = old.Hash
 				}
 				jobs = append(jobs, j)
