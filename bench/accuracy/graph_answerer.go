@@ -59,7 +59,11 @@ func (a *graphAnswerer) Callees(ctx context.Context, t *Target) ([]CalleeAnswer,
 		out[i] = CalleeAnswer{Name: c.Name, Qualified: c.Qualified, Line: c.Line, Column: c.Column, Confidence: c.Confidence}
 		if c.Target != nil {
 			out[i].Qualified = c.Target.Qualified
-			out[i].Def = &truthLoc{File: c.Target.Path, Line: c.Target.Line}
+			if c.Target.Package == "" {
+				// A dependency's definition (-packages) is named, not
+				// placed: a truth file knows the corpus's functions only.
+				out[i].Def = &truthLoc{File: c.Target.Path, Line: c.Target.Line}
+			}
 		}
 	}
 	return out, nil

@@ -53,6 +53,7 @@ func parseFlags(stderr io.Writer, args []string) (config, error) {
 	fs.Uint64Var(&c.seed, "seed", 1, "sampling seed")
 	fs.StringVar(&c.format, "format", "md", "output format: md or json")
 	fs.BoolVar(&c.copyTree, "copy", false, "index a copy of the corpus in a temp dir (for read-only trees such as GOROOT)")
+	fs.BoolVar(&corpusindex.Packages, "packages", false, "index the dependency packages the corpus imports, so calls into other modules can match")
 	fs.BoolVar(&c.cgo, "cgo", false, "type-check with cgo enabled (needed when the corpus imports cgo packages)")
 	fs.StringVar(&c.truth, "truth", "", "score against this truth file (TRUTH.md) written by another language's oracle, instead of running the Go oracle")
 	fs.StringVar(&c.writeTruth, "write-truth", "", "also write the Go oracle's sample to this truth file")

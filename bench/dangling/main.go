@@ -63,6 +63,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 	format := fs.String("format", "md", "md or json")
 	maxDangling := fs.Int("max", -1, "fail when more than this many dangling rows are found (-1: never)")
 	nExamples := fs.Int("examples", 15, "how many dangling rows to print")
+	fs.BoolVar(&corpusindex.Packages, "packages", false, "index the dependency packages the corpus imports (their symbols are definitions too)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -205,10 +206,15 @@ func undefinedRows(db *sql.DB) ([]row, error) {
 	return out, rs.Err()
 }
 
-// namespaces reads every name the index defines, and those names with
-// every namespace enclosing one.
+// namespaces reads every name the worktree's own files define, and those
+// names with every namespace enclosing one. A dependency package's
+// declarations (DESIGN.md, Dependency packages) are definitions (a ref
+// naming one is not undefined) but make no namespace the index's own: a
+// name a library does not declare (a C builtin, an assembly function) is
+// still the library's name.
 func namespaces(db *sql.DB) (defined, spaces map[string]bool, err error) {
-	rs, err := db.Query(`SELECT DISTINCT qualified FROM symbols`)
+	rs, err := db.Query(`SELECT DISTINCT qualified FROM symbols
+		WHERE package IS NULL OR package NOT IN (SELECT id FROM packages WHERE kind != 'own')`)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -52,5 +52,6 @@ suggests near paths.`,
 	}
 	cmd.Flags().StringVar(&opts.Format, "detail", query.OverviewSummary, "summary (counts and top files) or full (also every file with its symbols)")
 	cmd.Flags().BoolVar(&opts.Generated, "generated", false, "include generated code (x.pb.go, x_pb2.py), which is indexed for refs and callees but left out by default")
+	cmd.Flags().BoolVar(&opts.External, "external", false, "include dependency packages (sync --packages), which are indexed for refs and callees but left out by default")
 	return cmd
 }

@@ -22,6 +22,7 @@ type app struct {
 	format         string
 	maxFileSize    int64         // sync only; 0 means the default
 	lockWait       time.Duration // sync only: 0 waits as long as it takes
+	packages       bool          // index dependency packages (--packages)
 	pictures       bool          // the command can draw: --format mermaid or dot
 	formats        []string      // further --format values the command writes itself (check)
 }
@@ -61,6 +62,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 selector not found or ambiguous,
 	pf := graph.PersistentFlags()
 	pf.StringVar(&a.root, "root", "", "worktree root (default: the git toplevel of the current directory, or the directory itself)")
 	pf.StringVar(&a.format, "format", "json", "output format: json or text")
+	pf.BoolVar(&a.packages, "packages", false, "syncs index the declarations of the dependency packages (standard library included) the worktree imports")
 	graph.AddCommand(
 		newSyncCmd(a), newSearchCmd(a), newShowCmd(a),
 		newRefsCmd(a), newCalleesCmd(a), newImpactCmd(a), newTraceCmd(a),
@@ -101,6 +103,7 @@ func (a *app) open() (*core.Graph, error) {
 		MaxFileSize: a.maxFileSize,
 		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
 		LockWait:    a.lockWait,
+		Packages:    a.packages,
 		Waiting: func(holder string) {
 			fmt.Fprintf(a.stderr, "orbit: waiting for another sync of this index (%s)\n", holder)
 		},

@@ -23,6 +23,9 @@ Selectors:
   file:<path>                     a file and its top-level symbols
   module:<qualified>              a package or module and its files
   command:<name>                  a CLI command and its handler
+  ext:<package>#<name>[:<kind>]   a symbol of a dependency package, by its
+                                  import path (ext:net/http#ListenAndServe),
+                                  when syncs index them (--packages)
 
 Paths are relative to the worktree root. A selector that matches nothing
 suggests near names; an ambiguous one lists selectors for each candidate.`,

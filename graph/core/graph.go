@@ -50,6 +50,11 @@ type Options struct {
 	// Waiting, if set, is told once, after about a second, that a sync is
 	// waiting for another and who holds the lock.
 	Waiting func(holder string)
+	// Packages indexes the dependency packages (standard library included)
+	// the worktree imports, declarations only, so references into them
+	// get targets (DESIGN.md, Dependency packages). A sync without it
+	// removes them.
+	Packages bool
 
 	hooks *watchHooks // tests only
 }
@@ -159,6 +164,7 @@ func (g *Graph) runSync(full bool) (indexer.Report, error) {
 		Progress:    g.opts.Progress,
 		LockWait:    g.opts.LockWait,
 		Waiting:     g.opts.Waiting,
+		Packages:    g.opts.Packages,
 	})
 }
 

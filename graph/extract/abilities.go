@@ -28,6 +28,15 @@ type ModuleAware interface {
 	Modules(markers []MarkerFile) Modules
 }
 
+// ContextKeyer is a ModuleAware language whose markers hold more than its
+// files' contexts depend on (go.mod's requirements besides its module
+// path): a marker whose bytes changed but whose key did not leaves its
+// files alone, so a dependency upgrade re-resolves only the files that
+// consulted the changed packages' names.
+type ContextKeyer interface {
+	ContextKey(content []byte) string
+}
+
 // MarkerFile is one marker of a scan.
 type MarkerFile struct {
 	Path    string // repo-relative, slash-separated

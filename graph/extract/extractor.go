@@ -13,6 +13,10 @@ type Input struct {
 	// Module is the import context core found for this file on disk, so that
 	// extractors stay pure.
 	Module ModuleContext
+	// DeclarationsOnly: the file is a dependency package's (DESIGN.md,
+	// Dependency packages), and only its symbols, relations and facts are
+	// kept; an extractor may skip the work that finds the rest.
+	DeclarationsOnly bool
 }
 
 // ModuleContext locates a file inside its language's import system.

@@ -24,9 +24,9 @@ type index struct {
 
 // openIndex opens the worktree at root under policy. A root that cannot be
 // opened is not fatal: every tool call then says why.
-func openIndex(root string, policy core.SyncPolicy, warn func(string)) *index {
+func openIndex(root string, policy core.SyncPolicy, packages bool, warn func(string)) *index {
 	ix := &index{root: root, policy: policy, ready: make(chan struct{})}
-	ix.g, ix.openErr = core.Open(root, core.Options{Registry: all.Registry(), Policy: policy, Warn: warn})
+	ix.g, ix.openErr = core.Open(root, core.Options{Registry: all.Registry(), Policy: policy, Warn: warn, Packages: packages})
 	return ix
 }
 

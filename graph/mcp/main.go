@@ -56,6 +56,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 	debounce := fs.Duration("debounce", core.DefaultDebounce, "watch: quiet time after a file change before syncing")
 	window := fs.Duration("window", core.FallbackWindow, "windowed: how old the index may be before a query syncs it")
 	answersFlag := fs.String("answers", "both", "what a tool result carries: both (text content and structured content, each with every entry) or text (the text content only, the smaller one, for clients whose model should read text)")
+	packages := fs.Bool("packages", false, "index the dependency packages (standard library included) the worktree imports, declarations only")
 	var hf httpFlags
 	fs.StringVar(&hf.addr, "http", "", "serve MCP over streamable HTTP at `ADDR` (e.g. 127.0.0.1:0) instead of stdio; loopback only unless --allow-remote")
 	fs.BoolVar(&hf.allowRemote, "allow-remote", false, "with --http: allow an address that is not loopback")
@@ -93,7 +94,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 			return err
 		}
 	}
-	ix := openIndex(dir, pol, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
+	ix := openIndex(dir, pol, *packages, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
 	ix.answers = shape
 	ix.start(ctx)
 	srv := newServer(ix)

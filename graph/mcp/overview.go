@@ -17,6 +17,8 @@ type overviewInput struct {
 	Detail string `json:"detail,omitempty" jsonschema:"summary or full"`
 	// Generated: a generator's output is indexed for refs but left out.
 	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
+	// External: dependency packages are indexed for refs but left out.
+	External bool `json:"external,omitempty" jsonschema:"also dependencies"`
 	pageArgs
 }
 
@@ -39,11 +41,11 @@ func addOverview(s *mcp.Server, ix *index) {
 		}),
 		Annotations: readOnly("Summarize the shape of the code"),
 	}, func(ctx context.Context, in overviewInput) (overviewOutput, string, error) {
-		pg, err := ix.pager(ctx, "overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "overview", in.pageArgs, 500, in.Scope, in.Detail, strconv.FormatBool(in.Generated), strconv.FormatBool(in.External))
 		if err != nil {
 			return overviewOutput{}, "", err
 		}
-		opts := query.OverviewOptions{Format: in.Detail, Generated: in.Generated}
+		opts := query.OverviewOptions{Format: in.Detail, Generated: in.Generated, External: in.External}
 		res, err := read(ctx, ix, func(g *core.Graph) (query.OverviewResult, error) { return g.Overview(ctx, in.Scope, opts) })
 		if err != nil {
 			return overviewOutput{}, "", err

@@ -12,7 +12,7 @@ import (
 // Texts shared by the tool descriptions, so every tool says the same thing
 // the same way.
 const (
-	selectorHelp = `Selectors: symbol:<path>#<name>[:<kind>] (a symbol defined in a file; <name> may be a dotted suffix of the qualified name such as Type.Method, and :<kind> disambiguates, e.g. :function), file:<path>, module:<qualified package or module>, command:<CLI command name>. Paths are relative to the worktree root. Get selectors from orbit_graph_search results (path + name) rather than guessing. An unknown selector fails with "did you mean" suggestions; an ambiguous one lists a selector for each candidate.`
+	selectorHelp = `Selectors: symbol:<path>#<name>[:<kind>] (a symbol defined in a file; <name> may be a dotted suffix of the qualified name such as Type.Method, and :<kind> disambiguates, e.g. :function), file:<path>, module:<qualified package or module>, command:<CLI command name>, ext:<import path>#<name> (a dependency's symbol). Paths are relative to the worktree root. Get selectors from orbit_graph_search results (path + name) rather than guessing. An unknown selector fails with "did you mean" suggestions; an ambiguous one lists a selector for each candidate.`
 
 	confidenceHelp = `Confidence of each edge: exact (same file, unambiguous), import_resolved (through an explicit import), same_module (unique name in the same module without an import), fuzzy_name (only the short name matches, e.g. a method call on a value of unknown type; a guess). The floor defaults to same_module, so fuzzy_name edges are left out and counted in skipped_low_confidence; pass confidence "fuzzy" to include them, "exact" for the strongest evidence only.`
 

@@ -23,6 +23,8 @@ type searchInput struct {
 	Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
 	// Generated: a generator's output is indexed for refs but not searched.
 	Generated bool `json:"generated,omitempty" jsonschema:"also generated code (x.pb.go)"`
+	// External: dependency packages are indexed for refs but left out.
+	External bool `json:"external,omitempty" jsonschema:"also dependencies"`
 	pageArgs
 }
 
@@ -47,7 +49,7 @@ func addSearch(s *mcp.Server, ix *index) {
 		if strings.TrimSpace(in.Query) == "" {
 			return searchOutput{}, "", badArg("query is empty")
 		}
-		pg, err := ix.pager(ctx, "search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated))
+		pg, err := ix.pager(ctx, "search", in.pageArgs, query.DefaultSearchLimit, in.Query, in.Kind, in.Lang, strconv.FormatBool(in.Generated), strconv.FormatBool(in.External))
 		if err != nil {
 			return searchOutput{}, "", err
 		}
@@ -55,7 +57,7 @@ func addSearch(s *mcp.Server, ix *index) {
 		if err != nil {
 			return searchOutput{}, "", err
 		}
-		q := query.SearchQuery{Text: in.Query, Kind: in.Kind, Lang: in.Lang, Limit: min(searchCap, off+pg.limit+1), Generated: in.Generated}
+		q := query.SearchQuery{Text: in.Query, Kind: in.Kind, Lang: in.Lang, Limit: min(searchCap, off+pg.limit+1), Generated: in.Generated, External: in.External}
 		res, err := read(ctx, ix, func(g *core.Graph) (query.SearchResult, error) { return g.Search(ctx, q) })
 		if err != nil {
 			return searchOutput{}, "", err

@@ -34,10 +34,14 @@ func Copy(src string) (root string, done func(), err error) {
 	return root, done, nil
 }
 
+// Packages makes the indexes Synced builds hold the dependency packages
+// the corpus imports (core.Options.Packages): the tools' -packages flag.
+var Packages bool
+
 // Synced opens the index of root and brings it up to date, saying how long
 // that took on log.
 func Synced(ctx context.Context, root string, log io.Writer) (*core.Graph, error) {
-	g, err := core.Open(root, core.Options{Registry: all.Registry(), Warn: func(s string) { fmt.Fprintln(log, s) }})
+	g, err := core.Open(root, core.Options{Registry: all.Registry(), Packages: Packages, Warn: func(s string) { fmt.Fprintln(log, s) }})
 	if err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func (e *Engine) Callees(ctx context.Context, sel Selector, opts CalleesOptions)
 	if sel.Kind != SelSymbol {
 		return CalleesResult{}, fmt.Errorf("%w %q: callees needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return CalleesResult{}, err

@@ -12,6 +12,10 @@ type DepsResult struct {
 	Scope    string     `json:"scope"`
 	Files    []FileDeps `json:"files"`    // files with at least one import, by path
 	External []string   `json:"external"` // imported modules not in the index, sorted
+	// Packages are the dependency packages the imports land in, as
+	// name@version, sorted, when syncs index them (DESIGN.md, Dependency
+	// packages).
+	Packages []string `json:"packages,omitempty"`
 	Staleness
 }
 
@@ -28,6 +32,10 @@ type Dep struct {
 	TargetPath   string `json:"target_path"`
 	TargetSymbol string `json:"target_symbol,omitempty"`
 	InternalPath string `json:"internal_path,omitempty"`
+	// Package and Version name the dependency package an external import
+	// lands in, when its declarations are indexed.
+	Package string `json:"package,omitempty"`
+	Version string `json:"version,omitempty"`
 }
 
 // Deps reads the imports of every file in scope and places each target in
@@ -47,11 +55,16 @@ func (e *Engine) Deps(ctx context.Context, scope Scope) (DepsResult, error) {
 	if err != nil {
 		return res, err
 	}
-	external := map[string]bool{}
+	external, packages := map[string]bool{}, map[string]bool{}
+	src := e.sources()
 	for _, im := range imports {
 		d := Dep{TargetPath: im.TargetPath, TargetSymbol: im.TargetSymbol}
 		if d.InternalPath, err = r.place(ctx, im.File, d.TargetPath, d.TargetSymbol); err != nil {
 			return res, err
+		}
+		if m, ok := src.mount(d.InternalPath); ok { // a dependency's, not the worktree's
+			d.InternalPath, d.Package, d.Version = "", m.Name, m.Version
+			packages[m.Name+"@"+m.Version] = true
 		}
 		if d.InternalPath == "" && !looksInternal(d.TargetPath) {
 			external[d.TargetPath] = true
@@ -66,6 +79,10 @@ func (e *Engine) Deps(ctx context.Context, scope Scope) (DepsResult, error) {
 		res.External = append(res.External, m)
 	}
 	sort.Strings(res.External)
+	for p := range packages {
+		res.Packages = append(res.Packages, p)
+	}
+	sort.Strings(res.Packages)
 	return res, nil
 }
 

@@ -15,10 +15,19 @@ type SymbolRef struct {
 	Kind      string `json:"kind"`
 	Path      string `json:"path"`
 	Line      int    `json:"line"`
+	// Package and Version name the dependency package (its module, "std"
+	// for Go's standard library) of an external symbol: a target queries
+	// stop at (DESIGN.md, Dependency packages).
+	Package string `json:"package,omitempty"`
+	Version string `json:"version,omitempty"`
 }
 
 func symbolRef(src *sources, s symbolRow) SymbolRef {
-	return SymbolRef{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Path: s.Path, Line: src.line(s.Path, s.Start)}
+	ref := SymbolRef{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Path: s.Path, Line: src.line(s.Path, s.Start)}
+	if m, ok := src.mount(s.Path); ok {
+		ref.Package, ref.Version = m.Name, m.Version
+	}
+	return ref
 }
 
 // parseFloor maps a MinConfidence option to a rank; "" is the default

@@ -84,7 +84,8 @@ func (e *Engine) Impact(ctx context.Context, sel Selector, opts ImpactOptions) (
 	if sel.Kind != SelSymbol {
 		return ImpactResult{}, fmt.Errorf("%w %q: impact needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	sym, err := e.resolveSymbol(ctx, newSources(e.root), sel)
+	src := e.sources()
+	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return ImpactResult{}, err
 	}
@@ -105,7 +106,9 @@ func (e *Engine) Impact(ctx context.Context, sel Selector, opts ImpactOptions) (
 		res.Truncated = more
 		frontier = frontier[:0:0]
 		for _, edge := range found {
-			if !containerKinds[edge.to.Kind] {
+			if _, external := src.mount(edge.to.Path); !containerKinds[edge.to.Kind] && !external {
+				// A dependency's symbol is listed, never walked on: its
+				// other callers are not reached through this change.
 				frontier = append(frontier, edge.to)
 			}
 			listed = append(listed, edge.to)
@@ -117,9 +120,16 @@ func (e *Engine) Impact(ctx context.Context, sel Selector, opts ImpactOptions) (
 		}
 	}
 	lines := symbolLines(e.root, listed)
-	res.Target = SymbolRef{Name: sym.Name, Qualified: sym.Qualified, Kind: sym.Kind, Path: sym.Path, Line: lines[0]}
-	for i, s := range listed[1:] {
-		res.Symbols[i].SymbolRef = SymbolRef{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Path: s.Path, Line: lines[i+1]}
+	ref := func(i int) SymbolRef {
+		s := listed[i]
+		if _, external := src.mount(s.Path); external {
+			return symbolRef(src, s)
+		}
+		return SymbolRef{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Path: s.Path, Line: lines[i]}
+	}
+	res.Target = ref(0)
+	for i := range listed[1:] {
+		res.Symbols[i].SymbolRef = ref(i + 1)
 	}
 	return res, nil
 }

@@ -63,7 +63,7 @@ func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResu
 	if err != nil {
 		return res, err
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	for _, r := range rels {
 		segs := pathSegments(r.To)
 		if len(segs) == 0 || segs[len(segs)-1] != q.Name {
@@ -81,14 +81,14 @@ func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResu
 func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, error) {
 	arg = strings.TrimSpace(arg)
 	if form, _, ok := strings.Cut(arg, ":"); ok && isSelectorForm(form) {
-		if SelectorKind(form) != SelSymbol {
-			return traitQuery{}, fmt.Errorf("%w %q: implementors takes a trait name or symbol:<path>#<name>", ErrBadSelector, arg)
+		if SelectorKind(form) != SelSymbol && SelectorKind(form) != SelExternal {
+			return traitQuery{}, fmt.Errorf("%w %q: implementors takes a trait name, symbol:<path>#<name> or ext:<package>#<name>", ErrBadSelector, arg)
 		}
 		sel, err := ParseSelector(arg)
 		if err != nil {
 			return traitQuery{}, err
 		}
-		sym, err := e.resolveSymbol(ctx, newSources(e.root), sel)
+		sym, err := e.resolveSymbol(ctx, e.sources(), sel)
 		if err != nil {
 			return traitQuery{}, err
 		}
@@ -109,7 +109,7 @@ func (e *Engine) parseTraitQuery(ctx context.Context, arg string) (traitQuery, e
 // "fmt::Display" is read as a path but "file:x.go" as a misuse.
 func isSelectorForm(form string) bool {
 	switch SelectorKind(form) {
-	case SelSymbol, SelFile, SelModule, SelCommand, SelDir:
+	case SelSymbol, SelFile, SelModule, SelCommand, SelDir, SelExternal:
 		return true
 	}
 	return false

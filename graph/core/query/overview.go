@@ -20,6 +20,9 @@ type OverviewOptions struct {
 	// Generated includes a generator's output (x.pb.go), which is indexed
 	// for resolution but left out by default (DESIGN.md, Generated code).
 	Generated bool
+	// External includes dependency packages' declarations (DESIGN.md,
+	// Dependency packages), indexed as resolution targets.
+	External bool
 }
 
 // OverviewResult is the shape of a scope: what languages its files are in
@@ -104,6 +107,7 @@ func (e *Engine) Overview(ctx context.Context, scope Scope, opts OverviewOptions
 	}
 	res := OverviewResult{Scope: scope.Raw, Format: opts.Format}
 	scope.HideGenerated = !opts.Generated
+	scope.HideExternal = !opts.External
 	var err error
 	if res.Files, err = e.countFiles(ctx, scope); err != nil {
 		return res, err

@@ -73,7 +73,7 @@ func (e *Engine) Refs(ctx context.Context, sel Selector, opts RefsOptions) (Refs
 	if sel.Kind != SelSymbol {
 		return RefsResult{}, fmt.Errorf("%w %q: refs needs a symbol:<path>#<name> selector", ErrBadSelector, sel.Raw)
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	sym, err := e.resolveSymbol(ctx, src, sel)
 	if err != nil {
 		return RefsResult{}, err

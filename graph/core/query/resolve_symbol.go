@@ -21,6 +21,9 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 	if err != nil {
 		return symbolRow{}, err
 	}
+	if len(rows) == 0 && sel.Package != "" {
+		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found"}
+	}
 	if len(rows) == 0 {
 		return symbolRow{}, e.fileNotFound(ctx, src, sel)
 	}
@@ -44,7 +47,11 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 // findSymbols returns the symbols of the selector's file and those of them
 // the selector picks (one per symbol identity).
 func (e *Engine) findSymbols(ctx context.Context, src *sources, sel Selector) (rows, hits []symbolRow, err error) {
-	rows, err = e.idx.SymbolsInFile(ctx, sel.Path)
+	if sel.Package != "" {
+		rows, err = e.idx.ExternalSymbols(ctx, sel.Package)
+	} else {
+		rows, err = e.idx.SymbolsInFile(ctx, sel.Path)
+	}
 	if err != nil || len(rows) == 0 {
 		return rows, nil, err
 	}

@@ -18,6 +18,9 @@ type Scope struct {
 	Raw  string
 	// HideGenerated leaves a generator's output out (overview's default).
 	HideGenerated bool
+	// HideExternal leaves dependency packages' files out (overview's
+	// default; DESIGN.md, Dependency packages).
+	HideExternal bool
 }
 
 // SelDir addresses a directory and everything below it: dir:<path>.
@@ -53,9 +56,9 @@ func (s Scope) IsAll() bool { return s.Kind == SelDir && s.Path == "." }
 // paths is the scope as the store selects files.
 func (s Scope) paths() store.Paths {
 	if s.Kind == SelFile {
-		return store.Paths{File: s.Path, NoGenerated: s.HideGenerated}
+		return store.Paths{File: s.Path, NoGenerated: s.HideGenerated, NoExternal: s.HideExternal}
 	}
-	return store.Paths{Dir: s.Path, NoGenerated: s.HideGenerated}
+	return store.Paths{Dir: s.Path, NoGenerated: s.HideGenerated, NoExternal: s.HideExternal}
 }
 
 // checkScope returns a not-found LookupError with near paths when the scope
@@ -76,7 +79,7 @@ func (e *Engine) checkScope(ctx context.Context, s Scope) error {
 // scopeFileNotFound is fileNotFound, plus dir:<path> when the path names an
 // indexed directory.
 func (e *Engine) scopeFileNotFound(ctx context.Context, s Scope) error {
-	err := e.fileNotFound(ctx, newSources(e.root), Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
+	err := e.fileNotFound(ctx, e.sources(), Selector{Kind: SelFile, Path: s.Path, Raw: s.Raw})
 	le, ok := err.(*LookupError)
 	if !ok {
 		return err

@@ -29,6 +29,9 @@ type SearchQuery struct {
 	// Generated includes a generator's output (x.pb.go), which is indexed
 	// for resolution but left out by default (DESIGN.md, Generated code).
 	Generated bool
+	// External includes dependency packages' declarations (DESIGN.md,
+	// Dependency packages), left out by default.
+	External bool
 }
 
 // Match is one search hit (DESIGN.md, A query).
@@ -103,7 +106,7 @@ func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error
 	if len(all) > q.Limit {
 		all = all[:q.Limit]
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	for i := range all {
 		if all[i].Kind == "symbol" {
 			all[i].Line = src.line(all[i].Path, all[i].offset)
@@ -172,7 +175,7 @@ func stem(w string) string {
 }
 
 func (e *Engine) searchSymbols(ctx context.Context, q SearchQuery, fts, symKind string) ([]Match, error) {
-	f := store.SearchFilter{SymbolKind: symKind, Lang: q.Lang, Generated: q.Generated}
+	f := store.SearchFilter{SymbolKind: symKind, Lang: q.Lang, Generated: q.Generated, External: q.External}
 	hits, err := e.idx.SymbolsNamedExactly(ctx, strings.TrimSpace(q.Text), f, q.Limit)
 	if err != nil {
 		return nil, err
@@ -214,7 +217,7 @@ func dropSeen(ms, seen []Match) []Match {
 }
 
 func (e *Engine) searchStrings(ctx context.Context, q SearchQuery, fts string) ([]Match, error) {
-	hits, err := e.idx.SearchStrings(ctx, fts, store.SearchFilter{Lang: q.Lang, Generated: q.Generated}, q.Limit)
+	hits, err := e.idx.SearchStrings(ctx, fts, store.SearchFilter{Lang: q.Lang, Generated: q.Generated, External: q.External}, q.Limit)
 	var out []Match
 	for _, h := range hits {
 		out = append(out, Match{Kind: "string", Value: h.Text, Path: h.Path, Line: h.Line, score: h.Score})
@@ -223,7 +226,7 @@ func (e *Engine) searchStrings(ctx context.Context, q SearchQuery, fts string) (
 }
 
 func (e *Engine) searchConfigs(ctx context.Context, q SearchQuery, fts string) ([]Match, error) {
-	hits, err := e.idx.SearchConfigs(ctx, fts, store.SearchFilter{Lang: q.Lang, Generated: q.Generated}, q.Limit)
+	hits, err := e.idx.SearchConfigs(ctx, fts, store.SearchFilter{Lang: q.Lang, Generated: q.Generated, External: q.External}, q.Limit)
 	var out []Match
 	for _, h := range hits {
 		out = append(out, Match{Kind: "config", Key: h.Text, ConfigKind: h.Kind, Path: h.Path, Line: h.Line, score: h.Score})

@@ -18,6 +18,10 @@ const (
 	SelFile    SelectorKind = "file"    // file:<path>
 	SelModule  SelectorKind = "module"  // module:<qualified>
 	SelCommand SelectorKind = "command" // command:<name>
+	// ext:<package>#<name>[@<line>][:<kind>] names a symbol of a
+	// dependency package by its import path (ext:net/http#ListenAndServe):
+	// a symbol selector whose file is any of the package's.
+	SelExternal SelectorKind = "ext"
 )
 
 // Selector addresses one thing in the graph.
@@ -30,6 +34,9 @@ type Selector struct {
 	// (symbol:<path>#<name>@<line>); 0 for any.
 	Line int
 	Raw  string
+	// Package is the import path of an ext: selector (its Kind is then
+	// SelSymbol and Path empty).
+	Package string
 }
 
 // ErrBadSelector is wrapped by every selector syntax error.
@@ -41,7 +48,7 @@ func ParseSelector(s string) (Selector, error) {
 	sel := Selector{Raw: s}
 	form, rest, ok := strings.Cut(s, ":")
 	if !ok || rest == "" {
-		return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>], file:<path>, module:<qualified> or command:<name>", ErrBadSelector, s)
+		return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>], file:<path>, module:<qualified>, command:<name> or ext:<package>#<name>", ErrBadSelector, s)
 	}
 	sel.Kind = SelectorKind(form)
 	switch sel.Kind {
@@ -56,12 +63,21 @@ func ParseSelector(s string) (Selector, error) {
 			return sel, fmt.Errorf("%w %q: want symbol:<path>#<name>[:<kind>]", ErrBadSelector, s)
 		}
 		sel.Path, sel.Name = p, name
+	case SelExternal:
+		p, name, ok := strings.Cut(rest, "#")
+		name, sel.Sym = splitKind(name)
+		name, sel.Line = splitLine(name)
+		if !ok || p == "" || name == "" || strings.HasPrefix(p, "/") || strings.Contains(p, "..") {
+			return sel, fmt.Errorf("%w %q: want ext:<package>#<name>[:<kind>]", ErrBadSelector, s)
+		}
+		sel.Kind, sel.Package, sel.Name = SelSymbol, strings.TrimSuffix(p, "/"), name
+		return sel, nil
 	case SelFile:
 		sel.Path = rest
 	case SelModule, SelCommand:
 		sel.Name = rest
 	default:
-		return sel, fmt.Errorf("%w %q: unknown form %q (want symbol, file, module or command)", ErrBadSelector, s, form)
+		return sel, fmt.Errorf("%w %q: unknown form %q (want symbol, file, module, command or ext)", ErrBadSelector, s, form)
 	}
 	if sel.Path != "" {
 		clean, err := cleanRepoPath(sel.Path)

@@ -49,7 +49,7 @@ func (e *Engine) Show(ctx context.Context, sel Selector, maxBytes int) (*NodeVie
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	src := newSources(e.root)
+	src := e.sources()
 	switch sel.Kind {
 	case SelSymbol:
 		return e.showSymbol(ctx, src, sel, maxBytes)

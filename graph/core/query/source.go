@@ -21,6 +21,8 @@ type sources struct {
 	root     string
 	realRoot string // root with its symlinks resolved, once needed
 	files    map[string]*sourceFile
+	idx      *store.Reader           // nil: no dependency packages to read
+	mounts   map[string]*store.Mount // by index path: a dependency's file; nil for the worktree's
 }
 
 type sourceFile struct {
@@ -33,18 +35,60 @@ func newSources(root string) *sources {
 	return &sources{root: root, files: map[string]*sourceFile{}}
 }
 
+// sources reads the worktree's files and, read-only from their cache
+// directories, dependency packages' (DESIGN.md, Dependency packages).
+func (e *Engine) sources() *sources {
+	s := newSources(e.root)
+	s.idx = e.idx
+	return s
+}
+
 func (s *sources) get(path string) *sourceFile {
 	if f, ok := s.files[path]; ok {
 		return f
 	}
 	f := &sourceFile{}
-	if full, ok := s.inside(path); ok {
+	full, ok := s.outside(path)
+	if !ok {
+		full, ok = s.inside(path)
+	}
+	if ok {
 		if b, err := os.ReadFile(full); err == nil {
 			f.content, f.lines, f.ok = b, extract.NewLineIndex(b), true
 		}
 	}
 	s.files[path] = f
 	return f
+}
+
+// outside maps the index path of a dependency package's file to the file
+// in the package's directory.
+func (s *sources) outside(path string) (string, bool) {
+	if m, ok := s.mount(path); ok {
+		return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(path[len(m.Prefix):], "/"))), true
+	}
+	return "", false
+}
+
+// mount is the dependency package an index path lies in.
+func (s *sources) mount(path string) (store.Mount, bool) {
+	if s.idx == nil || !strings.HasPrefix(path, "@") {
+		return store.Mount{}, false
+	}
+	m, seen := s.mounts[path]
+	if !seen {
+		if s.mounts == nil {
+			s.mounts = map[string]*store.Mount{}
+		}
+		if mt, ok, err := s.idx.MountOf(context.Background(), path); err == nil && ok {
+			m = &mt
+		}
+		s.mounts[path] = m
+	}
+	if m == nil {
+		return store.Mount{}, false
+	}
+	return *m, true
 }
 
 // inside resolves an indexed path to the regular file it names, refusing

@@ -66,7 +66,7 @@ func (e *Engine) Trace(ctx context.Context, command string, opts TraceOptions) (
 	if err != nil || !ok {
 		return TraceResult{}, err
 	}
-	t := &traceWalk{e: e, src: newSources(e.root), calls: newCallSites(e.idx), floor: floor}
+	t := &traceWalk{e: e, src: e.sources(), calls: newCallSites(e.idx), floor: floor}
 	res, err := t.run(ctx, handler, depth)
 	if err == nil && handler.Qualified == "" {
 		res.Root.QualifiedName = nil // code in place has no name

@@ -28,6 +28,9 @@ func derive(tx *store.Tx, lang string, dv extract.Deriving) error {
 	if err != nil {
 		return fmt.Errorf("derive %s relations: %w", lang, err)
 	}
+	if found, err = anchoredInWorktree(tx, found); err != nil {
+		return err
+	}
 	kind := dv.Derivation().Produces.String()
 	stored, err := tx.RelationsOfLang(kind, lang)
 	if err != nil {
@@ -107,4 +110,21 @@ func keysOf[V any](m map[string]V) map[string]bool {
 		out[k] = true
 	}
 	return out
+}
+
+// anchoredInWorktree keeps the derived relations of the worktree's own
+// types: a dependency's types are resolution targets, not subjects
+// (DESIGN.md, Dependency packages).
+func anchoredInWorktree(tx *store.Tx, found []extract.DerivedRelation) ([]extract.DerivedRelation, error) {
+	external, err := tx.ExternalPaths()
+	if err != nil || len(external) == 0 {
+		return found, err
+	}
+	out := found[:0]
+	for _, r := range found {
+		if !external[r.File] {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }

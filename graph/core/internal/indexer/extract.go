@@ -18,6 +18,9 @@ type job struct {
 	cand    candidate
 	oldHash []byte // nil when the file is new or must be re-extracted anyway
 	ctx     extract.ModuleContext
+	// shared, for a dependency's file, is the extraction cache and the
+	// key its extraction is shared under (packages.go); nil otherwise.
+	shared *sharedExtraction
 }
 
 // outcome is what a worker made of a job.
@@ -77,7 +80,11 @@ const binarySniff = 8000
 
 func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 	o := outcome{cand: j.cand}
-	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(j.cand.Path)))
+	disk := filepath.Join(root, filepath.FromSlash(j.cand.Path))
+	if j.cand.Disk != "" {
+		disk = j.cand.Disk
+	}
+	content, err := os.ReadFile(disk)
 	if err != nil {
 		o.skip, o.err = SkipUnreadable, err
 		return o
@@ -104,7 +111,13 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 		o.nonUTF8 = true
 		content = replaceInvalidUTF8(content)
 	}
-	o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx})
+	if o.x = j.shared.get(o.hash); o.x == nil {
+		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
+		if j.cand.Disk != "" {
+			extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
+		}
+		j.shared.put(o.hash, o.x)
+	}
 	if o.x.Lang != "" { // one extractor may serve several languages (.h → c or cpp)
 		o.lang = o.x.Lang
 	}

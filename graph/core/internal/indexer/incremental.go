@@ -27,6 +27,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		var meta map[string]string
 		if meta, err = st.Meta(); err == nil {
 			opts.racyCutoff = racyCutoff(meta)
+			opts.markerKeys = meta
 		}
 	}
 	sc, scanErr := waitScan()
@@ -37,11 +38,24 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, scanErr
 	}
 	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
+	external := map[string]store.FileState{}
+	for p, f := range indexed {
+		if f.External {
+			external[p] = f
+			delete(indexed, p)
+		}
+	}
+	deps := loadDependencies(opts, ctxs, sc.Files)
+	hadPackages, err := st.HasPackages()
+	if err != nil {
+		return rep, err
+	}
+	toggled := (len(deps.langs) > 0) != hadPackages // packages turned on or off
 	todo := plan(opts, sc, indexed, skipped, ctxs)
 	for _, k := range todo.stillSkipped {
 		rep.skip(k.Path, k.Reason)
 	}
-	if len(todo.jobs) == 0 && len(todo.deleted) == 0 && len(todo.forget) == 0 {
+	if len(todo.jobs) == 0 && len(todo.deleted) == 0 && len(todo.forget) == 0 && !toggled {
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
 	}
@@ -56,8 +70,16 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	}
 	w := newWriter(tx, idx, opts.langs, spoolPath(opts.Location.Path))
 	defer w.close()
-	w.existing = make(map[string]bool, len(indexed))
+	w.deps = deps
+	prune, err := deps.write(tx, opts.langs)
+	if err != nil {
+		return rep, err
+	}
+	w.existing = make(map[string]bool, len(indexed)+len(external))
 	for p := range indexed {
+		w.existing[p] = true
+	}
+	for p := range external {
 		w.existing[p] = true
 	}
 	w.wasSkipped = make(map[string]bool, len(skipped))
@@ -84,15 +106,25 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, todo.jobs, apply); err != nil {
 		return rep, err
 	}
-	if w.writes == 0 {
+	if w.writes == 0 && !toggled {
 		// Only files that cannot be read: nothing changed.
 		rep.FilesIndexed = len(indexed)
 		return rep, nil
 	}
+	var externalJobs map[string]job
+	if len(w.written) > 0 || toggled {
+		// The imports may have changed: so may the external files.
+		if externalJobs, err = syncExternal(opts, w, deps, external, &rep); err != nil {
+			return rep, err
+		}
+	}
+	if err := prune(); err != nil {
+		return rep, err
+	}
 	if len(w.written) > 0 {
 		// Rows were replaced: pass 2 and what depends on it. A sync that
 		// only saw new mtimes (touch, checkout, rebase) skips all of it.
-		if err := reresolveDependents(opts, w, sc, ctxs, &rep); err != nil {
+		if err := reresolveDependents(opts, w, sc, ctxs, externalJobs, &rep); err != nil {
 			return rep, err
 		}
 		if err := w.finish(sortedKeys(w.written)); err != nil {
@@ -102,8 +134,16 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastIncrementalAt, time.Now())); err != nil {
 		return rep, err
 	}
+	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
+		return rep, err
+	}
 	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {
 		return rep, err
+	}
+	if rep.Packages != nil {
+		rep.FilesIndexed -= rep.Packages.Files
+	} else {
+		rep.FilesIndexed -= len(external) // kept as they were
 	}
 	return rep, tx.Commit()
 }
@@ -163,7 +203,7 @@ func plan(opts Options, sc scanResult, indexed map[string]store.FileState, skipp
 // change can re-route (see writer.dependents): their raw references are not
 // stored, so resolving them again means reading them again. Their content
 // is the same, so they are counted apart from changed files.
-func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, rep *Report) error {
+func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, external map[string]job, rep *Report) error {
 	deps, err := w.dependents()
 	if err != nil || len(deps) == 0 {
 		return err
@@ -176,6 +216,8 @@ func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, 
 	for _, p := range deps {
 		if f, ok := scanned[p]; ok {
 			jobs = append(jobs, job{cand: f, ctx: ctxs.forFile(p, opts.langs.langOf(p))})
+		} else if j, ok := external[p]; ok {
+			jobs = append(jobs, j) // a dependency's relations consulted a changed name
 		}
 	}
 	var scratch Report // the files are not changes; only removals count
@@ -231,8 +273,9 @@ func contextChanges(opts Options, sc scanResult, indexed map[string]store.FileSt
 			}
 			present[f.Path] = true
 			// A marker that matters by existence only changes by coming
-			// or going.
-			if old, ok := indexed[f.Path]; !ok || content && markerChanged(opts, f, old) {
+			// or going; one whose bytes changed, unless its context key
+			// stayed (extract.ContextKeyer).
+			if old, ok := indexed[f.Path]; !ok || content && markerChanged(opts, f, old) && !sameContextKey(opts, a, f.Path) {
 				forced[a.Lang()] = append(forced[a.Lang()], extract.ParentDir(f.Path))
 			}
 		}
@@ -271,4 +314,36 @@ func setOf(xs []string) map[string]bool {
 		m[x] = true
 	}
 	return m
+}
+
+// markerKeyPrefix prefixes the meta keys recording each marker's context
+// key (extract.ContextKeyer).
+const markerKeyPrefix = "marker_key:"
+
+// markerKeys are the context keys of the scan's markers, as meta rows.
+func markerKeys(opts Options, sc scanResult) map[string]string {
+	out := map[string]string{}
+	for _, f := range sc.Files {
+		for _, a := range opts.langs.aware {
+			k, ok := a.(extract.ContextKeyer)
+			if marker, content := a.Marker(f.Path); !ok || !marker || !content {
+				continue
+			}
+			if b := readMarker(opts.Location.Root, f.Path); b != nil {
+				out[markerKeyPrefix+f.Path] = k.ContextKey(b)
+			}
+		}
+	}
+	return out
+}
+
+// sameContextKey: the marker's context key is the one the index recorded.
+func sameContextKey(opts Options, a extract.ModuleAware, p string) bool {
+	k, ok := a.(extract.ContextKeyer)
+	if !ok {
+		return false
+	}
+	old, recorded := opts.markerKeys[markerKeyPrefix+p]
+	b := readMarker(opts.Location.Root, p)
+	return recorded && b != nil && k.ContextKey(b) == old
 }

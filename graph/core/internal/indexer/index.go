@@ -15,7 +15,7 @@ import (
 // (incremental). Both implementations answer alike for the same rows.
 type passIndex interface {
 	resolve.Index
-	add(path string, ids []int64, x *extract.ExtractedFile)
+	add(path string, ids []int64, x *extract.ExtractedFile, external bool)
 }
 
 type factKey struct{ kind, subject, member string }
@@ -40,9 +40,9 @@ func newMemIndex(langs *languages) *memIndex {
 	return &memIndex{langs: langs, syms: map[string][]resolve.Symbol{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
 }
 
-func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
+func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, external bool) {
 	for i, s := range x.Symbols {
-		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String(), Start: s.Span.Start, Arity: s.Arity})
+		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String(), Start: s.Span.Start, Arity: s.Arity, External: external})
 	}
 	for _, f := range x.Facts {
 		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
@@ -59,16 +59,30 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile) {
 
 func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) { return m.syms[q], nil }
 
+// ownDefinition: one of the definitions is the worktree's own.
+func ownDefinition(defs []resolve.Symbol) bool {
+	for _, d := range defs {
+		if !d.External {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *memIndex) Defines(ns string) (bool, error) {
 	if m.spaces == nil {
 		m.spaces = map[string]bool{}
-		for q := range m.syms {
+		for q, defs := range m.syms {
+			if !ownDefinition(defs) {
+				continue // a dependency's names make no namespace the index's own
+			}
+			m.spaces[q] = true
 			for _, p := range resolve.Namespaces(q) {
 				m.spaces[p] = true
 			}
 		}
 	}
-	return m.spaces[ns] || len(m.syms[ns]) > 0, nil
+	return m.spaces[ns], nil
 }
 
 func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
@@ -149,7 +163,7 @@ func (s *sqlIndex) aliasesExist() (bool, error) {
 	return !s.noAliases, nil
 }
 
-func (s *sqlIndex) add(string, []int64, *extract.ExtractedFile) {}
+func (s *sqlIndex) add(string, []int64, *extract.ExtractedFile, bool) {}
 
 func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	if defs, ok := s.symCache[q]; ok {
@@ -161,7 +175,7 @@ func (s *sqlIndex) Lookup(q string) ([]resolve.Symbol, error) {
 	}
 	var defs []resolve.Symbol
 	for _, d := range rows {
-		defs = append(defs, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Start: d.Start, Arity: d.Arity()})
+		defs = append(defs, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Start: d.Start, Arity: d.Arity(), External: d.External})
 	}
 	s.symCache[q] = defs
 	return defs, nil

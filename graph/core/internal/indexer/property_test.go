@@ -32,7 +32,11 @@ var propGoDirs = []string{"bufio", "strconv", "unicode/utf8", "container/list", 
 // propSeed are the hand-written Python, TypeScript and Rust files: modules
 // that import each other, classes with inherited methods and re-exports.
 var propSeed = map[string]string{
-	"go.mod":            "module std\n\ngo 1.26\n",
+	"go.mod": "module std\n\ngo 1.26\n",
+	// A module of its own requiring a dependency from the fake module
+	// cache (fakeModCache): syncs index its packages.
+	"app/go.mod":        depsSeed["go.mod"],
+	"app/main.go":       depsSeed["main.go"],
 	"pyapp/__init__.py": "from .models import User, Admin\nfrom .service import Service\n",
 	"pyapp/models.py": `class Base:
     def save(self):
@@ -266,6 +270,22 @@ var propSteps = []struct {
 	weight int
 	do     func(w *world) string
 }{
+	{"go dependency upgrade", 1, func(w *world) string {
+		src := w.read("app/go.mod")
+		from, to := "example.com/lib v1.0.0", "example.com/lib v1.1.0"
+		if !strings.Contains(src, from) {
+			from, to = to, from
+		}
+		if !strings.Contains(src, from) {
+			return ""
+		}
+		w.write("app/go.mod", strings.Replace(src, from, to, 1))
+		return "app/go.mod: " + from + " → " + to
+	}},
+	{"go dependency removal", 1, func(w *world) string {
+		w.toggleLine("app/go.mod", "\nrequire example.com/lib v1.0.0\n")
+		return "app/go.mod: require toggled"
+	}},
 	{"go body edit", 6, func(w *world) string {
 		p := w.pick(w.files(".go"))
 		calls := []string{"_ = strconv.Itoa(%d)", "_ = NewReader(nil) // %d", "_ = utf8.RuneLen(%d)", "_ = len(\"%d\")", "_ = errors.New(\"e%d\")"}
@@ -556,6 +576,7 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 		seed, _ = strconv.ParseInt(s, 10, 64)
 	}
 	files := propCorpus(t)
+	fakeModCache(t)
 	repo := gittest.New(t, files)
 	// The index lives inside the worktree; keep it out of the commits.
 	gittest.WriteFile(t, repo.Root, ".git/info/exclude", ".orbit/\n")
@@ -594,13 +615,13 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 		t0 := time.Now()
-		if _, err := Run(Options{Location: loc, Registry: reg}); err != nil {
+		if _, err := Run(Options{Location: loc, Registry: reg, Packages: true}); err != nil {
 			t.Fatalf("step %d (%s: %s): incremental sync: %v", step, name, desc, err)
 		}
 		t1 := time.Now()
 		coldLoc := loc
 		coldLoc.Path = coldPath
-		if _, err := Run(Options{Location: coldLoc, Registry: reg, Full: true}); err != nil {
+		if _, err := Run(Options{Location: coldLoc, Registry: reg, Full: true, Packages: true}); err != nil {
 			t.Fatalf("step %d: cold sync: %v", step, err)
 		}
 		incTime += t1.Sub(t0)

@@ -24,6 +24,9 @@ type Report struct {
 	// RemovedIndexes are this branch's index files of older extractor
 	// versions that the sync deleted (a newer version's is left alone).
 	RemovedIndexes []string `json:"removed_indexes,omitempty"`
+	// Packages is what the sync found of dependency packages, when it
+	// indexes them (DESIGN.md, Dependency packages).
+	Packages *PackagesReport `json:"packages,omitempty"`
 
 	skips []SkippedFile // every skip, named in Skipped.Files by finishSkips
 }

@@ -22,6 +22,11 @@ type candidate struct {
 	Path    string // repo-relative, slash-separated
 	Size    int64
 	MtimeNs int64
+	// Disk, for a dependency package's file, is where it is read from
+	// (Path is its place in the index, under "@<lang>/"); Package is its
+	// package's id. Both are zero for the worktree's files.
+	Disk    string
+	Package int64
 }
 
 // scanResult is the scan's output: candidates in path order, plus what it

@@ -34,9 +34,17 @@ type Options struct {
 	LockWait time.Duration
 	// Waiting, if set, hears once, after a second, that the sync waits.
 	Waiting Waiting
+	// Packages indexes the dependency packages the worktree imports,
+	// declarations only (DESIGN.md, Dependency packages); without it a
+	// sync removes any.
+	Packages bool
+	// ExternalCache, if set, shares the extractions of dependency
+	// packages' files across indexes and syncs.
+	ExternalCache ExtractionCache
 
-	racyCutoff int64      // set by incremental from the index's last write time
-	langs      *languages // the registry's abilities, set by Run
+	racyCutoff int64             // set by incremental from the index's last write time
+	markerKeys map[string]string // the context keys the index recorded, by marker path
+	langs      *languages        // the registry's abilities, set by Run
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -225,6 +233,11 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	}
 	w := newWriter(tx, newMemIndex(opts.langs), opts.langs, spoolPath(opts.Location.Path))
 	defer w.close()
+	if w.deps = loadDependencies(opts, ctxs, sc.Files); len(w.deps.langs) > 0 {
+		if _, err := w.deps.write(tx, opts.langs); err != nil {
+			return err
+		}
+	}
 	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++
@@ -233,13 +246,22 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	if err != nil {
 		return err
 	}
+	own := len(w.written)
+	if len(w.deps.langs) > 0 {
+		if _, err := syncExternal(opts, w, w.deps, nil, rep); err != nil {
+			return err
+		}
+	}
 	if err := w.finish(nil); err != nil {
 		return err
 	}
 	if err := st.SetMeta(tx.SQL(), headMeta(opts.Location, store.MetaLastFullBuildAt, time.Now())); err != nil {
 		return err
 	}
-	rep.FilesIndexed = len(w.written)
+	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
+		return err
+	}
+	rep.FilesIndexed = own
 	return tx.Commit()
 }
 

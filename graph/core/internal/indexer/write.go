@@ -34,6 +34,7 @@ type writer struct {
 	kept    map[string]bool
 	touched map[string]bool // qualified names whose definitions came or went (incremental)
 	now     int64
+	deps    *dependencies // the packages of this sync (packages.go)
 }
 
 // newWriter makes the writer of a sync; spoolPath is where pass 2's input
@@ -53,6 +54,13 @@ func spoolPath(dbPath string) string { return fmt.Sprintf("%s.%d.tmp-pass2", dbP
 func (w *writer) apply(o outcome, rep *Report) error {
 	p := o.cand.Path
 	switch {
+	case o.skip != "" && o.cand.Disk != "":
+		// A dependency's file that cannot be read or is too large is
+		// left out and not remembered: the package set decides again.
+		if w.existing[p] {
+			return w.remove(p)
+		}
+		return nil
 	case o.skip != "":
 		rep.skip(p, o.skip)
 		if o.skip == SkipUnreadable {
@@ -107,12 +115,15 @@ func (w *writer) insert(o outcome) error {
 	w.writes++
 	p, x := o.cand.Path, o.x
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
-		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode}
+		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode, Package: o.cand.Package}
+	if row.Package == 0 && w.deps != nil {
+		row.Package = w.deps.ownPackage(p, w.langs.langOf(p))
+	}
 	ids, fresh, err := w.tx.InsertFile(row, x)
 	if err != nil {
 		return err
 	}
-	w.idx.add(p, ids, x)
+	w.idx.add(p, ids, x, o.cand.Disk != "")
 	if w.existing != nil {
 		for i, s := range x.Symbols {
 			if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)

@@ -18,8 +18,9 @@ type Index interface {
 	// Supers returns what a type extends, implements or embeds, in
 	// declaration order.
 	Supers(qualified string) ([]string, error)
-	// Defines reports whether anything is defined as namespace or inside
-	// it (namespace, a separator, more): whether a namespace is the
+	// Defines reports whether anything of the worktree's own (not a
+	// dependency package's, Symbol.External) is defined as namespace or
+	// inside it (namespace, a separator, more): whether a namespace is the
 	// index's own.
 	Defines(namespace string) (bool, error)
 }

@@ -22,6 +22,10 @@ type Symbol struct {
 	Kind  string
 	Start uint32        // byte offset in File
 	Arity extract.Arity // of an overload, when its language states it
+	// External: a dependency package's declaration (DESIGN.md, Dependency
+	// packages), a target like any other but no sign that its namespace
+	// is the index's own.
+	External bool
 }
 
 // Symbols looks up definitions by qualified name.
@@ -142,7 +146,9 @@ func gradeUndefined(idx Index, f File, res *Result, ch *Choice) error {
 			if err != nil {
 				return err
 			}
-			defined = len(defs) > 0
+			for _, d := range defs {
+				defined = defined || !d.External
+			}
 			consulted = append(consulted, outer[i])
 		}
 		own = own && defined

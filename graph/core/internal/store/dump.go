@@ -12,9 +12,12 @@ import (
 // the identity of the symbol they point at, since ids are not stable across
 // incremental syncs (DESIGN.md, A sync). Timestamps are left out.
 var dumpQueries = []struct{ table, query string }{
-	{"files", `SELECT path, hex(content_hash), mtime_ns, lang, byte_len, generated FROM files ORDER BY path`},
+	{"packages", `SELECT lang, name, version, kind, root, index_dir, missing FROM packages ORDER BY lang, name`},
+	{"files", `SELECT f.path, hex(f.content_hash), f.mtime_ns, f.lang, f.byte_len, f.generated, p.lang, p.name
+		FROM files f LEFT JOIN packages p ON p.id = f.package ORDER BY f.path`},
 	{"symbols", `SELECT s.file_path, s.name, s.qualified, s.kind, s.span_start, s.span_end, s.signature,
-		p.qualified, p.span_start, s.arity_min, s.arity_max, s.body_hash, s.body_size, s.decorators FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
+		p.qualified, p.span_start, s.arity_min, s.arity_max, s.body_hash, s.body_size, s.decorators, k.name FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_symbol
+		LEFT JOIN packages k ON k.id = s.package
 		ORDER BY s.file_path, s.span_start, s.span_end, s.qualified, s.kind`},
 	{"refs", `SELECT r.from_file, r.from_span_start, r.from_span_end, r.target_name, r.target_qualified,
 		h.file_path, h.span_start, r.kind, r.confidence, r.args FROM refs r LEFT JOIN symbols h ON h.id = r.target_symbol_hint

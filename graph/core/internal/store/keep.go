@@ -17,10 +17,11 @@ type symbolRow struct {
 	arityMin, arityMax    sql.NullInt64
 	bodyHash, bodySize    sql.NullInt64
 	decorators            sql.NullString
+	pkg                   sql.NullInt64 // the package the file belongs to
 }
 
 // rowOf is the row insertSymbols would write for s.
-func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators any) symbolRow {
+func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators, pkg any) symbolRow {
 	r := symbolRow{name: s.Name, qualified: s.Qualified, kind: s.Kind.String(), start: int64(s.Span.Start), end: int64(s.Span.End),
 		signature: sql.NullString{String: s.Signature, Valid: s.Signature != ""}}
 	if p, ok := parent.(int64); ok {
@@ -34,6 +35,9 @@ func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators any
 		r.bodyHash = sql.NullInt64{Int64: h, Valid: true}
 		r.bodySize = sql.NullInt64{Int64: int64(bsize.(uint32)), Valid: true}
 	}
+	if p, ok := pkg.(int64); ok {
+		r.pkg = sql.NullInt64{Int64: p, Valid: true}
+	}
 	if d, ok := decorators.(string); ok {
 		r.decorators = sql.NullString{String: d, Valid: true}
 	}
@@ -43,7 +47,7 @@ func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators any
 // readSymbols reads the symbols of a file, by id.
 func (t *Tx) readSymbols(path string) (map[int64]symbolRow, error) {
 	rows, err := t.tx.Query(`SELECT id, name, qualified, kind, span_start, span_end, signature, parent_symbol, arity_min, arity_max,
-		body_hash, body_size, decorators
+		body_hash, body_size, decorators, package
 		FROM symbols WHERE file_path = ?`, path)
 	if err != nil {
 		return nil, fmt.Errorf("read symbols of %s: %w", path, err)
@@ -54,7 +58,7 @@ func (t *Tx) readSymbols(path string) (map[int64]symbolRow, error) {
 		var id int64
 		var r symbolRow
 		if err := rows.Scan(&id, &r.name, &r.qualified, &r.kind, &r.start, &r.end, &r.signature, &r.parent, &r.arityMin, &r.arityMax,
-			&r.bodyHash, &r.bodySize, &r.decorators); err != nil {
+			&r.bodyHash, &r.bodySize, &r.decorators, &r.pkg); err != nil {
 			return nil, fmt.Errorf("read symbols of %s: %w", path, err)
 		}
 		out[id] = r
@@ -77,9 +81,9 @@ func (t *Tx) rewriteSymbol(id int64, old, new symbolRow) error {
 		t.termsDue = append(t.termsDue, id)
 	}
 	_, err := t.tx.Exec(`UPDATE symbols SET name = ?, qualified = ?, kind = ?, span_start = ?, span_end = ?, signature = ?,
-		parent_symbol = ?, arity_min = ?, arity_max = ?, body_hash = ?, body_size = ?, decorators = ? WHERE id = ?`,
+		parent_symbol = ?, arity_min = ?, arity_max = ?, body_hash = ?, body_size = ?, decorators = ?, package = ? WHERE id = ?`,
 		new.name, new.qualified, new.kind, new.start, new.end, new.signature, new.parent, new.arityMin, new.arityMax,
-		new.bodyHash, new.bodySize, new.decorators, id)
+		new.bodyHash, new.bodySize, new.decorators, new.pkg, id)
 	if err != nil {
 		return fmt.Errorf("update symbol %d: %w", id, err)
 	}

@@ -12,6 +12,7 @@ import (
 type Paths struct {
 	File, Dir   string
 	NoGenerated bool
+	NoExternal  bool // leave dependency packages' files out
 }
 
 // where is an SQL condition on a path column selecting the files. A
@@ -21,6 +22,9 @@ func (p Paths) where(col string) (string, []any) {
 	cond, args := p.place(col)
 	if p.NoGenerated {
 		cond += " AND " + col + " NOT IN (SELECT path FROM files WHERE generated = 1)"
+	}
+	if p.NoExternal {
+		cond += " AND " + col + " NOT IN " + externalFiles
 	}
 	return cond, args
 }
@@ -91,10 +95,12 @@ type FileStat struct {
 	Hash    []byte // BLAKE3 of the indexed bytes
 }
 
-// FileStats lists every indexed file with its recorded mtime and size,
+// FileStats lists every indexed file of the worktree (a dependency
+// package's files are not its own) with its recorded mtime and size,
 // sorted by path.
 func (r *Reader) FileStats(ctx context.Context) ([]FileStat, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT path, mtime_ns, byte_len, content_hash FROM files ORDER BY path`)
+	rows, err := r.db.QueryContext(ctx, `SELECT path, mtime_ns, byte_len, content_hash FROM files
+		WHERE package IS NULL OR package NOT IN (SELECT id FROM packages WHERE kind != 'own') ORDER BY path`)
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}

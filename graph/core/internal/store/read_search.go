@@ -4,11 +4,19 @@ import "context"
 
 // SearchFilter narrows a full-text search: a symbol kind (symbols only)
 // and a files.lang; "" means any. A generator's output is left out unless
-// Generated.
+// Generated, a dependency package's unless External.
 type SearchFilter struct {
 	SymbolKind, Lang string
 	Generated        bool
+	External         bool
 }
+
+// externalPackages selects the ids of dependency packages; externalFiles
+// their files' paths.
+const (
+	externalPackages = `(SELECT id FROM packages WHERE kind != 'own')`
+	externalFiles    = `(SELECT path FROM files WHERE package IN ` + externalPackages + `)`
+)
 
 // SymbolHit is a symbol a search found; Score is bm25, lower is better.
 type SymbolHit struct {
@@ -36,6 +44,9 @@ func (f SearchFilter) symbolFilter() (string, []any) {
 	}
 	if !f.Generated {
 		filter += ` AND f.generated = 0`
+	}
+	if !f.External {
+		filter += ` AND (f.package IS NULL OR f.package NOT IN ` + externalPackages + `)`
 	}
 	return filter, args
 }
@@ -100,6 +111,9 @@ func (f SearchFilter) fileFilter(pathCol string) (string, []any) {
 	}
 	if !f.Generated {
 		filter += ` AND ` + pathCol + ` NOT IN (SELECT path FROM files WHERE generated = 1)`
+	}
+	if !f.External {
+		filter += ` AND ` + pathCol + ` NOT IN ` + externalFiles
 	}
 	return filter, args
 }

@@ -20,11 +20,31 @@ import "strconv"
 //	   anonymous functions, for graph check's catalog.
 //	   refs_fuzzy_name indexes the fuzzy_name refs by name, so counting a
 //	   name's fuzzy refs (refs, below the floor) reads those rows only.
+//	   packages lists the worktree's own packages and its dependencies;
+//	   files.package and symbols.package say which one a row belongs to
+//	   (DESIGN.md, Dependency packages).
 const SchemaVersion = 5
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
 const schema = `
+-- Beyond the core tables: the worktree's own packages and the dependency
+-- packages (standard library included) its manifests pin, per language
+-- (DESIGN.md, Dependency packages). kind is own, dependency or stdlib;
+-- root is repo-relative for own packages and absolute for the others;
+-- missing says why a dependency is not on disk.
+CREATE TABLE packages (
+  id         INTEGER PRIMARY KEY,
+  lang       TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  version    TEXT NOT NULL,
+  kind       TEXT NOT NULL,
+  root       TEXT NOT NULL,
+  index_dir  TEXT NOT NULL,
+  missing    TEXT NOT NULL,
+  UNIQUE (lang, name)
+) STRICT;
+
 CREATE TABLE files (
   path          TEXT PRIMARY KEY,
   content_hash  BLOB NOT NULL,
@@ -32,7 +52,8 @@ CREATE TABLE files (
   lang          TEXT NOT NULL,
   byte_len      INTEGER NOT NULL,
   extracted_at  INTEGER NOT NULL,
-  generated     INTEGER NOT NULL
+  generated     INTEGER NOT NULL,
+  package       INTEGER
 ) STRICT;
 
 CREATE TABLE symbols (
@@ -49,7 +70,8 @@ CREATE TABLE symbols (
   arity_max      INTEGER,
   body_hash      INTEGER,
   body_size      INTEGER,
-  decorators     TEXT
+  decorators     TEXT,
+  package        INTEGER
 ) STRICT;
 
 CREATE INDEX symbols_name ON symbols(name);
@@ -146,6 +168,7 @@ CREATE INDEX commands_name ON commands(name);
 -- Search and overview leave generated files out by path: a partial index
 -- keeps that set small to read.
 CREATE INDEX files_generated ON files(path) WHERE generated = 1;
+CREATE INDEX files_package ON files(package) WHERE package IS NOT NULL;
 CREATE INDEX command_edges_file ON command_edges(file_path);
 CREATE INDEX commands_handler ON commands(handler_symbol) WHERE handler_symbol IS NOT NULL;
 CREATE INDEX configs_file ON configs(file_path);

@@ -16,11 +16,15 @@ type FileState struct {
 	Hash    []byte
 	MtimeNs int64
 	Size    int64
+	// External: the file is a dependency package's (DESIGN.md, Dependency
+	// packages), read from outside the worktree.
+	External bool
 }
 
 // FileStates reads every indexed file's state by path.
 func (s *Store) FileStates() (map[string]FileState, error) {
-	rows, err := s.db.Query(`SELECT path, content_hash, mtime_ns, byte_len FROM files`)
+	rows, err := s.db.Query(`SELECT f.path, f.content_hash, f.mtime_ns, f.byte_len, COALESCE(p.kind != 'own', 0)
+		FROM files f LEFT JOIN packages p ON p.id = f.package`)
 	if err != nil {
 		return nil, fmt.Errorf("read files: %w", err)
 	}
@@ -29,7 +33,7 @@ func (s *Store) FileStates() (map[string]FileState, error) {
 	for rows.Next() {
 		var p string
 		var f FileState
-		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size); err != nil {
+		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size, &f.External); err != nil {
 			return nil, fmt.Errorf("read files: %w", err)
 		}
 		out[p] = f
@@ -302,6 +306,7 @@ type Definition struct {
 	File, Kind         string
 	Start              uint32 // byte offset of the definition in its file
 	ArityMin, ArityMax sql.NullInt64
+	External           bool // a dependency package's
 }
 
 // Arity is the definition's, unknown when not stored.
@@ -333,14 +338,17 @@ func (t *Tx) Lookups() (*Lookups, error) {
 		st, err = t.tx.Prepare(q)
 		return st
 	}
-	l.symbols = prep(`SELECT id, file_path, kind, span_start, arity_min, arity_max FROM symbols WHERE qualified = ? ORDER BY id`)
+	l.symbols = prep(`SELECT id, file_path, kind, span_start, arity_min, arity_max, package IS NOT NULL AND package IN ` + externalPackages + `
+		FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
 	// Names inside a namespace start with it and a separator: '#', one of
-	// '.' and '/' (adjacent bytes), or ':' (also "::").
-	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1)
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$')
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0')
-		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';')`)
+	// '.' and '/' (adjacent bytes), or ':' (also "::"). Only the
+	// worktree's own names count (resolve.Index.Defines).
+	own := ` AND (package IS NULL OR package NOT IN ` + externalPackages + `))`
+	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$'` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0'` + own + `
+		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';'` + own)
 	l.supers = prep(`SELECT to_qualified, def_file, kind FROM relations WHERE from_qualified = ? AND ` + superKinds + `
 		ORDER BY def_file, def_span_start, id`)
 	if err != nil {
@@ -352,7 +360,9 @@ func (t *Tx) Lookups() (*Lookups, error) {
 // Definitions lists the definitions of q, in insertion order.
 func (l *Lookups) Definitions(q string) ([]Definition, error) {
 	rows, err := l.symbols.Query(q)
-	return scanAll(rows, err, "look up "+q, func(d *Definition) []any { return []any{&d.ID, &d.File, &d.Kind, &d.Start, &d.ArityMin, &d.ArityMax} })
+	return scanAll(rows, err, "look up "+q, func(d *Definition) []any {
+		return []any{&d.ID, &d.File, &d.Kind, &d.Start, &d.ArityMin, &d.ArityMax, &d.External}
+	})
 }
 
 // Defines reports whether the index defines ns or any name inside it

@@ -16,7 +16,8 @@ type FileRow struct {
 	Lang        string
 	Size        int64
 	ExtractedAt int64
-	Generated   bool // a generator's output: resolution only (extract.GeneratedCode)
+	Generated   bool  // a generator's output: resolution only (extract.GeneratedCode)
+	Package     int64 // packages.id; 0 for none (stored as NULL)
 }
 
 // RefRow is a resolved reference.
@@ -106,7 +107,7 @@ func (t *Tx) prepare() (err error) {
 		return b
 	}
 	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max",
-		"body_hash", "body_size", "decorators")
+		"body_hash", "body_size", "decorators", "package")
 	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
 	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
@@ -119,9 +120,9 @@ func (t *Tx) prepare() (err error) {
 		return err
 	}
 	// A file ClearFile kept the row of is updated in place.
-	t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated) VALUES(?, ?, ?, ?, ?, ?, ?)
+	t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated, package) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, mtime_ns = excluded.mtime_ns, lang = excluded.lang,
-		byte_len = excluded.byte_len, extracted_at = excluded.extracted_at, generated = excluded.generated`)
+		byte_len = excluded.byte_len, extracted_at = excluded.extracted_at, generated = excluded.generated, package = excluded.package`)
 	if err != nil {
 		return fmt.Errorf("prepare files insert: %w", err)
 	}
@@ -220,10 +221,10 @@ func (t *Tx) TouchFile(path string, mtimeNs int64) error {
 // (pass 1 of DESIGN.md, A sync). It returns the ids given to its symbols, in order,
 // and which of them are fresh rather than recycled (see idPool).
 func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, error) {
-	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt, f.Generated); err != nil {
+	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt, f.Generated, nullInt(f.Package)); err != nil {
 		return nil, nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
-	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols)
+	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols, nullInt(f.Package))
 	if err == nil && len(x.Strings) > 0 {
 		// Strings point at symbols: write those first, so no foreign key is
 		// ever pending (a pending one makes SQLite scan child tables on every
@@ -267,7 +268,7 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 	return ids, fresh, nil
 }
 
-func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bool, error) {
+func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol, pkg any) ([]int64, []bool, error) {
 	ids := make([]int64, len(syms))
 	fresh := make([]bool, len(syms))
 	for i, s := range syms {
@@ -295,7 +296,7 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		if kept {
 			if o, ok := old[ids[i]]; ok {
 				delete(old, ids[i])
-				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax, bhash, bsize, decorators)); err != nil {
+				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax, bhash, bsize, decorators, pkg)); err != nil {
 					return nil, nil, err
 				}
 				continue
@@ -304,7 +305,7 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol) ([]int64, []bo
 		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
 			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax,
-			bhash, bsize, decorators)
+			bhash, bsize, decorators, pkg)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -63,6 +63,10 @@ func (x *fileExtractor) run() {
 	x.ns = namespace(x.in, x.packageName())
 	x.out.Namespace = x.ns
 	x.declarations()
+	if x.in.DeclarationsOnly {
+		x.dotAlternatives() // facts may come from a dot import too
+		return
+	}
 	x.walk(0)
 	x.finishCommands()
 	x.dotAlternatives()

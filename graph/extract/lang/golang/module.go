@@ -15,24 +15,39 @@ func (e *Extractor) Marker(p string) (marker, content bool) {
 	return m, m
 }
 
-// Modules maps each go.mod's directory to its module path.
+// Modules maps each go.mod's directory to its module path, and keeps what
+// the go.mod files require (dependencies.go).
 func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
-	m := goModules{}
+	m := &goModules{paths: map[string]string{}}
 	for _, f := range markers {
 		if f.Content != nil {
-			m[extract.ParentDir(f.Path)] = modfile.ModulePath(f.Content)
+			m.paths[extract.ParentDir(f.Path)] = modfile.ModulePath(f.Content)
+			m.manifests = append(m.manifests, manifest{dir: extract.ParentDir(f.Path), content: f.Content})
 		}
 	}
 	return m
 }
 
-// goModules: directory of a go.mod → its module path.
-type goModules map[string]string
+// ContextKey: a go.mod's files depend on its module path alone; its
+// requirements name dependency packages (dependencies.go).
+func (e *Extractor) ContextKey(content []byte) string { return modfile.ModulePath(content) }
+
+// goModules: directory of a go.mod → its module path, and the go.mod
+// files themselves (for their requirements).
+type goModules struct {
+	paths     map[string]string
+	manifests []manifest
+}
+
+type manifest struct {
+	dir     string
+	content []byte
+}
 
 // ForFile: the nearest go.mod above p. GOROOT/src's says "std", whose
 // import paths have no prefix.
-func (m goModules) ForFile(p string) extract.ModuleContext {
-	d, mp, ok := extract.Nearest(m, p)
+func (m *goModules) ForFile(p string) extract.ModuleContext {
+	d, mp, ok := extract.Nearest(m.paths, p)
 	if !ok {
 		return extract.ModuleContext{}
 	}

@@ -1,0 +1,129 @@
+package golang
+
+// blankBodies returns src with the bodies of its top-level functions and
+// methods blanked (every byte between the body's braces but newlines
+// becomes a space), so that a dependency's file parses quickly while every
+// declaration keeps its offsets and lines (Input.DeclarationsOnly). A
+// function body is the first '{' of a `func` line, at depth 0, outside the
+// signature's parentheses, that does not open a struct or interface type.
+func blankBodies(src []byte) []byte {
+	out := []byte(nil)
+	depth := 0   // braces outside function signatures
+	sig := false // in a top-level func's signature
+	parens := 0  // in the signature
+	word := ""   // the last identifier seen in the signature
+	lineStart := true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if j := skipLiteral(src, i); j > i {
+			i, word, lineStart = j-1, "", false
+			continue
+		}
+		switch {
+		case depth == 0 && !sig && lineStart && hasWord(src, i, "func"):
+			sig, parens, word = true, 0, ""
+			i += 3
+		case sig && c == '(':
+			parens++
+		case sig && c == ')':
+			parens--
+		case sig && c == '{' && (word == "struct" || word == "interface"):
+			i = matching(src, i) // a type literal in the signature
+			word = ""
+		case sig && c == '{' && parens == 0:
+			end := matching(src, i)
+			if out == nil {
+				out = append([]byte(nil), src...)
+			}
+			for k := i + 1; k < end && k < len(out); k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			sig, i = false, end
+		case sig && c == '\n' && parens == 0:
+			sig = false // no body: a declaration implemented elsewhere
+		case !sig && c == '{':
+			depth++
+		case !sig && c == '}':
+			depth--
+		}
+		if sig {
+			switch {
+			case isIdentByte(c):
+				if i == 0 || !isIdentByte(src[i-1]) {
+					word = ""
+				}
+				word += string(c)
+			case c != ' ' && c != '\t' && c != '\n' && c != '\r':
+				word = ""
+			}
+		}
+		lineStart = c == '\n'
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// matching is the index of the brace closing the one at i (len(src) when
+// it is never closed), skipping strings, runes and comments.
+func matching(src []byte, i int) int {
+	d := 0
+	for ; i < len(src); i++ {
+		if j := skipLiteral(src, i); j > i {
+			i = j - 1
+			continue
+		}
+		switch src[i] {
+		case '{':
+			d++
+		case '}':
+			if d--; d == 0 {
+				return i
+			}
+		}
+	}
+	return len(src)
+}
+
+// skipLiteral returns the index after the comment, string or rune starting
+// at i, or i when none starts there.
+func skipLiteral(src []byte, i int) int {
+	if i+1 < len(src) && src[i] == '/' && (src[i+1] == '/' || src[i+1] == '*') {
+		if src[i+1] == '/' {
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			return i // the newline is not part of the comment
+		}
+		for i += 2; i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/'); i++ {
+		}
+		return min(i+2, len(src))
+	}
+	switch q := src[i]; q {
+	case '"', '\'':
+		for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
+			if src[i] == '\\' {
+				i++
+			}
+		}
+		return min(i+1, len(src))
+	case '`':
+		for i++; i < len(src) && src[i] != '`'; i++ {
+		}
+		return min(i+1, len(src))
+	}
+	return i
+}
+
+// hasWord reports the keyword w at i, as a whole word.
+func hasWord(src []byte, i int, w string) bool {
+	end := i + len(w)
+	return end <= len(src) && string(src[i:end]) == w && (end == len(src) || !isIdentByte(src[end]))
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}

@@ -1,0 +1,106 @@
+package extract
+
+import "strconv"
+
+// Dependency packages (DESIGN.md, Dependency packages). A language whose
+// Modules value also implements Dependent names the worktree's own
+// packages and the packages outside it that its manifests pin; core reads
+// those from disk (never downloading, never running a package manager),
+// extracts only their declarations and marks them external, so that
+// references into them get real targets.
+
+// PackageKind says whose a package is.
+type PackageKind uint8
+
+const (
+	PackageOwn        PackageKind = iota // a module, crate or distribution of the worktree
+	PackageDependency                    // named by a manifest, read from a cache directory
+	PackageStdlib                        // the language's standard library, an implicit dependency
+)
+
+var packageKindNames = [...]string{"own", "dependency", "stdlib"}
+
+func (k PackageKind) String() string {
+	if int(k) < len(packageKindNames) {
+		return packageKindNames[k]
+	}
+	return "unknown"
+}
+
+// Package is one row of the packages table.
+type Package struct {
+	Name    string // the module path ("github.com/spf13/cobra"), "std" for Go's standard library
+	Version string // pinned version; "" for own packages
+	Kind    PackageKind
+	// Root is the package's directory: repo-relative for own packages,
+	// absolute for the others.
+	Root string
+	// IndexDir is where an external package's files sit in the index,
+	// under "@<lang>/": chosen so that a directory there reads as the
+	// import path of its files (Go: the module path, "" for std).
+	IndexDir string
+	// Missing, when not empty, says why the package is not on disk (the
+	// module cache lacks it): its references keep the grades they had.
+	Missing string
+}
+
+// Probe is a read-only command whose output tells a language where its
+// toolchain keeps packages (`go env -json GOROOT GOMODCACHE`). Core runs it
+// in the worktree with Env added to the environment.
+type Probe struct {
+	Args []string
+	Env  []string
+}
+
+// Dependent is a Modules value that knows the packages its files import.
+type Dependent interface {
+	// Probe is the command whose output Dependencies reads; a zero Probe
+	// runs nothing.
+	Probe() Probe
+	// Dependencies locates the packages with the probe's output (nil when
+	// the probe failed: every dependency is then missing).
+	Dependencies(probe []byte) DependencySet
+}
+
+// DependencySet answers, for one sync, where the packages a worktree's
+// files import live.
+type DependencySet interface {
+	// Packages lists every package, own ones first, in a fixed order.
+	Packages() []Package
+	// Locate maps an import path one of the language's files states to
+	// the external package holding it (an index into Packages) and the
+	// places inside that package's Root it may be, slash-separated, in
+	// order: the first that exists is read, all of a directory's files
+	// (those Includes takes) or one file ("" is Root itself). ok is false
+	// for own packages, unknown ones and missing ones.
+	Locate(importPath string) (pkg int, places []string, ok bool)
+	// Includes says whether a file of a located directory is part of the
+	// package as the toolchain would build it here (Go: no tests, the
+	// host's platform by name and build constraint). head is the start of
+	// the file (HeadSize bytes at most), nil when base alone decides: core
+	// asks again with the head when the answer is true.
+	Includes(base string, head []byte) bool
+	// Context is the module context of a file of an external package
+	// whose index path starts with prefix (the package's files are indexed
+	// under prefix, the Root of Packages()[pkg] on disk).
+	Context(pkg int, prefix string) ModuleContext
+}
+
+// HeadSize is how much of a dependency's file Includes reads.
+const HeadSize = 4096
+
+// DeclarationsOnly keeps what an external package's file contributes to
+// resolution: its symbols, relations and facts. Its own references,
+// imports, strings, configs and commands are dropped.
+func DeclarationsOnly(x *ExtractedFile) {
+	x.Refs, x.Imports, x.Strings, x.Configs = nil, nil, nil, nil
+	x.Commands, x.CommandEdges = nil, nil
+}
+
+// ExternalCacheKey is the identity an external package's extraction may be
+// shared under (a shared extraction cache: a second worktree with the same
+// dependency pays nothing): the language, the package, its version and
+// the extractor version.
+func ExternalCacheKey(lang string, p Package) string {
+	return lang + "\x00" + p.Name + "\x00" + p.Version + "\x00" + strconv.Itoa(Version)
+}
