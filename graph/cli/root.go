@@ -21,6 +21,7 @@ type app struct {
 	format         string
 	maxFileSize    int64         // sync only; 0 means the default
 	lockWait       time.Duration // sync only: 0 waits as long as it takes
+	noCache        bool          // sync only: no shared extraction cache
 	pictures       bool          // the command can draw: --format mermaid or dot
 }
 
@@ -99,6 +100,7 @@ func (a *app) open() (*core.Graph, error) {
 		MaxFileSize: a.maxFileSize,
 		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
 		LockWait:    a.lockWait,
+		NoCache:     a.noCache,
 		Waiting: func(holder string) {
 			fmt.Fprintf(a.stderr, "orbit: waiting for another sync of this index (%s)\n", holder)
 		},

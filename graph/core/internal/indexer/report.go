@@ -24,8 +24,21 @@ type Report struct {
 	// RemovedIndexes are this branch's index files of older extractor
 	// versions that the sync deleted (a newer version's is left alone).
 	RemovedIndexes []string `json:"removed_indexes,omitempty"`
+	// Cache is what the shared extraction cache did; nil when it is off.
+	Cache *CacheReport `json:"cache,omitempty"`
 
 	skips []SkippedFile // every skip, named in Skipped.Files by finishSkips
+}
+
+// CacheReport counts the files the sync had to extract by what the shared
+// extraction cache held for them: a whole entry (Hits), none (Misses), or
+// a damaged one, dropped and re-extracted (Corrupt); and the entries
+// evicted to keep the cache under its bound.
+type CacheReport struct {
+	Hits    int `json:"hits"`
+	Misses  int `json:"misses"`
+	Corrupt int `json:"corrupt"`
+	Evicted int `json:"evicted,omitempty"`
 }
 
 // Skipped counts what the index leaves out, by reason, and names the first

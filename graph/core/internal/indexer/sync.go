@@ -13,6 +13,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -34,9 +35,13 @@ type Options struct {
 	LockWait time.Duration
 	// Waiting, if set, hears once, after a second, that the sync waits.
 	Waiting Waiting
+	// Cache, if set, is the shared extraction cache (DESIGN.md, Extraction
+	// cache): files are looked up there before they are parsed.
+	Cache *xcache.Cache
 
 	racyCutoff int64      // set by incremental from the index's last write time
 	langs      *languages // the registry's abilities, set by Run
+	xc         *cacheRun  // this sync's use of Cache, set by Run
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -51,6 +56,7 @@ func Run(opts Options) (Report, error) {
 		opts.Warn = func(string) {}
 	}
 	opts.langs = newLanguages(opts.Registry)
+	opts.xc = newCacheRun(opts.Cache)
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
@@ -71,6 +77,7 @@ func Run(opts Options) (Report, error) {
 		return o.sc, o.err
 	})
 	rep, err := run(opts, waitScan)
+	opts.xc.report(&rep, opts.Warn)
 	if err != nil {
 		return rep, err
 	}
@@ -223,7 +230,7 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 		jobs[i] = job{cand: f, ctx: ctxs.forFile(f.Path, opts.langs.langOf(f.Path))}
 	}
 	w := newWriter(tx, newMemIndex(opts.langs), opts.langs)
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++
 		return w.apply(o, rep)
