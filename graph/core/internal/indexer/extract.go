@@ -131,8 +131,9 @@ type cacheRun struct {
 	c                     *xcache.Cache
 	hits, misses, corrupt atomic.Int64
 
-	mu  sync.Mutex
-	bad []string // what the corrupt entries were, for the report
+	mu     sync.Mutex
+	bad    []string // what the corrupt entries were, for the report
+	seeded bool     // the index started from its repository's seed
 }
 
 func newCacheRun(c *xcache.Cache) *cacheRun {
@@ -155,16 +156,21 @@ func (r *cacheRun) get(k xcache.Key, path string) *extract.ExtractedFile {
 	x, err := r.c.Get(k)
 	switch {
 	case err != nil:
-		r.corrupt.Add(1)
-		r.mu.Lock()
-		r.bad = append(r.bad, fmt.Sprintf("extraction cache: %s: %v; re-extracted", path, err))
-		r.mu.Unlock()
+		r.noteCorrupt(fmt.Errorf("%s: %w; re-extracted", path, err))
 	case x == nil:
 		r.misses.Add(1)
 	default:
 		r.hits.Add(1)
 	}
 	return x
+}
+
+// noteCorrupt counts a damaged entry or seed, for the report.
+func (r *cacheRun) noteCorrupt(err error) {
+	r.corrupt.Add(1)
+	r.mu.Lock()
+	r.bad = append(r.bad, "extraction cache: "+err.Error())
+	r.mu.Unlock()
 }
 
 // put stores an extraction, unless it depended on more than its inputs: a
@@ -184,7 +190,7 @@ func (r *cacheRun) report(rep *Report, warn func(string)) {
 	if r == nil {
 		return
 	}
-	rep.Cache = &CacheReport{Hits: int(r.hits.Load()), Misses: int(r.misses.Load()), Corrupt: int(r.corrupt.Load())}
+	rep.Cache = &CacheReport{Hits: int(r.hits.Load()), Misses: int(r.misses.Load()), Corrupt: int(r.corrupt.Load()), Seeded: r.seeded}
 	for _, msg := range r.bad {
 		rep.warn(msg)
 	}

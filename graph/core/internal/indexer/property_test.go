@@ -607,7 +607,14 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 		case n == 0:
 			os.RemoveAll(cache.Dir()) // a cold cache
 		case n < 4:
-			cacheTotal.Damaged += damageCache(t, w.r, cache.Dir(), 3)
+			cacheTotal.Damaged += damageCache(t, w.r, cache.Dir(), "??", 3)
+		case n < 6:
+			// A new worktree: no index, so the sync starts from the
+			// repository's seed (the first cold build's), sometimes damaged.
+			removeIndex(t, loc.Path)
+			if n == 5 {
+				cacheTotal.Damaged += damageCache(t, w.r, cache.Dir(), "seeds", 1)
+			}
 		}
 		t0 := time.Now()
 		rep, err := Run(Options{Location: loc, Registry: reg, Cache: cache})
@@ -615,6 +622,9 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 			t.Fatalf("step %d (%s: %s): incremental sync: %v", step, name, desc, err)
 		}
 		cacheTotal.Add(rep.Cache)
+		if rep.Cache.Seeded {
+			cacheTotal.Seeded++
+		}
 		t1 := time.Now()
 		coldLoc := loc
 		coldLoc.Path = coldPath
@@ -648,14 +658,14 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 	}
 	t.Logf("%d steps, 0 rows differing, in %v (incremental %v, cold %v); branches %d; steps by kind %v; extraction cache %+v",
 		steps, time.Since(start).Round(time.Millisecond), incTime.Round(time.Millisecond), coldTime.Round(time.Millisecond), len(w.branches), counts, cacheTotal)
-	if steps >= 25 && (cacheTotal.Hits == 0 || cacheTotal.Corrupt == 0) {
+	if steps >= 25 && (cacheTotal.Hits == 0 || cacheTotal.Corrupt == 0 || cacheTotal.Seeded == 0) {
 		t.Fatalf("the cache was never hit or never found damaged: %+v", cacheTotal)
 	}
 }
 
 // cacheTotals adds up the syncs' cache reports.
 type cacheTotals struct {
-	Hits, Misses, Corrupt, Damaged int
+	Hits, Misses, Corrupt, Damaged, Seeded int
 }
 
 func (c *cacheTotals) Add(r *CacheReport) {
@@ -664,9 +674,19 @@ func (c *cacheTotals) Add(r *CacheReport) {
 	c.Corrupt += r.Corrupt
 }
 
-// damageCache truncates or flips a bit in up to n entries of the cache.
-func damageCache(t *testing.T, r *rand.Rand, dir string, n int) int {
-	entries, _ := filepath.Glob(filepath.Join(dir, "??", "*"))
+// removeIndex deletes an index and its sidecars.
+func removeIndex(t *testing.T, path string) {
+	for _, side := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(path + side); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// damageCache truncates or flips a bit in up to n files of the cache
+// directory's subdirectories matching sub (entries: "??"; seeds: "seeds").
+func damageCache(t *testing.T, r *rand.Rand, dir, sub string, n int) int {
+	entries, _ := filepath.Glob(filepath.Join(dir, sub, "[0-9a-f]*"))
 	sort.Strings(entries)
 	done := 0
 	for ; done < n && len(entries) > 0; done++ {

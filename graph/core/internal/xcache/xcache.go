@@ -360,7 +360,7 @@ func (c *Cache) Sweep() (size int64, evicted int, err error) {
 	}
 	now := time.Now()
 	for _, s := range shards {
-		if !s.IsDir() || len(s.Name()) != 2 {
+		if !s.IsDir() || len(s.Name()) != 2 && s.Name() != seedDir {
 			continue
 		}
 		sd := filepath.Join(c.dir, s.Name())

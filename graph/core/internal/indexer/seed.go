@@ -1,0 +1,134 @@
+package indexer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// A worktree's first sync starts, when it can, from a seed: the index of
+// the last cold build of the same repository on this machine, kept in the
+// extraction cache (DESIGN.md, Extraction cache). The seed is copied into
+// place and an incremental sync brings it to this worktree's files; the
+// seed's meta says it was never written, so that sync hashes every file
+// rather than trust a size and mtime recorded in another worktree.
+// Incremental ≡ cold makes the result the cold build's.
+
+// seedKey names the seed of the repository at opts.Location: its root
+// commits (shared by its worktrees, clones, forks and tags), with what
+// else shapes an index: the languages and the size limit. ok is false
+// outside git, or without the cache.
+func seedKey(opts Options) (xcache.Key, bool) {
+	if opts.xc == nil || !opts.Location.Git {
+		return xcache.Key{}, false
+	}
+	out, err := exec.Command("git", "-C", opts.Location.Root, "rev-list", "--max-parents=0", "HEAD").Output()
+	roots := strings.Fields(string(out))
+	if err != nil || len(roots) == 0 {
+		return xcache.Key{}, false
+	}
+	sort.Strings(roots)
+	return opts.xc.c.SeedKey(strings.Join(roots, " "), strconv.FormatInt(opts.MaxFileSize, 10), strings.Join(opts.Registry.FileLangs(), " ")), true
+}
+
+// seedIndex puts the repository's seed where the index belongs, when
+// there is one and no index: true when it did.
+func seedIndex(opts Options) bool {
+	if _, err := os.Lstat(opts.Location.Path); !errors.Is(err, os.ErrNotExist) {
+		return false
+	}
+	k, ok := seedKey(opts)
+	if !ok {
+		return false
+	}
+	tmp := fmt.Sprintf("%s.%d.tmp", opts.Location.Path, os.Getpid()) // removeAbandonedBuilds' name
+	got, err := opts.xc.c.FetchSeed(k, tmp)
+	if err != nil {
+		if errors.Is(err, xcache.ErrCorrupt) {
+			opts.xc.noteCorrupt(err)
+		}
+		return false
+	}
+	if !got {
+		return false
+	}
+	if err := os.Rename(tmp, opts.Location.Path); err != nil {
+		os.Remove(tmp)
+		return false
+	}
+	return true
+}
+
+// publishSeed stores a copy of the index a cold build just made as its
+// repository's seed, its meta reset (no branch, never written). Failing
+// costs the next worktree a cold build, nothing more.
+func publishSeed(opts Options) {
+	k, ok := seedKey(opts)
+	if !ok {
+		return
+	}
+	tmp, err := opts.xc.c.SeedTemp()
+	if err != nil {
+		return
+	}
+	if err := copySeed(opts.Location.Path, tmp); err != nil {
+		os.Remove(tmp)
+		return
+	}
+	opts.xc.c.PublishSeed(k, tmp)
+}
+
+func copySeed(index, tmp string) error {
+	src, err := os.Open(index)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(tmp, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(dst, src)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	// The copy says it was never written and belongs to no branch.
+	st, err := store.Open(tmp, extract.Version)
+	if err != nil {
+		return err
+	}
+	tx, err := st.Begin()
+	if err == nil {
+		err = st.SetMeta(tx.SQL(), map[string]string{
+			store.MetaLastFullBuildAt: "0", store.MetaLastIncrementalAt: "0",
+			store.MetaBranch: "", store.MetaCommitSHA: "",
+		})
+		if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+	}
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = store.Checkpoint(tmp)
+	}
+	for _, side := range []string{"-wal", "-shm", "-journal"} {
+		os.Remove(tmp + side)
+	}
+	return err
+}
