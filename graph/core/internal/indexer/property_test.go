@@ -500,6 +500,33 @@ var propSteps = []struct {
 		w.touch(p)
 		return p
 	}},
+	{"edit marker", 2, func(w *world) string {
+		// A module context changes under files whose bytes do not: their
+		// extraction (and its cache key) must follow.
+		if w.r.Intn(2) == 0 {
+			p := "web/tsconfig.json"
+			src := w.read(p)
+			switch {
+			case strings.Contains(src, `["src/*"]`):
+				w.write(p, strings.Replace(src, `["src/*"]`, `["lib/*", "src/*"]`, 1))
+			case strings.Contains(src, `["lib/*", "src/*"]`):
+				w.write(p, strings.Replace(src, `["lib/*", "src/*"]`, `["src/*"]`, 1))
+			default:
+				return ""
+			}
+			return p
+		}
+		src := w.read("go.mod")
+		switch {
+		case strings.HasPrefix(src, "module std\n"):
+			w.write("go.mod", strings.Replace(src, "module std\n", "module example.com/std\n", 1))
+		case strings.HasPrefix(src, "module example.com/std\n"):
+			w.write("go.mod", strings.Replace(src, "module example.com/std\n", "module std\n", 1))
+		default:
+			return ""
+		}
+		return "go.mod"
+	}},
 	{"binary file", 2, func(w *world) string {
 		// A file a sync reads and leaves out; later text again, or gone.
 		p := "pyapp/blob.py"
