@@ -509,3 +509,84 @@ func BenchmarkCodec(b *testing.B) {
 		}
 	})
 }
+
+// TestSeeds: a published seed comes back byte for byte; a damaged one is
+// refused, deleted, and leaves no copy; at most maxSeeds are kept, the
+// least recently used going first.
+func TestSeeds(t *testing.T) {
+	c := testCache(t, 0)
+	content := bytes.Repeat([]byte("an index file "), 5000)
+	publish := func(k Key) {
+		tmp, err := c.SeedTemp()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(tmp, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.PublishSeed(k, tmp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := c.SeedKey("root", "1048576")
+	if k == c.SeedKey("root", "2097152") || k == c.SeedKey("other", "1048576") {
+		t.Fatal("seed keys do not tell settings apart")
+	}
+	dst := filepath.Join(t.TempDir(), "index.db")
+	if ok, err := c.FetchSeed(k, dst); ok || err != nil {
+		t.Fatalf("fetch before publish: %v %v", ok, err)
+	}
+	publish(k)
+	if ok, err := c.FetchSeed(k, dst); !ok || err != nil {
+		t.Fatalf("fetch: %v %v", ok, err)
+	}
+	if got, _ := os.ReadFile(dst); !bytes.Equal(got, content) {
+		t.Fatal("fetched seed differs")
+	}
+	for name, damage := range map[string]func([]byte) []byte{
+		"bit flipped": func(b []byte) []byte { b[len(b)/2] ^= 4; return b },
+		"truncated":   func(b []byte) []byte { return b[:len(b)-100] },
+		"sum only":    func(b []byte) []byte { return b[len(b)-sumLen:] },
+		"short":       func(b []byte) []byte { return b[:10] },
+	} {
+		publish(k)
+		b, _ := os.ReadFile(c.seedPath(k))
+		os.WriteFile(c.seedPath(k), damage(b), 0o644)
+		os.Remove(dst)
+		ok, err := c.FetchSeed(k, dst)
+		if ok || !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("%s: %v %v", name, ok, err)
+		}
+		if _, err := os.Stat(dst); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("%s: a copy of a damaged seed was left", name)
+		}
+		if _, err := os.Stat(c.seedPath(k)); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("%s: damaged seed kept", name)
+		}
+	}
+	// Publish maxSeeds+2 seeds, reading the first one in between: it and
+	// the newest stay.
+	var keys []Key
+	old := time.Now().Add(-time.Hour)
+	for i := 0; i < maxSeeds+2; i++ {
+		k := c.SeedKey(fmt.Sprint("repo", i))
+		keys = append(keys, k)
+		publish(k)
+		when := old.Add(time.Duration(i) * time.Minute)
+		os.Chtimes(c.seedPath(k), when, when)
+		if i == maxSeeds-1 {
+			if ok, _ := c.FetchSeed(keys[0], dst); !ok {
+				t.Fatal("seed 0 gone early")
+			}
+		}
+	}
+	var kept []int
+	for i, k := range keys {
+		if _, err := os.Stat(c.seedPath(k)); err == nil {
+			kept = append(kept, i)
+		}
+	}
+	if fmt.Sprint(kept) != fmt.Sprint([]int{0, 3, 4, 5}) {
+		t.Fatalf("kept seeds %v, want [0 3 4 5]", kept)
+	}
+}
