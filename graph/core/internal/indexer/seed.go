@@ -40,32 +40,72 @@ func seedKey(opts Options) (xcache.Key, bool) {
 	return opts.xc.c.SeedKey(strings.Join(roots, " "), strconv.FormatInt(opts.MaxFileSize, 10), strings.Join(opts.Registry.FileLangs(), " ")), true
 }
 
-// seedIndex puts the repository's seed where the index belongs, when
-// there is one and no index: true when it did.
-func seedIndex(opts Options) bool {
+// seededBuild makes the worktree's first index from its repository's
+// seed, when there is one and no index: the seed is copied to the
+// temporary file a cold build would use, synced incrementally there, and
+// renamed into place, so a crash leaves no index, as a killed cold build
+// does. ok is false when it did not (no seed, a damaged one, an error):
+// the caller builds cold.
+func seededBuild(opts Options, waitScan func() (scanResult, error)) (rep Report, ok bool) {
 	if _, err := os.Lstat(opts.Location.Path); !errors.Is(err, os.ErrNotExist) {
-		return false
+		return rep, false
 	}
 	k, ok := seedKey(opts)
 	if !ok {
-		return false
+		return rep, false
 	}
 	tmp := fmt.Sprintf("%s.%d.tmp", opts.Location.Path, os.Getpid()) // removeAbandonedBuilds' name
-	got, err := opts.xc.c.FetchSeed(k, tmp)
-	if err != nil {
-		if errors.Is(err, xcache.ErrCorrupt) {
-			opts.xc.noteCorrupt(err)
+	defer func() {
+		for _, side := range []string{"", "-wal", "-shm", "-journal"} {
+			os.Remove(tmp + side)
 		}
-		return false
+	}()
+	got, err := opts.xc.c.FetchSeed(k, tmp)
+	if err != nil && errors.Is(err, xcache.ErrCorrupt) {
+		opts.xc.noteCorrupt(err)
 	}
 	if !got {
-		return false
+		return rep, false
+	}
+	st, err := store.Open(tmp, extract.Version)
+	if err != nil {
+		return rep, false
+	}
+	rep, err = incremental(opts, st, waitScan)
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = store.Checkpoint(tmp)
+	}
+	if err == nil {
+		err = syncFile(tmp)
+	}
+	if err != nil {
+		return Report{}, false
+	}
+	// As in cold: a stale WAL or journal beside the target would be
+	// replayed into the new file.
+	for _, side := range []string{"-wal", "-shm", "-journal"} {
+		if err := os.Remove(opts.Location.Path + side); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return Report{}, false
+		}
 	}
 	if err := os.Rename(tmp, opts.Location.Path); err != nil {
-		os.Remove(tmp)
-		return false
+		return Report{}, false
 	}
-	return true
+	opts.xc.seeded = true
+	rep.Mode, rep.FilesChanged = "cold", rep.FilesIndexed // the worktree's first index
+	return rep, true
+}
+
+func syncFile(p string) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 // publishSeed stores a copy of the index a cold build just made as its

@@ -127,7 +127,11 @@ func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
 		opts.Warn(fmt.Sprintf("rebuilding index %s: a query found it corrupt", opts.Location.Path))
 		return coldBuild("cold")
 	}
-	seeded := opts.xc != nil && seedIndex(opts)
+	if opts.xc != nil {
+		if rep, ok := seededBuild(opts, waitScan); ok {
+			return rep, nil
+		}
+	}
 	st, err := store.Open(opts.Location.Path, extract.Version)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -141,11 +145,6 @@ func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
 	}
 	rep, err := incremental(opts, st, waitScan)
 	st.Close()
-	if seeded && err == nil {
-		// The worktree's first index, as a cold build would have made it.
-		opts.xc.seeded = true
-		rep.Mode, rep.FilesChanged = "cold", rep.FilesIndexed
-	}
 	if err != nil && store.IsCorruption(err) {
 		opts.Warn(fmt.Sprintf("rebuilding corrupt index %s: %v", opts.Location.Path, err))
 		return coldBuild("cold")
