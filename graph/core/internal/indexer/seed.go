@@ -94,8 +94,12 @@ func seededBuild(opts Options, waitScan func() (scanResult, error)) (rep Report,
 	if err := os.Rename(tmp, opts.Location.Path); err != nil {
 		return Report{}, false
 	}
+	// The worktree's first index, reported as a cold build's: every file
+	// is new to it and none is removed. Parse errors and non-UTF-8 files
+	// are counted among the files re-extracted only (the index does not
+	// keep diagnostics).
 	opts.xc.seeded = true
-	rep.Mode, rep.FilesChanged = "cold", rep.FilesIndexed // the worktree's first index
+	rep.Mode, rep.FilesChanged, rep.FilesRemoved, rep.Reresolved = "cold", rep.FilesIndexed, 0, 0
 	return rep, true
 }
 

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -175,7 +176,15 @@ func (c *Cache) Get(k Key) (*extract.ExtractedFile, error) {
 		f.Close()
 		return nil, nil
 	}
-	buf := make([]byte, fi.Size())
+	// Decoding copies what it keeps, so the read buffer is reused.
+	bp := bufs.Get().(*[]byte)
+	buf := slices.Grow((*bp)[:0], int(fi.Size()))[:fi.Size()]
+	defer func() {
+		if cap(buf) <= maxPooled {
+			*bp = buf[:0]
+			bufs.Put(bp)
+		}
+	}()
 	_, err = io.ReadFull(f, buf)
 	f.Close()
 	if err != nil {
@@ -223,22 +232,36 @@ func checksum(k Key, payload []byte) [32]byte {
 	return s
 }
 
-func encodeEntry(k Key, x *extract.ExtractedFile) ([]byte, error) {
-	e := encoder{buf: make([]byte, 0, 4096)}
-	e.buf = append(e.buf, magic...)
+// encodeEntry appends the entry of x under k to buf.
+func encodeEntry(buf []byte, k Key, x *extract.ExtractedFile) ([]byte, error) {
+	e := encoder{buf: append(buf, magic...)}
 	if err := e.value(reflect.ValueOf(x).Elem(), false); err != nil {
 		return nil, err
 	}
-	sum := checksum(k, e.buf[len(magic):])
+	sum := checksum(k, e.buf[len(buf)+len(magic):])
 	return append(e.buf, sum[:]...), nil
 }
+
+// bufs are encoding buffers, reused across Puts (a cold build encodes
+// every file).
+var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// maxPooled keeps a rare huge entry's buffer out of the pool.
+const maxPooled = 4 << 20
 
 // Put stores x under k: written to a temporary file in the entry's
 // directory and renamed into place, so a reader sees the old entry, no
 // entry or the whole new one. No fsync: a crash that loses the write
 // leaves at worst a damaged entry, which its checksum rejects.
 func (c *Cache) Put(k Key, x *extract.ExtractedFile) error {
-	buf, err := encodeEntry(k, x)
+	bp := bufs.Get().(*[]byte)
+	buf, err := encodeEntry((*bp)[:0], k, x)
+	defer func() {
+		if cap(buf) <= maxPooled {
+			*bp = buf[:0]
+			bufs.Put(bp)
+		}
+	}()
 	if err != nil {
 		return err
 	}

@@ -358,7 +358,7 @@ func TestEviction(t *testing.T) {
 	one := testCache(t, 0)
 	var total int64
 	for _, f := range fs {
-		b, _ := encodeEntry(key(t, one, f), f.x)
+		b, _ := encodeEntry(nil, key(t, one, f), f.x)
 		total += int64(len(b))
 	}
 	c := testCache(t, total/2)
@@ -452,7 +452,7 @@ func BenchmarkCodec(b *testing.B) {
 		n := 0
 		for i := 0; i < b.N; i++ {
 			for _, f := range fs {
-				buf, _ := encodeEntry(k, f.x)
+				buf, _ := encodeEntry(nil, k, f.x)
 				n += len(buf)
 			}
 		}
@@ -461,7 +461,7 @@ func BenchmarkCodec(b *testing.B) {
 	b.Run("codec=xcache/op=decode", func(b *testing.B) {
 		bufs := make([][]byte, len(fs))
 		for i, f := range fs {
-			bufs[i], _ = encodeEntry(k, f.x)
+			bufs[i], _ = encodeEntry(nil, k, f.x)
 		}
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
