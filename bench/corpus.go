@@ -16,6 +16,10 @@ import (
 // list, so a baseline keeps meaning the same files.
 var slice200k = []string{"go", "encoding", "text", "fmt", "strings", "bytes", "io", "bufio", "errors", "sort", "strconv"}
 
+// slice1700 is a ~1,700-file, ~30 MB repository (1,732 .go files): the
+// 200k slice plus crypto, net and os.
+var slice1700 = append(append([]string{}, slice200k...), "crypto", "net", "os")
+
 // Corpus is a copy of part of the Go standard library in a fresh directory
 // (the index is written under the corpus, never into GOROOT).
 type Corpus struct {
@@ -25,8 +29,9 @@ type Corpus struct {
 	Bytes int64 // bytes of .go files
 }
 
-// NewCorpus copies "gostd" (all of GOROOT/src), "gostd200k" or
-// "gostd200k+gomod" (the same slice with src/go.mod at its root) into dir.
+// NewCorpus copies "gostd" (all of GOROOT/src), "gostd200k",
+// "gostd200k+gomod" (the same slice with src/go.mod at its root) or
+// "gostd1700" into dir.
 func NewCorpus(name, dir string) (*Corpus, error) {
 	src := filepath.Join(runtime.GOROOT(), "src")
 	var dirs []string
@@ -35,6 +40,8 @@ func NewCorpus(name, dir string) (*Corpus, error) {
 		dirs = []string{"."}
 	case "gostd200k", "gostd200k+gomod":
 		dirs = slice200k
+	case "gostd1700":
+		dirs = slice1700
 	default:
 		return nil, fmt.Errorf("unknown corpus %q", name)
 	}

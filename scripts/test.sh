@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOFLAGS="${GOFLAGS:-} -tags=sqlite_fts5"
+# The shared extraction cache (DESIGN.md, Extraction cache) of this run
+# only: tests must not fill, or be helped by, the user's own.
+ORBIT_CACHE_DIR=$(mktemp -d)
+export ORBIT_CACHE_DIR
+trap 'rm -rf "$ORBIT_CACHE_DIR"' EXIT
 
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v /testdata/) 2>/dev/null || true)

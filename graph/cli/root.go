@@ -23,6 +23,7 @@ type app struct {
 	maxFileSize    int64         // sync only; 0 means the default
 	lockWait       time.Duration // sync only: 0 waits as long as it takes
 	packages       bool          // index dependency packages (--packages)
+	noCache        bool          // sync only: no shared extraction cache
 	pictures       bool          // the command can draw: --format mermaid or dot
 	formats        []string      // further --format values the command writes itself (check)
 }
@@ -104,6 +105,7 @@ func (a *app) open() (*core.Graph, error) {
 		Warn:        func(msg string) { fmt.Fprintf(a.stderr, "orbit: warning: %s\n", msg) },
 		LockWait:    a.lockWait,
 		Packages:    a.packages,
+		NoCache:     a.noCache,
 		Waiting: func(holder string) {
 			fmt.Fprintf(a.stderr, "orbit: waiting for another sync of this index (%s)\n", holder)
 		},

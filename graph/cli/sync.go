@@ -15,6 +15,7 @@ func newSyncCmd(a *app) *cobra.Command {
 	var full bool
 	var maxSize int64
 	var wait time.Duration
+	var noCache bool
 	cmd := &cobra.Command{
 		Use:   "sync [--full]",
 		Short: "Bring the index up to date with the files on disk",
@@ -31,7 +32,13 @@ skipped and counted in the report.
 
 One sync of an index runs at a time: a second one waits for the first, says
 so on stderr after a second, and gives up after --wait (exit 1, reason
-"locked") when that is set.`,
+"locked") when that is set.
+
+A file whose bytes any sync on this machine already extracted (in any
+worktree, branch or repository) is read from the shared extraction cache
+instead of being parsed again: $ORBIT_CACHE_DIR, else orbit/extract in the
+user's cache directory, at most 1 GiB. --no-cache or ORBIT_CACHE=off turns
+it off; deleting the directory loses nothing.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if maxSize <= 0 {
@@ -40,7 +47,7 @@ so on stderr after a second, and gives up after --wait (exit 1, reason
 			if wait < 0 {
 				return usageError{fmt.Errorf("--wait must not be negative, got %s", wait)}
 			}
-			a.maxFileSize, a.lockWait = maxSize, wait
+			a.maxFileSize, a.lockWait, a.noCache = maxSize, wait, noCache
 			g, err := a.open()
 			if err != nil {
 				return err
@@ -61,6 +68,7 @@ so on stderr after a second, and gives up after --wait (exit 1, reason
 	}
 	cmd.Flags().BoolVar(&full, "full", false, "rehash and re-extract every file (rebuilds the index)")
 	cmd.Flags().Int64Var(&maxSize, "max-file-size", core.DefaultMaxFileSize, "skip files larger than this many bytes")
+	cmd.Flags().BoolVar(&noCache, "no-cache", false, "parse every changed file; do not use the shared extraction cache (also ORBIT_CACHE=off)")
 	cmd.Flags().DurationVar(&wait, "wait", 0, "give up after waiting this long for another sync of this index (0: wait as long as it takes)")
 	return cmd
 }

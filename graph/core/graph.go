@@ -13,6 +13,7 @@ import (
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/indexer"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/core/query"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -55,6 +56,14 @@ type Options struct {
 	// get targets (DESIGN.md, Dependency packages). A sync without it
 	// removes them.
 	Packages bool
+	// NoCache turns off the shared extraction cache (DESIGN.md, Extraction
+	// cache), as ORBIT_CACHE=off does: every changed file is parsed.
+	NoCache bool
+	// CacheDir puts the extraction cache there; "" is $ORBIT_CACHE_DIR or
+	// orbit/extract in the user's cache directory.
+	CacheDir string
+	// CacheMaxBytes bounds the extraction cache; 0 means 1 GiB.
+	CacheMaxBytes int64
 
 	hooks *watchHooks // tests only
 }
@@ -64,7 +73,8 @@ type Options struct {
 type Graph struct {
 	loc   dbpath.Location
 	opts  Options
-	fresh *freshness // the sync policy at work; serializes syncs
+	fresh *freshness           // the sync policy at work; serializes syncs
+	cache func() *xcache.Cache // the shared extraction cache, opened at the first sync; nil when off
 
 	mu      gosync.Mutex   // guards the read handle
 	st      *store.Store   // nil until the first query
@@ -114,6 +124,7 @@ func Open(root string, opts Options) (*Graph, error) {
 		}
 	}
 	g := &Graph{loc: loc, opts: opts}
+	g.cache = gosync.OnceValue(g.openCache)
 	g.fresh = newFreshness(opts.Policy, g.runSync, opts.Warn)
 	if w, ok := g.fresh.policy.(Watch); ok {
 		g.fresh.startWatch(loc.Root, w.Debounce, opts.hooks)
@@ -165,7 +176,24 @@ func (g *Graph) runSync(full bool) (indexer.Report, error) {
 		LockWait:    g.opts.LockWait,
 		Waiting:     g.opts.Waiting,
 		Packages:    g.opts.Packages,
+		Cache:       g.cache(),
 	})
+}
+
+// openCache opens the shared extraction cache, unless it is turned off;
+// one that cannot be opened is said once and done without.
+func (g *Graph) openCache() *xcache.Cache {
+	if g.opts.NoCache || xcache.Disabled() {
+		return nil
+	}
+	c, err := xcache.Open(xcache.Config{Dir: g.opts.CacheDir, MaxBytes: g.opts.CacheMaxBytes})
+	if err != nil {
+		if g.opts.Warn != nil {
+			g.opts.Warn(fmt.Sprintf("%v (syncing without it)", err))
+		}
+		return nil
+	}
+	return c
 }
 
 // maxRetired bounds the replaced read handles kept open for queries that

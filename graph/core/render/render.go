@@ -119,6 +119,11 @@ func ReportText(w io.Writer, r indexer.Report) error {
 		}
 	}
 	fmt.Fprintln(w, ")")
+	if c := r.Cache; c != nil && c.Seeded {
+		fmt.Fprintf(w, "  extraction cache: started from the index of another checkout; %d hits, %d misses, %d corrupt\n", c.Hits, c.Misses, c.Corrupt)
+	} else if c != nil && c.Hits+c.Misses+c.Corrupt > 0 {
+		fmt.Fprintf(w, "  extraction cache: %d hits, %d misses, %d corrupt\n", c.Hits, c.Misses, c.Corrupt)
+	}
 	// Named: the files a person may not expect to be left out (ignored
 	// ones are counted above, named in JSON).
 	named := 0

@@ -6,10 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -38,7 +42,7 @@ type outcome struct {
 // runJobs reads, hashes and extracts in parallel — one parser per worker —
 // and hands outcomes to emit in job order (the ordered merge), so the write
 // order and hence the index never depends on scheduling.
-func runJobs(root string, reg *extract.Registry, maxSize int64, jobs []job, emit func(outcome) error) error {
+func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jobs []job, emit func(outcome) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	window := 4 * workers // bounds memory held by finished-but-unwritten files
 	results := make([]outcome, len(jobs))
@@ -58,7 +62,7 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, jobs []job, emit
 	for w := 0; w < workers; w++ {
 		go func() {
 			for i := range next {
-				results[i] = process(root, reg, maxSize, jobs[i])
+				results[i] = process(root, reg, maxSize, xc, jobs[i])
 				close(done[i])
 			}
 		}()
@@ -78,7 +82,7 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, jobs []job, emit
 // binarySniff is how much of a file is checked for NUL bytes.
 const binarySniff = 8000
 
-func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
+func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j job) outcome {
 	o := outcome{cand: j.cand}
 	disk := filepath.Join(root, filepath.FromSlash(j.cand.Path))
 	if j.cand.Disk != "" {
@@ -111,10 +115,19 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 		o.nonUTF8 = true
 		content = replaceInvalidUTF8(content)
 	}
-	if o.x = j.shared.get(o.hash); o.x == nil {
+	// A dependency's file is extracted with declarations only; its path
+	// (@<lang>/…) says so, so the shared cache's key covers that too.
+	key, cached := xc.key(o.hash, ex.Lang(), j.cand.Path, j.ctx)
+	if o.x = j.shared.get(o.hash); o.x == nil && cached {
+		o.x = xc.get(key, j.cand.Path)
+	}
+	if o.x == nil {
 		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
 		if j.cand.Disk != "" {
 			extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
+		}
+		if cached {
+			xc.put(key, o.x)
 		}
 		j.shared.put(o.hash, o.x)
 	}
@@ -122,6 +135,86 @@ func process(root string, reg *extract.Registry, maxSize int64, j job) outcome {
 		o.lang = o.x.Lang
 	}
 	return o
+}
+
+// cacheRun is one sync's use of the shared extraction cache (package
+// xcache): looked up after a file is hashed, before it is parsed, and
+// filled after. A nil *cacheRun is no cache.
+type cacheRun struct {
+	c                     *xcache.Cache
+	hits, misses, corrupt atomic.Int64
+
+	mu     sync.Mutex
+	bad    []string // what the corrupt entries were, for the report
+	seeded bool     // the index started from its repository's seed
+}
+
+func newCacheRun(c *xcache.Cache) *cacheRun {
+	if c == nil {
+		return nil
+	}
+	return &cacheRun{c: c}
+}
+
+func (r *cacheRun) key(hash []byte, lang, path string, ctx extract.ModuleContext) (xcache.Key, bool) {
+	if r == nil {
+		return xcache.Key{}, false
+	}
+	return r.c.Key(hash, lang, path, ctx)
+}
+
+// get returns the cached extraction, or nil: a miss, or a damaged entry
+// (counted and reported; the file is extracted again).
+func (r *cacheRun) get(k xcache.Key, path string) *extract.ExtractedFile {
+	x, err := r.c.Get(k)
+	switch {
+	case err != nil:
+		r.noteCorrupt(fmt.Errorf("%s: %w; re-extracted", path, err))
+	case x == nil:
+		r.misses.Add(1)
+	default:
+		r.hits.Add(1)
+	}
+	return x
+}
+
+// noteCorrupt counts a damaged entry or seed, for the report.
+func (r *cacheRun) noteCorrupt(err error) {
+	r.corrupt.Add(1)
+	r.mu.Lock()
+	r.bad = append(r.bad, "extraction cache: "+err.Error())
+	r.mu.Unlock()
+}
+
+// put stores an extraction, unless it depended on more than its inputs: a
+// parse that timed out, an extractor that panicked.
+func (r *cacheRun) put(k xcache.Key, x *extract.ExtractedFile) {
+	for _, d := range x.Diagnostics {
+		if strings.Contains(d.Message, "timed out") || strings.HasPrefix(d.Message, "extractor panic") {
+			return
+		}
+	}
+	r.c.Put(k, x) // a failed write costs a parse next time, nothing more
+}
+
+// report adds the sync's cache figures and problems to rep and settles
+// the cache's size accounting (evicting when over its bound).
+func (r *cacheRun) report(rep *Report, warn func(string)) {
+	if r == nil {
+		return
+	}
+	rep.Cache = &CacheReport{Hits: int(r.hits.Load()), Misses: int(r.misses.Load()), Corrupt: int(r.corrupt.Load()), Seeded: r.seeded}
+	for _, msg := range r.bad {
+		rep.warn(msg)
+	}
+	if n := len(r.bad); n > 0 {
+		warn(fmt.Sprintf("extraction cache %s: %d damaged entries dropped and their files re-extracted", r.c.Dir(), n))
+	}
+	evicted, err := r.c.Flush()
+	rep.Cache.Evicted = evicted
+	if err != nil {
+		rep.warn(fmt.Sprintf("extraction cache: %v", err))
+	}
 }
 
 // safeExtract turns an extractor panic into a diagnostic: one bad file must

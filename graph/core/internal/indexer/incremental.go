@@ -103,7 +103,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		progress(opts, done, len(todo.jobs))
 		return w.apply(o, &rep)
 	}
-	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, todo.jobs, apply); err != nil {
+	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, todo.jobs, apply); err != nil {
 		return rep, err
 	}
 	if w.writes == 0 && !toggled {
@@ -221,7 +221,7 @@ func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, 
 		}
 	}
 	var scratch Report // the files are not changes; only removals count
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error { return w.apply(o, &scratch) })
 	rep.Reresolved += scratch.FilesChanged
 	rep.FilesRemoved += scratch.FilesRemoved
 	return err

@@ -305,7 +305,7 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 		}
 	}
 	var scratch Report // external files are not the worktree's changes
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error { return w.apply(o, &scratch) })
 	return all, err
 }
 

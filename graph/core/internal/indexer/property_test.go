@@ -16,6 +16,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -519,6 +520,33 @@ var propSteps = []struct {
 		w.touch(p)
 		return p
 	}},
+	{"edit marker", 2, func(w *world) string {
+		// A module context changes under files whose bytes do not: their
+		// extraction (and its cache key) must follow.
+		if w.r.Intn(2) == 0 {
+			p := "web/tsconfig.json"
+			src := w.read(p)
+			switch {
+			case strings.Contains(src, `["src/*"]`):
+				w.write(p, strings.Replace(src, `["src/*"]`, `["lib/*", "src/*"]`, 1))
+			case strings.Contains(src, `["lib/*", "src/*"]`):
+				w.write(p, strings.Replace(src, `["lib/*", "src/*"]`, `["src/*"]`, 1))
+			default:
+				return ""
+			}
+			return p
+		}
+		src := w.read("go.mod")
+		switch {
+		case strings.HasPrefix(src, "module std\n"):
+			w.write("go.mod", strings.Replace(src, "module std\n", "module example.com/std\n", 1))
+		case strings.HasPrefix(src, "module example.com/std\n"):
+			w.write("go.mod", strings.Replace(src, "module example.com/std\n", "module std\n", 1))
+		default:
+			return ""
+		}
+		return "go.mod"
+	}},
 	{"binary file", 2, func(w *world) string {
 		// A file a sync reads and leaves out; later text again, or gone.
 		p := "pyapp/blob.py"
@@ -583,6 +611,15 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 	w := &world{t: t, repo: repo, r: rand.New(rand.NewSource(seed)), branches: []string{"main"}, cur: "main"}
 	reg := all.Registry()
 	coldPath := filepath.Join(t.TempDir(), "cold.db")
+	// The incremental syncs use an extraction cache, which the steps below
+	// damage and wipe now and then; every fifth step a cold build reads
+	// the whole cache (warm) and must equal the reference, built without.
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "property"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	warmPath := filepath.Join(t.TempDir(), "warm.db")
+	var cacheTotal cacheTotals
 	total := 0
 	for _, s := range propSteps {
 		total += s.weight
@@ -614,15 +651,46 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		switch n := w.r.Intn(20); {
+		case n == 0:
+			os.RemoveAll(cache.Dir()) // a cold cache
+		case n < 4:
+			cacheTotal.Damaged += damageCache(t, w.r, cache.Dir(), "??", 3)
+		case n < 6:
+			// A new worktree: no index, so the sync starts from the
+			// repository's seed (the first cold build's), sometimes damaged.
+			removeIndex(t, loc.Path)
+			if n == 5 {
+				cacheTotal.Damaged += damageCache(t, w.r, cache.Dir(), "seeds", 1)
+			}
+		}
 		t0 := time.Now()
-		if _, err := Run(Options{Location: loc, Registry: reg, Packages: true}); err != nil {
+		rep, err := Run(Options{Location: loc, Registry: reg, Packages: true, Cache: cache})
+		if err != nil {
 			t.Fatalf("step %d (%s: %s): incremental sync: %v", step, name, desc, err)
+		}
+		cacheTotal.Add(rep.Cache)
+		if rep.Cache.Seeded {
+			cacheTotal.Seeded++
 		}
 		t1 := time.Now()
 		coldLoc := loc
 		coldLoc.Path = coldPath
 		if _, err := Run(Options{Location: coldLoc, Registry: reg, Full: true, Packages: true}); err != nil {
 			t.Fatalf("step %d: cold sync: %v", step, err)
+		}
+		if step%5 == 4 {
+			warmLoc := loc
+			warmLoc.Path = warmPath
+			rep, err := Run(Options{Location: warmLoc, Registry: reg, Full: true, Packages: true, Cache: cache})
+			if err != nil {
+				t.Fatalf("step %d: cold sync from the cache: %v", step, err)
+			}
+			cacheTotal.Add(rep.Cache)
+			if warm, cold := dump(t, warmPath), dump(t, coldPath); warm != cold {
+				n, diff := dumpDiff(cold, warm, 60)
+				t.Fatalf("step %d of %d (seed %d): %d rows differ between a cold build from the cache and one without (- without, + from the cache):\n%s", step, steps, seed, n, diff)
+			}
 		}
 		incTime += t1.Sub(t0)
 		coldTime += time.Since(t1)
@@ -636,8 +704,57 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 				step, steps, seed, w.cur, name, desc, n, diff)
 		}
 	}
-	t.Logf("%d steps, 0 rows differing, in %v (incremental %v, cold %v); branches %d; steps by kind %v",
-		steps, time.Since(start).Round(time.Millisecond), incTime.Round(time.Millisecond), coldTime.Round(time.Millisecond), len(w.branches), counts)
+	t.Logf("%d steps, 0 rows differing, in %v (incremental %v, cold %v); branches %d; steps by kind %v; extraction cache %+v",
+		steps, time.Since(start).Round(time.Millisecond), incTime.Round(time.Millisecond), coldTime.Round(time.Millisecond), len(w.branches), counts, cacheTotal)
+	if steps >= 25 && (cacheTotal.Hits == 0 || cacheTotal.Corrupt == 0 || cacheTotal.Seeded == 0) {
+		t.Fatalf("the cache was never hit or never found damaged: %+v", cacheTotal)
+	}
+}
+
+// cacheTotals adds up the syncs' cache reports.
+type cacheTotals struct {
+	Hits, Misses, Corrupt, Damaged, Seeded int
+}
+
+func (c *cacheTotals) Add(r *CacheReport) {
+	c.Hits += r.Hits
+	c.Misses += r.Misses
+	c.Corrupt += r.Corrupt
+}
+
+// removeIndex deletes an index and its sidecars.
+func removeIndex(t *testing.T, path string) {
+	for _, side := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(path + side); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// damageCache truncates or flips a bit in up to n files of the cache
+// directory's subdirectories matching sub (entries: "??"; seeds: "seeds").
+func damageCache(t *testing.T, r *rand.Rand, dir, sub string, n int) int {
+	entries, _ := filepath.Glob(filepath.Join(dir, sub, "[0-9a-f]*"))
+	sort.Strings(entries)
+	done := 0
+	for ; done < n && len(entries) > 0; done++ {
+		i := r.Intn(len(entries))
+		p := entries[i]
+		entries = append(entries[:i], entries[i+1:]...)
+		b, err := os.ReadFile(p)
+		if err != nil || len(b) == 0 {
+			t.Fatal(err)
+		}
+		if r.Intn(2) == 0 {
+			b = b[:r.Intn(len(b))]
+		} else {
+			b[r.Intn(len(b))] ^= 1 << r.Intn(8)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return done
 }
 
 // dumpDiff returns how many rows differ between two dumps and the differing

@@ -27,8 +27,24 @@ type Report struct {
 	// Packages is what the sync found of dependency packages, when it
 	// indexes them (DESIGN.md, Dependency packages).
 	Packages *PackagesReport `json:"packages,omitempty"`
+	// Cache is what the shared extraction cache did; nil when it is off.
+	Cache *CacheReport `json:"cache,omitempty"`
 
 	skips []SkippedFile // every skip, named in Skipped.Files by finishSkips
+}
+
+// CacheReport counts the files the sync had to extract by what the shared
+// extraction cache held for them: a whole entry (Hits), none (Misses), or
+// a damaged one, dropped and re-extracted (Corrupt, which counts a damaged
+// seed too); and the entries evicted to keep the cache under its bound.
+// Seeded says a first sync started from the index of another checkout of
+// the repository (DESIGN.md, Extraction cache).
+type CacheReport struct {
+	Hits    int  `json:"hits"`
+	Misses  int  `json:"misses"`
+	Corrupt int  `json:"corrupt"`
+	Evicted int  `json:"evicted,omitempty"`
+	Seeded  bool `json:"seeded,omitempty"`
 }
 
 // Skipped counts what the index leaves out, by reason, and names the first

@@ -13,6 +13,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -41,10 +42,14 @@ type Options struct {
 	// ExternalCache, if set, shares the extractions of dependency
 	// packages' files across indexes and syncs.
 	ExternalCache ExtractionCache
+	// Cache, if set, is the shared extraction cache (DESIGN.md, Extraction
+	// cache): files are looked up there before they are parsed.
+	Cache *xcache.Cache
 
 	racyCutoff int64             // set by incremental from the index's last write time
 	markerKeys map[string]string // the context keys the index recorded, by marker path
 	langs      *languages        // the registry's abilities, set by Run
+	xc         *cacheRun         // this sync's use of Cache, set by Run
 }
 
 // Run brings the index at opts.Location up to date and returns what it did.
@@ -59,6 +64,7 @@ func Run(opts Options) (Report, error) {
 		opts.Warn = func(string) {}
 	}
 	opts.langs = newLanguages(opts.Registry)
+	opts.xc = newCacheRun(opts.Cache)
 	if err := dbpath.EnsureDir(opts.Location.Root); err != nil {
 		return Report{}, err
 	}
@@ -79,6 +85,7 @@ func Run(opts Options) (Report, error) {
 		return o.sc, o.err
 	})
 	rep, err := run(opts, waitScan)
+	opts.xc.report(&rep, opts.Warn)
 	if err != nil {
 		return rep, err
 	}
@@ -114,6 +121,9 @@ func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
 		rep, err := cold(opts, sc, mode)
 		if err == nil {
 			store.ClearCorrupt(opts.Location.Path)
+			if opts.xc != nil {
+				publishSeed(opts)
+			}
 		}
 		return rep, err
 	}
@@ -124,6 +134,11 @@ func run(opts Options, waitScan func() (scanResult, error)) (Report, error) {
 		// A query met damage in a page this sync would never read.
 		opts.Warn(fmt.Sprintf("rebuilding index %s: a query found it corrupt", opts.Location.Path))
 		return coldBuild("cold")
+	}
+	if opts.xc != nil {
+		if rep, ok := seededBuild(opts, waitScan); ok {
+			return rep, nil
+		}
 	}
 	st, err := store.Open(opts.Location.Path, extract.Version)
 	switch {
@@ -238,7 +253,7 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 			return err
 		}
 	}
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, jobs, func(o outcome) error {
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error {
 		progress(opts, rep.FilesScanned+1, len(jobs))
 		rep.FilesScanned++
 		return w.apply(o, rep)
