@@ -95,6 +95,12 @@ const HeadSize = 4096
 func DeclarationsOnly(x *ExtractedFile) {
 	x.Refs, x.Imports, x.Strings, x.Configs = nil, nil, nil, nil
 	x.Commands, x.CommandEdges = nil, nil
+	// Bodies are the catalog's (graph check), which reads the worktree's
+	// code only; a dependency's may be blanked before parsing.
+	x.Closures = nil
+	for i := range x.Symbols {
+		x.Symbols[i].Body = Body{}
+	}
 }
 
 // ExternalCacheKey is the identity an external package's extraction may be

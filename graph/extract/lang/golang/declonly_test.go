@@ -38,6 +38,8 @@ func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 			full := New().Extract(in)
 			in.DeclarationsOnly = true
 			decl := New().Extract(in)
+			extract.DeclarationsOnly(full) // what the indexer keeps of either
+			extract.DeclarationsOnly(decl)
 			for name, pair := range map[string][2]any{
 				"symbols": {full.Symbols, decl.Symbols}, "relations": {full.Relations, decl.Relations}, "facts": {full.Facts, decl.Facts},
 			} {
