@@ -16,15 +16,18 @@ func isBuiltinFunc(name string) bool {
 	return false
 }
 
-// isOftenDeclared reports the predeclared functions packages often
-// declare for themselves, in another file than the call: min, max and
-// clear (older than Go 1.21 and written by hand before it), print and
-// println (debugging aids a tool may shadow, as x/tools' godex does). A
-// call of one gets a ref for pass 2 to resolve against the package; when
-// the package declares none it stays fuzzy_name, below the default floor.
+// isOftenDeclared reports the predeclared functions a package may
+// declare for itself in another file than the call: print and println
+// (debugging aids a tool may shadow, as x/tools' godex does). A call of
+// one gets a ref for pass 2 to resolve against the package; when the
+// package declares none it stays fuzzy_name, below the default floor.
+// Not min, max and clear: most packages call them, and each such ref,
+// undefined, makes its file depend on every namespace it imports (a
+// one-file sync re-resolved four other files for it); a package's own
+// min is rare since Go 1.21.
 func isOftenDeclared(name string) bool {
 	switch name {
-	case "min", "max", "clear", "print", "println":
+	case "print", "println":
 		return true
 	}
 	return false
