@@ -75,6 +75,7 @@ func run(repo string, n int, seed int64, depth int) error {
 	rand.New(rand.NewSource(seed)).Shuffle(len(fns), func(i, j int) { fns[i], fns[j] = fns[j], fns[i] })
 	var both, onlyOurs, onlyGit, agreeAll, checked int
 	var ourTime, gitTime, walkTime time.Duration
+	var ourTimes, gitTimes []time.Duration
 	var examples []string
 	total, err := exec.Command("git", "-C", repo, "rev-list", "--first-parent", "--count", "HEAD").Output()
 	if err != nil {
@@ -104,6 +105,7 @@ func run(repo string, n int, seed int64, depth int) error {
 			walkTime = time.Since(start) // the walk and one query
 		} else {
 			ourTime += time.Since(start)
+			ourTimes = append(ourTimes, time.Since(start))
 		}
 		start = time.Now()
 		out, err := exec.Command("git", "-C", repo, "log", "--first-parent", "--no-renames", "-s", "--format=%H",
@@ -112,6 +114,7 @@ func run(repo string, n int, seed int64, depth int) error {
 			return fmt.Errorf("git log -L for %s: %w", sel, err)
 		}
 		gitTime += time.Since(start)
+		gitTimes = append(gitTimes, time.Since(start))
 		git := map[string]bool{}
 		for _, h := range strings.Fields(string(out)) {
 			git[h] = true
@@ -121,25 +124,27 @@ func run(repo string, n int, seed int64, depth int) error {
 			ours[c.Hash] = true
 		}
 		same := true
+		var onlyH, onlyL []string
 		for c := range ours {
 			if git[c] {
 				both++
 			} else {
 				onlyOurs++
 				same = false
-				if len(examples) < 12 {
-					examples = append(examples, fmt.Sprintf("only ours: %s %.10s", sel, c))
-				}
+				onlyH = append(onlyH, subject(repo, c))
 			}
 		}
 		for c := range git {
 			if !ours[c] {
 				onlyGit++
 				same = false
-				if len(examples) < 12 {
-					examples = append(examples, fmt.Sprintf("only git log -L: %s %.10s", sel, c))
-				}
+				onlyL = append(onlyL, subject(repo, c))
 			}
+		}
+		if !same {
+			sort.Strings(onlyH)
+			sort.Strings(onlyL)
+			examples = append(examples, fmt.Sprintf("%s (lines %d-%d): only history %v; only git log -L %v", sel, v.Line, v.EndLine, onlyH, onlyL))
 		}
 		if same {
 			agreeAll++
@@ -153,8 +158,27 @@ func run(repo string, n int, seed int64, depth int) error {
 	fmt.Printf("time once attributed: history %s for %d queries, git log -L %s for %d (per function: %s vs %s)\n",
 		ourTime.Round(time.Millisecond), max(queries-1, 0), gitTime.Round(time.Millisecond), checked,
 		(ourTime / time.Duration(max(queries-1, 1))).Round(time.Millisecond), (gitTime / time.Duration(max(checked, 1))).Round(time.Millisecond))
+	fmt.Printf("median per function once attributed: history %s, git log -L %s\n", median(ourTimes), median(gitTimes))
 	for _, e := range examples {
 		fmt.Println(" ", e)
 	}
 	return nil
+}
+
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2].Round(time.Microsecond)
+}
+
+// subject is a commit's short hash and subject line.
+func subject(repo, hash string) string {
+	out, err := exec.Command("git", "-C", repo, "log", "-1", "--format=%h %s", hash).Output()
+	if err != nil {
+		return hash
+	}
+	return strings.TrimSpace(string(out))
 }

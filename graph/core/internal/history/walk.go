@@ -32,6 +32,7 @@ type walker struct {
 	live store.Live
 	tx   *store.HistoryTx
 	warn []string
+	prev *tree // the last commit's tree: the next one's parent, already read
 }
 
 // row is one change a commit made, with the symbol's stable id.
@@ -64,6 +65,10 @@ func readOpLog(root, hash string) ([]byte, error) {
 // commit attributes one commit and moves the live ids past it.
 func (w *walker) commit(c Commit) error {
 	pre, post := newTree(w.reg, w.b, c.Parent), newTree(w.reg, w.b, c.Hash)
+	if w.prev != nil && c.Parent != "" && w.prev.rev == c.Parent {
+		pre = w.prev // its changed files are extracted already
+	}
+	w.prev = post
 	var rows []row
 	var paths []string
 	for _, d := range c.Files {
