@@ -112,7 +112,8 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, nil
 	}
 	var externalJobs map[string]job
-	if len(w.written) > 0 || toggled {
+	syncedExternal := len(w.written) > 0 || toggled
+	if syncedExternal {
 		// The imports may have changed: so may the external files.
 		if externalJobs, err = syncExternal(opts, w, deps, external, &rep); err != nil {
 			return rep, err
@@ -140,11 +141,12 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {
 		return rep, err
 	}
-	if rep.Packages != nil {
+	switch {
+	case rep.Packages != nil:
 		rep.FilesIndexed -= rep.Packages.Files
-	} else {
+	case !syncedExternal:
 		rep.FilesIndexed -= len(external) // kept as they were
-	}
+	} // else packages are off and syncExternal removed them all
 	return rep, tx.Commit()
 }
 

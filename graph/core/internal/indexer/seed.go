@@ -37,7 +37,10 @@ func seedKey(opts Options) (xcache.Key, bool) {
 		return xcache.Key{}, false
 	}
 	sort.Strings(roots)
-	return opts.xc.c.SeedKey(strings.Join(roots, " "), strconv.FormatInt(opts.MaxFileSize, 10), strings.Join(opts.Registry.FileLangs(), " ")), true
+	// Whether dependency packages are indexed is part of what a seed holds:
+	// a build without them must not start from one with them.
+	return opts.xc.c.SeedKey(strings.Join(roots, " "), strconv.FormatInt(opts.MaxFileSize, 10), strings.Join(opts.Registry.FileLangs(), " "),
+		"packages="+strconv.FormatBool(opts.Packages)), true
 }
 
 // seededBuild makes the worktree's first index from its repository's
