@@ -130,19 +130,11 @@ func tokens(body []byte) (string, int) {
 
 // ourClones asks graph check for its duplicate groups, every size.
 func ourClones(ctx context.Context, corpus string, copyTree bool, log io.Writer) (map[fn]string, error) {
-	root, done := corpus, func() {}
-	if copyTree {
-		var err error
-		if root, done, err = corpusindex.Copy(corpus); err != nil {
-			return nil, err
-		}
-	}
-	defer done()
-	g, err := corpusindex.Synced(ctx, root, log)
+	g, done, err := corpusindex.Open(ctx, corpus, copyTree, log)
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
+	defer done()
 	rep, err := g.Check(ctx, core.CheckOptions{Rules: []string{"duplicate-body"}, Full: true,
 		Config: &core.CheckConfig{DuplicateMinSize: 1}})
 	if err != nil {

@@ -125,19 +125,11 @@ type ours struct {
 }
 
 func ourAnswer(ctx context.Context, corpus string, copyTree, tests bool, log io.Writer) (*ours, error) {
-	root, done := corpus, func() {}
-	if copyTree {
-		var err error
-		if root, done, err = corpusindex.Copy(corpus); err != nil {
-			return nil, err
-		}
-	}
-	defer done()
-	g, err := corpusindex.Synced(ctx, root, log)
+	g, done, err := corpusindex.Open(ctx, corpus, copyTree, log)
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
+	defer done()
 	no := false
 	cfg := core.CheckConfig{ExportedAPI: &no}
 	o := &ours{Callables: map[site]callable{}, DeadAt: map[query.Confidence]map[site]bool{}, Floors: query.ConfidenceLevels()}

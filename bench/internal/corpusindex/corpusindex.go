@@ -54,6 +54,22 @@ func Synced(ctx context.Context, root string, log io.Writer) (*core.Graph, error
 	return g, nil
 }
 
+// Open syncs the index of the corpus at dir (in a writable copy when
+// copyTree) and opens it; done closes the graph and removes the copy.
+func Open(ctx context.Context, dir string, copyTree bool, log io.Writer) (g *core.Graph, done func(), err error) {
+	root, cleanup := dir, func() {}
+	if copyTree {
+		if root, cleanup, err = Copy(dir); err != nil {
+			return nil, nil, err
+		}
+	}
+	if g, err = Synced(ctx, root, log); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return g, func() { g.Close(); cleanup() }, nil
+}
+
 // IndexFile syncs the index of the corpus at dir (in a writable copy when
 // copyTree) and returns the corpus root it indexed and the index file, for
 // tools that read the SQLite file directly; done removes the copy.
