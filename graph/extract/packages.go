@@ -110,3 +110,12 @@ func DeclarationsOnly(x *ExtractedFile) {
 func ExternalCacheKey(lang string, p Package) string {
 	return lang + "\x00" + p.Name + "\x00" + p.Version + "\x00" + strconv.Itoa(Version)
 }
+
+// WorktreeReader is a Dependent whose packages also depend on files of
+// the worktree the scan leaves out (Go's vendor/modules.txt, go.sum and
+// go.work; Python's virtualenv and requirements files) or on directories
+// its manifests name relative to it (Go's `replace x => ../y`). Core
+// gives it the worktree's absolute root once, before any other call.
+type WorktreeReader interface {
+	SetWorktree(root string)
+}

@@ -100,7 +100,11 @@ func loadContexts(root string, langs *languages, files []candidate) contexts {
 	}
 	c := contexts{}
 	for _, a := range langs.aware {
-		c[a.Lang()] = a.Modules(markers[a.Lang()])
+		m := a.Modules(markers[a.Lang()])
+		if w, ok := m.(extract.WorktreeReader); ok {
+			w.SetWorktree(root)
+		}
+		c[a.Lang()] = m
 	}
 	return c
 }

@@ -2,7 +2,10 @@ package golang
 
 import (
 	"encoding/json"
+	"go/version"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,22 +21,29 @@ import (
 // pinned versions, and GOROOT's standard library, an implicit dependency.
 // Nothing is downloaded and the go command only reports its environment.
 
-// Probe asks the go command where GOROOT and the module cache are.
+// Probe asks the go command where GOROOT and the module cache are, and
+// for the flags (GOFLAGS=-mod=mod turns vendoring off) and GOWORK=off.
 // GOTOOLCHAIN=local: reporting must never fetch a toolchain.
 func (m *goModules) Probe() extract.Probe {
 	return extract.Probe{
-		Args: []string{"go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOOS", "GOARCH"},
+		Args: []string{"go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "GOWORK"},
 		Env:  []string{"GOTOOLCHAIN=local"},
 	}
 }
 
+// SetWorktree: local replacements, go.work, vendor/modules.txt and go.sum
+// are read from the worktree (extract.WorktreeReader).
+func (m *goModules) SetWorktree(root string) { m.root = root }
+
 // goEnv is the probe's output.
 type goEnv struct {
-	GOROOT, GOMODCACHE, GOVERSION, GOOS, GOARCH string
+	GOROOT, GOMODCACHE, GOVERSION, GOOS, GOARCH, GOFLAGS, GOWORK string
 }
 
 // Dependencies pins one version per required module (the highest any
-// go.mod of the worktree requires, after its replace directives).
+// go.mod of the worktree requires, after its replace directives and
+// go.work's) and finds where its files are: a local replacement's
+// directory, the main module's vendor/ directory, else the module cache.
 func (m *goModules) Dependencies(probe []byte) extract.DependencySet {
 	var env goEnv
 	if probe != nil && json.Unmarshal(probe, &env) != nil {
@@ -49,22 +59,37 @@ func (m *goModules) Dependencies(probe []byte) extract.DependencySet {
 		d.own[m.paths[dir]] = true
 		d.pkgs = append(d.pkgs, extract.Package{Name: m.paths[dir], Kind: extract.PackageOwn, Root: dir})
 	}
-	d.nOwn = len(d.pkgs)
-	for _, r := range m.requirements() {
+	ws := m.workspace(env)
+	var deps []extract.Package
+	for _, r := range m.requirements(ws, env.GOFLAGS) {
 		if d.own[r.name] {
 			continue
 		}
 		p := extract.Package{Name: r.name, Version: r.version, Kind: extract.PackageDependency, IndexDir: r.name}
 		switch {
-		case r.local:
-			p.Missing = "replaced by a local directory"
+		case r.vendored != "": // vendor/ holds local replacements too
+			p.Root = r.vendored
+		case r.local != "":
+			p.Version = ""
+			if r.abs == "" {
+				p.Missing = "replaced by " + r.local + " (worktree unknown)"
+			} else if !isDir(r.abs) {
+				p.Missing = "replaced by " + r.local + ", which is not a directory"
+			} else {
+				p.Root = r.abs
+			}
 		case env.GOMODCACHE == "":
 			p.Missing = "no module cache (go env GOMODCACHE)"
 		default:
 			p.Root = moduleDir(env.GOMODCACHE, r.onDisk, r.version)
+			if !isDir(p.Root) {
+				p.Missing = "not on disk: " + p.Root + m.sumReason(r)
+			}
 		}
-		d.pkgs = append(d.pkgs, p)
+		deps = append(deps, p)
 	}
+	d.nOwn = len(d.pkgs)
+	d.pkgs = append(d.pkgs, deps...)
 	if !d.own["std"] {
 		std := extract.Package{Name: "std", Version: env.GOVERSION, Kind: extract.PackageStdlib}
 		if env.GOROOT == "" {
@@ -81,33 +106,108 @@ func (m *goModules) Dependencies(probe []byte) extract.DependencySet {
 type requirement struct {
 	name, version string
 	onDisk        string // the module path its files are cached under (a replacement's)
-	local         bool   // replaced by a directory
+	local         string // a replacement directory, as written
+	dir           string // local's repo-relative directory, "" when outside the worktree
+	abs           string // local's absolute directory ("" when the worktree is unknown)
+	vendored      string // its directory under the main module's vendor/
+	sumDir        string // the directory of the go.mod requiring it (its go.sum)
+}
+
+// workspace is what a go.work at the worktree's root says: the
+// directories it uses and its replace directives (which override the
+// modules' own).
+type workspace struct {
+	uses    []string // repo-relative or absolute directories
+	replace map[string]*modfile.Replace
+}
+
+// workspace reads the root's go.work, nil without one (or with
+// GOWORK=off).
+func (m *goModules) workspace(env goEnv) *workspace {
+	if m.root == "" || env.GOWORK == "off" {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(m.root, "go.work"))
+	if err != nil {
+		return nil
+	}
+	f, err := modfile.ParseWork("go.work", b, nil)
+	if err != nil {
+		return nil
+	}
+	ws := &workspace{replace: map[string]*modfile.Replace{}}
+	for _, u := range f.Use {
+		ws.uses = append(ws.uses, u.Path)
+	}
+	for _, r := range f.Replace {
+		ws.replace[r.Old.Path] = r
+	}
+	return ws
 }
 
 // requirements reads every go.mod's require and replace directives; a
-// module several require gets the highest version.
-func (m *goModules) requirements() []requirement {
+// module several require gets the highest version. A module go.work uses
+// from outside the worktree is required as a local replacement.
+func (m *goModules) requirements(ws *workspace, goflags string) []requirement {
 	byName := map[string]requirement{}
+	add := func(req requirement) {
+		if old, ok := byName[req.name]; !ok || semver.Compare(req.version, old.version) > 0 {
+			byName[req.name] = req
+		}
+	}
 	for _, mf := range m.manifests {
-		f, err := modfile.ParseLax(path.Join(mf.dir, "go.mod"), mf.content, nil)
+		// Parse, not ParseLax: the lax parser drops replace directives.
+		f, err := modfile.Parse(path.Join(mf.dir, "go.mod"), mf.content, nil)
 		if err != nil {
-			continue
+			if f, err = modfile.ParseLax(path.Join(mf.dir, "go.mod"), mf.content, nil); err != nil {
+				continue
+			}
 		}
 		repl := map[string]*modfile.Replace{}
 		for _, r := range f.Replace {
 			repl[r.Old.Path] = r
 		}
+		var vendored map[string]string
+		if ws == nil && m.vendoring(f, goflags) {
+			vendored = m.vendorModules(mf.dir)
+		}
 		for _, r := range f.Require {
-			req := requirement{name: r.Mod.Path, version: r.Mod.Version, onDisk: r.Mod.Path}
-			if rp := repl[r.Mod.Path]; rp != nil {
-				req.onDisk, req.local = rp.New.Path, rp.New.Version == ""
-				if !req.local {
-					req.version = rp.New.Version
+			req := requirement{name: r.Mod.Path, version: r.Mod.Version, onDisk: r.Mod.Path, sumDir: mf.dir}
+			rp, base := repl[r.Mod.Path], mf.dir
+			if ws != nil && ws.replace[r.Mod.Path] != nil {
+				rp, base = ws.replace[r.Mod.Path], ""
+			}
+			if rp != nil && (rp.Old.Version == "" || rp.Old.Version == r.Mod.Version) {
+				if rp.New.Version == "" {
+					m.localDir(&req, base, rp.New.Path)
+				} else {
+					req.onDisk, req.version = rp.New.Path, rp.New.Version
 				}
 			}
-			if old, ok := byName[req.name]; !ok || semver.Compare(req.version, old.version) > 0 {
-				byName[req.name] = req
+			if v, ok := vendored[r.Mod.Path]; ok {
+				req.vendored = filepath.Join(m.root, filepath.FromSlash(path.Join(mf.dir, "vendor", r.Mod.Path)))
+				if v != "" {
+					req.version = v
+				}
 			}
+			add(req)
+		}
+	}
+	if ws != nil {
+		for _, u := range ws.uses {
+			var req requirement
+			m.localDir(&req, "", u)
+			if req.dir != "" && m.paths[req.dir] != "" {
+				continue // a module of the worktree: its own
+			}
+			if req.abs == "" {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(req.abs, "go.mod"))
+			if req.name = modfile.ModulePath(b); err != nil || req.name == "" {
+				continue
+			}
+			byName[req.name] = req // a workspace module wins over any version
 		}
 	}
 	out := make([]requirement, 0, len(byName))
@@ -116,6 +216,96 @@ func (m *goModules) requirements() []requirement {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
+}
+
+// localDir places a directory replacement written in the go.mod (or
+// go.work) of the repo-relative directory base.
+func (m *goModules) localDir(req *requirement, base, dir string) {
+	req.local = dir
+	if filepath.IsAbs(dir) {
+		req.abs = filepath.Clean(dir)
+		if m.root != "" {
+			if rel, err := filepath.Rel(m.root, req.abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				req.dir = filepath.ToSlash(rel)
+			}
+		}
+		return
+	}
+	rel := path.Join(base, filepath.ToSlash(dir))
+	if rel != ".." && !strings.HasPrefix(rel, "../") {
+		req.dir = strings.TrimPrefix(rel, ".")
+	}
+	if m.root != "" {
+		req.abs = filepath.Join(m.root, filepath.FromSlash(rel))
+	}
+}
+
+// vendoring: the go command builds from vendor/ when vendor/modules.txt
+// exists and the go.mod says go 1.14 or later, unless -mod=mod or
+// -mod=readonly says otherwise.
+func (m *goModules) vendoring(f *modfile.File, goflags string) bool {
+	if m.root == "" || f.Go == nil || version.Compare("go"+f.Go.Version, "go1.14") < 0 {
+		return false
+	}
+	return !strings.Contains(goflags, "-mod=mod") && !strings.Contains(goflags, "-mod=readonly")
+}
+
+// vendorModules reads dir/vendor/modules.txt: module path → version.
+func (m *goModules) vendorModules(dir string) map[string]string {
+	b, err := os.ReadFile(filepath.Join(m.root, filepath.FromSlash(dir), "vendor", "modules.txt"))
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "#" {
+			continue // a package line or an annotation (## explicit)
+		}
+		v := ""
+		if len(f) > 2 && f[2] != "=>" {
+			v = f[2]
+		}
+		out[f[1]] = v
+	}
+	return out
+}
+
+// sumReason says what go.sum knows of a module the cache lacks: a go.sum
+// line for its files means it was downloaded once (go mod download brings
+// it back); one for its go.mod alone, that only its requirements were
+// read; none, that go.mod names a version this checkout never fetched.
+func (m *goModules) sumReason(r requirement) string {
+	if m.root == "" {
+		return ""
+	}
+	var lines []string
+	for _, name := range []string{path.Join(r.sumDir, "go.sum"), "go.work.sum"} {
+		if b, err := os.ReadFile(filepath.Join(m.root, filepath.FromSlash(name))); err == nil {
+			lines = append(lines, strings.Split(string(b), "\n")...)
+		}
+	}
+	files, mod := false, false
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 3 || f[0] != r.onDisk {
+			continue
+		}
+		files = files || f[1] == r.version
+		mod = mod || f[1] == r.version+"/go.mod"
+	}
+	switch {
+	case files:
+		return "; go.sum has it: not downloaded here (go mod download)"
+	case mod:
+		return "; go.sum has only its go.mod: its files were never downloaded (go mod download " + r.onDisk + ")"
+	}
+	return "; not in go.sum either (go mod tidy)"
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }
 
 // moduleDir is where the module cache keeps a module version's files

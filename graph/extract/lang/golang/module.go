@@ -37,6 +37,7 @@ func (e *Extractor) ContextKey(content []byte) string { return modfile.ModulePat
 type goModules struct {
 	paths     map[string]string
 	manifests []manifest
+	root      string // the worktree's absolute root, "" when unknown (SetWorktree)
 }
 
 type manifest struct {
