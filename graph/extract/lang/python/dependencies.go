@@ -2,9 +2,12 @@ package python
 
 import (
 	"encoding/json"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -34,9 +37,39 @@ for d in metadata.distributions():
 print(json.dumps({"version": sys.version.split()[0], "stdlib": sysconfig.get_paths()["stdlib"], "std": sorted(getattr(sys, "stdlib_module_names", ())), "dists": dists}))
 `
 
-// Probe runs python3 with the script above.
-func (m packageDirs) Probe() extract.Probe {
-	return extract.Probe{Args: []string{"python3", "-I", "-c", probeScript}}
+// Probe runs the worktree's interpreter with the script above (-I: no
+// user site-packages, no PYTHON* variables).
+func (m *pyModules) Probe() extract.Probe {
+	return extract.Probe{Args: []string{m.interpreter(), "-I", "-c", probeScript}}
+}
+
+// SetWorktree: the worktree's virtualenv and requirement files are read
+// from it (extract.WorktreeReader).
+func (m *pyModules) SetWorktree(root string) { m.root = root }
+
+// interpreter is the Python whose site-packages hold the worktree's
+// dependencies: the worktree's virtualenv (.venv/ or venv/ with a
+// pyvenv.cfg), else the active one ($VIRTUAL_ENV), else python3.
+func (m *pyModules) interpreter() string {
+	var envs []string
+	if m.root != "" {
+		envs = append(envs, filepath.Join(m.root, ".venv"), filepath.Join(m.root, "venv"))
+	}
+	if v := os.Getenv("VIRTUAL_ENV"); v != "" {
+		envs = append(envs, v)
+	}
+	for _, v := range envs {
+		py := filepath.Join(v, "bin", "python")
+		if isFile(filepath.Join(v, "pyvenv.cfg")) && isFile(py) {
+			return py
+		}
+	}
+	return "python3"
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
 }
 
 type pyEnv struct {
@@ -51,16 +84,19 @@ type pyEnv struct {
 
 // Dependencies: the worktree's top-level packages are its own; the
 // standard library and each installed distribution are dependencies
-// (the first distribution to claim a top-level name keeps it).
-func (m packageDirs) Dependencies(probe []byte) extract.DependencySet {
+// (the first distribution to claim a top-level name keeps it, except
+// that a stub-only distribution's `<name>-stubs` (PEP 561) takes
+// <name>); a distribution the worktree declares (pyproject.toml,
+// requirements*.txt) but the interpreter lacks is named missing.
+func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 	var env pyEnv
 	if probe != nil && json.Unmarshal(probe, &env) != nil {
 		env = pyEnv{}
 	}
-	d := &pyDeps{own: map[string]bool{}, top: map[string]int{}}
+	d := &pyDeps{own: map[string]bool{}, top: map[string]int{}, mixed: map[string]bool{}}
 	var roots []string
-	for dir := range m {
-		if !m[extract.ParentDir(dir)] || extract.ParentDir(dir) == dir {
+	for dir := range m.packageDirs {
+		if !m.packageDirs[extract.ParentDir(dir)] || extract.ParentDir(dir) == dir {
 			roots = append(roots, dir)
 		}
 	}
@@ -71,7 +107,7 @@ func (m packageDirs) Dependencies(probe []byte) extract.DependencySet {
 	}
 	std := extract.Package{Name: "python", Version: env.Version, Kind: extract.PackageStdlib, Root: env.Stdlib}
 	if env.Stdlib == "" {
-		std.Missing = "no Python interpreter (python3)"
+		std.Missing = "no Python interpreter (" + m.interpreter() + ")"
 	}
 	d.std = len(d.pkgs)
 	d.pkgs = append(d.pkgs, std)
@@ -83,34 +119,159 @@ func (m packageDirs) Dependencies(probe []byte) extract.DependencySet {
 	for _, p := range d.pkgs {
 		named[p.Name] = true
 	}
+	installed := map[string]bool{}
+	stubs := map[string]int{} // top-level name → its stub package
 	for _, dist := range env.Dists {
+		installed[normalizeDist(dist.Name)] = true
 		if dist.Name == "" || len(dist.Top) == 0 || named[dist.Name] {
 			continue // the worktree's own distribution, or one installed twice
 		}
 		named[dist.Name] = true
 		i := len(d.pkgs)
-		d.pkgs = append(d.pkgs, extract.Package{Name: dist.Name, Version: dist.Version, Kind: extract.PackageDependency, Root: dist.Root})
+		p := extract.Package{Name: dist.Name, Version: dist.Version, Kind: extract.PackageDependency, Root: dist.Root}
 		for _, t := range dist.Top {
-			if _, taken := d.top[t]; !taken {
+			if base, ok := strings.CutSuffix(t, "-stubs"); ok && base != "" && p.IndexDir == "" {
+				// Its files sit where <base>'s would: @python/<base>/….
+				p.Root, p.IndexDir = strings.TrimSuffix(dist.Root, "/")+"/"+t, base
+				stubs[base] = i
+			}
+		}
+		d.pkgs = append(d.pkgs, p)
+		for _, t := range dist.Top {
+			if _, taken := d.top[t]; !taken && p.IndexDir == "" {
 				d.top[t] = i
+			}
+		}
+	}
+	for base, i := range stubs {
+		if j, ok := d.top[base]; !ok || j != d.std {
+			d.top[base] = i // stubs are preferred over the runtime package
+		}
+	}
+	if env.Stdlib != "" {
+		for _, name := range m.declared() {
+			if !installed[normalizeDist(name)] && !named[name] {
+				named[name] = true
+				d.pkgs = append(d.pkgs, extract.Package{Name: name, Kind: extract.PackageDependency,
+					Missing: "declared by the worktree, not installed for " + m.interpreter()})
 			}
 		}
 	}
 	return d
 }
 
+// declared names the distributions the worktree's root declares:
+// pyproject.toml's [project] dependencies and requirements*.txt lines,
+// in order, each once.
+func (m *pyModules) declared() []string {
+	if m.root == "" {
+		return nil
+	}
+	var specs []string
+	if b, err := os.ReadFile(filepath.Join(m.root, "pyproject.toml")); err == nil {
+		specs = append(specs, projectDependencies(string(b))...)
+	}
+	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
+	sort.Strings(reqs)
+	for _, r := range reqs {
+		b, err := os.ReadFile(r)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			l, _, _ = strings.Cut(l, "#")
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "-") {
+				specs = append(specs, l) // options (-r, -e, --index-url) name no distribution
+			}
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if n := distName(s); n != "" && !seen[normalizeDist(n)] {
+			seen[normalizeDist(n)] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// projectDependencies reads the strings of the dependencies array of
+// pyproject.toml's [project] table (a small reading of TOML: the array
+// of quoted strings PEP 621 writes).
+func projectDependencies(toml string) []string {
+	var out []string
+	table, in := "", false
+	for _, line := range strings.Split(toml, "\n") {
+		t := strings.TrimSpace(line)
+		if !in {
+			if strings.HasPrefix(t, "[") {
+				table = strings.Trim(t, "[] ")
+				continue
+			}
+			k, v, ok := strings.Cut(t, "=")
+			if table != "project" || !ok || strings.TrimSpace(k) != "dependencies" {
+				continue
+			}
+			t, in = strings.TrimSpace(v), true
+			t = strings.TrimPrefix(t, "[")
+		}
+		for t != "" {
+			switch q := t[0]; {
+			case q == '"' || q == '\'':
+				end := strings.IndexByte(t[1:], q)
+				if end < 0 {
+					return out
+				}
+				out = append(out, t[1:1+end])
+				t = t[2+end:]
+			case q == ']':
+				return out
+			case q == '#':
+				t = ""
+			default:
+				t = t[1:]
+			}
+		}
+	}
+	return out
+}
+
+// distName is the distribution a PEP 508 requirement names ("" for a
+// path or URL).
+func distName(spec string) string {
+	end := 0
+	for end < len(spec) && (spec[end] >= 'a' && spec[end] <= 'z' || spec[end] >= 'A' && spec[end] <= 'Z' || spec[end] >= '0' && spec[end] <= '9' || end > 0 && strings.IndexByte("._-", spec[end]) >= 0) {
+		end++
+	}
+	if end < len(spec) && (spec[end] == '/' || spec[end] == ':') {
+		return "" // ./local/path, https://…
+	}
+	return spec[:end]
+}
+
+// normalizeDist is a distribution name as PEP 503 compares it.
+func normalizeDist(name string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' }), "-")
+}
+
 // pyDeps is the DependencySet of one sync.
 type pyDeps struct {
-	own  map[string]bool // top-level package names of the worktree
-	top  map[string]int  // top-level module name → package
-	pkgs []extract.Package
-	std  int
+	own   map[string]bool // top-level package names of the worktree
+	top   map[string]int  // top-level module name → package
+	pkgs  []extract.Package
+	std   int
+	mu    sync.Mutex
+	mixed map[string]bool // directory → it holds a .py and its .pyi
 }
 
 func (d *pyDeps) Packages() []extract.Package { return d.pkgs }
 
 // Locate: the package claiming the module's top-level name; the module
-// is a directory (a package) or a file (a.b.c → a/b/c or a/b/c.py).
+// is a directory (a package) or a file, its stub (.pyi) before its
+// source (a.b.c → a/b/c, a/b/c.pyi, a/b/c.py). A package directory
+// holding both a module's .py and its .pyi is not read whole (both would
+// define the same names): its __init__, stub first, stands for it.
 func (d *pyDeps) Locate(module string) (int, []string, bool) {
 	top, _, _ := strings.Cut(module, ".")
 	i, ok := d.top[top]
@@ -118,16 +279,53 @@ func (d *pyDeps) Locate(module string) (int, []string, bool) {
 		return 0, nil, false
 	}
 	p := strings.ReplaceAll(module, ".", "/")
-	return i, []string{p, p + ".py"}, true
+	if dir := d.pkgs[i].IndexDir; dir != "" { // a stub package: Root is <dir>-stubs
+		p = strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+	}
+	places := []string{p}
+	if d.mixedDir(filepath.Join(d.pkgs[i].Root, filepath.FromSlash(p))) {
+		places = []string{path.Join(p, "__init__.pyi"), path.Join(p, "__init__.py")}
+	}
+	if p != "" {
+		places = append(places, p+".pyi", p+".py")
+	}
+	return i, places, true
 }
 
-// Includes: Python sources, not tests.
+// mixedDir: the directory holds a module's .py and .pyi both.
+func (d *pyDeps) mixedDir(dir string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if m, ok := d.mixed[dir]; ok {
+		return m
+	}
+	entries, _ := os.ReadDir(dir)
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	m := false
+	for n := range names {
+		if stem, ok := strings.CutSuffix(n, ".pyi"); ok && names[stem+".py"] {
+			m = true
+			break
+		}
+	}
+	d.mixed[dir] = m
+	return m
+}
+
+// Includes: Python sources and stubs, not tests.
 func (d *pyDeps) Includes(base string, head []byte) bool {
-	return strings.HasSuffix(base, ".py") && !strings.HasPrefix(base, "test_") && !strings.HasSuffix(base, "_test.py") && base != "conftest.py"
+	return extract.HasExt(base, ".py", ".pyi") && !strings.HasPrefix(base, "test_") && !strings.HasSuffix(base, "_test.py") && base != "conftest.py"
 }
 
 // Context: module paths are relative to the directory the packages sit
-// in, under their index prefix.
+// in, "@python" (a stub package's files are indexed under their
+// package's name).
 func (d *pyDeps) Context(pkg int, prefix string) extract.ModuleContext {
+	if dir := d.pkgs[pkg].IndexDir; dir != "" {
+		prefix = strings.TrimSuffix(prefix, "/"+dir)
+	}
 	return extract.ModuleContext{Root: prefix}
 }

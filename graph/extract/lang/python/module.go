@@ -18,7 +18,14 @@ func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 	for _, f := range markers {
 		m[extract.ParentDir(f.Path)] = true
 	}
-	return m
+	return &pyModules{packageDirs: m}
+}
+
+// pyModules is the Python view of a worktree: its package directories
+// and, for dependency packages, its root (dependencies.go).
+type pyModules struct {
+	packageDirs
+	root string // the worktree's absolute root, "" when unknown (SetWorktree)
 }
 
 // packageDirs are the directories holding an __init__.py.
