@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -39,8 +40,21 @@ print(json.dumps({"version": sys.version.split()[0], "stdlib": sysconfig.get_pat
 
 // Probe runs the worktree's interpreter with the script above (-I: no
 // user site-packages, no PYTHON* variables).
+// A virtualenv's site-packages' modification time is in the probe's
+// environment, so that core, which runs a probe once per process and
+// environment, runs it again after a package is installed or removed.
 func (m *pyModules) Probe() extract.Probe {
-	return extract.Probe{Args: []string{m.interpreter(), "-I", "-c", probeScript}}
+	py := m.interpreter()
+	p := extract.Probe{Args: []string{py, "-I", "-c", probeScript}}
+	if py != "python3" {
+		sites, _ := filepath.Glob(filepath.Join(filepath.Dir(filepath.Dir(py)), "lib", "python3*", "site-packages"))
+		for _, s := range sites {
+			if fi, err := os.Stat(s); err == nil {
+				p.Env = append(p.Env, "ORBIT_SITE_PACKAGES_MTIME="+strconv.FormatInt(fi.ModTime().UnixNano(), 10))
+			}
+		}
+	}
+	return p
 }
 
 // SetWorktree: the worktree's virtualenv and requirement files are read
