@@ -119,3 +119,13 @@ func ExternalCacheKey(lang string, p Package) string {
 type WorktreeReader interface {
 	SetWorktree(root string)
 }
+
+// StateKeyer is a Dependent whose packages depend on state the scan does
+// not see (a virtualenv's site-packages, go.work, vendor/modules.txt, a
+// local replacement's files). StateKey summarises that state cheaply
+// (names, sizes, modification times); a sync whose key differs from the
+// one the index recorded reads the packages again, even when no file of
+// the worktree changed.
+type StateKeyer interface {
+	StateKey() string
+}

@@ -50,7 +50,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err != nil {
 		return rep, err
 	}
-	toggled := (len(deps.langs) > 0) != hadPackages // packages turned on or off
+	// Packages turned on or off, or what they depend on outside the scan
+	// changed (extract.StateKeyer).
+	toggled := (len(deps.langs) > 0) != hadPackages || hadPackages && deps.stateChanged(opts.markerKeys)
 	todo := plan(opts, sc, indexed, skipped, ctxs)
 	for _, k := range todo.stillSkipped {
 		rep.skip(k.Path, k.Reason)
@@ -136,6 +138,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, err
 	}
 	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
+		return rep, err
+	}
+	if err := st.SetMeta(tx.SQL(), deps.state()); err != nil {
 		return rep, err
 	}
 	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {

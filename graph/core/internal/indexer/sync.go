@@ -276,6 +276,9 @@ func buildInto(st *store.Store, opts Options, sc scanResult, rep *Report) error 
 	if err := st.SetMeta(tx.SQL(), markerKeys(opts, sc)); err != nil {
 		return err
 	}
+	if err := st.SetMeta(tx.SQL(), w.deps.state()); err != nil {
+		return err
+	}
 	rep.FilesIndexed = own
 	return tx.Commit()
 }

@@ -2,11 +2,15 @@ package golang
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/version"
+	"hash/fnv"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -391,4 +395,44 @@ func (d *goDeps) Context(pkg int, prefix string) extract.ModuleContext {
 		return extract.ModuleContext{Root: prefix, Own: stdLibrary}
 	}
 	return extract.ModuleContext{Root: prefix, Path: p.Name}
+}
+
+// StateKey (extract.StateKeyer): what the packages depend on that the
+// scan does not index: go.work and go.work.sum, each module's go.sum and
+// vendor/modules.txt, and the Go files of local replacements (and
+// workspace modules) the scan leaves out, by name, size and time.
+func (m *goModules) StateKey() string {
+	if m.root == "" {
+		return ""
+	}
+	h := fnv.New64a()
+	stamp := func(p string) {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(h, "%s\x00%d\x00%d\n", p, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	stamp(filepath.Join(m.root, "go.work"))
+	stamp(filepath.Join(m.root, "go.work.sum"))
+	for _, mf := range m.manifests {
+		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"))
+		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
+	}
+	for _, r := range m.requirements(m.workspace(goEnv{}), "-mod=mod") {
+		if r.abs == "" || r.dir != "" && m.paths[r.dir] != "" {
+			continue // not local, or the scan's
+		}
+		stamp(r.abs)
+		filepath.WalkDir(r.abs, func(p string, e fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return nil
+			case e.IsDir() && p != r.abs && (e.Name() == "testdata" || e.Name() == "vendor" || strings.HasPrefix(e.Name(), ".")):
+				return filepath.SkipDir
+			case e.IsDir() || strings.HasSuffix(p, ".go"):
+				stamp(p)
+			}
+			return nil
+		})
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
 }

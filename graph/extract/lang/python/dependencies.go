@@ -2,6 +2,7 @@ package python
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -79,6 +80,26 @@ func (m *pyModules) interpreter() string {
 		}
 	}
 	return "python3"
+}
+
+// StateKey (extract.StateKeyer): the interpreter probed, its
+// virtualenv's site-packages (whose time changes when a distribution is
+// installed or removed) and the requirements files, by name, size and
+// time. pyproject.toml is a file of the scan.
+func (m *pyModules) StateKey() string {
+	if m.root == "" {
+		return ""
+	}
+	p := m.Probe()
+	key := p.Args[0] + "\x00" + strings.Join(p.Env, "\x00")
+	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
+	sort.Strings(reqs)
+	for _, r := range reqs {
+		if fi, err := os.Stat(r); err == nil {
+			key += fmt.Sprintf("\x00%s\x00%d\x00%d", r, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return key
 }
 
 func isFile(p string) bool {
