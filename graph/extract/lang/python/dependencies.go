@@ -165,7 +165,7 @@ func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 		i := len(d.pkgs)
 		p := extract.Package{Name: dist.Name, Version: dist.Version, Kind: extract.PackageDependency, Root: dist.Root}
 		for _, t := range dist.Top {
-			if base, ok := strings.CutSuffix(t, "-stubs"); ok && base != "" && p.IndexDir == "" {
+			if base, ok := strings.CutSuffix(t, "-stubs"); ok && base != "" && p.IndexDir == "" && !partialStubs(dist.Root, t) {
 				// Its files sit where <base>'s would: @python/<base>/….
 				p.Root, p.IndexDir = strings.TrimSuffix(dist.Root, "/")+"/"+t, base
 				stubs[base] = i
@@ -193,6 +193,13 @@ func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 		}
 	}
 	return d
+}
+
+// partialStubs: the stub package says (py.typed: "partial") that it
+// covers part of its package, whose sources then stay the ones read.
+func partialStubs(site, dir string) bool {
+	b, err := os.ReadFile(filepath.Join(site, dir, "py.typed"))
+	return err == nil && strings.Contains(string(b), "partial")
 }
 
 // declared names the distributions the worktree's root declares:

@@ -125,6 +125,13 @@ func TestDependenciesVirtualenv(t *testing.T) {
 		"other-stubs/api.pyi":                       "def g() -> int: ...\n",
 		"types_other-3.0.1.dist-info/METADATA":      "Metadata-Version: 2.1\nName: types-other\nVersion: 3.0.1\n",
 		"types_other-3.0.1.dist-info/top_level.txt": "other-stubs\n",
+		"part-stubs/__init__.pyi":                   "",
+		"part-stubs/py.typed":                       "partial\n",
+		"part/__init__.py":                          "",
+		"part-1.dist-info/METADATA":                 "Metadata-Version: 2.1\nName: part\nVersion: 1\n",
+		"part-1.dist-info/top_level.txt":            "part\n",
+		"types_part-1.dist-info/METADATA":           "Metadata-Version: 2.1\nName: types-part\nVersion: 1\n",
+		"types_part-1.dist-info/top_level.txt":      "part-stubs\n",
 	})
 	layout(t, root, map[string]string{
 		"pyproject.toml":       "[project]\nname = \"app\"\ndependencies = [\n  \"Greet>=1.0\",  # installed, named otherwise\n  'absent[extra] ~= 2.0',\n]\n\n[tool.x]\ndependencies = [\"not-a-dep\"]\n",
@@ -153,6 +160,9 @@ func TestDependenciesVirtualenv(t *testing.T) {
 	i, places, ok := d.Locate("other.api")
 	if !ok || d.Packages()[i].Name != "types-other" || !reflect.DeepEqual(places, []string{"api", "api.pyi", "api.py"}) {
 		t.Errorf("Locate(other.api) = %d, %v, %v; want the stubs", i, places, ok)
+	}
+	if i, _, ok := d.Locate("part"); !ok || d.Packages()[i].Name != "part" {
+		t.Errorf("Locate(part) = %d, %v; partial stubs leave the sources", i, ok)
 	}
 	if got := d.Context(i, "@python/other"); got.Root != "@python" {
 		t.Errorf("stub Context = %+v, want Root @python", got)
