@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/version"
@@ -417,7 +418,15 @@ func (m *goModules) StateKey() string {
 		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"))
 		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
 	}
-	for _, r := range m.requirements(m.workspace(goEnv{}), "-mod=mod") {
+	local := false // only a replace (=>) or a go.work names a directory
+	for _, mf := range m.manifests {
+		local = local || bytes.Contains(mf.content, []byte("=>"))
+	}
+	ws := m.workspace(goEnv{})
+	if !local && ws == nil {
+		return strconv.FormatUint(h.Sum64(), 16)
+	}
+	for _, r := range m.requirements(ws, "-mod=mod") {
 		if r.abs == "" || r.dir != "" && m.paths[r.dir] != "" {
 			continue // not local, or the scan's
 		}
