@@ -247,9 +247,15 @@ func (m *goModules) localDir(req *requirement, base, dir string) {
 
 // vendoring: the go command builds from vendor/ when vendor/modules.txt
 // exists and the go.mod says go 1.14 or later, unless -mod=mod or
-// -mod=readonly says otherwise.
+// -mod=readonly says otherwise; -mod=vendor asks for it whatever the
+// go.mod says.
 func (m *goModules) vendoring(f *modfile.File, goflags string) bool {
-	if m.root == "" || f.Go == nil || version.Compare("go"+f.Go.Version, "go1.14") < 0 {
+	switch {
+	case m.root == "":
+		return false
+	case strings.Contains(goflags, "-mod=vendor"):
+		return true
+	case f.Go == nil || version.Compare("go"+f.Go.Version, "go1.14") < 0:
 		return false
 	}
 	return !strings.Contains(goflags, "-mod=mod") && !strings.Contains(goflags, "-mod=readonly")

@@ -139,6 +139,9 @@ func TestDependenciesVendor(t *testing.T) {
 	if _, pk = depsOf(t, root, []string{"go.mod"}, goEnv{GOMODCACHE: cache}); pk["example.com/v"].Root != filepath.Join(cache, "example.com", "v@v1.0.0") {
 		t.Errorf("go 1.13: %+v, want the module cache", pk["example.com/v"])
 	}
+	if _, pk = depsOf(t, root, []string{"go.mod"}, goEnv{GOMODCACHE: cache, GOFLAGS: "-mod=vendor"}); pk["example.com/v"].Root != filepath.Join(root, "vendor", "example.com", "v") {
+		t.Errorf("go 1.13, -mod=vendor: %+v, want vendor/", pk["example.com/v"])
+	}
 }
 
 // TestDependenciesWorkspace: go.work's use directives make a module
