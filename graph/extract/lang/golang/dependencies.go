@@ -112,7 +112,8 @@ type requirement struct {
 	name, version string
 	onDisk        string // the module path its files are cached under (a replacement's)
 	local         string // a replacement directory, as written
-	dir           string // local's repo-relative directory, "" when outside the worktree
+	dir           string // local's repo-relative directory ("" for the root)
+	inside        bool   // local is inside the worktree
 	abs           string // local's absolute directory ("" when the worktree is unknown)
 	vendored      string // its directory under the main module's vendor/
 	sumDir        string // the directory of the go.mod requiring it (its go.sum)
@@ -202,7 +203,7 @@ func (m *goModules) requirements(ws *workspace, goflags string) []requirement {
 		for _, u := range ws.uses {
 			var req requirement
 			m.localDir(&req, "", u)
-			if req.dir != "" && m.paths[req.dir] != "" {
+			if req.inside && m.paths[req.dir] != "" {
 				continue // a module of the worktree: its own
 			}
 			if req.abs == "" {
@@ -231,14 +232,14 @@ func (m *goModules) localDir(req *requirement, base, dir string) {
 		req.abs = filepath.Clean(dir)
 		if m.root != "" {
 			if rel, err := filepath.Rel(m.root, req.abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				req.dir = filepath.ToSlash(rel)
+				req.dir, req.inside = strings.TrimPrefix(filepath.ToSlash(rel), "."), true
 			}
 		}
 		return
 	}
 	rel := path.Join(base, filepath.ToSlash(dir))
 	if rel != ".." && !strings.HasPrefix(rel, "../") {
-		req.dir = strings.TrimPrefix(rel, ".")
+		req.dir, req.inside = strings.TrimPrefix(rel, "."), true
 	}
 	if m.root != "" {
 		req.abs = filepath.Join(m.root, filepath.FromSlash(rel))
@@ -433,7 +434,7 @@ func (m *goModules) StateKey() string {
 		return strconv.FormatUint(h.Sum64(), 16)
 	}
 	for _, r := range m.requirements(ws, "-mod=mod") {
-		if r.abs == "" || r.dir != "" && m.paths[r.dir] != "" {
+		if r.abs == "" || r.inside && m.paths[r.dir] != "" {
 			continue // not local, or the scan's
 		}
 		stamp(r.abs)

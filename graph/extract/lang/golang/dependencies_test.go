@@ -154,11 +154,15 @@ func TestDependenciesWorkspace(t *testing.T) {
 	layout(t, base, map[string]string{
 		"shared/go.mod": "module example.com/shared\n",
 		"other/go.mod":  "module example.com/other\n",
-		"ws/go.work":    "go 1.22\n\nuse (\n\t./a\n\t./b\n\t../shared\n)\n\nreplace example.com/x => ../other\n",
+		"ws/go.work":    "go 1.22\n\nuse (\n\t.\n\t./a\n\t./b\n\t../shared\n)\n\nreplace example.com/x => ../other\n",
+		"ws/go.mod":     "module example.com/ws\n",
 		"ws/a/go.mod":   "module example.com/a\n\ngo 1.22\n\nrequire (\n\texample.com/b v0.0.0\n\texample.com/shared v1.0.0\n\texample.com/x v1.0.0\n)\n",
 		"ws/b/go.mod":   "module example.com/b\n\ngo 1.22\n\nrequire example.com/x v1.0.0\n\nreplace example.com/x => example.com/y v1.0.0\n",
 	})
-	d, pk := depsOf(t, root, []string{"a/go.mod", "b/go.mod"}, goEnv{GOMODCACHE: cache})
+	d, pk := depsOf(t, root, []string{"go.mod", "a/go.mod", "b/go.mod"}, goEnv{GOMODCACHE: cache})
+	if p := pk["example.com/ws"]; p.Kind != extract.PackageOwn || p.Root != "" {
+		t.Errorf("ws (use .): %+v, want own", p)
+	}
 	if p := pk["example.com/b"]; p.Kind != extract.PackageOwn || p.Root != "b" {
 		t.Errorf("b: %+v, want own", p)
 	}
@@ -174,5 +178,37 @@ func TestDependenciesWorkspace(t *testing.T) {
 	_, pk = depsOf(t, root, []string{"a/go.mod", "b/go.mod"}, goEnv{GOMODCACHE: cache, GOWORK: "off"})
 	if p := pk["example.com/shared"]; p.Root != filepath.Join(cache, "example.com", "shared@v1.0.0") {
 		t.Errorf("GOWORK=off: shared %+v, want the module cache", p)
+	}
+}
+
+// TestStateKey: the key follows the files the scan does not see (a
+// workspace module outside the worktree, go.sum) and not the worktree's
+// own modules' files (`use .` included), which the scan follows.
+func TestStateKey(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "ws")
+	layout(t, base, map[string]string{
+		"shared/go.mod": "module example.com/shared\n",
+		"ws/go.work":    "go 1.22\n\nuse (\n\t.\n\t../shared\n)\n",
+		"ws/go.mod":     "module example.com/ws\n",
+	})
+	key := func() string {
+		m := New().Modules([]extract.MarkerFile{{Path: "go.mod", Content: []byte("module example.com/ws\n")}})
+		m.(extract.WorktreeReader).SetWorktree(root)
+		return m.(extract.StateKeyer).StateKey()
+	}
+	k0 := key()
+	layout(t, root, map[string]string{"own.go": "package ws\n"})
+	if k := key(); k != k0 {
+		t.Error("a file of the worktree's own module changed the key")
+	}
+	layout(t, base, map[string]string{"shared/s.go": "package shared\n"})
+	k1 := key()
+	if k1 == k0 {
+		t.Error("a new file of ../shared left the key")
+	}
+	layout(t, root, map[string]string{"go.sum": "example.com/x v1.0.0 h1:x=\n"})
+	if key() == k1 {
+		t.Error("go.sum left the key")
 	}
 }
