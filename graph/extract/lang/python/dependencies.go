@@ -48,7 +48,9 @@ func (m *pyModules) Probe() extract.Probe {
 	py := m.interpreter()
 	p := extract.Probe{Args: []string{py, "-I", "-c", probeScript}}
 	if py != "python3" {
-		sites, _ := filepath.Glob(filepath.Join(filepath.Dir(filepath.Dir(py)), "lib", "python3*", "site-packages"))
+		venv := filepath.Dir(filepath.Dir(py))
+		sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
+		sites = append(sites, filepath.Join(venv, "Lib", "site-packages")) // Windows
 		for _, s := range sites {
 			if fi, err := os.Stat(s); err == nil {
 				p.Env = append(p.Env, "ORBIT_SITE_PACKAGES_MTIME="+strconv.FormatInt(fi.ModTime().UnixNano(), 10))
@@ -74,9 +76,13 @@ func (m *pyModules) interpreter() string {
 		envs = append(envs, v)
 	}
 	for _, v := range envs {
-		py := filepath.Join(v, "bin", "python")
-		if isFile(filepath.Join(v, "pyvenv.cfg")) && isFile(py) {
-			return py
+		if !isFile(filepath.Join(v, "pyvenv.cfg")) {
+			continue
+		}
+		for _, py := range []string{filepath.Join(v, "bin", "python"), filepath.Join(v, "Scripts", "python.exe")} {
+			if isFile(py) {
+				return py
+			}
 		}
 	}
 	return "python3"
@@ -92,9 +98,7 @@ func (m *pyModules) StateKey() string {
 	}
 	p := m.Probe()
 	key := p.Args[0] + "\x00" + strings.Join(p.Env, "\x00")
-	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
-	sort.Strings(reqs)
-	for _, r := range reqs {
+	for _, r := range m.requirementFiles() {
 		if fi, err := os.Stat(r); err == nil {
 			key += fmt.Sprintf("\x00%s\x00%d\x00%d", r, fi.Size(), fi.ModTime().UnixNano())
 		}
@@ -203,7 +207,7 @@ func partialStubs(site, dir string) bool {
 }
 
 // declared names the distributions the worktree's root declares:
-// pyproject.toml's [project] dependencies and requirements*.txt lines,
+// pyproject.toml's (PEP 621 or Poetry) and the requirements files' lines,
 // in order, each once.
 func (m *pyModules) declared() []string {
 	if m.root == "" {
@@ -213,9 +217,7 @@ func (m *pyModules) declared() []string {
 	if b, err := os.ReadFile(filepath.Join(m.root, "pyproject.toml")); err == nil {
 		specs = append(specs, projectDependencies(string(b))...)
 	}
-	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
-	sort.Strings(reqs)
-	for _, r := range reqs {
+	for _, r := range m.requirementFiles() {
 		b, err := os.ReadFile(r)
 		if err != nil {
 			continue
@@ -238,9 +240,20 @@ func (m *pyModules) declared() []string {
 	return out
 }
 
+// requirementFiles are the root's requirements*.txt and
+// requirements/*.txt, in order.
+func (m *pyModules) requirementFiles() []string {
+	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
+	more, _ := filepath.Glob(filepath.Join(m.root, "requirements", "*.txt"))
+	reqs = append(reqs, more...)
+	sort.Strings(reqs)
+	return reqs
+}
+
 // projectDependencies reads the strings of the dependencies array of
-// pyproject.toml's [project] table (a small reading of TOML: the array
-// of quoted strings PEP 621 writes).
+// pyproject.toml's [project] table, and the keys of Poetry's
+// [tool.poetry.dependencies] (a small reading of TOML: what PEP 621 and
+// Poetry write).
 func projectDependencies(toml string) []string {
 	var out []string
 	table, in := "", false
@@ -252,13 +265,18 @@ func projectDependencies(toml string) []string {
 				continue
 			}
 			k, v, ok := strings.Cut(t, "=")
-			if table != "project" || !ok || strings.TrimSpace(k) != "dependencies" {
+			k = strings.Trim(strings.TrimSpace(k), `"'`)
+			if table == "tool.poetry.dependencies" && ok && k != "python" && k != "" {
+				out = append(out, k) // Poetry: name = "^1.0"
+				continue
+			}
+			if table != "project" || !ok || k != "dependencies" {
 				continue
 			}
 			t, in = strings.TrimSpace(v), true
 			t = strings.TrimPrefix(t, "[")
 		}
-		for t != "" {
+		for t != "" && in {
 			switch q := t[0]; {
 			case q == '"' || q == '\'':
 				end := strings.IndexByte(t[1:], q)
@@ -268,7 +286,7 @@ func projectDependencies(toml string) []string {
 				out = append(out, t[1:1+end])
 				t = t[2+end:]
 			case q == ']':
-				return out
+				in = false // the array's end
 			case q == '#':
 				t = ""
 			default:

@@ -207,3 +207,30 @@ func TestLocateStubsFirst(t *testing.T) {
 		t.Errorf("Locate(plain) = %v", places)
 	}
 }
+
+// TestDeclared: the distributions pyproject.toml (PEP 621, Poetry) and
+// the requirements files name, options, paths and URLs left out.
+func TestDeclared(t *testing.T) {
+	root := t.TempDir()
+	layout(t, root, map[string]string{
+		"pyproject.toml": `[project]
+name = "app"
+dependencies = ["attrs>=22", 'Click[extra] ; python_version > "3"', "zope.interface"]
+
+[project.optional-dependencies]
+test = ["pytest"]
+
+[tool.poetry.dependencies]
+python = "^3.9"
+requests = "^2.31"
+"typing-extensions" = { version = "*" }
+`,
+		"requirements.txt":     "# pinned\n--index-url https://x\n-e .\nnumpy==1.26  # comment\nhttps://example.com/x.whl\n./vendor/pkg\n",
+		"requirements/dev.txt": "black\nattrs\n",
+	})
+	m := &pyModules{packageDirs: packageDirs{}, root: root}
+	want := []string{"attrs", "Click", "zope.interface", "requests", "typing-extensions", "numpy", "black"}
+	if got := m.declared(); !reflect.DeepEqual(got, want) {
+		t.Errorf("declared() = %v, want %v", got, want)
+	}
+}
