@@ -19,13 +19,16 @@ import (
 // the probe asks rustc for its sysroot and lists the registries'
 // directories.
 
-// probeScript prints "sysroot <dir>" and "rustc <version>" when rustc is
-// on the path, and "crate <dir>" for each crate directory of the Cargo
+// probeScript prints "sysroot <dir>", "rust-src" when that component is
+// installed, and "rustc <version>" when rustc is on the path, and "crate <dir>" for each crate directory of the Cargo
 // registry ($CARGO_HOME, else ~/.cargo) and of Debian's registry, the
 // former first. The two rustc calls run side by side (rustup's proxy makes
 // each about 80ms).
 const probeScript = `if command -v rustc >/dev/null 2>&1; then
-  rustc --print sysroot 2>/dev/null | sed 's/^/sysroot /' &
+  rustc --print sysroot 2>/dev/null | while read -r s; do
+    echo "sysroot $s"
+    [ -d "$s/lib/rustlib/src/rust/library" ] && echo "rust-src"
+  done &
   rustc --version 2>/dev/null | sed 's/^/rustc /'
   wait
 fi
@@ -43,6 +46,7 @@ func (m *crates) Probe() extract.Probe {
 // cargoEnv is the probe's output.
 type cargoEnv struct {
 	sysroot, version string
+	rustSrc          bool
 	onDisk           map[string][]crateDir // package name → its directories, in probe order
 }
 
@@ -60,6 +64,8 @@ func parseProbe(b []byte) cargoEnv {
 		switch kind {
 		case "sysroot":
 			env.sysroot = strings.TrimSpace(val)
+		case "rust-src":
+			env.rustSrc = true
 		case "rustc":
 			if f := strings.Fields(val); len(f) >= 2 {
 				env.version = f[1]
@@ -137,9 +143,12 @@ func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 			continue
 		}
 		p := extract.Package{Name: name, Version: env.version, Kind: extract.PackageStdlib, IndexDir: name}
-		if env.sysroot == "" {
+		switch {
+		case env.sysroot == "":
 			p.Missing = "no rustc (rustc --print sysroot)"
-		} else {
+		case !env.rustSrc:
+			p.Missing = "rust-src is not installed (rustup component add rust-src)"
+		default:
 			p.Root = env.sysroot + "/lib/rustlib/src/rust/library/" + name + "/src"
 		}
 		d.byImport[name] = len(d.pkgs)

@@ -94,7 +94,7 @@ func TestDependencies(t *testing.T) {
 		{Path: "util/Cargo.toml", Content: []byte("[package]\nname = \"util\"\n")},
 		{Path: "Cargo.lock", Content: []byte("version = 3\n\n[[package]]\nname = \"log\"\nversion = \"0.4.17\"\n\n[[package]]\nname = \"log\"\nversion = \"0.3.9\"\n\n[[package]]\nname = \"serde_json\"\nversion = \"1.0.87\"\n")},
 	}).(*crates)
-	probe := "sysroot /rust\nrustc rustc 1.80.0 (051478957 2024-07-21)\n" +
+	probe := "sysroot /rust\nrust-src\nrustc rustc 1.80.0 (051478957 2024-07-21)\n" +
 		"crate /home/u/.cargo/registry/src/index/serde_json-1.0.87/\n" +
 		"crate /usr/share/cargo/registry/log-0.4.17/\n" +
 		"crate /usr/share/cargo/registry/regex-1.5.0/\ncrate /usr/share/cargo/registry/regex-1.7.1/\ncrate /usr/share/cargo/registry/regex-2.0.0/\n"
@@ -137,6 +137,10 @@ func TestDependencies(t *testing.T) {
 	x := e.Extract(extract.Input{Path: "@rust/json/value/mod.rs", Content: []byte("pub enum Value { Null }\n"), Module: d.Context(3, "@rust/json")})
 	if x.Namespace != "json::value" {
 		t.Errorf("a dependency's module file: namespace %q, want json::value", x.Namespace)
+	}
+	noSrc := m.Dependencies([]byte("sysroot /rust\n")).Packages()
+	if p := noSrc[len(noSrc)-1]; p.Name != "std" || !strings.Contains(p.Missing, "rust-src") {
+		t.Errorf("std without rust-src: %+v, want it named missing for want of rust-src", p)
 	}
 	none := m.Dependencies(nil)
 	for _, p := range none.Packages() {
