@@ -107,16 +107,24 @@ pub fn sum(data: &[u8]) -> u32 {
 // re-exports and its module files, a renamed dependency by the name the
 // crate imports it as; a method of a dependency's type resolves; an
 // in-repo type implements a dependency's trait; a crate on no registry
-// is named missing; refs and implementors take ext: selectors.
+// is named missing; a path dependency outside the worktree is read where
+// it points; refs and implementors take ext: selectors.
 func TestPackagesRust(t *testing.T) {
 	fakeCargoHome(t)
-	repo := gittest.New(t, rustSeed)
+	files := map[string]string{}
+	for k, v := range rustSeed {
+		files[k] = v
+	}
+	files["Cargo.toml"] += "ext-util = { path = \"../ext-util\" }\n"
+	files["src/lib.rs"] += "\npub fn helped() -> u32 {\n    ext_util::helper()\n}\n\nuse ext_util::helper;\n"
+	repo := gittest.New(t, files)
+	gittest.WriteFile(t, filepath.Dir(repo.Root), "ext-util/src/lib.rs", "pub fn helper() -> u32 {\n    7\n}\n")
 	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
 	loc.Path = filepath.Join(t.TempDir(), "x.db")
 	rep := syncPackages(t, loc, false, true)
 	b, _ := json.Marshal(rep.Packages)
-	if rep.Packages == nil || rep.Packages.Indexed != 2 || !strings.Contains(string(b), "rust missing_dep@0.1: ") {
-		t.Fatalf("packages report %s, want uniquote and adler indexed and missing_dep named missing", b)
+	if rep.Packages == nil || rep.Packages.Indexed != 3 || !strings.Contains(string(b), "rust missing_dep@0.1: ") {
+		t.Fatalf("packages report %s, want uniquote, adler and ext-util indexed and missing_dep named missing", b)
 	}
 	d := dump(t, loc.Path)
 	for _, want := range []string{
@@ -128,6 +136,7 @@ func TestPackagesRust(t *testing.T) {
 		"\"checksum::Adler32::new\"\t\"@rust/checksum/lib.rs\"",
 		"\"checksum::Adler32::write_slice\"\t\"@rust/checksum/lib.rs\"",
 		"\"case_tool::Name\"\t\"uniquote::quote::Quote\"\t\"impl\"",
+		"\"ext_util::helper\"\t\"@rust/ext_util/lib.rs\"",
 	} {
 		if !strings.Contains(d, want) {
 			t.Errorf("dump lacks %s", want)

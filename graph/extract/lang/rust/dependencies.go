@@ -97,8 +97,9 @@ func splitCrateDir(base string) (string, semver, bool) {
 // stdLibCrates are the standard library's crates rust-src holds.
 var stdLibCrates = []string{"alloc", "core", "proc_macro", "std"}
 
-// Dependencies names the worktree's crates, then the dependencies, by
-// package name, then the standard library's crates.
+// Dependencies names the worktree's crates (by directory), then the
+// dependencies in the order the manifests (by path) state them, then the
+// standard library's crates.
 func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 	env := parseProbe(probe)
 	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}}

@@ -90,9 +90,9 @@ func TestDependencies(t *testing.T) {
 	e := New()
 	m := e.Modules([]extract.MarkerFile{
 		{Path: "Cargo.toml", Content: []byte("[workspace]\nmembers = [\"app\", \"util\"]\n\n[workspace.dependencies]\nlog = \"0.4\"\n")},
-		{Path: "app/Cargo.toml", Content: []byte("[package]\nname = \"my-app\"\n\n[dependencies]\nutil = { path = \"../util\" }\nlog = { workspace = true }\njson = { package = \"serde_json\", version = \"1.0\" }\nouter = { path = \"../../outer\" }\nregex = \"1\"\n")},
+		{Path: "app/Cargo.toml", Content: []byte("[package]\nname = \"my-app\"\n\n[dependencies]\nutil = { path = \"../util\" }\nlog = { workspace = true }\njson = { package = \"serde_json\", version = \"1.0\" }\nouter = { path = \"../../outer\" }\nregex = \"1\"\nanyhow = \"1\"\n")},
 		{Path: "util/Cargo.toml", Content: []byte("[package]\nname = \"util\"\n")},
-		{Path: "Cargo.lock", Content: []byte("version = 3\n\n[[package]]\nname = \"log\"\nversion = \"0.4.17\"\n\n[[package]]\nname = \"log\"\nversion = \"0.3.9\"\n\n[[package]]\nname = \"serde_json\"\nversion = \"1.0.87\"\n")},
+		{Path: "Cargo.lock", Content: []byte("version = 3\n\n[[package]]\nname = \"log\"\nversion = \"0.4.17\"\n\n[[package]]\nname = \"log\"\nversion = \"0.3.9\"\n\n[[package]]\nname = \"serde_json\"\nversion = \"1.0.87\"\n\n[[package]]\nname = \"anyhow\"\nversion = \"1.0.66\"\n")},
 	}).(*crates)
 	probe := "sysroot /rust\nrust-src\nrustc rustc 1.80.0 (051478957 2024-07-21)\n" +
 		"crate /home/u/.cargo/registry/src/index/serde_json-1.0.87/\n" +
@@ -110,6 +110,7 @@ func TestDependencies(t *testing.T) {
 		"dependency|serde_json|1.0.87|/home/u/.cargo/registry/src/index/serde_json-1.0.87/src|json|",
 		"dependency|outer||../outer/src|outer|",
 		"dependency|regex|1.7.1|/usr/share/cargo/registry/regex-1.7.1/src|regex|",
+		"dependency|anyhow|1.0.66|vendor/anyhow/src|anyhow|", // locked, on no registry: cargo vendor's place
 		"stdlib|alloc|1.80.0|/rust/lib/rustlib/src/rust/library/alloc/src|alloc|",
 		"stdlib|core|1.80.0|/rust/lib/rustlib/src/rust/library/core/src|core|",
 		"stdlib|proc_macro|1.80.0|/rust/lib/rustlib/src/rust/library/proc_macro/src|proc_macro|",
