@@ -58,7 +58,7 @@ func (m *crates) dependencies() []dependency {
 			if e.workspace {
 				found := false
 				for _, ws := range workspaces {
-					if w, ok := ws.deps[e.key]; ok && (ws.dir == "" || extract.Under(dir, ws.dir)) {
+					if w, ok := ws.deps[e.key]; ok && (ws.dir == dir || extract.Under(dir, ws.dir)) {
 						pkg := e.pkg
 						e, at, found = w, ws.dir, true
 						if pkg != "" {

@@ -91,7 +91,7 @@ func TestDependencies(t *testing.T) {
 	m := e.Modules([]extract.MarkerFile{
 		{Path: "Cargo.toml", Content: []byte("[workspace]\nmembers = [\"app\", \"util\"]\n\n[workspace.dependencies]\nlog = \"0.4\"\n")},
 		{Path: "app/Cargo.toml", Content: []byte("[package]\nname = \"my-app\"\n\n[dependencies]\nutil = { path = \"../util\" }\nlog = { workspace = true }\njson = { package = \"serde_json\", version = \"1.0\" }\nouter = { path = \"../../outer\" }\nregex = \"1\"\nanyhow = \"1\"\n")},
-		{Path: "util/Cargo.toml", Content: []byte("[package]\nname = \"util\"\n")},
+		{Path: "util/Cargo.toml", Content: []byte("[package]\nname = \"util\"\n\n[dependencies]\nlog.workspace = true\n")},
 		{Path: "Cargo.lock", Content: []byte("version = 3\n\n[[package]]\nname = \"log\"\nversion = \"0.4.17\"\n\n[[package]]\nname = \"log\"\nversion = \"0.3.9\"\n\n[[package]]\nname = \"serde_json\"\nversion = \"1.0.87\"\n\n[[package]]\nname = \"anyhow\"\nversion = \"1.0.66\"\n")},
 	}).(*crates)
 	probe := "sysroot /rust\nrust-src\nrustc rustc 1.80.0 (051478957 2024-07-21)\n" +
@@ -173,5 +173,15 @@ func TestCargoLockMarker(t *testing.T) {
 	if e.ContextKey([]byte(a)) != e.ContextKey([]byte(strings.Replace(a, "\"1\"", "\"1.0.100\"", 1))) ||
 		e.ContextKey([]byte(a)) == e.ContextKey([]byte(strings.Replace(a, "\"a\"", "\"b\"", 1))) {
 		t.Error("Cargo.toml's key: its name and targets, not its dependencies")
+	}
+}
+
+// TestWorkspaceRootPackage: a workspace's root manifest that is also a
+// package takes its own [workspace.dependencies].
+func TestWorkspaceRootPackage(t *testing.T) {
+	m := New().Modules([]extract.MarkerFile{{Path: "tool/Cargo.toml", Content: []byte(
+		"[package]\nname = \"tool\"\n\n[workspace.dependencies]\nlog = \"0.4\"\n\n[dependencies]\nlog = { workspace = true }\n")}}).(*crates)
+	if deps := m.dependencies(); len(deps) != 1 || deps[0].pkg != "log" || deps[0].req != "0.4" || deps[0].vendor != "tool/vendor" {
+		t.Errorf("dependencies %+v, want log 0.4 from the workspace table, vendored under tool/vendor", deps)
 	}
 }
