@@ -33,7 +33,8 @@ type Package struct {
 	Version string // pinned version; "" for own packages
 	Kind    PackageKind
 	// Root is the package's directory: repo-relative for own packages,
-	// absolute for the others.
+	// absolute for the others, or relative to the worktree's root when
+	// the language cannot know it (vendor/x, a path dependency ../x).
 	Root string
 	// IndexDir is where an external package's files sit in the index,
 	// under "@<lang>/": chosen so that a directory there reads as the
@@ -71,8 +72,10 @@ type DependencySet interface {
 	// the external package holding it (an index into Packages) and the
 	// places inside that package's Root it may be, slash-separated, in
 	// order: the first that exists is read, all of a directory's files
-	// (those Includes takes) or one file ("" is Root itself). ok is false
-	// for own packages, unknown ones and missing ones.
+	// (those Includes takes) or one file ("" is Root itself); a place
+	// ending in "..." ("...", "src/...") is a directory and all below it
+	// (Rust: a crate's module tree spans directories). ok is false for
+	// own packages, unknown ones and missing ones.
 	Locate(importPath string) (pkg int, places []string, ok bool)
 	// Includes says whether a file of a located directory is part of the
 	// package as the toolchain would build it here (Go: no tests, the

@@ -22,6 +22,9 @@ var (
 	defaultIgnoredRootDirs = set("dist", "build", "out", "target", "bin", "obj") // build output at the root only
 	defaultIgnoredFiles    = set("package-lock.json", "pnpm-lock.yaml")
 	defaultIgnoredSuffixes = []string{".min.css", ".map", ".lock"}
+	// keptLocks are lock files a language reads as a marker (Rust's
+	// Cargo.lock pins its dependency packages).
+	keptLocks = set("Cargo.lock")
 )
 
 func set(xs ...string) map[string]bool {
@@ -62,7 +65,7 @@ func (r defaultRules) decide(rel string, isDir bool) (bool, bool) {
 		return true, true
 	}
 	for _, suf := range defaultIgnoredSuffixes {
-		if strings.HasSuffix(base, suf) {
+		if strings.HasSuffix(base, suf) && !keptLocks[base] {
 			return true, true
 		}
 	}

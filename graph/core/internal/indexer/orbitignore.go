@@ -44,6 +44,9 @@ func DefaultIgnoreFile() []byte {
 	for _, s := range defaultIgnoredSuffixes {
 		b.WriteString("*" + s + "\n")
 	}
+	for _, f := range sortedSet(keptLocks) {
+		b.WriteString("!" + f + "\n")
+	}
 	b.WriteString("\n# ...files only: directories of those names are indexed\n")
 	for _, f := range files {
 		b.WriteString("!" + f + "/\n")

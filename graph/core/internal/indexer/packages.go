@@ -52,13 +52,14 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
+	root  string          // the worktree's, which a relative Root is below
 }
 
 // loadDependencies finds the module-aware languages that are Dependent
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache}
+	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root}
 	if !opts.Packages {
 		return d
 	}
@@ -88,6 +89,9 @@ func (d *dependencies) load() {
 			p := &dl.pkgs[i]
 			if p.Kind == extract.PackageOwn || p.Missing != "" {
 				continue
+			}
+			if !filepath.IsAbs(p.Root) { // vendor/x, ../x: relative to the worktree
+				p.Root = filepath.Join(d.root, filepath.FromSlash(p.Root))
 			}
 			if fi, err := os.Stat(p.Root); err != nil || !fi.IsDir() {
 				p.Missing = "not on disk: " + p.Root
@@ -200,6 +204,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 		type dirKey struct {
 			pkg int
 			dir string
+			all bool // the directory and all below it
 		}
 		dirs := map[dirKey]bool{}
 		files := map[dirKey]bool{} // a place that is one file
@@ -209,21 +214,25 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				continue
 			}
 			for _, pl := range places {
+				all := pl == "..." || strings.HasSuffix(pl, "/...")
+				if all {
+					pl = strings.TrimSuffix(pl, "...")
+				}
 				pl = path.Clean("/" + pl)[1:]
 				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
 				if err != nil {
 					continue
 				}
 				if fi.IsDir() {
-					dirs[dirKey{pkg, pl}] = true
+					dirs[dirKey{pkg, pl, all}] = true
 				} else {
-					files[dirKey{pkg, pl}] = true
+					files[dirKey{pkg, pl, false}] = true
 				}
 				break
 			}
 		}
 		for f := range files {
-			if dirs[dirKey{f.pkg, extract.ParentDir(f.dir)}] {
+			if dirs[dirKey{f.pkg, extract.ParentDir(f.dir), false}] {
 				delete(files, f) // its directory is read whole
 			}
 		}
@@ -238,7 +247,10 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			if keys[i].pkg != keys[j].pkg {
 				return keys[i].pkg < keys[j].pkg
 			}
-			return keys[i].dir < keys[j].dir
+			if keys[i].dir != keys[j].dir {
+				return keys[i].dir < keys[j].dir
+			}
+			return keys[j].all
 		})
 		for _, k := range keys {
 			pk := dl.pkgs[k.pkg]
@@ -246,19 +258,25 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			dir, names := k.dir, []string(nil)
 			if files[k] {
 				dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
+			} else if k.all {
+				names = listTree(filepath.Join(pk.Root, filepath.FromSlash(dir)))
 			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(dir))); names == nil {
 				continue
 			}
 			for _, name := range names {
-				file := filepath.Join(pk.Root, filepath.FromSlash(dir), name)
+				file := filepath.Join(pk.Root, filepath.FromSlash(dir), filepath.FromSlash(name))
 				fi, err := os.Lstat(file)
-				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) {
+				base := path.Base(name)
+				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(base, nil) {
 					continue
 				}
 				vp := path.Join(prefix, dir, name)
+				if _, dup := want[vp]; dup {
+					continue // a directory's file read whole below another
+				}
 				old, wasIndexed := indexed[vp]
 				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
-				if !unchanged && !dl.set.Includes(name, readHead(file)) {
+				if !unchanged && !dl.set.Includes(base, readHead(file)) {
 					continue // an unchanged indexed file was included by its head already
 				}
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
@@ -333,6 +351,27 @@ func listFiles(dir string) []string {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
+	return names
+}
+
+// listTree names the files below a directory, slash-separated and
+// relative to it, in order; hidden directories and symlinks to
+// directories are not entered.
+func listTree(dir string) []string {
+	var names []string
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return nil
+		}
+		if e.IsDir() && strings.HasPrefix(e.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if !e.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
 	return names
 }
 

@@ -174,7 +174,7 @@ func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, err
 	if err != nil {
 		return nil, err
 	}
-	names := []string{pkg, strings.ReplaceAll(pkg, ".", "/")}
+	names := []string{pkg, strings.ReplaceAll(pkg, ".", "/"), strings.ReplaceAll(pkg, "::", "/")}
 	var in []string
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")

@@ -1,37 +1,57 @@
 package rust
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// Marker: Cargo.toml, by content (its [package] name is the crate's).
+// Marker: Cargo.toml, by content (its [package] name is the crate's), and
+// Cargo.lock, by content too: it pins the dependency packages'
+// versions (dependencies.go) but no file's context (ContextKey).
 func (e *Extractor) Marker(p string) (marker, content bool) {
-	m := path.Base(p) == "Cargo.toml"
+	m := path.Base(p) == "Cargo.toml" || path.Base(p) == cargoLock
 	return m, m
 }
 
+// ContextKey: a crate's files depend on its name and targets alone; its
+// dependencies, and the whole of a Cargo.lock, name dependency packages.
+func (e *Extractor) ContextKey(content []byte) string {
+	m := parseManifest(content)
+	return fmt.Sprintf("%s%v", m.name, m.targets)
+}
+
 // Modules maps each crate's directory to its name and the targets whose
-// root file Cargo.toml moves out of the default layout.
+// root file Cargo.toml moves out of the default layout, and keeps the
+// manifests and lock files for the dependency packages.
 func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
-	m := crates{}
+	m := &crates{dirs: map[string]manifest{}}
 	for _, f := range markers {
+		if path.Base(f.Path) == cargoLock {
+			m.locks = append(m.locks, f)
+			continue
+		}
+		m.manifests = append(m.manifests, f)
 		if c := parseManifest(f.Content); c.name != "" {
-			m[extract.ParentDir(f.Path)] = c
+			m.dirs[extract.ParentDir(f.Path)] = c
 		}
 	}
 	return m
 }
 
-// crates: directory of a Cargo.toml with [package] → what it declares.
-type crates map[string]manifest
+// crates: directory of a Cargo.toml with [package] → what it declares,
+// and the Cargo.toml and Cargo.lock files themselves.
+type crates struct {
+	dirs             map[string]manifest
+	manifests, locks []extract.MarkerFile
+}
 
 // ForFile: the nearest crate above p. A crate with targets off the default
 // layout hands them to the extractor (ModuleContext.Own, a []target).
-func (m crates) ForFile(p string) extract.ModuleContext {
-	d, c, ok := extract.Nearest(m, p)
+func (m *crates) ForFile(p string) extract.ModuleContext {
+	d, c, ok := extract.Nearest(m.dirs, p)
 	if !ok {
 		return extract.ModuleContext{}
 	}

@@ -83,6 +83,7 @@
 package rust
 
 import (
+	"path"
 	"sync"
 	"time"
 
@@ -130,13 +131,22 @@ var _ extract.Extractor = (*Extractor)(nil)
 // Lang returns "rust".
 func (e *Extractor) Lang() string { return langName }
 
-// Supports accepts .rs files.
-func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".rs") }
+// Supports accepts .rs files, and Cargo.lock, a marker only (its
+// extraction is empty), so that a scan sees it change.
+func (e *Extractor) Supports(p string) bool {
+	return extract.HasExt(p, ".rs") || path.Base(p) == cargoLock
+}
+
+// cargoLock is the name of Cargo's lock file.
+const cargoLock = "Cargo.lock"
 
 // Extract parses one file. Syntax errors give a partial result plus
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	if path.Base(in.Path) == cargoLock {
+		return &extract.ExtractedFile{Lang: langName}
+	}
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {

@@ -1,0 +1,237 @@
+package rust
+
+import (
+	"bufio"
+	"bytes"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Dependency packages (DESIGN.md, Dependency packages): the crates the
+// worktree's Cargo.toml files depend on, one version each (Cargo.lock's,
+// else the highest on disk that meets the requirement), read from the
+// Cargo registry's sources, Debian's /usr/share/cargo/registry, a path
+// outside the worktree or vendor/; and the standard library (std, core,
+// alloc, proc_macro) from rustup's rust-src component. Cargo never runs:
+// the probe asks rustc for its sysroot and lists the registries'
+// directories.
+
+// probeScript prints "sysroot <dir>", "rust-src" when that component is
+// installed, and "rustc <version>" when rustc is on the path, and "crate <dir>" for each crate directory of the Cargo
+// registry ($CARGO_HOME, else ~/.cargo) and of Debian's registry, the
+// former first. The two rustc calls run side by side (rustup's proxy makes
+// each about 80ms).
+const probeScript = `if command -v rustc >/dev/null 2>&1; then
+  rustc --print sysroot 2>/dev/null | while read -r s; do
+    echo "sysroot $s"
+    [ -d "$s/lib/rustlib/src/rust/library" ] && echo "rust-src"
+  done &
+  rustc --version 2>/dev/null | sed 's/^/rustc /'
+  wait
+fi
+for d in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/*/ /usr/share/cargo/registry/*/; do
+  [ -d "$d" ] && echo "crate $d"
+done
+exit 0`
+
+// Probe runs the script above with sh; rustup must not install a
+// toolchain to answer.
+func (m *crates) Probe() extract.Probe {
+	return extract.Probe{Args: []string{"sh", "-c", probeScript}, Env: []string{"RUSTUP_AUTO_INSTALL=0"}}
+}
+
+// cargoEnv is the probe's output.
+type cargoEnv struct {
+	sysroot, version string
+	rustSrc          bool
+	onDisk           map[string][]crateDir // package name → its directories, in probe order
+}
+
+type crateDir struct {
+	version semver
+	dir     string
+}
+
+func parseProbe(b []byte) cargoEnv {
+	env := cargoEnv{onDisk: map[string][]crateDir{}}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		kind, val, _ := strings.Cut(sc.Text(), " ")
+		switch kind {
+		case "sysroot":
+			env.sysroot = strings.TrimSpace(val)
+		case "rust-src":
+			env.rustSrc = true
+		case "rustc":
+			if f := strings.Fields(val); len(f) >= 2 {
+				env.version = f[1]
+			}
+		case "crate":
+			dir := strings.TrimSuffix(strings.TrimSpace(val), "/")
+			if name, v, ok := splitCrateDir(path.Base(dir)); ok {
+				env.onDisk[name] = append(env.onDisk[name], crateDir{v, dir})
+			}
+		}
+	}
+	return env
+}
+
+// splitCrateDir splits "serde-1.0.152" (a name may hold dashes, a version
+// too: "x-y-0.1.0-rc.1") at the first dash a version follows.
+func splitCrateDir(base string) (string, semver, bool) {
+	for i := 0; i < len(base); i++ {
+		if base[i] != '-' {
+			continue
+		}
+		if v, ok := parseSemver(base[i+1:]); ok && v.full {
+			return base[:i], v, true
+		}
+	}
+	return "", semver{}, false
+}
+
+// stdLibCrates are the standard library's crates rust-src holds.
+var stdLibCrates = []string{"alloc", "core", "proc_macro", "std"}
+
+// Dependencies names the worktree's crates (by directory), then the
+// dependencies in the order the manifests (by path) state them, then the
+// standard library's crates.
+func (m *crates) Dependencies(probe []byte) extract.DependencySet {
+	env := parseProbe(probe)
+	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}}
+	dirs := make([]string, 0, len(m.dirs))
+	for dir := range m.dirs {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		name := m.dirs[dir].name
+		d.own[name] = true
+		d.pkgs = append(d.pkgs, extract.Package{Name: name, Kind: extract.PackageOwn, Root: dir})
+		d.imports = append(d.imports, name)
+	}
+	locked := map[string][]semver{}
+	for _, l := range m.locks {
+		for name, vs := range parseLock(l.Content) {
+			locked[name] = append(locked[name], vs...)
+		}
+	}
+	for _, dep := range m.dependencies() {
+		if d.own[dep.local] || d.own[strings.ReplaceAll(dep.pkg, "-", "_")] {
+			continue
+		}
+		if _, dup := d.byImport[dep.local]; dup {
+			continue
+		}
+		p := extract.Package{Name: dep.pkg, Kind: extract.PackageDependency, IndexDir: dep.local}
+		if dep.path != "" {
+			// A path dependency outside the worktree (one inside is
+			// its own crate): relative to the worktree's root.
+			p.Root = dep.path + "/src"
+		} else {
+			pickVersion(&p, dep.req, locked[dep.pkg], env.onDisk[dep.pkg], dep.vendor)
+		}
+		d.byImport[dep.local] = len(d.pkgs)
+		d.pkgs = append(d.pkgs, p)
+		d.imports = append(d.imports, dep.local)
+	}
+	for _, name := range stdLibCrates {
+		if d.own[name] {
+			continue
+		}
+		p := extract.Package{Name: name, Version: env.version, Kind: extract.PackageStdlib, IndexDir: name}
+		switch {
+		case env.sysroot == "":
+			p.Missing = "no rustc (rustc --print sysroot)"
+		case !env.rustSrc:
+			p.Missing = "rust-src is not installed (rustup component add rust-src)"
+		default:
+			p.Root = env.sysroot + "/lib/rustlib/src/rust/library/" + name + "/src"
+		}
+		d.byImport[name] = len(d.pkgs)
+		d.pkgs = append(d.pkgs, p)
+		d.imports = append(d.imports, name)
+	}
+	return d
+}
+
+// pickVersion pins a registry dependency: the highest locked version that
+// meets the requirement (else the highest locked one), found in a
+// registry or else under vendor/; without a lock, the highest version on
+// disk that meets the requirement.
+func pickVersion(p *extract.Package, req string, locked []semver, onDisk []crateDir, vendor string) {
+	r := parseRequirement(req)
+	if len(locked) > 0 {
+		best, found := semver{}, false
+		for _, v := range locked {
+			if r.matches(v) && (!found || best.less(v)) {
+				best, found = v, true
+			}
+		}
+		if !found {
+			for _, v := range locked {
+				if !found || best.less(v) {
+					best, found = v, true
+				}
+			}
+		}
+		p.Version = best.String()
+		for _, c := range onDisk {
+			if c.version == best {
+				p.Root = c.dir + "/src"
+				return
+			}
+		}
+		// cargo vendor's layout: vendor/<name>, relative to the worktree.
+		p.Root = path.Join(vendor, p.Name) + "/src"
+		return
+	}
+	var best *crateDir
+	for i, c := range onDisk {
+		if r.matches(c.version) && (best == nil || best.version.less(c.version)) {
+			best = &onDisk[i]
+		}
+	}
+	if best == nil {
+		p.Version = req
+		p.Missing = "no version that meets \"" + req + "\" in the Cargo registry (no Cargo.lock)"
+		return
+	}
+	p.Version, p.Root = best.version.String(), best.dir+"/src"
+}
+
+// rustDeps is the DependencySet of one sync.
+type rustDeps struct {
+	pkgs     []extract.Package
+	imports  []string       // the name each package is imported by
+	byImport map[string]int // import name → package, external ones
+	own      map[string]bool
+}
+
+func (d *rustDeps) Packages() []extract.Package { return d.pkgs }
+
+// Locate: the crate a path's first segment names; all of its source
+// directory, whose module tree spans files and directories ("mod x;").
+func (d *rustDeps) Locate(importPath string) (int, []string, bool) {
+	first, _, _ := strings.Cut(strings.TrimPrefix(importPath, "::"), "::")
+	i, ok := d.byImport[first]
+	if !ok || d.own[first] || d.pkgs[i].Missing != "" {
+		return 0, nil, false
+	}
+	return i, []string{"..."}, true
+}
+
+// Includes: Rust sources.
+func (d *rustDeps) Includes(base string, head []byte) bool {
+	return strings.HasSuffix(base, ".rs") && !strings.HasPrefix(base, ".")
+}
+
+// Context: the package's src directory sits at prefix, its lib.rs the
+// crate root, named as the worktree imports it.
+func (d *rustDeps) Context(pkg int, prefix string) extract.ModuleContext {
+	return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: []target{{root: "lib.rs"}}}
+}
