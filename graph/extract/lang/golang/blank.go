@@ -1,5 +1,11 @@
 package golang
 
+import (
+	"go/token"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
 // blankBodies returns src with the bodies of its top-level functions and
 // methods blanked (every byte between the body's braces but newlines
 // becomes a space), so that a dependency's file parses quickly while every
@@ -126,4 +132,60 @@ func hasWord(src []byte, i int, w string) bool {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// dropUnreachable removes from a dependency's declarations the symbols no
+// importer can name or reach (Input.DeclarationsOnly): unexported
+// package-level functions, variables and constants, and unexported
+// methods of concrete types, which Go keeps to their package and which
+// never satisfy another package's interface. An unexported type stays (an
+// exported type may embed it, promoting its exported methods; an exported
+// function may return it), and so do an interface's unexported methods
+// (they keep other packages' types from implementing it). Relations and
+// facts all stay: a fact of an exported variable may name an unexported
+// one, or its initializing function's result, and chains follow facts
+// without a definition.
+func dropUnreachable(x *extract.ExtractedFile) {
+	syms := x.Symbols
+	drop := make([]bool, len(syms))
+	for i, s := range syms {
+		if token.IsExported(s.Name) {
+			continue
+		}
+		switch s.Kind {
+		case extract.KindFunction, extract.KindVar, extract.KindConst:
+			drop[i] = s.Parent == extract.NoParent
+		case extract.KindMethod:
+			drop[i] = s.Parent < 0 || syms[s.Parent].Kind != extract.KindInterface
+		}
+	}
+	for changed := true; changed; { // what a dropped symbol holds goes too
+		changed = false
+		for i, s := range syms {
+			if !drop[i] && s.Parent >= 0 && drop[s.Parent] {
+				drop[i], changed = true, true
+			}
+		}
+	}
+	at := make([]int, len(syms)) // each kept symbol's new index
+	n := 0
+	for i := range syms {
+		if !drop[i] {
+			at[i], n = n, n+1
+		}
+	}
+	if n == len(syms) {
+		return
+	}
+	kept := make([]extract.RawSymbol, 0, n)
+	for i, s := range syms {
+		if drop[i] {
+			continue
+		}
+		if s.Parent >= 0 {
+			s.Parent = at[s.Parent]
+		}
+		kept = append(kept, s)
+	}
+	x.Symbols = kept
 }
