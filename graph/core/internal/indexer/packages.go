@@ -52,6 +52,7 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
+	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 }
 
 // loadDependencies finds the module-aware languages that are Dependent
@@ -145,9 +146,58 @@ func (d *dependencies) write(tx *store.Tx, langs *languages) (prune func() error
 	}, nil
 }
 
+// lazyWrite is an incremental sync's write of the packages, deferred until
+// a file's rows are written (ownPackage) or the external files are synced:
+// a sync that only finds files with the bytes the index has (a seeded
+// first sync of a sibling worktree, a checkout that touched files) runs
+// no probe, and keeps the packages the index holds, as a no-op sync does.
+type lazyWrite struct {
+	tx    *store.Tx
+	langs *languages
+	done  bool
+	prune func() error
+	err   error
+}
+
+// deferWrite arranges for write to run when first needed (ensure).
+func (d *dependencies) deferWrite(tx *store.Tx, langs *languages) {
+	d.lazy = &lazyWrite{tx: tx, langs: langs}
+}
+
+// ensure runs the deferred write, once; its error is kept for the sync.
+func (d *dependencies) ensure() error {
+	l := d.lazy
+	if l == nil || l.done {
+		return d.failed()
+	}
+	l.done = true
+	l.prune, l.err = d.write(l.tx, l.langs)
+	return l.err
+}
+
+// failed is the deferred write's error, if it ran and failed.
+func (d *dependencies) failed() error {
+	if d.lazy == nil {
+		return nil
+	}
+	return d.lazy.err
+}
+
+// prune deletes the rows of packages no longer named, when the deferred
+// write ran (nothing changed them otherwise).
+func (d *dependencies) prune() error {
+	if l := d.lazy; l != nil && l.done && l.err == nil {
+		return l.prune()
+	}
+	return d.failed()
+}
+
 // ownPackage is the id of the own package holding a worktree file: the
 // one with the longest root above it, 0 for none.
 func (d *dependencies) ownPackage(p, lang string) int64 {
+	if d.ensure() != nil {
+		return 0 // the sync fails on the error (failed)
+	}
 	var id int64
 	best := -1
 	for _, dl := range d.langs {
@@ -189,6 +239,9 @@ func (d *dependencies) report(files int, indexed map[string]bool) *PackagesRepor
 // and the indexed external files no longer wanted. indexed holds the
 // indexed external files' states (nil on a cold build).
 func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
+	if err := d.ensure(); err != nil {
+		return nil, nil, nil, err
+	}
 	want := map[string]job{}
 	var jobs []job
 	pkgsUsed := map[string]bool{}
