@@ -16,7 +16,7 @@ import (
 // (but those dropUnreachable drops), relations or facts.
 func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 	n, blanked := 0, 0
-	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast", "go/types", "runtime", "os", "reflect", "syscall", "strings", "sort", "time"} {
+	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast", "go/types", "runtime", "os", "reflect", "syscall", "strings", "sort", "time", "unicode", "net", "crypto/tls"} {
 		entries, err := os.ReadDir(filepath.Join(runtime.GOROOT(), "src", dir))
 		if err != nil {
 			t.Skipf("GOROOT sources unavailable: %v", err)
@@ -83,6 +83,13 @@ func TestBlankBodies(t *testing.T) {
 	src := "package p\n\nfunc f(x struct{ a int }) interface{ M() } {\n\ts := \"}{\" // }\n\treturn nil\n}\n\nfunc asm(x int) int\n\ntype T struct{ f func() }\n\nfunc (T) M[K interface{ ~int }]() { /* } */ _ = '}' }\n"
 	want := "package p\n\nfunc f(x struct{ a int }) interface{ M() } {\n" + strings.Repeat(" ", 15) + "\n" + strings.Repeat(" ", 11) +
 		"\n}\n\nfunc asm(x int) int\n\ntype T struct{ f func() }\n\nfunc (T) M[K interface{ ~int }]() {" + strings.Repeat(" ", 17) + "}\n"
+	if got := string(blankBodies([]byte(src))); got != want {
+		t.Errorf("blankBodies:\n%q\nwant\n%q", got, want)
+	}
+	// A package-level variable's literal keeps its type, loses its elements;
+	// a struct or interface type keeps its fields and methods.
+	src = "package p\n\nvar (\n\tTable = &RangeTable{R16: []Range16{{1, 2}}}\n\tnames = map[string]struct{ a int }{\"x\": {1}}\n)\n\nvar V struct{ A int }\n\ntype S struct{ B int }\n"
+	want = "package p\n\nvar (\n\tTable = &RangeTable{" + strings.Repeat(" ", 22) + "}\n\tnames = map[string]struct{ a int }{" + strings.Repeat(" ", 8) + "}\n)\n\nvar V struct{ A int }\n\ntype S struct{ B int }\n"
 	if got := string(blankBodies([]byte(src))); got != want {
 		t.Errorf("blankBodies:\n%q\nwant\n%q", got, want)
 	}
