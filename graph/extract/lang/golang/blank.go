@@ -18,9 +18,9 @@ import (
 // declare nothing, and the literal's type, which a fact may state, stays.
 func blankBodies(src []byte) []byte {
 	out := []byte(nil)
-	depth := 0   // braces outside function signatures
-	sig := false // in a top-level func's signature
-	parens := 0  // in the signature
+	depth := 0      // braces outside function signatures
+	sig := false    // in a top-level func's signature
+	parens := 0     // in the signature
 	var word []byte // the last identifier seen in a signature or at depth 0
 	lineStart := true
 	for i := 0; i < len(src); i++ {
