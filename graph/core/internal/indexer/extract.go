@@ -25,6 +25,13 @@ type job struct {
 	// shared, for a dependency's file, is the extraction cache and the
 	// key its extraction is shared under (packages.go); nil otherwise.
 	shared *sharedExtraction
+	// bundled: a dependency's file whose directory's extractions are
+	// cached as one bundle (packages.go, bundleJobs), not file by file;
+	// pre is its extraction from the bundle, used if the file still
+	// hashes to preHash.
+	bundled bool
+	pre     *extract.ExtractedFile
+	preHash []byte
 }
 
 // outcome is what a worker made of a job.
@@ -37,6 +44,7 @@ type outcome struct {
 	skip    string                 // "binary", "unreadable", "large"
 	nonUTF8 bool
 	err     error
+	enc     []byte // a bundled file's fresh extraction, encoded for its bundle
 }
 
 // runJobs reads, hashes and extracts in parallel — one parser per worker —
@@ -117,8 +125,14 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 	}
 	// A dependency's file is extracted with declarations only; its path
 	// (@<lang>/…) says so, so the shared cache's key covers that too.
-	key, cached := xc.key(o.hash, ex.Lang(), j.cand.Path, j.ctx)
-	if o.x = j.shared.get(o.hash); o.x == nil && cached {
+	var key xcache.Key
+	cached := false
+	if !j.bundled {
+		key, cached = xc.key(o.hash, ex.Lang(), j.cand.Path, j.ctx)
+	}
+	if j.pre != nil && bytes.Equal(j.preHash, o.hash) {
+		o.x = j.pre
+	} else if o.x = j.shared.get(o.hash); o.x == nil && cached {
 		o.x = xc.get(key, j.cand.Path)
 	}
 	if o.x == nil {
@@ -128,6 +142,9 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 		}
 		if cached {
 			xc.put(key, o.x)
+		}
+		if j.bundled && cacheable(o.x) {
+			o.enc, _ = xcache.Encode(o.x) // nil when it cannot be: no bundle
 		}
 		j.shared.put(o.hash, o.x)
 	}
@@ -189,12 +206,20 @@ func (r *cacheRun) noteCorrupt(err error) {
 // put stores an extraction, unless it depended on more than its inputs: a
 // parse that timed out, an extractor that panicked.
 func (r *cacheRun) put(k xcache.Key, x *extract.ExtractedFile) {
+	if cacheable(x) {
+		r.c.Put(k, x) // a failed write costs a parse next time, nothing more
+	}
+}
+
+// cacheable: an extraction depended on its inputs only (not a parse that
+// timed out, not an extractor that panicked).
+func cacheable(x *extract.ExtractedFile) bool {
 	for _, d := range x.Diagnostics {
 		if strings.Contains(d.Message, "timed out") || strings.HasPrefix(d.Message, "extractor panic") {
-			return
+			return false
 		}
 	}
-	r.c.Put(k, x) // a failed write costs a parse next time, nothing more
+	return true
 }
 
 // report adds the sync's cache figures and problems to rep and settles

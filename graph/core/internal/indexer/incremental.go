@@ -73,9 +73,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	w := newWriter(tx, idx, opts.langs, spoolPath(opts.Location.Path))
 	defer w.close()
 	w.deps = deps
-	prune, err := deps.write(tx, opts.langs)
-	if err != nil {
-		return rep, err
+	deps.deferWrite(tx, opts.langs) // the probes run when a file's rows are written
+	if toggled {
+		if err := deps.ensure(); err != nil {
+			return rep, err
+		}
 	}
 	w.existing = make(map[string]bool, len(indexed)+len(external))
 	for p := range indexed {
@@ -108,6 +110,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, todo.jobs, apply); err != nil {
 		return rep, err
 	}
+	if err := deps.failed(); err != nil {
+		return rep, err
+	}
 	if w.writes == 0 && !toggled {
 		// Only files that cannot be read: nothing changed.
 		rep.FilesIndexed = len(indexed)
@@ -121,7 +126,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			return rep, err
 		}
 	}
-	if err := prune(); err != nil {
+	if err := deps.prune(); err != nil {
 		return rep, err
 	}
 	if len(w.written) > 0 {

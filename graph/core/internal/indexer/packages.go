@@ -15,7 +15,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zeebo/blake3"
+
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -53,6 +56,7 @@ type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
 	root  string          // the worktree's, which a relative Root is below
+	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 }
 
 // loadDependencies finds the module-aware languages that are Dependent
@@ -149,9 +153,58 @@ func (d *dependencies) write(tx *store.Tx, langs *languages) (prune func() error
 	}, nil
 }
 
+// lazyWrite is an incremental sync's write of the packages, deferred until
+// a file's rows are written (ownPackage) or the external files are synced:
+// a sync that only finds files with the bytes the index has (a seeded
+// first sync of a sibling worktree, a checkout that touched files) runs
+// no probe, and keeps the packages the index holds, as a no-op sync does.
+type lazyWrite struct {
+	tx    *store.Tx
+	langs *languages
+	done  bool
+	prune func() error
+	err   error
+}
+
+// deferWrite arranges for write to run when first needed (ensure).
+func (d *dependencies) deferWrite(tx *store.Tx, langs *languages) {
+	d.lazy = &lazyWrite{tx: tx, langs: langs}
+}
+
+// ensure runs the deferred write, once; its error is kept for the sync.
+func (d *dependencies) ensure() error {
+	l := d.lazy
+	if l == nil || l.done {
+		return d.failed()
+	}
+	l.done = true
+	l.prune, l.err = d.write(l.tx, l.langs)
+	return l.err
+}
+
+// failed is the deferred write's error, if it ran and failed.
+func (d *dependencies) failed() error {
+	if d.lazy == nil {
+		return nil
+	}
+	return d.lazy.err
+}
+
+// prune deletes the rows of packages no longer named, when the deferred
+// write ran (nothing changed them otherwise).
+func (d *dependencies) prune() error {
+	if l := d.lazy; l != nil && l.done && l.err == nil {
+		return l.prune()
+	}
+	return d.failed()
+}
+
 // ownPackage is the id of the own package holding a worktree file: the
 // one with the longest root above it, 0 for none.
 func (d *dependencies) ownPackage(p, lang string) int64 {
+	if d.ensure() != nil {
+		return 0 // the sync fails on the error (failed)
+	}
 	var id int64
 	best := -1
 	for _, dl := range d.langs {
@@ -193,6 +246,9 @@ func (d *dependencies) report(files int, indexed map[string]bool) *PackagesRepor
 // and the indexed external files no longer wanted. indexed holds the
 // indexed external files' states (nil on a cold build).
 func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
+	if err := d.ensure(); err != nil {
+		return nil, nil, nil, err
+	}
 	want := map[string]job{}
 	var jobs []job
 	pkgsUsed := map[string]bool{}
@@ -323,7 +379,12 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 		}
 	}
 	var scratch Report // external files are not the worktree's changes
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	bundles := bundleJobs(opts.xc, jobs)
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error {
+		bundles.collect(o)
+		return w.apply(o, &scratch)
+	})
+	bundles.put(opts.xc)
 	return all, err
 }
 
@@ -401,5 +462,103 @@ func (s *sharedExtraction) get(hash []byte) *extract.ExtractedFile {
 func (s *sharedExtraction) put(hash []byte, x *extract.ExtractedFile) {
 	if s != nil && len(x.Diagnostics) == 0 {
 		s.cache.Put(s.key+"\x00"+string(hash), x)
+	}
+}
+
+// bundles are a sync's dependency directories in the extraction cache:
+// the files of one directory that a sync extracts (every one on a cold
+// build or a new import) are looked up and stored as one entry, keyed by
+// their paths and contents, rather than one entry per file: a cold build
+// writes a file per directory, not per source file, and a sibling
+// repository reads as few.
+type bundles struct {
+	groups []*bundle
+	next   int // the job collect sees next
+	at     []int
+}
+
+// bundle is one directory's files: jobs[from:to].
+type bundle struct {
+	from, to int
+	key      xcache.Key
+	hit      bool
+	enc      [][]byte // the fresh extractions, encoded, in job order
+}
+
+// bundleJobs groups the jobs (in directory order, as externalJobs lists
+// them) by directory, hashes each group's files and looks their bundle
+// up: on a hit each job carries its extraction (pre); either way its file
+// skips the per-file entries.
+func bundleJobs(xc *cacheRun, jobs []job) *bundles {
+	b := &bundles{}
+	if xc == nil {
+		return b
+	}
+	b.at = make([]int, len(jobs))
+	for from := 0; from < len(jobs); {
+		dir := path.Dir(jobs[from].cand.Path)
+		to := from + 1
+		for to < len(jobs) && path.Dir(jobs[to].cand.Path) == dir {
+			to++
+		}
+		g := &bundle{from: from, to: to}
+		h := blake3.New()
+		hashes := make([][]byte, 0, to-from)
+		for i := from; i < to; i++ {
+			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
+			sum := blake3.Sum256(content)
+			hashes = append(hashes, sum[:])
+			h.WriteString(path.Base(jobs[i].cand.Path))
+			h.Write([]byte{0})
+			h.Write(sum[:])
+			b.at[i] = len(b.groups)
+		}
+		key, ok := xc.key(h.Sum(nil), "bundle", dir, jobs[from].ctx)
+		if ok {
+			g.key = key
+			xs, err := xc.c.GetBundle(key, to-from)
+			if err != nil {
+				xc.noteCorrupt(err)
+			}
+			g.hit = xs != nil
+			for i := from; i < to; i++ {
+				jobs[i].bundled = true
+				if g.hit {
+					jobs[i].pre, jobs[i].preHash = xs[i-from], hashes[i-from]
+				}
+			}
+			n := int64(to - from)
+			if g.hit {
+				xc.hits.Add(n)
+			} else {
+				xc.misses.Add(n)
+			}
+		}
+		b.groups = append(b.groups, g)
+		from = to
+	}
+	return b
+}
+
+// collect keeps a missed bundle's fresh extraction; outcomes come in job
+// order.
+func (b *bundles) collect(o outcome) {
+	if b.at == nil {
+		return
+	}
+	g := b.groups[b.at[b.next]]
+	b.next++
+	if !g.hit {
+		g.enc = append(g.enc, o.enc) // nil (skipped, unchanged, not cacheable): no bundle
+	}
+}
+
+// put stores each missed bundle whose files were all extracted afresh.
+func (b *bundles) put(xc *cacheRun) {
+	for _, g := range b.groups {
+		if g.hit || len(g.enc) != g.to-g.from || slices.ContainsFunc(g.enc, func(e []byte) bool { return e == nil }) {
+			continue
+		}
+		xc.c.PutBundle(g.key, g.enc) // a failed write costs a parse next time
 	}
 }

@@ -2,6 +2,8 @@ package indexer
 
 import (
 	"encoding/json"
+	"io/fs"
+	"math/rand"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
@@ -295,5 +298,58 @@ func TestPackagesSharedExtraction(t *testing.T) {
 	}
 	if n, diff := dumpDiff(dumps[2], dumps[1], 20); n > 0 {
 		t.Fatalf("an index built from the cache differs from one built without (- without, + cached):\n%s", diff)
+	}
+}
+
+// TestPackagesBundles: through the extraction cache a dependency's
+// directory is one entry: a cold build writes one per directory read, not
+// one per file; a second cold build takes every external file from them
+// and equals a build without the cache; a damaged bundle is reported and
+// its files extracted again.
+func TestPackagesBundles(t *testing.T) {
+	fakeModCache(t)
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "bundles"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := func() int {
+		n := 0
+		filepath.WalkDir(cache.Dir(), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && len(filepath.Base(filepath.Dir(p))) == 2 {
+				n++
+			}
+			return nil
+		})
+		return n
+	}
+	repo := gittest.New(t, depsSeed)
+	build := func(c *xcache.Cache) (Report, string) {
+		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+		loc.Path = filepath.Join(t.TempDir(), "x.db")
+		rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Full: true, Cache: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, dump(t, loc.Path)
+	}
+	rep, _ := build(cache)
+	own, ext := rep.FilesIndexed, rep.Packages.Files
+	if n := entries(); ext < 2 || n >= own+ext || n <= own {
+		t.Fatalf("%d entries for %d own and %d external files: want one per own file and fewer for the external ones", n, own, ext)
+	}
+	rep, warm := build(cache)
+	if rep.Cache.Hits != own+ext || rep.Cache.Misses != 0 {
+		t.Fatalf("second build: cache %+v, want %d hits", rep.Cache, own+ext)
+	}
+	_, cold := build(nil)
+	if n, diff := dumpDiff(cold, warm, 20); n > 0 {
+		t.Fatalf("built from bundles differs from built without the cache (- without, + bundles):\n%s", diff)
+	}
+	if damaged := damageCache(t, rand.New(rand.NewSource(1)), cache.Dir(), "??", 1000); damaged == 0 {
+		t.Fatal("nothing damaged")
+	}
+	rep, again := build(cache)
+	if rep.Cache.Corrupt == 0 || again != cold {
+		t.Fatalf("after damage: cache %+v, equal to cold %v", rep.Cache, again == cold)
 	}
 }

@@ -265,6 +265,11 @@ func (c *Cache) Put(k Key, x *extract.ExtractedFile) error {
 	if err != nil {
 		return err
 	}
+	return c.write(k, buf)
+}
+
+// write stores an encoded entry under k (Put).
+func (c *Cache) write(k Key, buf []byte) error {
 	p := c.path(k)
 	dir := filepath.Dir(p)
 	f, err := os.CreateTemp(dir, tmpPrefix+"*")

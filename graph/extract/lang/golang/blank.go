@@ -1,68 +1,95 @@
 package golang
 
+import (
+	"go/token"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
 // blankBodies returns src with the bodies of its top-level functions and
 // methods blanked (every byte between the body's braces but newlines
 // becomes a space), so that a dependency's file parses quickly while every
 // declaration keeps its offsets and lines (Input.DeclarationsOnly). A
 // function body is the first '{' of a `func` line, at depth 0, outside the
 // signature's parentheses, that does not open a struct or interface type.
+// The elements of a package-level variable's composite literal (a '{' at
+// depth 0 outside a signature that does not open a struct or interface
+// type: `var tables = map[string]*RangeTable{…}`) are blanked too: they
+// declare nothing, and the literal's type, which a fact may state, stays.
 func blankBodies(src []byte) []byte {
 	out := []byte(nil)
-	depth := 0   // braces outside function signatures
-	sig := false // in a top-level func's signature
-	parens := 0  // in the signature
-	word := ""   // the last identifier seen in the signature
+	depth := 0      // braces outside function signatures
+	sig := false    // in a top-level func's signature
+	parens := 0     // in the signature
+	var word []byte // the last identifier seen in a signature or at depth 0
 	lineStart := true
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if j := skipLiteral(src, i); j > i {
-			i, word, lineStart = j-1, "", false
+			i, word, lineStart = j-1, nil, false
 			continue
 		}
 		switch {
 		case depth == 0 && !sig && lineStart && hasWord(src, i, "func"):
-			sig, parens, word = true, 0, ""
+			sig, parens, word = true, 0, nil
 			i += 3
 		case sig && c == '(':
 			parens++
 		case sig && c == ')':
 			parens--
-		case sig && c == '{' && (word == "struct" || word == "interface"):
+		case sig && c == '{' && typeLiteral(word):
 			i = matching(src, i) // a type literal in the signature
-			word = ""
+			word = nil
 		case sig && c == '{' && parens == 0:
 			end := matching(src, i)
-			if out == nil {
-				out = append([]byte(nil), src...)
-			}
-			for k := i + 1; k < end && k < len(out); k++ {
-				if out[k] != '\n' {
-					out[k] = ' '
-				}
-			}
+			out = blankBetween(out, src, i, end)
 			sig, i = false, end
 		case sig && c == '\n' && parens == 0:
 			sig = false // no body: a declaration implemented elsewhere
+		case !sig && c == '{' && depth == 0 && !typeLiteral(word):
+			end := matching(src, i) // a composite (or function) literal's elements
+			out = blankBetween(out, src, i, end)
+			i, word = end, nil
+			continue
 		case !sig && c == '{':
 			depth++
 		case !sig && c == '}':
 			depth--
 		}
-		if sig {
+		if sig || depth == 0 {
 			switch {
 			case isIdentByte(c):
 				if i == 0 || !isIdentByte(src[i-1]) {
-					word = ""
+					word = src[i:i]
 				}
-				word += string(c)
+				word = src[i-len(word) : i+1]
 			case c != ' ' && c != '\t' && c != '\n' && c != '\r':
-				word = ""
+				word = nil
 			}
 		}
 		lineStart = c == '\n'
 	}
 	if out == nil {
 		return src
+	}
+	return out
+}
+
+// typeLiteral: a '{' after word opens a struct or interface type.
+func typeLiteral(word []byte) bool {
+	return string(word) == "struct" || string(word) == "interface"
+}
+
+// blankBetween blanks, in a copy of src made on first use, every byte
+// but newlines strictly between the braces at open and end.
+func blankBetween(out, src []byte, open, end int) []byte {
+	if out == nil {
+		out = append([]byte(nil), src...)
+	}
+	for k := open + 1; k < end && k < len(out); k++ {
+		if out[k] != '\n' {
+			out[k] = ' '
+		}
 	}
 	return out
 }
@@ -126,4 +153,60 @@ func hasWord(src []byte, i int, w string) bool {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// dropUnreachable removes from a dependency's declarations the symbols no
+// importer can name or reach (Input.DeclarationsOnly): unexported
+// package-level functions, variables and constants, and unexported
+// methods of concrete types, which Go keeps to their package and which
+// never satisfy another package's interface. An unexported type stays (an
+// exported type may embed it, promoting its exported methods; an exported
+// function may return it), and so do an interface's unexported methods
+// (they keep other packages' types from implementing it). Relations and
+// facts all stay: a fact of an exported variable may name an unexported
+// one, or its initializing function's result, and chains follow facts
+// without a definition.
+func dropUnreachable(x *extract.ExtractedFile) {
+	syms := x.Symbols
+	drop := make([]bool, len(syms))
+	for i, s := range syms {
+		if token.IsExported(s.Name) {
+			continue
+		}
+		switch s.Kind {
+		case extract.KindFunction, extract.KindVar, extract.KindConst:
+			drop[i] = s.Parent == extract.NoParent
+		case extract.KindMethod:
+			drop[i] = s.Parent < 0 || syms[s.Parent].Kind != extract.KindInterface
+		}
+	}
+	for changed := true; changed; { // what a dropped symbol holds goes too
+		changed = false
+		for i, s := range syms {
+			if !drop[i] && s.Parent >= 0 && drop[s.Parent] {
+				drop[i], changed = true, true
+			}
+		}
+	}
+	at := make([]int, len(syms)) // each kept symbol's new index
+	n := 0
+	for i := range syms {
+		if !drop[i] {
+			at[i], n = n, n+1
+		}
+	}
+	if n == len(syms) {
+		return
+	}
+	kept := make([]extract.RawSymbol, 0, n)
+	for i, s := range syms {
+		if drop[i] {
+			continue
+		}
+		if s.Parent >= 0 {
+			s.Parent = at[s.Parent]
+		}
+		kept = append(kept, s)
+	}
+	x.Symbols = kept
 }

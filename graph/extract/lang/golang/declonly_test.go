@@ -12,11 +12,11 @@ import (
 )
 
 // TestDeclarationsOnlyKeepsDeclarations: skipping the walk and blanking
-// the function bodies of a dependency's file changes none of its symbols,
-// relations or facts.
+// the function bodies of a dependency's file changes none of its symbols
+// (but those dropUnreachable drops), relations or facts.
 func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 	n, blanked := 0, 0
-	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast", "go/types", "runtime", "os", "reflect", "syscall", "strings", "sort", "time"} {
+	for _, dir := range []string{"io", "bufio", "net/http", "testing", "encoding/json", "go/ast", "go/types", "runtime", "os", "reflect", "syscall", "strings", "sort", "time", "unicode", "net", "crypto/tls"} {
 		entries, err := os.ReadDir(filepath.Join(runtime.GOROOT(), "src", dir))
 		if err != nil {
 			t.Skipf("GOROOT sources unavailable: %v", err)
@@ -39,6 +39,7 @@ func TestDeclarationsOnlyKeepsDeclarations(t *testing.T) {
 			in.DeclarationsOnly = true
 			decl := New().Extract(in)
 			extract.DeclarationsOnly(full) // what the indexer keeps of either
+			dropUnreachable(full)
 			extract.DeclarationsOnly(decl)
 			for name, pair := range map[string][2]any{
 				"symbols": {full.Symbols, decl.Symbols}, "relations": {full.Relations, decl.Relations}, "facts": {full.Facts, decl.Facts},
@@ -84,5 +85,58 @@ func TestBlankBodies(t *testing.T) {
 		"\n}\n\nfunc asm(x int) int\n\ntype T struct{ f func() }\n\nfunc (T) M[K interface{ ~int }]() {" + strings.Repeat(" ", 17) + "}\n"
 	if got := string(blankBodies([]byte(src))); got != want {
 		t.Errorf("blankBodies:\n%q\nwant\n%q", got, want)
+	}
+	// A package-level variable's literal keeps its type, loses its elements;
+	// a struct or interface type keeps its fields and methods.
+	src = "package p\n\nvar (\n\tTable = &RangeTable{R16: []Range16{{1, 2}}}\n\tnames = map[string]struct{ a int }{\"x\": {1}}\n)\n\nvar V struct{ A int }\n\ntype S struct{ B int }\n"
+	want = "package p\n\nvar (\n\tTable = &RangeTable{" + strings.Repeat(" ", 22) + "}\n\tnames = map[string]struct{ a int }{" + strings.Repeat(" ", 8) + "}\n)\n\nvar V struct{ A int }\n\ntype S struct{ B int }\n"
+	if got := string(blankBodies([]byte(src))); got != want {
+		t.Errorf("blankBodies:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestDropUnreachable: a dependency keeps what an importer can name or
+// reach: exported names, unexported types (embedded, returned), an
+// interface's unexported methods; and every fact, so that a chain through
+// an unexported variable or function still ends at a type.
+func TestDropUnreachable(t *testing.T) {
+	src := `package p
+
+type I interface { Read() int; private() }
+type T struct { common; A int }
+type common struct{}
+func (common) Fatalf() {}
+func (c *common) log() {}
+func (t *T) Close() {}
+const (a = iota; B)
+var x, Y = newT(), 2
+var DefaultT = x
+func newT() *T { return nil }
+func New() *T { return newT() }
+`
+	in := extract.Input{Path: "@go/p/p.go", Content: []byte(src), Module: extract.ModuleContext{Root: "@go", Own: stdLibrary}, DeclarationsOnly: true}
+	x := New().Extract(in)
+	var got []string
+	for _, s := range x.Symbols {
+		parent := ""
+		if s.Parent >= 0 {
+			parent = x.Symbols[s.Parent].Name + "."
+		}
+		got = append(got, parent+s.Name)
+	}
+	want := []string{"p", "I", "I.Read", "I.private", "T", "common", "common.Fatalf", "T.Close", "B", "Y", "DefaultT", "New"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("kept %v, want %v", got, want)
+	}
+	facts := map[string]string{}
+	for _, f := range x.Facts {
+		facts[f.Kind.String()+" "+f.Subject] = f.Object
+	}
+	if facts["type p.x"] != "p.newT()" || facts["returns p.newT"] != "p.T" || facts["type p.DefaultT"] != "p.x" {
+		t.Errorf("facts of the dropped names are gone: %v", facts)
+	}
+	in.DeclarationsOnly = false
+	if n := len(New().Extract(in).Symbols); n <= len(x.Symbols) {
+		t.Errorf("the worktree's own file lost symbols too: %d", n)
 	}
 }

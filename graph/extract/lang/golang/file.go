@@ -65,6 +65,7 @@ func (x *fileExtractor) run() {
 	x.declarations()
 	if x.in.DeclarationsOnly {
 		x.dotAlternatives() // facts may come from a dot import too
+		dropUnreachable(x.out)
 		return
 	}
 	x.walk(0)
