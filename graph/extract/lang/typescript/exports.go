@@ -12,7 +12,7 @@ import (
 func (w *walker) export(i int32, sc *scope) {
 	x, t := w.x, w.t
 	if src := t.Child(i, x.fSource); src != noNode {
-		w.reexport(i, src)
+		w.reexport(i, src, sc)
 		return
 	}
 	target := int32(noNode)
