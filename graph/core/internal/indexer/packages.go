@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -50,6 +51,7 @@ type depLang struct {
 // dependencies are the packages of every Dependent language; empty when
 // the sync does not index packages.
 type dependencies struct {
+	root  string // the worktree's, for WorktreeDependent languages
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
 }
@@ -58,7 +60,7 @@ type dependencies struct {
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache}
+	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root}
 	if !opts.Packages {
 		return d
 	}
@@ -82,7 +84,11 @@ func (d *dependencies) load() {
 		if dl.set != nil {
 			continue
 		}
-		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		if wd, ok := dl.m.(extract.WorktreeDependent); ok {
+			dl.set = wd.WorktreeDependencies(d.root, os.ReadFile, runProbe(dl.m.Probe()))
+		} else {
+			dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		}
 		dl.pkgs = slices.Clone(dl.set.Packages())
 		for i := range dl.pkgs {
 			p := &dl.pkgs[i]
@@ -202,6 +208,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			dir string
 		}
 		dirs := map[dirKey]bool{}
+		deep := map[dirKey]bool{}  // a directory read with everything below it
 		files := map[dirKey]bool{} // a place that is one file
 		for _, ip := range imported {
 			pkg, places, ok := dl.set.Locate(ip)
@@ -209,6 +216,12 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				continue
 			}
 			for _, pl := range places {
+				rest, recursive := strings.CutSuffix(pl, "...")
+				if recursive && (rest == "" || strings.HasSuffix(rest, "/")) {
+					pl = rest
+				} else {
+					recursive = false
+				}
 				pl = path.Clean("/" + pl)[1:]
 				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
 				if err != nil {
@@ -216,6 +229,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				}
 				if fi.IsDir() {
 					dirs[dirKey{pkg, pl}] = true
+					deep[dirKey{pkg, pl}] = deep[dirKey{pkg, pl}] || recursive
 				} else {
 					files[dirKey{pkg, pl}] = true
 				}
@@ -246,19 +260,24 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			dir, names := k.dir, []string(nil)
 			if files[k] {
 				dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
+			} else if deep[k] {
+				names = walkFiles(filepath.Join(pk.Root, filepath.FromSlash(dir)))
 			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(dir))); names == nil {
 				continue
 			}
 			for _, name := range names {
-				file := filepath.Join(pk.Root, filepath.FromSlash(dir), name)
+				file := filepath.Join(pk.Root, filepath.FromSlash(dir), filepath.FromSlash(name))
+				vp := path.Join(prefix, dir, name)
+				if _, dup := want[vp]; dup {
+					continue // below two places read
+				}
 				fi, err := os.Lstat(file)
-				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) {
+				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(path.Base(name), nil) {
 					continue
 				}
-				vp := path.Join(prefix, dir, name)
 				old, wasIndexed := indexed[vp]
 				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
-				if !unchanged && !dl.set.Includes(name, readHead(file)) {
+				if !unchanged && !dl.set.Includes(path.Base(name), readHead(file)) {
 					continue // an unchanged indexed file was included by its head already
 				}
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
@@ -333,6 +352,28 @@ func listFiles(dir string) []string {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
+	return names
+}
+
+// walkFiles names the files below a directory (slash-separated, relative
+// to it) in order, leaving out node_modules and hidden directories.
+func walkFiles(dir string) []string {
+	var names []string
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() {
+			if p != dir && (e.Name() == "node_modules" || strings.HasPrefix(e.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel, err := filepath.Rel(dir, p); err == nil {
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
 	return names
 }
 

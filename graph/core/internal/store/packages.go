@@ -166,7 +166,8 @@ func (r *Reader) MountOf(ctx context.Context, p string) (Mount, bool, error) {
 // ExternalSymbols reads the symbols of the dependency package files that
 // make up pkg, an import path: below "@<lang>/", the files of directory
 // pkg (net/http, json) or the one file pkg is (Python's os.py), the
-// path's dots read as slashes too (os.path).
+// path's dots read as slashes too (os.path); when none is, every file
+// below directory pkg.
 func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, error) {
 	rows, err := r.db.QueryContext(ctx, `SELECT f.path FROM files f JOIN packages p ON p.id = f.package
 		WHERE p.kind != 'own' ORDER BY f.path`)
@@ -175,7 +176,7 @@ func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, err
 		return nil, err
 	}
 	names := []string{pkg, strings.ReplaceAll(pkg, ".", "/")}
-	var in []string
+	var in, below []string
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")
 		dir, module := path.Dir(rest), strings.TrimSuffix(rest, path.Ext(rest))
@@ -185,6 +186,14 @@ func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, err
 				break
 			}
 		}
+		if strings.HasPrefix(rest, pkg+"/") {
+			below = append(below, p)
+		}
+	}
+	if len(in) == 0 {
+		// A package whose files sit below its name (npm's
+		// "@tanstack/query-core" keeps them in build/modern/).
+		in = below
 	}
 	return r.SymbolsInFiles(ctx, in)
 }
