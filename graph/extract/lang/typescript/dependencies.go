@@ -194,7 +194,10 @@ func declarations(m npmManifest, exists func(rel string) bool) (entry string, ex
 		if subpath != "." && !strings.HasPrefix(subpath, "./") {
 			return
 		}
-		targets := exportTargets(v, nil)
+		targets := currentTargets(v, nil)
+		if len(targets) == 0 {
+			targets = exportTargets(v, nil)
+		}
 		pick := ""
 		for _, t := range targets {
 			if isDeclarationFile(t) {
@@ -228,6 +231,22 @@ func declarations(m npmManifest, exists func(rel string) bool) (entry string, ex
 		}
 	}
 	return entry, exports, true
+}
+
+// currentTargets is exportTargets without the conditions for older
+// TypeScript versions ("types@<=5.0", typesVersions' kind), which tsc
+// takes only when it is that old.
+func currentTargets(v json.RawMessage, dst []string) []string {
+	keys, values := objectEntries(v)
+	if keys == nil {
+		return exportTargets(v, dst)
+	}
+	for i, k := range keys {
+		if !strings.HasPrefix(k, "types@") {
+			dst = currentTargets(values[i], dst)
+		}
+	}
+	return dst
 }
 
 // declarationOf is the declaration file tsc looks for beside a JavaScript
