@@ -28,6 +28,7 @@ type npmManifest struct {
 	Typings              string            `json:"typings"`
 	Main                 string            `json:"main"`
 	Exports              json.RawMessage   `json:"exports"`
+	TypesVersions        json.RawMessage   `json:"typesVersions"`
 	Dependencies         map[string]string `json:"dependencies"`
 	DevDependencies      map[string]string `json:"devDependencies"`
 	PeerDependencies     map[string]string `json:"peerDependencies"`
@@ -40,6 +41,7 @@ type npmPackage struct {
 	entry   string      // its declaration entry, relative to Root ("" for none)
 	exports []PathAlias // "exports" subpaths with a declaration target, relative to Root
 	hasExp  bool        // it has "exports": no other subpath is importable
+	shallow bool        // its root's declarations are the current ones, subdirectories older TypeScripts'
 	types   int         // the @types package standing in when it has no declarations, else -1
 }
 
@@ -145,6 +147,7 @@ func (c *tsConfigs) WorktreeDependencies(root string, read func(string) ([]byte,
 			}
 		}
 		meta.entry, meta.exports, meta.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
+		meta.shallow = shallow(m, meta.entry)
 		add(extract.Package{Name: name, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)
 	}
 	// A package without declarations of its own takes @types/<name>'s,
@@ -162,10 +165,18 @@ func (c *tsConfigs) WorktreeDependencies(root string, read func(string) ([]byte,
 		if pkgDir, m, ok := find(tn, declared[p.Name]); ok {
 			tm := npmPackage{spec: p.Name, types: -1}
 			tm.entry, tm.exports, tm.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
+			tm.shallow = shallow(m, tm.entry)
 			d.meta[i].types = add(extract.Package{Name: tn, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
 		}
 	}
 	return d
+}
+
+// shallow: a package whose entry is at its root and whose typesVersions
+// send older TypeScripts elsewhere (DefinitelyTyped's ts5.0/) keeps its
+// current declarations at the root; its subdirectories are left out.
+func shallow(m npmManifest, entry string) bool {
+	return len(m.TypesVersions) > 0 && string(m.TypesVersions) != "null" && entry != "" && !strings.Contains(entry, "/")
 }
 
 // declarations finds a package's declaration entry (tsc's order: "types",
@@ -302,6 +313,10 @@ func (d *npmDeps) Locate(spec string) (int, []string, bool) {
 		i = m.types
 	}
 	m := d.meta[i]
+	deepDir := deepDir
+	if m.shallow {
+		deepDir = extract.ParentDir
+	}
 	if _, targets, star := matchPaths(m.exports, sub); len(targets) > 0 {
 		return i, []string{deepDir(substitute(targets[0], star))}, true
 	}
@@ -386,7 +401,9 @@ func entryFacts(out *extract.ExtractedFile, entries []PathAlias) {
 				spec = e.Pattern
 			}
 			if spec != "" && spec != ns {
-				out.Facts = append(out.Facts, extract.RawFact{Kind: extract.FactAlias, Subject: spec, Member: "*", Object: ns})
+				// the module itself (`import * as React from "react"`), and its names
+				out.Facts = append(out.Facts, extract.RawFact{Kind: extract.FactAlias, Subject: spec, Object: ns},
+					extract.RawFact{Kind: extract.FactAlias, Subject: spec, Member: "*", Object: ns})
 			}
 		}
 	}
