@@ -41,11 +41,12 @@ type PackagesReport struct {
 
 // depLang is one Dependent language's packages for one sync.
 type depLang struct {
-	lang string
-	m    extract.Dependent
-	set  extract.DependencySet // nil until load
-	pkgs []extract.Package
-	ids  []int64
+	lang      string
+	fileLangs []string // the languages its files carry (typescript, javascript)
+	m         extract.Dependent
+	set       extract.DependencySet // nil until load
+	pkgs      []extract.Package
+	ids       []int64
 }
 
 // dependencies are the packages of every Dependent language; empty when
@@ -73,7 +74,11 @@ func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependenc
 		if !ok || !present[a.Lang()] {
 			continue
 		}
-		d.langs = append(d.langs, &depLang{lang: a.Lang(), m: m})
+		fl := []string{a.Lang()}
+		if x, ok := a.(extract.FileLangs); ok {
+			fl = x.FileLangs()
+		}
+		d.langs = append(d.langs, &depLang{lang: a.Lang(), fileLangs: fl, m: m})
 	}
 	return d
 }
@@ -199,7 +204,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 	var jobs []job
 	pkgsUsed := map[string]bool{}
 	for _, dl := range d.langs {
-		imported, err := tx.ImportedPaths(dl.lang)
+		imported, err := tx.ImportedPaths(dl.fileLangs...)
 		if err != nil {
 			return nil, nil, nil, err
 		}

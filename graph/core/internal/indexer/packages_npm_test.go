@@ -37,13 +37,13 @@ func npmRepo(t *testing.T) (*gittest.Repo, dbpath.Location) {
 // subdirectory), methods of its classes resolve, an in-repo class
 // implements its interface, an untyped dependency gets @types', Node's
 // fs comes from @types/node by its node: name, and a dependency that is
-// not installed is named missing.
+// not installed is named missing. JavaScript files' imports count too.
 func TestPackagesNPM(t *testing.T) {
 	_, loc := npmRepo(t)
 	rep := syncPackages(t, loc, false, true)
 	b, _ := json.Marshal(rep.Packages)
-	if rep.Packages == nil || rep.Packages.Indexed != 3 || rep.Packages.MissingCount != 1 || !strings.Contains(string(b), "typescript gone@^3.0.0: not in node_modules") {
-		t.Fatalf("packages report %s; want evlib, @types/untyped and node indexed, gone missing", b)
+	if rep.Packages == nil || rep.Packages.Indexed != 4 || rep.Packages.MissingCount != 1 || !strings.Contains(string(b), "typescript gone@^3.0.0: not in node_modules") {
+		t.Fatalf("packages report %s; want evlib, @types/untyped, tinylib (imported by JavaScript) and node indexed, gone missing", b)
 	}
 	d := dump(t, loc.Path)
 	for _, want := range []string{
@@ -58,6 +58,7 @@ func TestPackagesNPM(t *testing.T) {
 		"\"src/app:Logger\"\t\"@typescript/evlib/dist/emitter:Listener\"\t\"implements\"",
 		"\"parse\"\t\"@typescript/@types/untyped/index:parse\"\t\"@typescript/@types/untyped/index.d.ts\"\t\"0\"\t\"call\"\t\"import_resolved\"",
 		"\"readFileSync\"\t\"fs:readFileSync\"\t\"@typescript/@types/node/fs.d.ts\"\t\"112\"\t\"call\"\t\"import_resolved\"",
+		"\"tiny\"\t\"@typescript/tinylib/index:tiny\"\t\"@typescript/tinylib/index.d.ts\"\t\"0\"\t\"call\"\t\"import_resolved\"",
 		// not installed: the grade it has without packages
 		"\"missing\"\t\"gone:missing\"\tNULL\tNULL\t\"call\"\t\"import_resolved\"",
 	} {

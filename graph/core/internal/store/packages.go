@@ -66,14 +66,18 @@ func (t *Tx) packagesOf(lang string) (map[string]int64, error) {
 }
 
 // ImportedPaths lists the distinct import paths the worktree's own files
-// of a language state (external files keep no imports), in order.
-func (t *Tx) ImportedPaths(lang string) ([]string, error) {
+// of the languages state (external files keep no imports), in order.
+func (t *Tx) ImportedPaths(langs ...string) ([]string, error) {
 	if err := t.Flush(); err != nil {
 		return nil, err
 	}
+	args := make([]any, len(langs))
+	for i, l := range langs {
+		args[i] = l
+	}
 	rows, err := t.tx.Query(`SELECT DISTINCT i.target_path FROM imports i JOIN files f ON f.path = i.from_file
-		WHERE f.lang = ? ORDER BY 1`, lang)
-	return scanAll(rows, err, "read "+lang+" imports", stringField)
+		WHERE f.lang IN (`+strings.TrimSuffix(strings.Repeat("?,", len(langs)), ",")+`) ORDER BY 1`, args...)
+	return scanAll(rows, err, "read "+strings.Join(langs, ", ")+" imports", stringField)
 }
 
 // ExternalPaths lists the indexed files of dependency packages.
