@@ -281,8 +281,8 @@ type npmDeps struct {
 
 func (d *npmDeps) Packages() []extract.Package { return d.pkgs }
 
-// Locate: a Node built-in ("fs", "node:fs", "fs/promises") is @types/node's
-// top directory (or the built-in's own directory for a subpath); a
+// Locate: a Node built-in ("fs", "node:fs", "fs/promises") is the file
+// of @types/node that declares it, else @types/node's top directory; a
 // package's specifier is the directory of the declaration file it
 // resolves to, with everything below it, for the re-exports between its
 // files.
@@ -297,10 +297,13 @@ func (d *npmDeps) Locate(spec string) (int, []string, bool) {
 		if d.pkgs[d.std].Missing != "" {
 			return 0, nil, false
 		}
+		// @types/node declares each built-in in a file of its name
+		// (fs.d.ts, fs/promises.d.ts); the top directory is the fallback.
+		places := []string{bare + ".d.ts"}
 		if top != bare {
-			return d.std, []string{top, ""}, true
+			places = append(places, top+".d.ts")
 		}
-		return d.std, []string{""}, true
+		return d.std, append(places, ""), true
 	}
 	i, ok := d.byName[name]
 	if !ok || d.pkgs[i].Missing != "" {
