@@ -273,11 +273,11 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			for _, name := range names {
 				file := filepath.Join(pk.Root, filepath.FromSlash(dir), filepath.FromSlash(name))
 				vp := path.Join(prefix, dir, name)
-				if _, dup := want[vp]; dup {
-					continue // below two places read
+				if _, dup := want[vp]; dup || !dl.set.Includes(path.Base(name), nil) {
+					continue // below two places read, or not the package's
 				}
 				fi, err := os.Lstat(file)
-				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(path.Base(name), nil) {
+				if err != nil || !fi.Mode().IsRegular() {
 					continue
 				}
 				old, wasIndexed := indexed[vp]
