@@ -63,6 +63,16 @@ type Dependent interface {
 	Dependencies(probe []byte) DependencySet
 }
 
+// WorktreeDependent is a Dependent whose packages sit in directories of
+// the worktree that the scan leaves out (npm's node_modules): core calls
+// WorktreeDependencies, with the worktree's absolute root and a reader of
+// files below it (their manifests), instead of Dependencies. Core does the
+// reading: extractors do no I/O.
+type WorktreeDependent interface {
+	Dependent
+	WorktreeDependencies(root string, read func(path string) ([]byte, error), probe []byte) DependencySet
+}
+
 // DependencySet answers, for one sync, where the packages a worktree's
 // files import live.
 type DependencySet interface {
@@ -73,9 +83,11 @@ type DependencySet interface {
 	// places inside that package's Root it may be, slash-separated, in
 	// order: the first that exists is read, all of a directory's files
 	// (those Includes takes) or one file ("" is Root itself); a place
-	// ending in "..." ("...", "src/...") is a directory and all below it
-	// (Rust: a crate's module tree spans directories). ok is false for
-	// own packages, unknown ones and missing ones.
+	// ending in "/..." ("..." for Root) is a directory with everything
+	// below it but node_modules and hidden directories (Rust: a crate's
+	// module tree spans directories; TypeScript: a declaration entry
+	// re-exports its neighbours). ok is false for own packages, unknown
+	// ones and missing ones.
 	Locate(importPath string) (pkg int, places []string, ok bool)
 	// Includes says whether a file of a located directory is part of the
 	// package as the toolchain would build it here (Go: no tests, the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -43,11 +44,12 @@ type PackagesReport struct {
 
 // depLang is one Dependent language's packages for one sync.
 type depLang struct {
-	lang string
-	m    extract.Dependent
-	set  extract.DependencySet // nil until load
-	pkgs []extract.Package
-	ids  []int64
+	lang      string
+	fileLangs []string // the languages its files carry (typescript, javascript)
+	m         extract.Dependent
+	set       extract.DependencySet // nil until load
+	pkgs      []extract.Package
+	ids       []int64
 }
 
 // dependencies are the packages of every Dependent language; empty when
@@ -55,7 +57,7 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
-	root  string          // the worktree's, which a relative Root is below
+	root  string          // the worktree's: WorktreeDependent languages read below it, a relative Root is below it
 	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 }
 
@@ -76,7 +78,11 @@ func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependenc
 		if !ok || !present[a.Lang()] {
 			continue
 		}
-		d.langs = append(d.langs, &depLang{lang: a.Lang(), m: m})
+		fl := []string{a.Lang()}
+		if x, ok := a.(extract.FileLangs); ok {
+			fl = x.FileLangs()
+		}
+		d.langs = append(d.langs, &depLang{lang: a.Lang(), fileLangs: fl, m: m})
 	}
 	return d
 }
@@ -87,7 +93,11 @@ func (d *dependencies) load() {
 		if dl.set != nil {
 			continue
 		}
-		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		if wd, ok := dl.m.(extract.WorktreeDependent); ok {
+			dl.set = wd.WorktreeDependencies(d.root, os.ReadFile, runProbe(dl.m.Probe()))
+		} else {
+			dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		}
 		dl.pkgs = slices.Clone(dl.set.Packages())
 		for i := range dl.pkgs {
 			p := &dl.pkgs[i]
@@ -253,16 +263,16 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 	var jobs []job
 	pkgsUsed := map[string]bool{}
 	for _, dl := range d.langs {
-		imported, err := tx.ImportedPaths(dl.lang)
+		imported, err := tx.ImportedPaths(dl.fileLangs...)
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		type dirKey struct {
 			pkg int
 			dir string
-			all bool // the directory and all below it
 		}
 		dirs := map[dirKey]bool{}
+		deep := map[dirKey]bool{}  // a directory read with everything below it
 		files := map[dirKey]bool{} // a place that is one file
 		for _, ip := range imported {
 			pkg, places, ok := dl.set.Locate(ip)
@@ -270,9 +280,11 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				continue
 			}
 			for _, pl := range places {
-				all := pl == "..." || strings.HasSuffix(pl, "/...")
-				if all {
-					pl = strings.TrimSuffix(pl, "...")
+				rest, recursive := strings.CutSuffix(pl, "...")
+				if recursive && (rest == "" || strings.HasSuffix(rest, "/")) {
+					pl = rest
+				} else {
+					recursive = false
 				}
 				pl = path.Clean("/" + pl)[1:]
 				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
@@ -280,15 +292,16 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 					continue
 				}
 				if fi.IsDir() {
-					dirs[dirKey{pkg, pl, all}] = true
+					dirs[dirKey{pkg, pl}] = true
+					deep[dirKey{pkg, pl}] = deep[dirKey{pkg, pl}] || recursive
 				} else {
-					files[dirKey{pkg, pl, false}] = true
+					files[dirKey{pkg, pl}] = true
 				}
 				break
 			}
 		}
 		for f := range files {
-			if dirs[dirKey{f.pkg, extract.ParentDir(f.dir), false}] {
+			if dirs[dirKey{f.pkg, extract.ParentDir(f.dir)}] {
 				delete(files, f) // its directory is read whole
 			}
 		}
@@ -303,10 +316,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			if keys[i].pkg != keys[j].pkg {
 				return keys[i].pkg < keys[j].pkg
 			}
-			if keys[i].dir != keys[j].dir {
-				return keys[i].dir < keys[j].dir
-			}
-			return keys[j].all
+			return keys[i].dir < keys[j].dir
 		})
 		for _, k := range keys {
 			pk := dl.pkgs[k.pkg]
@@ -314,25 +324,24 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			dir, names := k.dir, []string(nil)
 			if files[k] {
 				dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
-			} else if k.all {
-				names = listTree(filepath.Join(pk.Root, filepath.FromSlash(dir)))
+			} else if deep[k] {
+				names = walkFiles(filepath.Join(pk.Root, filepath.FromSlash(dir)))
 			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(dir))); names == nil {
 				continue
 			}
 			for _, name := range names {
 				file := filepath.Join(pk.Root, filepath.FromSlash(dir), filepath.FromSlash(name))
-				fi, err := os.Lstat(file)
-				base := path.Base(name)
-				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(base, nil) {
-					continue
-				}
 				vp := path.Join(prefix, dir, name)
-				if _, dup := want[vp]; dup {
-					continue // a directory's file read whole below another
+				if _, dup := want[vp]; dup || !dl.set.Includes(path.Base(name), nil) {
+					continue // below two places read, or not the package's
+				}
+				fi, err := os.Lstat(file)
+				if err != nil || !fi.Mode().IsRegular() {
+					continue
 				}
 				old, wasIndexed := indexed[vp]
 				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
-				if !unchanged && !dl.set.Includes(base, readHead(file)) {
+				if !unchanged && !dl.set.Includes(path.Base(name), readHead(file)) {
 					continue // an unchanged indexed file was included by its head already
 				}
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
@@ -415,20 +424,21 @@ func listFiles(dir string) []string {
 	return names
 }
 
-// listTree names the files below a directory, slash-separated and
-// relative to it, in order; hidden directories and symlinks to
-// directories are not entered.
-func listTree(dir string) []string {
+// walkFiles names the files below a directory (slash-separated, relative
+// to it) in order, leaving out node_modules and hidden directories.
+func walkFiles(dir string) []string {
 	var names []string
-	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-		if err != nil || p == dir {
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
 			return nil
 		}
-		if e.IsDir() && strings.HasPrefix(e.Name(), ".") {
-			return filepath.SkipDir
+		if e.IsDir() {
+			if p != dir && (e.Name() == "node_modules" || strings.HasPrefix(e.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
 		}
-		if !e.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
+		if rel, err := filepath.Rel(dir, p); err == nil {
 			names = append(names, filepath.ToSlash(rel))
 		}
 		return nil

@@ -83,13 +83,19 @@ func (c *chooser) alias(q string) (string, error) {
 // object. A candidate ending in a single ":" is a TypeScript module's
 // member prefix (a namespace re-export, `export * as ns from "./m"` →
 // "src/m:"): the rest's member separator gives way to it ("src/m:" +
-// ".f" → "src/m:f").
+// ".f" → "src/m:f"); so does a module's to a namespace's member prefix
+// ("m:React." + ":f" → "m:React.f").
 func withRest(obj, rest string) string {
 	cands := strings.Split(obj, "\n")
 	for i, cand := range cands {
-		if strings.HasSuffix(cand, ":") && !strings.HasSuffix(cand, "::") && strings.HasPrefix(rest, ".") {
+		switch {
+		case strings.HasSuffix(cand, ":") && !strings.HasSuffix(cand, "::") && strings.HasPrefix(rest, "."):
 			cands[i] = cand + rest[1:]
-		} else {
+		case strings.HasSuffix(cand, ".") && strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "::"):
+			// a module that is a namespace's members (TypeScript's
+			// `export = React`: "m:" + "useState" → "m:React.useState")
+			cands[i] = cand + rest[1:]
+		default:
 			cands[i] = cand + rest
 		}
 	}

@@ -66,14 +66,18 @@ func (t *Tx) packagesOf(lang string) (map[string]int64, error) {
 }
 
 // ImportedPaths lists the distinct import paths the worktree's own files
-// of a language state (external files keep no imports), in order.
-func (t *Tx) ImportedPaths(lang string) ([]string, error) {
+// of the languages state (external files keep no imports), in order.
+func (t *Tx) ImportedPaths(langs ...string) ([]string, error) {
 	if err := t.Flush(); err != nil {
 		return nil, err
 	}
+	args := make([]any, len(langs))
+	for i, l := range langs {
+		args[i] = l
+	}
 	rows, err := t.tx.Query(`SELECT DISTINCT i.target_path FROM imports i JOIN files f ON f.path = i.from_file
-		WHERE f.lang = ? ORDER BY 1`, lang)
-	return scanAll(rows, err, "read "+lang+" imports", stringField)
+		WHERE f.lang IN (`+strings.TrimSuffix(strings.Repeat("?,", len(langs)), ",")+`) ORDER BY 1`, args...)
+	return scanAll(rows, err, "read "+strings.Join(langs, ", ")+" imports", stringField)
 }
 
 // ExternalPaths lists the indexed files of dependency packages.
@@ -166,7 +170,8 @@ func (r *Reader) MountOf(ctx context.Context, p string) (Mount, bool, error) {
 // ExternalSymbols reads the symbols of the dependency package files that
 // make up pkg, an import path: below "@<lang>/", the files of directory
 // pkg (net/http, json) or the one file pkg is (Python's os.py), the
-// path's dots read as slashes too (os.path).
+// path's dots read as slashes too (os.path); when none is, every file
+// below directory pkg.
 func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, error) {
 	rows, err := r.db.QueryContext(ctx, `SELECT f.path FROM files f JOIN packages p ON p.id = f.package
 		WHERE p.kind != 'own' ORDER BY f.path`)
@@ -175,7 +180,7 @@ func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, err
 		return nil, err
 	}
 	names := []string{pkg, strings.ReplaceAll(pkg, ".", "/"), strings.ReplaceAll(pkg, "::", "/")}
-	var in []string
+	var in, below []string
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")
 		dir, module := path.Dir(rest), strings.TrimSuffix(rest, path.Ext(rest))
@@ -185,6 +190,14 @@ func (r *Reader) ExternalSymbols(ctx context.Context, pkg string) ([]Symbol, err
 				break
 			}
 		}
+		if strings.HasPrefix(rest, pkg+"/") {
+			below = append(below, p)
+		}
+	}
+	if len(in) == 0 {
+		// A package whose files sit below its name (npm's
+		// "@tanstack/query-core" keeps them in build/modern/).
+		in = below
 	}
 	return r.SymbolsInFiles(ctx, in)
 }

@@ -12,7 +12,7 @@ import (
 func (w *walker) export(i int32, sc *scope) {
 	x, t := w.x, w.t
 	if src := t.Child(i, x.fSource); src != noNode {
-		w.reexport(i, src)
+		w.reexport(i, src, sc)
 		return
 	}
 	target := int32(noNode)
@@ -27,6 +27,7 @@ func (w *walker) export(i int32, sc *scope) {
 		}
 	}
 	if target == noNode {
+		w.exportAssignment(i, sc)
 		return
 	}
 	d := decl{outer: i, exported: true, isDefault: w.isDefaultExport(i, target)}
@@ -78,5 +79,22 @@ func (w *walker) exportClause(clause int32, sc *scope) {
 			}
 			w.exportedNameFact(s, n, exported, sc)
 		}
+	}
+}
+
+// exportAssignment states, for `export = X` (a declaration file's
+// CommonJS module: @types/react's `export = React`), that the module's
+// names are X's members and its default import is X.
+func (w *walker) exportAssignment(i int32, sc *scope) {
+	t := w.t
+	for k := range t.Kids(i) {
+		if t.Nodes[k].Kind != w.x.identifier || !bytes.Contains(t.Src[t.Nodes[i].Start:t.Nodes[k].Start], []byte("=")) {
+			continue
+		}
+		mod := moduleOf(sc, w.ns)
+		q := sc.prefix + t.Text(k)
+		w.addFact(extract.FactAlias, mod+":default", "", q, k)
+		w.starFact(mod, q+".", k)
+		return
 	}
 }

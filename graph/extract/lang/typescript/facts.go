@@ -74,9 +74,20 @@ func (w *walker) memberTypeFact(owner, member string, ty, value, at int32, sc *s
 // whose member scope is ms ("src/a:C." → "src/a:C").
 func ownerOf(ms *scope) string { return strings.TrimSuffix(ms.prefix, ".") }
 
+// moduleOf is the module a re-export in scope sc adds names to: the file's
+// (ns), or the `declare module "m"` it is written in (`declare module
+// "node:fs" { export * from "fs" }` in @types/node).
+func moduleOf(sc *scope, ns string) string {
+	if m, ok := strings.CutSuffix(sc.prefix, ":"); ok && m != ns && !strings.HasSuffix(m, ":") {
+		return m
+	}
+	return ns
+}
+
 // reexportFacts states that the names `export {a, b as c} from "m"` and
-// `export * from "m"` re-export are names of their module's.
-func (w *walker) reexportFacts(i, src int32, spec string) {
+// `export * from "m"` re-export are names of their module's (ns: the file,
+// or the declared module the statement is in).
+func (w *walker) reexportFacts(i, src int32, spec, ns string) {
 	x, t := w.x, w.t
 	mp := w.moduleRef(spec).q
 	if clause := t.ChildOfKind(i, x.exportClause); clause != noNode {
@@ -86,19 +97,19 @@ func (w *walker) reexportFacts(i, src int32, spec string) {
 				alias = name
 			}
 			if name != "" {
-				w.addFact(extract.FactAlias, w.ns+":"+alias, "", mp+":"+name, s)
+				w.addFact(extract.FactAlias, ns+":"+alias, "", mp+":"+name, s)
 			}
 		}
 		return
 	}
-	if ns := t.ChildOfKind(i, x.namespaceExport); ns != noNode {
-		if local := t.FirstKid(ns); local != noNode {
+	if nx := t.ChildOfKind(i, x.namespaceExport); nx != noNode {
+		if local := t.FirstKid(nx); local != noNode {
 			m := w.moduleRef(spec)
-			w.namespaceFact(w.ns+":"+w.identOrString(local), m.q, m.alts, ns)
+			w.namespaceFact(ns+":"+w.identOrString(local), m.q, m.alts, nx)
 		}
 		return
 	}
-	w.starFact(mp, src)
+	w.starFact(ns, mp, src)
 }
 
 // namespaceFact states that name is module mp as a whole (`export * as ns
@@ -122,16 +133,19 @@ func (w *walker) namespaceFact(name, mp string, alts []string, at int32) {
 // one fact, the first module its object and the others its alternatives in
 // source order: pass 2 takes a wildcard fact only when it is the module's
 // one, then the first candidate that defines the name.
-func (w *walker) starFact(mp string, at int32) {
-	if w.star == 0 {
+func (w *walker) starFact(ns, mp string, at int32) {
+	if w.star[ns] == 0 {
 		n := len(w.out.Facts)
-		w.addFact(extract.FactAlias, w.ns, "*", mp, at)
+		w.addFact(extract.FactAlias, ns, "*", mp, at)
 		if len(w.out.Facts) > n {
-			w.star = len(w.out.Facts)
+			if w.star == nil {
+				w.star = map[string]int{}
+			}
+			w.star[ns] = len(w.out.Facts)
 		}
 		return
 	}
-	f := &w.out.Facts[w.star-1]
+	f := &w.out.Facts[w.star[ns]-1]
 	if mp == "" || mp == f.Object || slices.Contains(f.Alternatives, mp) {
 		return
 	}

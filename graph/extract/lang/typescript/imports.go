@@ -119,13 +119,13 @@ func (w *walker) identOrString(i int32) string {
 
 // reexport records `export {a, b as c} from "m"`, `export * from "m"` and
 // `export * as ns from "m"`.
-func (w *walker) reexport(i, src int32) {
+func (w *walker) reexport(i, src int32, sc *scope) {
 	x, t := w.x, w.t
 	spec := w.specifier(src)
 	if spec == "" {
 		return
 	}
-	w.reexportFacts(i, src, spec)
+	w.reexportFacts(i, src, spec, moduleOf(sc, w.ns))
 	if clause := t.ChildOfKind(i, x.exportClause); clause != noNode {
 		w.specifiers(clause, spec)
 		return

@@ -61,6 +61,10 @@ type Config struct {
 	// keyed by the specifiers the package imports itself by (see
 	// parsePackageJSON); nil when it has no name or no exports.
 	Self []PathAlias
+	// Entries, for a file of a dependency package, are the specifiers
+	// that name its files: patterns ("react", "lodash/*") and the index
+	// namespaces they lead to (see entryFacts).
+	Entries []PathAlias
 }
 
 // PathAlias is one entry of a tsconfig's compilerOptions.paths.
@@ -194,14 +198,15 @@ func repoJoin(dir, rel string) (string, bool) {
 // tsconfig-like files of a scan. Fill it with add, then call resolve once;
 // ForFile is then read-only and safe for concurrent use.
 type tsConfigs struct {
-	files    map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
-	project  map[string]string        // directory → its tsconfig.json, else jsconfig.json
-	packages map[string][]PathAlias   // directory → its package.json's self-reference exports (nil: none)
-	done     map[string]extract.ModuleContext
+	files     map[string]*tsconfigFile // path → parsed file, every tsconfig*.json / jsconfig*.json
+	project   map[string]string        // directory → its tsconfig.json, else jsconfig.json
+	packages  map[string][]PathAlias   // directory → its package.json's self-reference exports (nil: none)
+	manifests map[string][]byte        // directory → its package.json (dependencies.go)
+	done      map[string]extract.ModuleContext
 }
 
 func newTSConfigs() *tsConfigs {
-	return &tsConfigs{files: map[string]*tsconfigFile{}, project: map[string]string{}, packages: map[string][]PathAlias{}, done: map[string]extract.ModuleContext{}}
+	return &tsConfigs{files: map[string]*tsconfigFile{}, project: map[string]string{}, packages: map[string][]PathAlias{}, manifests: map[string][]byte{}, done: map[string]extract.ModuleContext{}}
 }
 
 // resolve computes the context of every project config.
@@ -215,6 +220,7 @@ func (c *tsConfigs) resolve() {
 func (c *tsConfigs) add(p string, content []byte) {
 	if self, ok := parsePackageJSON(p, content); ok {
 		c.packages[extract.ParentDir(p)] = self
+		c.manifests[extract.ParentDir(p)] = content
 		return
 	}
 	c.files[p] = parseTSConfig(p, content)

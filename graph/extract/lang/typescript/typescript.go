@@ -123,5 +123,6 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	return g.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(g.ids, t, in.Path, in.Module, lines, out).run()
+		entryFacts(out, configOf(in.Module).Entries)
 	})
 }

@@ -23,9 +23,10 @@ type walker struct {
 	overload int
 	segs     [][]byte         // scratch for dotted chains
 	facts    map[factKey]bool // facts stated so far
-	// star is 1 + the index in out.Facts of the file's wildcard alias fact
-	// (`export * from`), 0 before the first: later ones add alternatives.
-	star int
+	// star is, per module (the file's, or one it declares), 1 + the index
+	// in out.Facts of its wildcard alias fact (`export * from`), absent
+	// before the first: later ones add alternatives.
+	star map[string]int
 	// valueRefs are the indices in out.Refs of the use refs valueRef added.
 	valueRefs []int
 }
