@@ -36,7 +36,7 @@ func newServer(ix *index) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "orbit-graph", Title: "Orbit Graph", Version: version()}, &mcp.ServerOptions{
 		Instructions: instructions + freshness(ix.currentPolicy()),
 	})
-	s.AddReceivingMiddleware(guard)
+	s.AddReceivingMiddleware(guard, encodeOnce)
 	addSync(s, ix)
 	addSearch(s, ix)
 	addShow(s, ix)
