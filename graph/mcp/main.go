@@ -94,6 +94,7 @@ func run(ctx context.Context, args []string, t mcp.Transport, stderr io.Writer) 
 			return err
 		}
 	}
+	keepGCHeadroom(gcHeadroom, os.Getenv)
 	ix := openIndex(dir, pol, *packages, func(msg string) { fmt.Fprintf(stderr, "orbit-graph-mcp: warning: %s\n", msg) })
 	ix.answers = shape
 	ix.start(ctx)

@@ -36,7 +36,7 @@ func newServer(ix *index) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "orbit-graph", Title: "Orbit Graph", Version: version()}, &mcp.ServerOptions{
 		Instructions: instructions + freshness(ix.currentPolicy()),
 	})
-	s.AddReceivingMiddleware(guard)
+	s.AddReceivingMiddleware(guard, encodeOnce)
 	addSync(s, ix)
 	addSearch(s, ix)
 	addShow(s, ix)
@@ -113,13 +113,20 @@ func addTool[In, Out any](s *mcp.Server, ix *index, t *mcp.Tool, h handler[In, O
 			text = s.StaleNote() + " (orbit_graph_sync)\n" + text
 		}
 		res = &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
-		switch {
-		case ix.answers == answersText:
+		if ix.answers == answersText {
 			return res, nil, nil
-		case paged:
-			return res, json.RawMessage(enc.json), nil
 		}
-		return res, render.NonNil(typed), nil
+		// The structured content goes in as JSON, and no output value goes
+		// to the SDK: it would encode the output once more (a RawMessage is
+		// compacted: a pass over every byte) only to get the same bytes.
+		structured := enc.json
+		if !paged {
+			if structured, err = json.Marshal(render.NonNil(typed)); err != nil {
+				return nil, nil, fmt.Errorf("%s: encoding the answer: %w", t.Name, err)
+			}
+		}
+		res.StructuredContent = json.RawMessage(structured)
+		return res, nil, nil
 	})
 }
 

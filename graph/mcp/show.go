@@ -36,7 +36,10 @@ func addShow(s *mcp.Server, ix *index) {
 			if err != nil {
 				return query.NodeView{}, "", err
 			}
-			if out, txt, ok := fitChildren(*v, b, ix.answers); ok {
+			if out, txt, structured, ok := fitChildren(*v, b, ix.answers); ok {
+				if e := encodedIn(ctx); e != nil && structured != nil {
+					e.json, e.text = structured, txt // the JSON measured is the JSON sent
+				}
 				return out, txt, nil
 			}
 			if src <= minSource {
@@ -46,27 +49,28 @@ func addShow(s *mcp.Server, ix *index) {
 	})
 }
 
-// fitChildren keeps as many children as fit the budget.
-func fitChildren(v query.NodeView, budget int, shape answers) (query.NodeView, string, bool) {
-	build := func(n int) (query.NodeView, string, bool) {
+// fitChildren keeps as many children as fit the budget, and returns the
+// structured content's JSON as measured (nil when it is not sent).
+func fitChildren(v query.NodeView, budget int, shape answers) (query.NodeView, string, []byte, bool) {
+	build := func(n int) (query.NodeView, string, []byte, bool) {
 		c := v
 		if n < len(v.Children) {
 			c.Children, c.ChildrenTruncated = v.Children[:n], true
 		}
 		t := text(render.ShowText, &c)
-		sz, _, err := shape.size(c, t)
-		return c, t, err == nil && sz <= budget
+		sz, structured, err := shape.size(c, t)
+		return c, t, structured, err == nil && sz <= budget
 	}
-	if c, t, ok := build(len(v.Children)); ok {
-		return c, t, true
+	if c, t, js, ok := build(len(v.Children)); ok {
+		return c, t, js, true
 	}
 	for n := len(v.Children) / 2; n >= 0; n /= 2 {
-		if c, t, ok := build(n); ok {
-			return c, t, true
+		if c, t, js, ok := build(n); ok {
+			return c, t, js, true
 		}
 		if n == 0 {
 			break
 		}
 	}
-	return v, "", false
+	return v, "", nil, false
 }

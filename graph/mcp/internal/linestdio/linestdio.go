@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -155,11 +156,47 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return ctx.Err()
 	default:
 	}
-	data, err := jsonrpc.EncodeMessage(msg)
+	data, err := encode(msg)
 	if err != nil {
 		return fmt.Errorf("marshaling message: %w", err)
 	}
 	return c.writeLine(data)
+}
+
+// encode is jsonrpc.EncodeMessage(msg), byte for byte, without its second
+// pass over a result: EncodeMessage compacts (re-scans and copies) the
+// result that the SDK's jsonrpc2 layer has just encoded compactly, which
+// for a tool's answer is a pass over every byte of it (issue 16). A
+// response with a result is written around the result as it is; anything
+// else goes through EncodeMessage.
+func encode(msg jsonrpc.Message) ([]byte, error) {
+	r, ok := msg.(*jsonrpc.Response)
+	if !ok || r.Error != nil || len(r.Result) == 0 {
+		return jsonrpc.EncodeMessage(msg)
+	}
+	b := make([]byte, 0, len(r.Result)+64)
+	b = append(b, `{"jsonrpc":"2.0"`...)
+	switch id := r.ID.Raw().(type) {
+	case nil: // omitted, as EncodeMessage omits it
+	case int64:
+		b = append(b, `,"id":`...)
+		b = strconv.AppendInt(b, id, 10)
+	case string:
+		// As EncodeMessage encodes it: without HTML escaping.
+		var e bytes.Buffer
+		enc := json.NewEncoder(&e)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(id); err != nil {
+			return nil, err
+		}
+		b = append(b, `,"id":`...)
+		b = append(b, bytes.TrimRight(e.Bytes(), "\n")...)
+	default:
+		return jsonrpc.EncodeMessage(msg)
+	}
+	b = append(b, `,"result":`...)
+	b = append(b, r.Result...)
+	return append(b, '}'), nil
 }
 
 func (c *conn) writeLine(data []byte) error {

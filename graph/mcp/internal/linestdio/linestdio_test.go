@@ -160,3 +160,57 @@ func BenchmarkRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// TestEncode: encode writes what jsonrpc.EncodeMessage writes, for results
+// as the SDK encodes them (compact, not HTML-escaped) and for every other
+// message.
+func TestEncode(t *testing.T) {
+	result := func(v any) json.RawMessage {
+		// What the SDK's jsonrpc2 layer makes of a handler's result.
+		r, err := jsonrpc2NewResult(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	answer := map[string]any{
+		"content":           []any{map[string]any{"type": "text", "text": "a <b> & \"c\"\n\u2028 é \x01"}},
+		"structuredContent": json.RawMessage(`{"refs": [ {"path":"a<b>.go", "line":1} ],"total":1}`),
+	}
+	var ids []jsonrpc.ID
+	for _, v := range []any{nil, 0.0, -7.0, float64(1 << 52), "", "abc", "<&>\"\\ é\u2028\x01"} {
+		id, err := jsonrpc.MakeID(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	var msgs []jsonrpc.Message
+	for _, id := range ids {
+		msgs = append(msgs,
+			&jsonrpc.Response{ID: id, Result: result(answer)},
+			&jsonrpc.Response{ID: id, Result: result(map[string]any{})},
+			&jsonrpc.Response{ID: id},
+			&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad <x>"}},
+			&jsonrpc.Request{ID: id, Method: "tools/call", Params: json.RawMessage(`{"name":"x"}`)},
+		)
+	}
+	for _, m := range msgs {
+		want, werr := jsonrpc.EncodeMessage(m)
+		got, gerr := encode(m)
+		if string(got) != string(want) || (werr == nil) != (gerr == nil) {
+			t.Errorf("%#v:\nencode        %s (%v)\nEncodeMessage %s (%v)", m, got, gerr, want, werr)
+		}
+	}
+}
+
+// jsonrpc2NewResult encodes v as the SDK's jsonrpc2.NewResponse does.
+func jsonrpc2NewResult(v any) (json.RawMessage, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(strings.TrimRight(b.String(), "\n")), nil
+}
