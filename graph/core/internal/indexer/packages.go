@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -89,7 +90,7 @@ func (d *dependencies) load() {
 			if p.Kind == extract.PackageOwn || p.Missing != "" {
 				continue
 			}
-			if fi, err := os.Stat(p.Root); err != nil || !fi.IsDir() {
+			if fi, err := archive.Stat(p.Root); err != nil || !fi.IsDir() { // a directory or an archive
 				p.Missing = "not on disk: " + p.Root
 			}
 		}
@@ -116,7 +117,12 @@ func runProbe(p extract.Probe) []byte {
 	cmd.Dir = os.TempDir() // outside the worktree: no project file steers it
 	cmd.Env = append(os.Environ(), p.Env...)
 	var out []byte
-	if b, err := cmd.Output(); err == nil {
+	if p.Stderr {
+		var b bytes.Buffer
+		if cmd.Stderr = &b; cmd.Run() == nil {
+			out = bytes.Clone(b.Bytes())
+		}
+	} else if b, err := cmd.Output(); err == nil {
 		out = bytes.Clone(b)
 	}
 	probes.Store(key, out)
@@ -197,6 +203,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		if im, ok := dl.set.(extract.Implicit); ok {
+			imported = append(imported, im.ImplicitImports()...)
+		}
 		type dirKey struct {
 			pkg int
 			dir string
@@ -210,9 +219,16 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			}
 			for _, pl := range places {
 				pl = path.Clean("/" + pl)[1:]
-				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
+				fi, err := archive.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
 				if err != nil {
 					continue
+				}
+				if ns, ok := dl.set.(extract.Namespacer); ok && fi.IsDir() {
+					if own, err := tx.DefinesOwn(ns.Namespace(pl)); err != nil {
+						return nil, nil, nil, err
+					} else if own {
+						break // the worktree declares it: not read from a dependency
+					}
 				}
 				if fi.IsDir() {
 					dirs[dirKey{pkg, pl}] = true
@@ -251,7 +267,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			}
 			for _, name := range names {
 				file := filepath.Join(pk.Root, filepath.FromSlash(dir), name)
-				fi, err := os.Lstat(file)
+				fi, err := archive.Lstat(file)
 				if err != nil || !fi.Mode().IsRegular() || !dl.set.Includes(name, nil) {
 					continue
 				}
@@ -312,7 +328,7 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 // readHead is the start of a file, for DependencySet.Includes ([]byte{}
 // when it cannot be read: the read proper will say so).
 func readHead(p string) []byte {
-	f, err := os.Open(p)
+	f, err := archive.Open(p)
 	if err != nil {
 		return []byte{}
 	}
@@ -325,13 +341,9 @@ func readHead(p string) []byte {
 // listFiles names a directory's entries in order, nil when it cannot be
 // read.
 func listFiles(dir string) []string {
-	entries, err := os.ReadDir(dir)
+	names, err := archive.ReadDir(dir)
 	if err != nil {
 		return nil
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		names = append(names, e.Name())
 	}
 	return names
 }

@@ -52,14 +52,20 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 // Lang implements extract.Extractor.
 func (e *Extractor) Lang() string { return langName }
 
-// Supports implements extract.Extractor: .java files.
-func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".java") }
+// Supports implements extract.Extractor: .java files, and the build
+// files whose dependencies Dependencies reads (pom.xml, build.gradle).
+func (e *Extractor) Supports(path string) bool {
+	return extract.HasExt(path, ".java") || manifestLang(path) != ""
+}
 
 var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	if l := manifestLang(in.Path); l != "" {
+		return &extract.ExtractedFile{Lang: l} // read as a marker only
+	}
 	out := &extract.ExtractedFile{Lang: langName}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
