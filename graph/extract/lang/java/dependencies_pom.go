@@ -24,9 +24,9 @@ type pom struct {
 	ArtifactID string `xml:"artifactId"`
 	Version    string `xml:"version"`
 	Parent     struct {
-		GroupID      string `xml:"groupId"`
-		ArtifactID   string `xml:"artifactId"`
-		Version      string `xml:"version"`
+		GroupID      string  `xml:"groupId"`
+		ArtifactID   string  `xml:"artifactId"`
+		Version      string  `xml:"version"`
 		RelativePath *string `xml:"relativePath"`
 	} `xml:"parent"`
 	Properties struct {
@@ -236,7 +236,9 @@ func gradleDeps(content []byte) []coordinate {
 // newerVersion compares versions by their dot- and dash-separated parts,
 // numerically where both are numbers.
 func newerVersion(a, b string) bool {
-	split := func(s string) []string { return strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' }) }
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' })
+	}
 	pa, pb := split(a), split(b)
 	for i := 0; i < len(pa) && i < len(pb); i++ {
 		na, ea := strconv.Atoi(pa[i])
