@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -117,8 +116,8 @@ func (m *javaModules) Dependencies(probe []byte) extract.DependencySet {
 }
 
 // addJDK adds the JDK's sources: a package per module of src.zip (JDK 9
-// and later), or src.zip as one package (JDK 8, whose java.home is its
-// jre directory).
+// and later, in the archive's order), or src.zip as
+// one package (JDK 8, whose java.home is its jre directory).
 func (d *javaDeps) addJDK(home, version string) {
 	if home == "" {
 		d.pkgs = append(d.pkgs, extract.Package{Name: "jdk", Kind: extract.PackageStdlib, Missing: "no Java runtime (java -XshowSettings:properties)"})
@@ -134,47 +133,43 @@ func (d *javaDeps) addJDK(home, version string) {
 			Missing: "no JDK sources at " + zipPath + " (Debian: openjdk-<n>-source)"})
 		return
 	}
-	modules := map[string]bool{}
+	module := map[string]int{} // → package
 	for _, e := range entries {
-		if first, _, ok := strings.Cut(e, "/"); ok && strings.Contains(first, ".") {
-			modules[first] = true // java.base/java/util/List.java
+		m, rest, ok := strings.Cut(e, "/")
+		if !ok || !strings.Contains(m, ".") || !strings.HasSuffix(rest, ".java") {
+			continue // java.base/java/util/List.java
 		}
+		i, seen := module[m]
+		if !seen {
+			i = len(d.pkgs)
+			module[m] = i
+			d.pkgs = append(d.pkgs, extract.Package{Name: m, Version: version, Kind: extract.PackageStdlib, Root: zipPath + "!/" + m})
+		}
+		d.claim(path.Dir(rest), i)
 	}
-	if len(modules) == 0 { // JDK 8: java/util/List.java
+	if len(module) == 0 { // JDK 8: java/util/List.java
 		d.add(extract.Package{Name: "jdk", Version: version, Kind: extract.PackageStdlib, Root: zipPath})
-		return
-	}
-	names := make([]string, 0, len(modules))
-	for m := range modules {
-		names = append(names, m)
-	}
-	sort.Strings(names)
-	for _, m := range names {
-		d.add(extract.Package{Name: m, Version: version, Kind: extract.PackageStdlib, Root: zipPath + "!/" + m})
 	}
 }
 
 // add appends an external package and claims the directories of .java
-// files its archive holds that no earlier package claimed.
+// files its archive holds.
 func (d *javaDeps) add(p extract.Package) {
 	i := len(d.pkgs)
 	d.pkgs = append(d.pkgs, p)
-	if p.Missing != "" {
-		return
-	}
-	archive, inner, _ := strings.Cut(p.Root, "!/")
-	prefix := ""
-	if inner != "" {
-		prefix = inner + "/"
-	}
-	for _, e := range archiveEntries(archive) {
-		if !strings.HasSuffix(e, ".java") || !strings.HasPrefix(e, prefix) {
-			continue
+	if p.Missing == "" {
+		for _, e := range archiveEntries(p.Root) {
+			if strings.HasSuffix(e, ".java") {
+				d.claim(path.Dir(e), i)
+			}
 		}
-		dir := path.Dir(e[len(prefix):])
-		if _, taken := d.dirs[dir]; !taken && dir != "." {
-			d.dirs[dir] = i
-		}
+	}
+}
+
+// claim gives a directory to a package unless an earlier one has it.
+func (d *javaDeps) claim(dir string, pkg int) {
+	if _, taken := d.dirs[dir]; !taken && dir != "." {
+		d.dirs[dir] = pkg
 	}
 }
 
