@@ -3,10 +3,13 @@
 // records, annotation types, methods, constructors, fields; call, type and
 // import references with candidate qualified names; extends and implements
 // relations; notable strings; System.getenv reads and Jackson/Gson field
-// names).
+// names). Build files (pom.xml, build.gradle) are indexed as empty files
+// of their own languages: they are the markers whose dependencies
+// dependencies.go reads (DESIGN.md, Dependency packages).
 //
-// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
-// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil,
+// its grammar's bindings and the standard library (dependencies.go reads
+// build files, zip archives' entry lists and the environment). It has no cgo of its own: tsutil.ParseFlat copies
 // the syntax tree into Go memory in one call, so no tree-sitter node escapes
 // tsutil, and Extract is a pure function of its Input.
 //
