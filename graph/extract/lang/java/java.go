@@ -69,6 +69,9 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if l := manifestLang(in.Path); l != "" {
 		return &extract.ExtractedFile{Lang: l} // read as a marker only
 	}
+	if in.DeclarationsOnly {
+		in.Content = blankBodies(in.Content)
+	}
 	out := &extract.ExtractedFile{Lang: langName}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
