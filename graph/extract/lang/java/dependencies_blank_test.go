@@ -161,3 +161,22 @@ func project(x *extract.ExtractedFile, parents []string) []string {
 	}
 	return out
 }
+
+// FuzzBlankBodies: blanking never panics, keeps the length and every
+// newline, and changes only bytes to spaces.
+func FuzzBlankBodies(f *testing.F) {
+	for _, s := range []string{"", "(", ")", ") {", "record R<", "record R<T>(", "a() throws {", "\"\"\"", "'", "/*", "//", "f() { \"", "f() { '\\", ") throws a.b, c { } }"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got := blankBodies(src)
+		if len(got) != len(src) {
+			t.Fatalf("length %d, want %d", len(got), len(src))
+		}
+		for i := range src {
+			if got[i] != src[i] && (got[i] != ' ' || src[i] == '\n' || src[i] == '\r') {
+				t.Fatalf("byte %d: %q became %q", i, src[i], got[i])
+			}
+		}
+	})
+}
