@@ -34,7 +34,10 @@ type Package struct {
 	Kind    PackageKind
 	// Root is the package's directory: repo-relative for own packages,
 	// absolute for the others, or relative to the worktree's root when
-	// the language cannot know it (vendor/x, a path dependency ../x).
+	// the language cannot know it (vendor/x, a path dependency ../x). An
+	// external package's Root may be a zip archive (.zip, .jar), read as
+	// the directory of its entries, or a directory inside one
+	// ("…/src.zip!/java.base").
 	Root string
 	// IndexDir is where an external package's files sit in the index,
 	// under "@<lang>/": chosen so that a directory there reads as the
@@ -51,6 +54,8 @@ type Package struct {
 type Probe struct {
 	Args []string
 	Env  []string
+	// Stderr: the answer is on standard error (java -XshowSettings).
+	Stderr bool
 }
 
 // Dependent is a Modules value that knows the packages its files import.
@@ -99,6 +104,23 @@ type DependencySet interface {
 	// whose index path starts with prefix (the package's files are indexed
 	// under prefix, the Root of Packages()[pkg] on disk).
 	Context(pkg int, prefix string) ModuleContext
+}
+
+// Namespacer is a DependencySet whose packages may hold a namespace the
+// worktree declares itself (Java's packages are not tied to a manifest:
+// a repository may be the JDK's java.util). Core leaves a located
+// directory out when the worktree's own symbols define its namespace.
+type Namespacer interface {
+	// Namespace is the qualified name of what a place of Locate holds
+	// ("java/util" → "java.util").
+	Namespace(place string) string
+}
+
+// Implicit is a DependencySet whose language imports some paths in every
+// file without an import statement (Java's java.lang): core locates them
+// as if a file imported them.
+type Implicit interface {
+	ImplicitImports() []string
 }
 
 // HeadSize is how much of a dependency's file Includes reads.

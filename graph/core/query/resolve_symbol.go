@@ -204,9 +204,13 @@ func candidates(src *sources, sel Selector, hits []symbolRow) []Candidate {
 	out := make([]Candidate, len(hits))
 	for i, h := range hits {
 		line := src.line(h.Path, h.Start)
-		s := uniqueSelector(sel.Path, h, hits)
+		file := sel.Path
+		if sel.Package != "" { // ext:<package>#…: the candidate's own file
+			file = h.Path
+		}
+		s := uniqueSelector(file, h, hits)
 		if overloaded(h, hits) { // the shortest name of the overloads, and the line
-			s = withLine(uniqueSelector(sel.Path, h, oneEach(hits)), line)
+			s = withLine(uniqueSelector(file, h, oneEach(hits)), line)
 		}
 		out[i] = Candidate{Selector: s, Qualified: h.Qualified, Kind: h.Kind, Line: line}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -49,11 +50,13 @@ func (s *sources) get(path string) *sourceFile {
 	}
 	f := &sourceFile{}
 	full, ok := s.outside(path)
+	read := archive.ReadFile // a dependency's directory or archive
 	if !ok {
 		full, ok = s.inside(path)
+		read = os.ReadFile
 	}
 	if ok {
-		if b, err := os.ReadFile(full); err == nil {
+		if b, err := read(full); err == nil {
 			f.content, f.lines, f.ok = b, extract.NewLineIndex(b), true
 		}
 	}

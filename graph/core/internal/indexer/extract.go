@@ -13,6 +13,7 @@ import (
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -92,11 +93,11 @@ const binarySniff = 8000
 
 func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j job) outcome {
 	o := outcome{cand: j.cand}
-	disk := filepath.Join(root, filepath.FromSlash(j.cand.Path))
+	disk, read := filepath.Join(root, filepath.FromSlash(j.cand.Path)), os.ReadFile
 	if j.cand.Disk != "" {
-		disk = j.cand.Disk
+		disk, read = j.cand.Disk, archive.ReadFile // a dependency's directory or archive
 	}
-	content, err := os.ReadFile(disk)
+	content, err := read(disk)
 	if err != nil {
 		o.skip, o.err = SkipUnreadable, err
 		return o

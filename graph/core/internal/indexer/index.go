@@ -224,7 +224,7 @@ func (s *sqlIndex) prefetch(path string) error {
 		}
 		var syms []resolve.Symbol
 		for _, d := range ds {
-			syms = append(syms, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Arity: d.Arity()})
+			syms = append(syms, resolve.Symbol{ID: d.ID, File: d.File, Kind: d.Kind, Arity: d.Arity(), External: d.External})
 		}
 		s.symCache[q] = syms
 	}

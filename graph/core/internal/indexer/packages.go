@@ -18,6 +18,7 @@ import (
 
 	"github.com/zeebo/blake3"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -107,7 +108,7 @@ func (d *dependencies) load() {
 			if !filepath.IsAbs(p.Root) { // vendor/x, ../x: relative to the worktree
 				p.Root = filepath.Join(d.root, filepath.FromSlash(p.Root))
 			}
-			if fi, err := os.Stat(p.Root); err != nil || !fi.IsDir() {
+			if fi, err := archive.Stat(p.Root); err != nil || !fi.IsDir() { // a directory or an archive
 				p.Missing = "not on disk: " + p.Root
 			}
 		}
@@ -134,7 +135,12 @@ func runProbe(p extract.Probe) []byte {
 	cmd.Dir = os.TempDir() // outside the worktree: no project file steers it
 	cmd.Env = append(os.Environ(), p.Env...)
 	var out []byte
-	if b, err := cmd.Output(); err == nil {
+	if p.Stderr {
+		var b bytes.Buffer
+		if cmd.Stderr = &b; cmd.Run() == nil {
+			out = bytes.Clone(b.Bytes())
+		}
+	} else if b, err := cmd.Output(); err == nil {
 		out = bytes.Clone(b)
 	}
 	probes.Store(key, out)
@@ -267,6 +273,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		if im, ok := dl.set.(extract.Implicit); ok {
+			imported = append(imported, im.ImplicitImports()...)
+		}
 		type dirKey struct {
 			pkg int
 			dir string
@@ -287,9 +296,16 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 					recursive = false
 				}
 				pl = path.Clean("/" + pl)[1:]
-				fi, err := os.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
+				fi, err := archive.Stat(filepath.Join(dl.pkgs[pkg].Root, filepath.FromSlash(pl)))
 				if err != nil {
 					continue
+				}
+				if ns, ok := dl.set.(extract.Namespacer); ok && fi.IsDir() {
+					if own, err := tx.DefinesOwn(ns.Namespace(pl)); err != nil {
+						return nil, nil, nil, err
+					} else if own {
+						break // the worktree declares it: not read from a dependency
+					}
 				}
 				if fi.IsDir() {
 					dirs[dirKey{pkg, pl}] = true
@@ -335,7 +351,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				if _, dup := want[vp]; dup || !dl.set.Includes(path.Base(name), nil) {
 					continue // below two places read, or not the package's
 				}
-				fi, err := os.Lstat(file)
+				fi, err := archive.Lstat(file)
 				if err != nil || !fi.Mode().IsRegular() {
 					continue
 				}
@@ -400,7 +416,7 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 // readHead is the start of a file, for DependencySet.Includes ([]byte{}
 // when it cannot be read: the read proper will say so).
 func readHead(p string) []byte {
-	f, err := os.Open(p)
+	f, err := archive.Open(p)
 	if err != nil {
 		return []byte{}
 	}
@@ -413,13 +429,9 @@ func readHead(p string) []byte {
 // listFiles names a directory's entries in order, nil when it cannot be
 // read.
 func listFiles(dir string) []string {
-	entries, err := os.ReadDir(dir)
+	names, err := archive.ReadDir(dir)
 	if err != nil {
 		return nil
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		names = append(names, e.Name())
 	}
 	return names
 }

@@ -605,6 +605,9 @@ func TestIncrementalEqualsColdProperty(t *testing.T) {
 	}
 	files := propCorpus(t)
 	fakeModCache(t)
+	// No JDK: its java.lang (~250 files) would be parsed by every cold
+	// build; TestPackagesJavaIncrementalEqualsCold steps through Java's.
+	t.Setenv("JAVA_HOME", t.TempDir())
 	repo := gittest.New(t, files)
 	// The index lives inside the worktree; keep it out of the commits.
 	gittest.WriteFile(t, repo.Root, ".git/info/exclude", ".orbit/\n")

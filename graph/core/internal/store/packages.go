@@ -80,6 +80,20 @@ func (t *Tx) ImportedPaths(langs ...string) ([]string, error) {
 	return scanAll(rows, err, "read "+strings.Join(langs, ", ")+" imports", stringField)
 }
 
+// DefinesOwn reports whether a symbol of the worktree's own (not a
+// dependency package's) is qualified ns.
+func (t *Tx) DefinesOwn(ns string) (bool, error) {
+	if err := t.Flush(); err != nil {
+		return false, err
+	}
+	var n int
+	err := t.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ? AND (package IS NULL OR package NOT IN `+externalPackages+`))`, ns).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look up namespace %s: %w", ns, err)
+	}
+	return n != 0, nil
+}
+
 // ExternalPaths lists the indexed files of dependency packages.
 func (t *Tx) ExternalPaths() (map[string]bool, error) {
 	rows, err := t.tx.Query(`SELECT f.path FROM files f JOIN packages p ON p.id = f.package WHERE p.kind != 'own'`)

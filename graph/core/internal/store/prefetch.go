@@ -15,7 +15,7 @@ const consultedNames = `SELECT name FROM resolve_deps WHERE from_file = ?1
 // the same order); a name nothing defines maps to none. Re-resolving an
 // edited file asks mostly the same questions again.
 func (l *Lookups) ConsultedDefinitions(path string) (map[string][]Definition, error) {
-	rows, err := l.tx.Query(`SELECT n.name, s.id, s.file_path, s.kind, s.arity_min, s.arity_max
+	rows, err := l.tx.Query(`SELECT n.name, s.id, s.file_path, s.kind, s.arity_min, s.arity_max, s.package IS NOT NULL AND s.package IN `+externalPackages+`
 		FROM (`+consultedNames+`) n LEFT JOIN symbols s ON s.qualified = n.name ORDER BY n.name, s.id`, path)
 	if err != nil {
 		return nil, fmt.Errorf("look up names of %s: %w", path, err)
@@ -27,14 +27,15 @@ func (l *Lookups) ConsultedDefinitions(path string) (map[string][]Definition, er
 		var id sql.NullInt64
 		var file, kind sql.NullString
 		var d Definition
-		if err := rows.Scan(&name, &id, &file, &kind, &d.ArityMin, &d.ArityMax); err != nil {
+		var external sql.NullBool
+		if err := rows.Scan(&name, &id, &file, &kind, &d.ArityMin, &d.ArityMax, &external); err != nil {
 			return nil, fmt.Errorf("look up names of %s: %w", path, err)
 		}
 		if !id.Valid {
 			out[name] = nil
 			continue
 		}
-		d.ID, d.File, d.Kind = id.Int64, file.String, kind.String
+		d.ID, d.File, d.Kind, d.External = id.Int64, file.String, kind.String, external.Bool
 		out[name] = append(out[name], d)
 	}
 	return out, rows.Err()

@@ -3,10 +3,13 @@
 // records, annotation types, methods, constructors, fields; call, type and
 // import references with candidate qualified names; extends and implements
 // relations; notable strings; System.getenv reads and Jackson/Gson field
-// names).
+// names). Build files (pom.xml, build.gradle) are indexed as empty files
+// of their own languages: they are the markers whose dependencies
+// dependencies.go reads (DESIGN.md, Dependency packages).
 //
-// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
-// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil,
+// its grammar's bindings and the standard library (dependencies.go reads
+// build files, zip archives' entry lists and the environment). It has no cgo of its own: tsutil.ParseFlat copies
 // the syntax tree into Go memory in one call, so no tree-sitter node escapes
 // tsutil, and Extract is a pure function of its Input.
 //
@@ -52,14 +55,23 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 // Lang implements extract.Extractor.
 func (e *Extractor) Lang() string { return langName }
 
-// Supports implements extract.Extractor: .java files.
-func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".java") }
+// Supports implements extract.Extractor: .java files, and the build
+// files whose dependencies Dependencies reads (pom.xml, build.gradle).
+func (e *Extractor) Supports(path string) bool {
+	return extract.HasExt(path, ".java") || manifestLang(path) != ""
+}
 
 var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	if l := manifestLang(in.Path); l != "" {
+		return &extract.ExtractedFile{Lang: l} // read as a marker only
+	}
+	if in.DeclarationsOnly {
+		in.Content = blankBodies(in.Content)
+	}
 	out := &extract.ExtractedFile{Lang: langName}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()

@@ -1,0 +1,151 @@
+package java
+
+// A dependency's file (Input.DeclarationsOnly) keeps its declarations
+// only, so the bodies of its methods and constructors are blanked before
+// parsing, offsets and lines kept: most of a JDK file is bodies.
+
+// blankBodies returns src with the inside of every method and constructor
+// body (a "{" after a parameter list's ")" and an optional throws clause)
+// replaced by spaces, newlines kept. A record header's ")" opens no body,
+// and a lambda's "->" stands between. Strings, text blocks, characters
+// and comments are skipped.
+func blankBodies(src []byte) []byte {
+	out := append([]byte(nil), src...)
+	var parens []bool // open parentheses: whether each is a record header's
+	afterParams, inThrows := false, false
+	for i := 0; i < len(src); {
+		if n := skipLexeme(src, i); n > i {
+			i = n
+			continue
+		}
+		c := src[i]
+		switch {
+		case c == '(':
+			parens = append(parens, isRecordHeader(src, i))
+			afterParams, inThrows = false, false
+		case c == ')':
+			afterParams, inThrows = len(parens) > 0 && !parens[len(parens)-1], false
+			if len(parens) > 0 {
+				parens = parens[:len(parens)-1]
+			}
+		case c == '{' && afterParams && len(parens) == 0:
+			end := matchBrace(src, i)
+			for j := i + 1; j < end; j++ {
+				if out[j] != '\n' && out[j] != '\r' {
+					out[j] = ' '
+				}
+			}
+			i, afterParams, inThrows = end, false, false
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+		case isIdentByte(c):
+			// a throws clause: `) throws IOException, a.B {`
+			j := i
+			for j < len(src) && isIdentByte(src[j]) {
+				j++
+			}
+			if string(src[i:j]) == "throws" {
+				inThrows = afterParams
+			} else if !inThrows {
+				afterParams = false
+			}
+			i = j
+			continue
+		case c == '.' || c == ',':
+			afterParams = afterParams && inThrows
+		default:
+			afterParams, inThrows = false, false
+		}
+		i++
+	}
+	return out
+}
+
+// isRecordHeader: the "(" at i follows `record Name` or `record Name<…>`.
+func isRecordHeader(src []byte, i int) bool {
+	j := skipSpaceBack(src, i-1)
+	if j >= 0 && src[j] == '>' {
+		for depth := 0; j >= 0; j-- {
+			if src[j] == '>' {
+				depth++
+			} else if src[j] == '<' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		j = skipSpaceBack(src, j-1)
+	}
+	for j >= 0 && isIdentByte(src[j]) {
+		j--
+	}
+	j = skipSpaceBack(src, j)
+	return j >= 5 && string(src[j-5:j+1]) == "record" && (j < 6 || !isIdentByte(src[j-6]))
+}
+
+func skipSpaceBack(src []byte, j int) int {
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+		j--
+	}
+	return j
+}
+
+// matchBrace is the index of the "}" closing the "{" at i (len(src) when
+// none does).
+func matchBrace(src []byte, i int) int {
+	depth := 0
+	for i < len(src) {
+		if n := skipLexeme(src, i); n > i {
+			i = n
+			continue
+		}
+		switch src[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(src)
+}
+
+// skipLexeme returns the end of the comment, string, text block or
+// character literal starting at i, or i when none starts there.
+func skipLexeme(src []byte, i int) int {
+	switch {
+	case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+		for i < len(src) && src[i] != '\n' {
+			i++
+		}
+		return i
+	case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+		for i += 2; i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/'); i++ {
+		}
+		return min(i+2, len(src))
+	case src[i] == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
+		for i += 3; i+2 < len(src); i++ {
+			if src[i] == '\\' {
+				i++
+			} else if src[i] == '"' && src[i+1] == '"' && src[i+2] == '"' {
+				return i + 3
+			}
+		}
+		return len(src)
+	case src[i] == '"' || src[i] == '\'':
+		q := src[i]
+		for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
+			if src[i] == '\\' {
+				i++
+			}
+		}
+		return min(i+1, len(src))
+	}
+	return i
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
