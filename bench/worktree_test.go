@@ -141,7 +141,7 @@ func benchFromCache(b *testing.B, root, primed string, restore bool) {
 	cacheDir := filepath.Join(b.TempDir(), "cache")
 	copyDir(b, primed, cacheDir)
 	var ratios []float64
-	hits, misses, reresolved := 0, 0, 0
+	hits, misses := 0, 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	var cold time.Duration
@@ -164,7 +164,6 @@ func benchFromCache(b *testing.B, root, primed string, restore bool) {
 		}
 		hits += rep.Cache.Hits
 		misses += rep.Cache.Misses
-		reresolved += rep.Reresolved
 		ratios = append(ratios, warm.Seconds()/cold.Seconds())
 	}
 	b.StopTimer()
@@ -172,7 +171,6 @@ func benchFromCache(b *testing.B, root, primed string, restore bool) {
 	b.ReportMetric(ratios[len(ratios)/2], "of-cold")
 	b.ReportMetric(float64(misses)/float64(b.N), "parsed/op")
 	b.ReportMetric(float64(hits)/float64(b.N), "hits/op")
-	b.ReportMetric(float64(reresolved)/float64(b.N), "reresolved/op")
 }
 
 // primedCaches are caches filled by a cold build of a corpus, by corpus
