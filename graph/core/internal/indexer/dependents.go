@@ -201,9 +201,20 @@ func (w *writer) dependents() ([]string, error) {
 		}
 	}
 	// A namespace that gained its first definition or lost its last one
-	// changes the grade of undefined names imported from it.
+	// changes the grade of undefined names imported from it. One that a
+	// name this sync left alone defines did neither (files that consulted
+	// it as a name are collected when its definitions or evidence change).
+	cleared := w.tx.Cleared()
+	changedName := func(q string) bool { return w.touched[q] || cleared[q] }
 	for _, ns := range sortedKeys(spaces) {
 		if w.touched[ns] {
+			continue
+		}
+		kept, err := w.tx.DefinesBesides(ns, changedName)
+		if err != nil {
+			return nil, err
+		}
+		if kept {
 			continue
 		}
 		if err := collect(w.tx.FilesConsulting(ns)); err != nil {

@@ -403,8 +403,12 @@ func ViaImport(candidate string, imports []Import) bool {
 	return false
 }
 
+// viaPath: candidate is path or a name inside the module path names. A
+// name after a '/' lies in another module below it (Go's encoding/json
+// below an import of encoding, a TypeScript directory's files below a
+// module of its name), which the import does not bring.
 func viaPath(candidate, path, symbol string) bool {
-	if path == "" || !hasSegmentPrefix(candidate, path) {
+	if path == "" || !hasSegmentPrefix(candidate, path) || len(candidate) > len(path) && candidate[len(path)] == '/' {
 		return false
 	}
 	if symbol == "" || symbol == "*" {

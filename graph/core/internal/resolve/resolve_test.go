@@ -120,3 +120,38 @@ func TestRegradeAgreesWithResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestViaImportStopsAtSlash: an import names one module, not the modules
+// below it: encoding/json's names do not come through an import of
+// encoding, nor does a name nothing defines make the file depend on it.
+func TestViaImportStopsAtSlash(t *testing.T) {
+	syms := table{
+		"encoding.TextMarshaler": {{ID: 1, File: "encoding/encoding.go"}},
+		"encoding/json.Marshal":  {{ID: 2, File: "encoding/json/encode.go"}},
+		"src/util/index:f":       {{ID: 3, File: "src/util/index.ts"}},
+	}
+	goFile := File{Path: "encoding/json/decode.go", Imports: []Import{{Path: "encoding"}}}
+	tsFile := File{Path: "src/app.ts", Imports: []Import{{Path: "./util", Symbol: "f", Resolved: "src/util"}}}
+	for _, tc := range []struct {
+		f    File
+		ref  Ref
+		want string
+	}{
+		{goFile, Ref{Qualified: "encoding.TextMarshaler"}, ImportResolved},
+		{goFile, Ref{Qualified: "encoding/json.Marshal"}, SameModule}, // its own package, not the import
+		{goFile, Ref{Qualified: "encoding/json.min"}, FuzzyName},
+		// A directory's index module is reached through the name the file wrote.
+		{tsFile, Ref{Qualified: "src/util:f", Alternatives: []string{"src/util/index:f"}}, ImportResolved},
+	} {
+		got, ch, err := Resolve(syms, tc.f, tc.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Confidence != tc.want {
+			t.Errorf("Resolve(%q) = %s, want %s", tc.ref.Qualified, got.Confidence, tc.want)
+		}
+		if slices.Contains(ch.Consulted, "encoding") {
+			t.Errorf("Resolve(%q) consulted namespace encoding: %v", tc.ref.Qualified, ch.Consulted)
+		}
+	}
+}

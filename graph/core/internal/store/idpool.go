@@ -68,6 +68,16 @@ func (t *Tx) Unrecycled() []string {
 	return out
 }
 
+// Cleared lists the qualified names of the definitions this sync deleted
+// or took back so far, whatever became of their ids.
+func (t *Tx) Cleared() map[string]bool {
+	out := make(map[string]bool, len(t.pool))
+	for k := range t.pool {
+		out[k.qualified] = true
+	}
+	return out
+}
+
 func arityKey(a extract.Arity) string {
 	if !a.Known {
 		return ""

@@ -227,6 +227,31 @@ func (t *Tx) Defined(q string) (bool, error) {
 	return n != 0, nil
 }
 
+// DefinesBesides reports whether a worktree's own name other than those
+// changed reports defines ns or a name inside it (Lookups.Defines): then
+// ns was defined before a sync that changed only those names, and still is.
+func (t *Tx) DefinesBesides(ns string, changed func(string) bool) (bool, error) {
+	own := ` AND (package IS NULL OR package NOT IN ` + externalPackages + `)`
+	rows, err := t.tx.Query(`SELECT qualified FROM symbols WHERE qualified = ?1`+own+`
+		UNION ALL SELECT qualified FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$'`+own+`
+		UNION ALL SELECT qualified FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0'`+own+`
+		UNION ALL SELECT qualified FROM symbols WHERE qualified >= ?1 || ':' AND qualified < ?1 || ';'`+own, ns)
+	if err != nil {
+		return false, fmt.Errorf("find dependents: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var q string
+		if err := rows.Scan(&q); err != nil {
+			return false, fmt.Errorf("find dependents: %w", err)
+		}
+		if !changed(q) {
+			return true, nil
+		}
+	}
+	return false, rows.Err()
+}
+
 // FilesReferringWithin lists the files with a reference whose target is q
 // or a name inside it.
 func (t *Tx) FilesReferringWithin(q string) ([]string, error) {

@@ -98,14 +98,7 @@ func (t *Tx) prepare() (err error) {
 	if err := t.tx.QueryRow(`SELECT COALESCE(MAX(id), 0) + 1 FROM symbols`).Scan(&t.nextID); err != nil {
 		return fmt.Errorf("begin sync: %w", err)
 	}
-	mk := func(table string, cols ...string) *bulk {
-		if err != nil {
-			return nil
-		}
-		var b *bulk
-		b, err = newBulk(t.tx, table, cols...)
-		return b
-	}
+	mk := func(table string, cols ...string) *bulk { return newBulk(t.tx, table, cols...) }
 	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max",
 		"body_hash", "body_size", "decorators", "package")
 	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
@@ -116,9 +109,6 @@ func (t *Tx) prepare() (err error) {
 	t.facts = mk("facts", "def_file", "kind", "subject", "member", "object")
 	t.deps = mk("resolve_deps", "name", "from_file")
 	t.closures = mk("closures", "file_path", "span_start", "span_end", "line", "col", "body_hash", "body_size")
-	if err != nil {
-		return err
-	}
 	// A file ClearFile kept the row of is updated in place.
 	t.insFile, err = t.tx.Prepare(`INSERT INTO files(path, content_hash, mtime_ns, lang, byte_len, extracted_at, generated, package) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, mtime_ns = excluded.mtime_ns, lang = excluded.lang,

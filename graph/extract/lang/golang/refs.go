@@ -21,10 +21,9 @@ func isBuiltinFunc(name string) bool {
 // (debugging aids a tool may shadow, as x/tools' godex does). A call of
 // one gets a ref for pass 2 to resolve against the package; when the
 // package declares none it stays fuzzy_name, below the default floor.
-// Not min, max and clear: most packages call them, and each such ref,
-// undefined, makes its file depend on every namespace it imports (a
-// one-file sync re-resolved four other files for it); a package's own
-// min is rare since Go 1.21.
+// Not min, max and clear: most packages call them, so a ref for each call
+// would add rows (and resolve_deps) to most files for a rare case: a
+// package's own min is rare since Go 1.21.
 func isOftenDeclared(name string) bool {
 	switch name {
 	case "print", "println":
