@@ -50,4 +50,13 @@ package extract
 //	   decorators/annotations; closures (func literals, lambdas, arrow
 //	   functions) are extracted; Go calls of min/max/clear/print/println
 //	   are refs unless the file declares the name.
-const Version = 10
+//	11: dependency packages for TypeScript/JavaScript (node_modules,
+//	   @types, Node built-ins), Rust (Cargo registry, vendor/, path
+//	   dependencies; Cargo.lock a marker with an empty extraction) and
+//	   Java (src.zip, sources jars; pom.xml and build.gradle markers);
+//	   TypeScript: a re-export inside `declare module "m"` states its facts
+//	   for m, `export = X` makes the module's names X's members; a
+//	   dependency's Go and Java files lose bodies and unexported
+//	   package-level names before parsing; pass 2: a name after an
+//	   import's path and '/' is not reached through that import.
+const Version = 11
