@@ -1,6 +1,9 @@
 package extract
 
-import "strconv"
+import (
+	"io/fs"
+	"strconv"
+)
 
 // Dependency packages (DESIGN.md, Dependency packages). A language whose
 // Modules value also implements Dependent names the worktree's own
@@ -66,16 +69,6 @@ type Dependent interface {
 	// Dependencies locates the packages with the probe's output (nil when
 	// the probe failed: every dependency is then missing).
 	Dependencies(probe []byte) DependencySet
-}
-
-// WorktreeDependent is a Dependent whose packages sit in directories of
-// the worktree that the scan leaves out (npm's node_modules): core calls
-// WorktreeDependencies, with the worktree's absolute root and a reader of
-// files below it (their manifests), instead of Dependencies. Core does the
-// reading: extractors do no I/O.
-type WorktreeDependent interface {
-	Dependent
-	WorktreeDependencies(root string, read func(path string) ([]byte, error), probe []byte) DependencySet
 }
 
 // DependencySet answers, for one sync, where the packages a worktree's
@@ -148,13 +141,39 @@ func ExternalCacheKey(lang string, p Package) string {
 	return lang + "\x00" + p.Name + "\x00" + p.Version + "\x00" + strconv.Itoa(Version)
 }
 
-// WorktreeReader is a Dependent whose packages also depend on files of
-// the worktree the scan leaves out (Go's vendor/modules.txt, go.sum and
-// go.work; Python's virtualenv and requirements files) or on directories
-// its manifests name relative to it (Go's `replace x => ../y`). Core
-// gives it the worktree's absolute root once, before any other call.
-type WorktreeReader interface {
-	SetWorktree(root string)
+// Host is what a language's dependency code may look at outside the
+// scan: the worktree's root, manifests, lock files, a virtualenv, a
+// module cache, the environment. Core provides it, so extractors do no
+// I/O of their own (and tests hand it a temporary root). Paths may pass
+// through a zip archive ("…/src.zip!/java.base"), which reads as a
+// directory of its entries.
+type Host interface {
+	Root() string // the worktree's absolute root
+	ReadFile(name string) ([]byte, error)
+	Stat(name string) (fs.FileInfo, error)
+	ReadDir(name string) ([]string, error) // entry names, in order
+	// ArchiveEntries names every entry of a zip archive, slash-separated.
+	ArchiveEntries(name string) ([]string, error)
+	Getenv(key string) string
+	UserHomeDir() (string, error)
+}
+
+// NoHost is the Host of a value core never gave one: it reads nothing.
+type NoHost struct{}
+
+func (NoHost) Root() string                            { return "" }
+func (NoHost) ReadFile(string) ([]byte, error)         { return nil, fs.ErrNotExist }
+func (NoHost) Stat(string) (fs.FileInfo, error)        { return nil, fs.ErrNotExist }
+func (NoHost) ReadDir(string) ([]string, error)        { return nil, fs.ErrNotExist }
+func (NoHost) ArchiveEntries(string) ([]string, error) { return nil, fs.ErrNotExist }
+func (NoHost) Getenv(string) string                    { return "" }
+func (NoHost) UserHomeDir() (string, error)            { return "", fs.ErrNotExist }
+
+// HostUser is a Dependent that reads through a Host: core gives it the
+// host once, before any other call (a value never given one reads
+// nothing: its dependencies are missing).
+type HostUser interface {
+	SetHost(h Host)
 }
 
 // StateKeyer is a Dependent whose packages depend on state the scan does

@@ -73,6 +73,19 @@ func ReadDir(p string) ([]string, error) {
 	return names, nil
 }
 
+// Entries names every entry of the archive at p, slash-separated.
+func Entries(p string) ([]string, error) {
+	zr, _, err := openArchive(p)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(zr.File))
+	for i, f := range zr.File {
+		names[i] = f.Name
+	}
+	return names, nil
+}
+
 // Open opens a file for reading.
 func Open(p string) (io.ReadCloser, error) {
 	a, inner, ok := split(p)

@@ -101,8 +101,8 @@ func loadContexts(root string, langs *languages, files []candidate) contexts {
 	c := contexts{}
 	for _, a := range langs.aware {
 		m := a.Modules(markers[a.Lang()])
-		if w, ok := m.(extract.WorktreeReader); ok {
-			w.SetWorktree(root)
+		if u, ok := m.(extract.HostUser); ok {
+			u.SetHost(host{root: root})
 		}
 		c[a.Lang()] = m
 	}

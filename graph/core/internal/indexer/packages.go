@@ -58,7 +58,7 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
-	root  string          // the worktree's: WorktreeDependent languages read below it, a relative Root is below it
+	root  string          // the worktree's, which a relative Root is below
 	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 }
 
@@ -94,11 +94,7 @@ func (d *dependencies) load() {
 		if dl.set != nil {
 			continue
 		}
-		if wd, ok := dl.m.(extract.WorktreeDependent); ok {
-			dl.set = wd.WorktreeDependencies(d.root, os.ReadFile, runProbe(dl.m.Probe()))
-		} else {
-			dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
-		}
+		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
 		dl.pkgs = slices.Clone(dl.set.Packages())
 		for i := range dl.pkgs {
 			p := &dl.pkgs[i]

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"go/version"
 	"hash/fnv"
-	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -36,9 +34,9 @@ func (m *goModules) Probe() extract.Probe {
 	}
 }
 
-// SetWorktree: local replacements, go.work, vendor/modules.txt and go.sum
-// are read from the worktree (extract.WorktreeReader).
-func (m *goModules) SetWorktree(root string) { m.root = root }
+// SetHost: local replacements, go.work, vendor/modules.txt and go.sum
+// are read from the worktree (extract.HostUser).
+func (m *goModules) SetHost(h extract.Host) { m.host, m.root = h, h.Root() }
 
 // goEnv is the probe's output.
 type goEnv struct {
@@ -78,7 +76,7 @@ func (m *goModules) Dependencies(probe []byte) extract.DependencySet {
 			p.Version = ""
 			if r.abs == "" {
 				p.Missing = "replaced by " + r.local + " (worktree unknown)"
-			} else if !isDir(r.abs) {
+			} else if !m.isDir(r.abs) {
 				p.Missing = "replaced by " + r.local + ", which is not a directory"
 			} else {
 				p.Root = r.abs
@@ -87,7 +85,7 @@ func (m *goModules) Dependencies(probe []byte) extract.DependencySet {
 			p.Missing = "no module cache (go env GOMODCACHE)"
 		default:
 			p.Root = moduleDir(env.GOMODCACHE, r.onDisk, r.version)
-			if !isDir(p.Root) {
+			if !m.isDir(p.Root) {
 				p.Missing = "not on disk: " + p.Root + m.sumReason(r)
 			}
 		}
@@ -133,7 +131,7 @@ func (m *goModules) workspace(env goEnv) *workspace {
 	if m.root == "" || env.GOWORK == "off" {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(m.root, "go.work"))
+	b, err := m.h().ReadFile(filepath.Join(m.root, "go.work"))
 	if err != nil {
 		return nil
 	}
@@ -209,7 +207,7 @@ func (m *goModules) requirements(ws *workspace, goflags string) []requirement {
 			if req.abs == "" {
 				continue
 			}
-			b, err := os.ReadFile(filepath.Join(req.abs, "go.mod"))
+			b, err := m.h().ReadFile(filepath.Join(req.abs, "go.mod"))
 			if req.name = modfile.ModulePath(b); err != nil || req.name == "" {
 				continue
 			}
@@ -264,7 +262,7 @@ func (m *goModules) vendoring(f *modfile.File, goflags string) bool {
 
 // vendorModules reads dir/vendor/modules.txt: module path → version.
 func (m *goModules) vendorModules(dir string) map[string]string {
-	b, err := os.ReadFile(filepath.Join(m.root, filepath.FromSlash(dir), "vendor", "modules.txt"))
+	b, err := m.h().ReadFile(filepath.Join(m.root, filepath.FromSlash(dir), "vendor", "modules.txt"))
 	if err != nil {
 		return nil
 	}
@@ -293,7 +291,7 @@ func (m *goModules) sumReason(r requirement) string {
 	}
 	var lines []string
 	for _, name := range []string{path.Join(r.sumDir, "go.sum"), "go.work.sum"} {
-		if b, err := os.ReadFile(filepath.Join(m.root, filepath.FromSlash(name))); err == nil {
+		if b, err := m.h().ReadFile(filepath.Join(m.root, filepath.FromSlash(name))); err == nil {
 			lines = append(lines, strings.Split(string(b), "\n")...)
 		}
 	}
@@ -315,8 +313,36 @@ func (m *goModules) sumReason(r requirement) string {
 	return "; not in go.sum either (go mod tidy)"
 }
 
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
+// walkGo calls f on dir's directories and Go files below it, leaving out
+// testdata, vendor and hidden directories.
+func (m *goModules) walkGo(dir string, f func(string)) {
+	names, err := m.h().ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if fi, err := m.h().Stat(p); err != nil {
+			continue
+		} else if fi.IsDir() && n != "testdata" && n != "vendor" && !strings.HasPrefix(n, ".") {
+			f(p)
+			m.walkGo(p, f)
+		} else if !fi.IsDir() && strings.HasSuffix(n, ".go") {
+			f(p)
+		}
+	}
+}
+
+// h is the host, extract.NoHost before SetHost.
+func (m *goModules) h() extract.Host {
+	if m.host == nil {
+		return extract.NoHost{}
+	}
+	return m.host
+}
+
+func (m *goModules) isDir(p string) bool {
+	fi, err := m.h().Stat(p)
 	return err == nil && fi.IsDir()
 }
 
@@ -415,7 +441,7 @@ func (m *goModules) StateKey() string {
 	}
 	h := fnv.New64a()
 	stamp := func(p string) {
-		if fi, err := os.Stat(p); err == nil {
+		if fi, err := m.h().Stat(p); err == nil {
 			fmt.Fprintf(h, "%s\x00%d\x00%d\n", p, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
@@ -438,17 +464,7 @@ func (m *goModules) StateKey() string {
 			continue // not local, or the scan's
 		}
 		stamp(r.abs)
-		filepath.WalkDir(r.abs, func(p string, e fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-				return nil
-			case e.IsDir() && p != r.abs && (e.Name() == "testdata" || e.Name() == "vendor" || strings.HasPrefix(e.Name(), ".")):
-				return filepath.SkipDir
-			case e.IsDir() || strings.HasSuffix(p, ".go"):
-				stamp(p)
-			}
-			return nil
-		})
+		m.walkGo(r.abs, stamp)
 	}
 	return strconv.FormatUint(h.Sum64(), 16)
 }

@@ -37,7 +37,8 @@ func (e *Extractor) ContextKey(content []byte) string { return modfile.ModulePat
 type goModules struct {
 	paths     map[string]string
 	manifests []manifest
-	root      string // the worktree's absolute root, "" when unknown (SetWorktree)
+	root      string       // the worktree's absolute root, "" when unknown (SetHost)
+	host      extract.Host // nil when unknown: nothing outside the scan is read
 }
 
 type manifest struct {

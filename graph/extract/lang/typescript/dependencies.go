@@ -18,7 +18,7 @@ import (
 // dependency. Only declaration files are read: the package's own
 // ("types", "typings", "exports" types conditions, the .d.ts beside
 // "main", index.d.ts), else @types/<name>. Nothing runs: core reads the
-// manifests for us (extract.WorktreeDependent).
+// manifests for us (extract.HostUser).
 
 // npmManifest is what a package.json says about a package.
 type npmManifest struct {
@@ -48,15 +48,19 @@ type npmPackage struct {
 // Probe: npm has nothing to ask; the manifests are read through core.
 func (c *tsConfigs) Probe() extract.Probe { return extract.Probe{} }
 
-// Dependencies without the worktree's root: every dependency is missing.
-func (c *tsConfigs) Dependencies(probe []byte) extract.DependencySet {
-	return c.WorktreeDependencies("", nil, probe)
-}
+// SetHost: node_modules is below the worktree's root, outside the scan.
+func (c *tsConfigs) SetHost(h extract.Host) { c.host = h }
 
-// WorktreeDependencies lists the own packages (every package.json of the
-// scan, sorted by directory), @types/node as the standard library and each
-// declared dependency, found in node_modules.
-func (c *tsConfigs) WorktreeDependencies(root string, read func(string) ([]byte, error), _ []byte) extract.DependencySet {
+// Dependencies lists the own packages (every package.json of the scan,
+// sorted by directory), @types/node as the standard library and each
+// declared dependency, found in node_modules (without a host, every
+// dependency is missing).
+func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
+	var root string
+	var read func(string) ([]byte, error)
+	if c.host != nil {
+		root, read = c.host.Root(), c.host.ReadFile
+	}
 	d := &npmDeps{byName: map[string]int{}}
 	dirs := make([]string, 0, len(c.manifests))
 	for dir := range c.manifests {

@@ -203,6 +203,7 @@ type tsConfigs struct {
 	packages  map[string][]PathAlias   // directory → its package.json's self-reference exports (nil: none)
 	manifests map[string][]byte        // directory → its package.json (dependencies.go)
 	done      map[string]extract.ModuleContext
+	host      extract.Host // node_modules is read through it (dependencies.go); nil reads nothing
 }
 
 func newTSConfigs() *tsConfigs {
