@@ -11,9 +11,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tomlkeys"
 )
 
 // Dependency packages (DESIGN.md, Dependency packages): the interpreter's
@@ -263,12 +264,12 @@ func projectDependencies(b []byte) []string {
 			Poetry struct{ Dependencies map[string]any }
 		}
 	}
-	md, err := toml.Decode(string(b), &doc)
-	if err != nil {
+	keys, err := tomlkeys.Keys(b)
+	if err != nil || toml.Unmarshal(b, &doc) != nil {
 		return nil
 	}
 	var out []string
-	for _, k := range md.Keys() {
+	for _, k := range keys {
 		switch {
 		case len(k) == 2 && k[0] == "project" && k[1] == "dependencies":
 			for _, d := range doc.Project.Dependencies {

@@ -5,10 +5,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	sv "github.com/Masterminds/semver/v3"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tomlkeys"
 )
 
 // What the dependency packages need of Cargo.toml and Cargo.lock, decoded
@@ -110,12 +111,12 @@ func topManifest(dir string, manifests []extract.MarkerFile) string {
 // (nil without one).
 func parseDependencies(b []byte) (deps []depEntry, workspace map[string]depEntry) {
 	var doc map[string]any
-	md, err := toml.Decode(string(b), &doc)
-	if err != nil {
+	keys, err := tomlkeys.Keys(b)
+	if err != nil || toml.Unmarshal(b, &doc) != nil {
 		return nil, nil
 	}
 	seen := map[string]bool{}
-	for _, k := range md.Keys() {
+	for _, k := range keys {
 		n := 0 // the length of the entry's key path
 		switch {
 		case len(k) >= 2 && isDepTable(k[0]):
@@ -181,7 +182,7 @@ func parseLock(b []byte) map[string][]semver {
 		Package []struct{ Name, Version string }
 	}
 	out := map[string][]semver{}
-	if _, err := toml.Decode(string(b), &lock); err != nil {
+	if err := toml.Unmarshal(b, &lock); err != nil {
 		return out
 	}
 	for _, p := range lock.Package {

@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -90,7 +90,7 @@ func parseManifest(b []byte) manifest {
 		Bin     []map[string]any
 	}
 	var m manifest
-	if _, err := toml.Decode(string(b), &doc); err != nil {
+	if err := toml.Unmarshal(b, &doc); err != nil {
 		return m
 	}
 	name, _ := doc.Package["name"].(string)
