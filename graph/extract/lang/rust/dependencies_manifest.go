@@ -211,7 +211,8 @@ type requirement struct{ c *sv.Constraints }
 // "=1.0.3", ">=1, <2", "1.*", "*") as Masterminds constraints, which
 // share Cargo's ^, ~, =, <, >, wildcards and pre-release rule. A
 // comparator without an operator is a caret one in Cargo ("1.2" is
-// ^1.2) but an equality in Masterminds, so it gets its "^". What neither
+// ^1.2) but a tilde (1.2) or an equality (1.2.3) in Masterminds, so it
+// gets its "^" (a wildcard, 1.*, means the same in both). What neither
 // reads matches any version.
 func parseRequirement(s string) requirement {
 	parts := strings.Split(s, ",")
