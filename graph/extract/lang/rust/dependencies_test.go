@@ -233,3 +233,22 @@ dependencies.libc = "0.2"
 		t.Error("a pre-release meets only a requirement that names one")
 	}
 }
+
+// FuzzManifest: no Cargo.toml, Cargo.lock or requirement makes the
+// readers panic (`go test -tags sqlite_fts5 -fuzz FuzzManifest`).
+func FuzzManifest(f *testing.F) {
+	for _, s := range []string{"", "[dependencies]\nserde = { version = \"1\"", "[[package]]\nname = 1\nversion = [\"1\"]", "[dependencies]\nx = 1\ny = { path = 2, workspace = \"yes\" }",
+		"[package]\nname = {}\n[lib]\npath = 3\n[[bin]]\nname = []", "[target.x.dependencies.y]\nversion = \"^1, <2-rc.1\"", "dependencies = 1\n[workspace]\ndependencies = []"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		deps, _ := parseDependencies(b)
+		for _, d := range deps {
+			parseRequirement(d.req).matches(nil)
+		}
+		parseManifest(b)
+		parseLock(b)
+		v, _ := parseSemver(string(b))
+		parseRequirement(string(b)).matches(v)
+	})
+}
