@@ -11,7 +11,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pelletier/go-toml/v2"
+
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tomlkeys"
 )
 
 // Dependency packages (DESIGN.md, Dependency packages): the interpreter's
@@ -215,7 +218,7 @@ func (m *pyModules) declared() []string {
 	}
 	var specs []string
 	if b, err := os.ReadFile(filepath.Join(m.root, "pyproject.toml")); err == nil {
-		specs = append(specs, projectDependencies(string(b))...)
+		specs = append(specs, projectDependencies(b)...)
 	}
 	for _, r := range m.requirementFiles() {
 		b, err := os.ReadFile(r)
@@ -251,47 +254,31 @@ func (m *pyModules) requirementFiles() []string {
 }
 
 // projectDependencies reads the strings of the dependencies array of
-// pyproject.toml's [project] table, and the keys of Poetry's
-// [tool.poetry.dependencies] (a small reading of TOML: what PEP 621 and
-// Poetry write).
-func projectDependencies(toml string) []string {
-	var out []string
-	table, in := "", false
-	for _, line := range strings.Split(toml, "\n") {
-		t := strings.TrimSpace(line)
-		if !in {
-			if strings.HasPrefix(t, "[") {
-				table = strings.Trim(t, "[] ")
-				continue
-			}
-			k, v, ok := strings.Cut(t, "=")
-			k = strings.Trim(strings.TrimSpace(k), `"'`)
-			if table == "tool.poetry.dependencies" && ok && k != "python" && k != "" {
-				out = append(out, k) // Poetry: name = "^1.0"
-				continue
-			}
-			if table != "project" || !ok || k != "dependencies" {
-				continue
-			}
-			t, in = strings.TrimSpace(v), true
-			t = strings.TrimPrefix(t, "[")
+// pyproject.toml's [project] table (PEP 621) and the keys of Poetry's
+// [tool.poetry.dependencies] but python, in the file's order; nothing
+// from a file that is not valid TOML.
+func projectDependencies(b []byte) []string {
+	var doc struct {
+		Project struct{ Dependencies []any }
+		Tool    struct {
+			Poetry struct{ Dependencies map[string]any }
 		}
-		for t != "" && in {
-			switch q := t[0]; {
-			case q == '"' || q == '\'':
-				end := strings.IndexByte(t[1:], q)
-				if end < 0 {
-					return out
+	}
+	keys, err := tomlkeys.Keys(b)
+	if err != nil || toml.Unmarshal(b, &doc) != nil {
+		return nil
+	}
+	var out []string
+	for _, k := range keys {
+		switch {
+		case len(k) == 2 && k[0] == "project" && k[1] == "dependencies":
+			for _, d := range doc.Project.Dependencies {
+				if s, ok := d.(string); ok {
+					out = append(out, s)
 				}
-				out = append(out, t[1:1+end])
-				t = t[2+end:]
-			case q == ']':
-				in = false // the array's end
-			case q == '#':
-				t = ""
-			default:
-				t = t[1:]
 			}
+		case len(k) == 4 && k[0] == "tool" && k[1] == "poetry" && k[2] == "dependencies" && k[3] != "python" && k[3] != "":
+			out = append(out, k[3]) // Poetry: name = "^1.0"
 		}
 	}
 	return out

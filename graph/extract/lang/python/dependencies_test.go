@@ -234,3 +234,33 @@ requests = "^2.31"
 		t.Errorf("declared() = %v, want %v", got, want)
 	}
 }
+
+// TestProjectDependenciesTOML: what a line-by-line reading got wrong: a
+// commented table header, an array spread over lines with comments, a
+// multi-line string holding a dependencies line, a Poetry inline table
+// spanning lines (TOML 1.1), a quoted key; a malformed file names none.
+func TestProjectDependenciesTOML(t *testing.T) {
+	pyproject := `[project] # PEP 621
+name = "app"
+description = '''
+dependencies = ["fake"]
+'''
+dependencies = [
+  "attrs>=22", # "not-this"
+  'click',
+]
+
+[tool.poetry.dependencies]
+python = "^3.9"
+requests = { version = "^2.31",
+  extras = ["socks"] }
+"zope.interface" = "*"
+`
+	want := []string{"attrs>=22", "click", "requests", "zope.interface"}
+	if got := projectDependencies([]byte(pyproject)); !reflect.DeepEqual(got, want) {
+		t.Errorf("projectDependencies = %q, want %q", got, want)
+	}
+	if got := projectDependencies([]byte("[project]\ndependencies = [\"a\"\n")); got != nil {
+		t.Errorf("a malformed pyproject.toml: %q, want nothing", got)
+	}
+}

@@ -87,11 +87,11 @@ func splitCrateDir(base string) (string, semver, bool) {
 		if base[i] != '-' {
 			continue
 		}
-		if v, ok := parseSemver(base[i+1:]); ok && v.full {
+		if v, ok := parseSemver(base[i+1:]); ok {
 			return base[:i], v, true
 		}
 	}
-	return "", semver{}, false
+	return "", nil, false
 }
 
 // stdLibCrates are the standard library's crates rust-src holds.
@@ -166,22 +166,23 @@ func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 func pickVersion(p *extract.Package, req string, locked []semver, onDisk []crateDir, vendor string) {
 	r := parseRequirement(req)
 	if len(locked) > 0 {
-		best, found := semver{}, false
+		var best semver
+		found := false
 		for _, v := range locked {
-			if r.matches(v) && (!found || best.less(v)) {
+			if r.matches(v) && (!found || best.LessThan(v)) {
 				best, found = v, true
 			}
 		}
 		if !found {
 			for _, v := range locked {
-				if !found || best.less(v) {
+				if !found || best.LessThan(v) {
 					best, found = v, true
 				}
 			}
 		}
 		p.Version = best.String()
 		for _, c := range onDisk {
-			if c.version == best {
+			if c.version.Equal(best) {
 				p.Root = c.dir + "/src"
 				return
 			}
@@ -192,7 +193,7 @@ func pickVersion(p *extract.Package, req string, locked []semver, onDisk []crate
 	}
 	var best *crateDir
 	for i, c := range onDisk {
-		if r.matches(c.version) && (best == nil || best.version.less(c.version)) {
+		if r.matches(c.version) && (best == nil || best.version.LessThan(c.version)) {
 			best = &onDisk[i]
 		}
 	}

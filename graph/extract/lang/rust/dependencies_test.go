@@ -185,3 +185,70 @@ func TestWorkspaceRootPackage(t *testing.T) {
 		t.Errorf("dependencies %+v, want log 0.4 from the workspace table, vendored under tool/vendor", deps)
 	}
 }
+
+// TestParseDependenciesTOML: what a line-by-line reading got wrong: a
+// table header inside a multi-line string, an inline table spanning lines
+// (TOML 1.1), a dotted key under a target table, a 1.2.* requirement;
+// and a malformed manifest states nothing.
+func TestParseDependenciesTOML(t *testing.T) {
+	manifest := `[package]
+name = "app" # the crate
+description = """
+[dependencies]
+fake = "1"
+"""
+
+[dependencies] # runtime
+json = { version = "1",
+  package = "serde_json", } # a rename on two lines
+tokio = { version = "1", features = [
+  "rt", # version = "0.1"
+] }
+'dotted.key' = "2"
+
+[target.'cfg(unix)']
+dependencies.libc = "0.2"
+`
+	deps, ws := parseDependencies([]byte(manifest))
+	want := []depEntry{
+		{key: "json", pkg: "serde_json", req: "1"},
+		{key: "tokio", req: "1"},
+		{key: "dotted.key", req: "2"},
+		{key: "libc", req: "0.2"},
+	}
+	if !reflect.DeepEqual(deps, want) || ws != nil {
+		t.Errorf("dependencies\n got %+v %v\nwant %+v", deps, ws, want)
+	}
+	if got := parseManifest([]byte(manifest)).name; got != "app" {
+		t.Errorf("crate name %q, want app: the comment is no part of it", got)
+	}
+	if deps, ws := parseDependencies([]byte("[dependencies]\nserde = { version = \"1\"\nlog = \"0.4\"\n")); deps != nil || ws != nil {
+		t.Errorf("a malformed manifest: %+v %v, want nothing", deps, ws)
+	}
+	v, _ := parseSemver("1.3.0")
+	if parseRequirement("1.2.*").matches(v) {
+		t.Error("1.2.* matches 1.3.0")
+	}
+	if pre, _ := parseSemver("1.2.3-rc.1"); parseRequirement("1").matches(pre) || !parseRequirement(">=1.2.3-rc.0").matches(pre) {
+		t.Error("a pre-release meets only a requirement that names one")
+	}
+}
+
+// FuzzManifest: no Cargo.toml, Cargo.lock or requirement makes the
+// readers panic (`go test -tags sqlite_fts5 -fuzz FuzzManifest`).
+func FuzzManifest(f *testing.F) {
+	for _, s := range []string{"", "[dependencies]\nserde = { version = \"1\"", "[[package]]\nname = 1\nversion = [\"1\"]", "[dependencies]\nx = 1\ny = { path = 2, workspace = \"yes\" }",
+		"[package]\nname = {}\n[lib]\npath = 3\n[[bin]]\nname = []", "[target.x.dependencies.y]\nversion = \"^1, <2-rc.1\"", "dependencies = 1\n[workspace]\ndependencies = []"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		deps, _ := parseDependencies(b)
+		for _, d := range deps {
+			parseRequirement(d.req).matches(nil)
+		}
+		parseManifest(b)
+		parseLock(b)
+		v, _ := parseSemver(string(b))
+		parseRequirement(string(b)).matches(v)
+	})
+}

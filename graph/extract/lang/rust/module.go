@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/pelletier/go-toml/v2"
+
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -79,37 +81,36 @@ func crateName(b []byte) string { return parseManifest(b).name }
 
 // parseManifest reads the [package] name (dashes become underscores, as
 // in paths) and the `path` of [lib] and [[bin]] targets. A workspace-only
-// manifest has no [package] and names no crate. This reads a few keys of
-// a line-oriented format, not TOML: the config extractor indexes the whole
-// file.
+// manifest has no [package] and names no crate, nor does one that is not
+// valid TOML. The config extractor indexes the whole file.
 func parseManifest(b []byte) manifest {
+	var doc struct {
+		Package map[string]any
+		Lib     map[string]any
+		Bin     []map[string]any
+	}
 	var m manifest
-	section := ""
-	var cur *target
-	for _, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section, cur = line, nil
-			switch line {
-			case "[lib]", "[[bin]]":
-				m.targets = append(m.targets, target{})
-				cur = &m.targets[len(m.targets)-1]
-			}
-			continue
+	if err := toml.Unmarshal(b, &doc); err != nil {
+		return m
+	}
+	name, _ := doc.Package["name"].(string)
+	m.name = strings.ReplaceAll(name, "-", "_")
+	add := func(t map[string]any, bin bool) {
+		p, _ := t["path"].(string)
+		tg := target{}
+		if p != "" {
+			tg.root = path.Clean(p)
 		}
-		key, val, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
+		if bin {
+			tg.bin, _ = t["name"].(string)
 		}
-		key, val = strings.TrimSpace(key), strings.Trim(strings.TrimSpace(val), `"'`)
-		switch {
-		case section == "[package]" && key == "name":
-			m.name = strings.ReplaceAll(val, "-", "_")
-		case cur != nil && key == "path":
-			cur.root = path.Clean(val)
-		case cur != nil && key == "name" && section == "[[bin]]":
-			cur.bin = val
-		}
+		m.targets = append(m.targets, tg)
+	}
+	if doc.Lib != nil {
+		add(doc.Lib, false)
+	}
+	for _, t := range doc.Bin {
+		add(t, true)
 	}
 	m.targets = offLayout(m.targets)
 	return m
