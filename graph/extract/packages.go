@@ -2,6 +2,8 @@ package extract
 
 import (
 	"io/fs"
+	"path"
+	"path/filepath"
 	"strconv"
 )
 
@@ -168,6 +170,19 @@ func (NoHost) ReadDir(string) ([]string, error)        { return nil, fs.ErrNotEx
 func (NoHost) ArchiveEntries(string) ([]string, error) { return nil, fs.ErrNotExist }
 func (NoHost) Getenv(string) string                    { return "" }
 func (NoHost) UserHomeDir() (string, error)            { return "", fs.ErrNotExist }
+
+// Glob names the entries of dir whose names match pattern (path.Match),
+// joined to dir, in order.
+func Glob(h Host, dir, pattern string) []string {
+	names, _ := h.ReadDir(dir)
+	var out []string
+	for _, n := range names {
+		if ok, _ := path.Match(pattern, n); ok {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
+}
 
 // HostUser is a Dependent that reads through a Host: core gives it the
 // host once, before any other call (a value never given one reads

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 // layout writes files below dir.
@@ -37,7 +38,7 @@ func depsOf(t *testing.T, root string, gomods []string, env goEnv) (extract.Depe
 		markers = append(markers, extract.MarkerFile{Path: p, Content: b})
 	}
 	m := New().Modules(markers)
-	m.(extract.WorktreeReader).SetWorktree(root)
+	m.(extract.HostUser).SetHost(extracttest.Host{Dir: root})
 	probe, _ := json.Marshal(env)
 	d := m.(extract.Dependent).Dependencies(probe)
 	byName := map[string]extract.Package{}
@@ -194,7 +195,7 @@ func TestStateKey(t *testing.T) {
 	})
 	key := func() string {
 		m := New().Modules([]extract.MarkerFile{{Path: "go.mod", Content: []byte("module example.com/ws\n")}})
-		m.(extract.WorktreeReader).SetWorktree(root)
+		m.(extract.HostUser).SetHost(extracttest.Host{Dir: root})
 		return m.(extract.StateKeyer).StateKey()
 	}
 	k0 := key()

@@ -1,15 +1,11 @@
 package java
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -64,7 +60,13 @@ func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 }
 
 // javaModules are a worktree's build files.
-type javaModules struct{ markers []extract.MarkerFile }
+type javaModules struct {
+	markers []extract.MarkerFile
+	host    extract.Host // the JDK, the Maven repository and Gradle's cache are read through it
+}
+
+// SetHost (extract.HostUser).
+func (m *javaModules) SetHost(h extract.Host) { m.host = h }
 
 // ForFile: Java's names do not depend on where a file sits.
 func (m *javaModules) ForFile(string) extract.ModuleContext { return extract.ModuleContext{} }
@@ -73,7 +75,7 @@ func (m *javaModules) ForFile(string) extract.ModuleContext { return extract.Mod
 // properties, which it prints on standard error.
 func (m *javaModules) Probe() extract.Probe {
 	java := "java"
-	if h := os.Getenv("JAVA_HOME"); h != "" {
+	if h := m.h().Getenv("JAVA_HOME"); h != "" {
 		java = filepath.Join(h, "bin", "java")
 	}
 	return extract.Probe{Args: []string{java, "-XshowSettings:properties", "-version"}, Stderr: true}
@@ -96,18 +98,18 @@ func jvmProps(out []byte) map[string]string {
 // then every dependency the pom.xml and build.gradle files pin.
 func (m *javaModules) Dependencies(probe []byte) extract.DependencySet {
 	props := jvmProps(probe)
-	d := &javaDeps{dirs: map[string]int{}}
+	d := &javaDeps{dirs: map[string]int{}, host: m.h()}
 	b := readBuilds(m.markers)
 	for _, o := range b.own {
 		d.pkgs = append(d.pkgs, extract.Package{Name: o.name, Version: "", Kind: extract.PackageOwn, Root: o.dir})
 	}
 	d.addJDK(props["java.home"], props["java.version"])
-	repos := localRepositories()
+	repos := localRepositories(m.h())
 	for _, dep := range b.deps {
 		p := extract.Package{Name: dep.group + ":" + dep.artifact, Version: dep.version, Kind: extract.PackageDependency}
 		if dep.version == "" {
 			p.Missing = "no version in the build files"
-		} else if p.Root = repos.sourcesJar(dep); p.Root == "" {
+		} else if p.Root = repos.sourcesJar(m.h(), dep); p.Root == "" {
 			p.Missing = "no sources jar (" + dep.artifact + "-" + dep.version + "-sources.jar) in the Maven repository or Gradle's cache"
 		}
 		d.add(p)
@@ -124,10 +126,10 @@ func (d *javaDeps) addJDK(home, version string) {
 		return
 	}
 	zipPath := filepath.Join(home, "lib", "src.zip")
-	if _, err := os.Stat(zipPath); err != nil && filepath.Base(home) == "jre" {
+	if _, err := d.host.Stat(zipPath); err != nil && filepath.Base(home) == "jre" {
 		zipPath = filepath.Join(filepath.Dir(home), "src.zip")
 	}
-	entries := archiveEntries(zipPath)
+	entries := d.archiveEntries(zipPath)
 	if entries == nil {
 		d.pkgs = append(d.pkgs, extract.Package{Name: "jdk", Version: version, Kind: extract.PackageStdlib,
 			Missing: "no JDK sources at " + zipPath + " (Debian: openjdk-<n>-source)"})
@@ -158,7 +160,7 @@ func (d *javaDeps) add(p extract.Package) {
 	i := len(d.pkgs)
 	d.pkgs = append(d.pkgs, p)
 	if p.Missing == "" {
-		for _, e := range archiveEntries(p.Root) {
+		for _, e := range d.archiveEntries(p.Root) {
 			if strings.HasSuffix(e, ".java") {
 				d.claim(path.Dir(e), i)
 			}
@@ -177,6 +179,7 @@ func (d *javaDeps) claim(dir string, pkg int) {
 type javaDeps struct {
 	pkgs []extract.Package
 	dirs map[string]int // directory of .java files in an archive → package
+	host extract.Host
 }
 
 func (d *javaDeps) Packages() []extract.Package { return d.pkgs }
@@ -209,38 +212,13 @@ func (d *javaDeps) Namespace(place string) string { return strings.ReplaceAll(pl
 // ImplicitImports: every Java file imports java.lang.
 func (d *javaDeps) ImplicitImports() []string { return []string{"java.lang"} }
 
-// archiveList is an archive's entry names, kept for the process while
-// its size and mtime stay.
-type archiveList struct {
-	size  int64
-	mod   time.Time
-	names []string
-}
-
-var archiveLists sync.Map // path → *archiveList
-
 // archiveEntries lists a zip archive's entries; nil when it cannot be
 // read.
-func archiveEntries(p string) []string {
-	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil
-	}
-	if v, ok := archiveLists.Load(p); ok {
-		if l := v.(*archiveList); l.size == fi.Size() && l.mod.Equal(fi.ModTime()) {
-			return l.names
-		}
-	}
-	zr, err := zip.OpenReader(p)
+func (d *javaDeps) archiveEntries(p string) []string {
+	names, err := d.host.ArchiveEntries(p)
 	if err != nil {
 		return nil
 	}
-	defer zr.Close()
-	names := make([]string, 0, len(zr.File))
-	for _, f := range zr.File {
-		names = append(names, f.Name)
-	}
-	archiveLists.Store(p, &archiveList{size: fi.Size(), mod: fi.ModTime(), names: names})
 	return names
 }
 
@@ -251,3 +229,11 @@ var (
 	_ extract.Namespacer   = (*javaDeps)(nil)
 	_ extract.Implicit     = (*javaDeps)(nil)
 )
+
+// h is the host, extract.NoHost before SetHost.
+func (m *javaModules) h() extract.Host {
+	if m.host == nil {
+		return extract.NoHost{}
+	}
+	return m.host
+}

@@ -2,7 +2,6 @@ package java
 
 import (
 	"encoding/xml"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -259,13 +258,13 @@ func newerVersion(a, b string) bool {
 // (GRADLE_USER_HOME, else ~/.gradle).
 type repositories struct{ maven, gradle string }
 
-func localRepositories() repositories {
-	home, _ := os.UserHomeDir()
+func localRepositories(h extract.Host) repositories {
+	home, _ := h.UserHomeDir()
 	r := repositories{maven: filepath.Join(home, ".m2", "repository"), gradle: filepath.Join(home, ".gradle")}
-	if g := os.Getenv("GRADLE_USER_HOME"); g != "" {
+	if g := h.Getenv("GRADLE_USER_HOME"); g != "" {
 		r.gradle = g
 	}
-	if b, err := os.ReadFile(filepath.Join(home, ".m2", "settings.xml")); err == nil {
+	if b, err := h.ReadFile(filepath.Join(home, ".m2", "settings.xml")); err == nil {
 		var s struct {
 			LocalRepository string `xml:"localRepository"`
 		}
@@ -273,7 +272,7 @@ func localRepositories() repositories {
 			r.maven = strings.ReplaceAll(strings.TrimSpace(s.LocalRepository), "${user.home}", home)
 		}
 	}
-	for _, f := range strings.Fields(os.Getenv("MAVEN_OPTS")) {
+	for _, f := range strings.Fields(h.Getenv("MAVEN_OPTS")) {
 		if v, ok := strings.CutPrefix(f, "-Dmaven.repo.local="); ok {
 			r.maven = v
 		}
@@ -283,16 +282,16 @@ func localRepositories() repositories {
 
 // sourcesJar is the path of a dependency's sources jar, "" when neither
 // repository has it.
-func (r repositories) sourcesJar(c coordinate) string {
+func (r repositories) sourcesJar(h extract.Host, c coordinate) string {
 	name := c.artifact + "-" + c.version + "-sources.jar"
 	m := filepath.Join(r.maven, filepath.FromSlash(strings.ReplaceAll(c.group, ".", "/")), c.artifact, c.version, name)
-	if fi, err := os.Stat(m); err == nil && fi.Mode().IsRegular() {
+	if fi, err := h.Stat(m); err == nil && fi.Mode().IsRegular() {
 		return m
 	}
-	hits, _ := filepath.Glob(filepath.Join(r.gradle, "caches", "modules-2", "files-2.1", c.group, c.artifact, c.version, "*", name))
-	if len(hits) > 0 {
-		sort.Strings(hits)
-		return hits[0]
+	for _, dir := range extract.Glob(h, filepath.Join(r.gradle, "caches", "modules-2", "files-2.1", c.group, c.artifact, c.version), "*") {
+		if fi, err := h.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			return filepath.Join(dir, name) // the first hash directory holding it
+		}
 	}
 	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 // TestReadBuilds: a module's dependency takes its version from the
@@ -65,7 +66,7 @@ func TestLocate(t *testing.T) {
 	t.Setenv("GRADLE_USER_HOME", filepath.Join(home, "g"))
 	jar := filepath.Join(home, ".m2", "repository", "org", "lib", "lib", "1.0", "lib-1.0-sources.jar")
 	writeZip(t, jar, "org/lib/Lib.java", "org/lib/Util.java", "META-INF/MANIFEST.MF")
-	m := &javaModules{markers: []extract.MarkerFile{{Path: "pom.xml", Content: []byte(`<project><groupId>g</groupId><artifactId>a</artifactId>
+	m := &javaModules{host: extracttest.Host{}, markers: []extract.MarkerFile{{Path: "pom.xml", Content: []byte(`<project><groupId>g</groupId><artifactId>a</artifactId>
 <dependencies><dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>1.0</version></dependency>
 <dependency><groupId>org.gone</groupId><artifactId>gone</artifactId><version>2</version></dependency></dependencies></project>`)}}}
 	d := m.Dependencies([]byte("Property settings:\n    java.home = " + dir + "\n    java.version = 17.0.9\n"))

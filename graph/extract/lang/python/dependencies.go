@@ -3,7 +3,6 @@ package python
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -52,10 +51,13 @@ func (m *pyModules) Probe() extract.Probe {
 	p := extract.Probe{Args: []string{py, "-I", "-c", probeScript}}
 	if py != "python3" {
 		venv := filepath.Dir(filepath.Dir(py))
-		sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
+		var sites []string
+		for _, lib := range extract.Glob(m.h(), filepath.Join(venv, "lib"), "python3*") {
+			sites = append(sites, filepath.Join(lib, "site-packages"))
+		}
 		sites = append(sites, filepath.Join(venv, "Lib", "site-packages")) // Windows
 		for _, s := range sites {
-			if fi, err := os.Stat(s); err == nil {
+			if fi, err := m.h().Stat(s); err == nil {
 				p.Env = append(p.Env, "ORBIT_SITE_PACKAGES_MTIME="+strconv.FormatInt(fi.ModTime().UnixNano(), 10))
 			}
 		}
@@ -63,9 +65,9 @@ func (m *pyModules) Probe() extract.Probe {
 	return p
 }
 
-// SetWorktree: the worktree's virtualenv and requirement files are read
-// from it (extract.WorktreeReader).
-func (m *pyModules) SetWorktree(root string) { m.root = root }
+// SetHost: the worktree's virtualenv and requirement files are read
+// through it (extract.HostUser).
+func (m *pyModules) SetHost(h extract.Host) { m.host, m.root = h, h.Root() }
 
 // interpreter is the Python whose site-packages hold the worktree's
 // dependencies: the worktree's virtualenv (.venv/ or venv/ with a
@@ -75,15 +77,15 @@ func (m *pyModules) interpreter() string {
 	if m.root != "" {
 		envs = append(envs, filepath.Join(m.root, ".venv"), filepath.Join(m.root, "venv"))
 	}
-	if v := os.Getenv("VIRTUAL_ENV"); v != "" {
+	if v := m.h().Getenv("VIRTUAL_ENV"); v != "" {
 		envs = append(envs, v)
 	}
 	for _, v := range envs {
-		if !isFile(filepath.Join(v, "pyvenv.cfg")) {
+		if !isFile(m.h(), filepath.Join(v, "pyvenv.cfg")) {
 			continue
 		}
 		for _, py := range []string{filepath.Join(v, "bin", "python"), filepath.Join(v, "Scripts", "python.exe")} {
-			if isFile(py) {
+			if isFile(m.h(), py) {
 				return py
 			}
 		}
@@ -102,15 +104,15 @@ func (m *pyModules) StateKey() string {
 	p := m.Probe()
 	key := p.Args[0] + "\x00" + strings.Join(p.Env, "\x00")
 	for _, r := range m.requirementFiles() {
-		if fi, err := os.Stat(r); err == nil {
+		if fi, err := m.h().Stat(r); err == nil {
 			key += fmt.Sprintf("\x00%s\x00%d\x00%d", r, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
 	return key
 }
 
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
+func isFile(h extract.Host, p string) bool {
+	fi, err := h.Stat(p)
 	return err == nil && !fi.IsDir()
 }
 
@@ -135,7 +137,7 @@ func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 	if probe != nil && json.Unmarshal(probe, &env) != nil {
 		env = pyEnv{}
 	}
-	d := &pyDeps{own: map[string]bool{}, top: map[string]int{}, mixed: map[string]bool{}}
+	d := &pyDeps{own: map[string]bool{}, top: map[string]int{}, mixed: map[string]bool{}, host: m.h()}
 	var roots []string
 	for dir := range m.packageDirs {
 		if !m.packageDirs[extract.ParentDir(dir)] || extract.ParentDir(dir) == dir {
@@ -172,7 +174,7 @@ func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 		i := len(d.pkgs)
 		p := extract.Package{Name: dist.Name, Version: dist.Version, Kind: extract.PackageDependency, Root: dist.Root}
 		for _, t := range dist.Top {
-			if base, ok := strings.CutSuffix(t, "-stubs"); ok && base != "" && p.IndexDir == "" && !partialStubs(dist.Root, t) {
+			if base, ok := strings.CutSuffix(t, "-stubs"); ok && base != "" && p.IndexDir == "" && !partialStubs(m.h(), dist.Root, t) {
 				// Its files sit where <base>'s would: @python/<base>/….
 				p.Root, p.IndexDir = strings.TrimSuffix(dist.Root, "/")+"/"+t, base
 				stubs[base] = i
@@ -204,8 +206,8 @@ func (m *pyModules) Dependencies(probe []byte) extract.DependencySet {
 
 // partialStubs: the stub package says (py.typed: "partial") that it
 // covers part of its package, whose sources then stay the ones read.
-func partialStubs(site, dir string) bool {
-	b, err := os.ReadFile(filepath.Join(site, dir, "py.typed"))
+func partialStubs(h extract.Host, site, dir string) bool {
+	b, err := h.ReadFile(filepath.Join(site, dir, "py.typed"))
 	return err == nil && strings.Contains(string(b), "partial")
 }
 
@@ -217,11 +219,11 @@ func (m *pyModules) declared() []string {
 		return nil
 	}
 	var specs []string
-	if b, err := os.ReadFile(filepath.Join(m.root, "pyproject.toml")); err == nil {
+	if b, err := m.h().ReadFile(filepath.Join(m.root, "pyproject.toml")); err == nil {
 		specs = append(specs, projectDependencies(b)...)
 	}
 	for _, r := range m.requirementFiles() {
-		b, err := os.ReadFile(r)
+		b, err := m.h().ReadFile(r)
 		if err != nil {
 			continue
 		}
@@ -246,9 +248,11 @@ func (m *pyModules) declared() []string {
 // requirementFiles are the root's requirements*.txt and
 // requirements/*.txt, in order.
 func (m *pyModules) requirementFiles() []string {
-	reqs, _ := filepath.Glob(filepath.Join(m.root, "requirements*.txt"))
-	more, _ := filepath.Glob(filepath.Join(m.root, "requirements", "*.txt"))
-	reqs = append(reqs, more...)
+	if m.root == "" {
+		return nil
+	}
+	reqs := extract.Glob(m.h(), m.root, "requirements*.txt")
+	reqs = append(reqs, extract.Glob(m.h(), filepath.Join(m.root, "requirements"), "*.txt")...)
 	sort.Strings(reqs)
 	return reqs
 }
@@ -310,6 +314,7 @@ type pyDeps struct {
 	std   int
 	mu    sync.Mutex
 	mixed map[string]bool // directory → it holds a .py and its .pyi
+	host  extract.Host
 }
 
 func (d *pyDeps) Packages() []extract.Package { return d.pkgs }
@@ -346,10 +351,10 @@ func (d *pyDeps) mixedDir(dir string) bool {
 	if m, ok := d.mixed[dir]; ok {
 		return m
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, _ := d.host.ReadDir(dir)
 	names := map[string]bool{}
 	for _, e := range entries {
-		names[e.Name()] = true
+		names[e] = true
 	}
 	m := false
 	for n := range names {
@@ -375,4 +380,12 @@ func (d *pyDeps) Context(pkg int, prefix string) extract.ModuleContext {
 		prefix = strings.TrimSuffix(prefix, "/"+dir)
 	}
 	return extract.ModuleContext{Root: prefix}
+}
+
+// h is the host, extract.NoHost before SetHost.
+func (m *pyModules) h() extract.Host {
+	if m.host == nil {
+		return extract.NoHost{}
+	}
+	return m.host
 }

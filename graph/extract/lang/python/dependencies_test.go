@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 func TestDependencies(t *testing.T) {
@@ -88,7 +89,7 @@ func newVenv(t *testing.T, dir string) string {
 func probeDeps(t *testing.T, root string) (*pyModules, extract.DependencySet, map[string]extract.Package) {
 	t.Helper()
 	m := New().Modules(nil).(*pyModules)
-	m.SetWorktree(root)
+	m.SetHost(extracttest.Host{Dir: root})
 	p := m.Probe()
 	cmd := exec.Command(p.Args[0], p.Args[1:]...)
 	cmd.Dir = os.TempDir()
@@ -197,7 +198,7 @@ func TestLocateStubsFirst(t *testing.T) {
 		"plain/__init__.py": "",
 		"plain/y.pyi":       "",
 	})
-	m := &pyModules{packageDirs: packageDirs{}}
+	m := &pyModules{packageDirs: packageDirs{}, host: extracttest.Host{}}
 	probe := []byte(`{"version": "3", "stdlib": "/py/lib", "dists": [{"name": "both", "version": "1", "top": ["both", "plain"], "root": "` + filepath.ToSlash(site) + `"}]}`)
 	d := m.Dependencies(probe)
 	if _, places, _ := d.Locate("both"); !reflect.DeepEqual(places, []string{"both/__init__.pyi", "both/__init__.py", "both.pyi", "both.py"}) {
@@ -228,7 +229,7 @@ requests = "^2.31"
 		"requirements.txt":     "# pinned\n--index-url https://x\n-e .\nnumpy==1.26  # comment\nhttps://example.com/x.whl\n./vendor/pkg\n",
 		"requirements/dev.txt": "black\nattrs\n",
 	})
-	m := &pyModules{packageDirs: packageDirs{}, root: root}
+	m := &pyModules{packageDirs: packageDirs{}, root: root, host: extracttest.Host{Dir: root}}
 	want := []string{"attrs", "Click", "zope.interface", "requests", "typing-extensions", "numpy", "black"}
 	if got := m.declared(); !reflect.DeepEqual(got, want) {
 		t.Errorf("declared() = %v, want %v", got, want)

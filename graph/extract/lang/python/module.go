@@ -25,7 +25,8 @@ func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 // and, for dependency packages, its root (dependencies.go).
 type pyModules struct {
 	packageDirs
-	root string // the worktree's absolute root, "" when unknown (SetWorktree)
+	root string       // the worktree's absolute root, "" when unknown (SetHost)
+	host extract.Host // nil until SetHost
 }
 
 // packageDirs are the directories holding an __init__.py.
