@@ -285,11 +285,13 @@ func localRepositories(h extract.Host) repositories {
 func (r repositories) sourcesJar(h extract.Host, c coordinate) string {
 	name := c.artifact + "-" + c.version + "-sources.jar"
 	m := filepath.Join(r.maven, filepath.FromSlash(strings.ReplaceAll(c.group, ".", "/")), c.artifact, c.version, name)
-	if fi, err := h.Stat(m); err == nil && fi.Mode().IsRegular() {
+	// The host reads an archive as a directory of its entries: a jar that
+	// is there stats without error.
+	if _, err := h.Stat(m); err == nil {
 		return m
 	}
 	for _, dir := range extract.Glob(h, filepath.Join(r.gradle, "caches", "modules-2", "files-2.1", c.group, c.artifact, c.version), "*") {
-		if fi, err := h.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+		if _, err := h.Stat(filepath.Join(dir, name)); err == nil {
 			return filepath.Join(dir, name) // the first hash directory holding it
 		}
 	}
