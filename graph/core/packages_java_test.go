@@ -33,7 +33,7 @@ func TestPackagesJavaQueries(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(home, "lib", "src.zip")); err != nil || !fi.Mode().IsRegular() {
 		t.Skipf("no JDK sources at %s/lib/src.zip (Debian: apt-get install openjdk-17-source)", home)
 	}
-	repo := gittest.New(t, map[string]string{"src/com/ex/App.java": `package com.ex;
+	repo := gittest.New(t, map[string]string{"src/zz/ex/App.java": `package zz.ex;
 
 import java.util.List;
 
@@ -72,16 +72,22 @@ public class App implements Runnable {
 		}
 		calls = append(calls, refs.Refs...)
 	}
-	if len(calls) != 1 || calls[0].File != "src/com/ex/App.java" || calls[0].Confidence != "import_resolved" {
+	if len(calls) != 1 || calls[0].File != "src/zz/ex/App.java" || calls[0].Confidence != "import_resolved" {
 		t.Errorf("refs of java.util.List.add = %+v; want the call in App.java, import_resolved", calls)
 	}
 	impl, err := g.Implementors(ctx, "ext:java.lang#Runnable")
 	found := false
 	for _, i := range impl.Implementors {
-		found = found || i.Type == "com.ex.App"
+		found = found || i.Type == "zz.ex.App"
 	}
 	if err != nil || !found {
-		t.Errorf("implementors of java.lang.Runnable = %+v, %v; want com.ex.App", impl.Implementors, err)
+		t.Errorf("implementors of java.lang.Runnable = %+v, %v; want zz.ex.App", impl.Implementors, err)
+	}
+	// The JDK's own runnables (Thread, FutureTask…) come after the
+	// worktree's, each naming its module and version.
+	ims := impl.Implementors
+	if len(ims) < 2 || ims[0].Type != "zz.ex.App" || ims[0].Package != "" || ims[len(ims)-1].Package == "" || ims[len(ims)-1].Version == "" {
+		t.Errorf("implementors of java.lang.Runnable = %+v; want zz.ex.App first, without a package, and the JDK's after it with package and version", ims)
 	}
 	v, err := g.Show(ctx, "ext:java.lang#Runnable", 0)
 	if err != nil || !strings.Contains(v.Source, "public interface Runnable") || v.Path != "@java/java/lang/Runnable.java" {

@@ -33,6 +33,12 @@ type Implementor struct {
 	Line       int    `json:"line"`
 	Confidence string `json:"confidence"`
 	Match      string `json:"match"`
+	// Package and Version name the dependency package of an implementor
+	// declared outside the worktree (a JDK class, a crate's own impl);
+	// such implementors follow the worktree's (DESIGN.md, Dependency
+	// packages).
+	Package string `json:"package,omitempty"`
+	Version string `json:"version,omitempty"`
 }
 
 // traitQuery is what implementors looks for: a short name and, when the
@@ -69,8 +75,12 @@ func (e *Engine) Implementors(ctx context.Context, arg string) (ImplementorsResu
 		if len(segs) == 0 || segs[len(segs)-1] != q.Name {
 			continue
 		}
-		res.Implementors = append(res.Implementors, Implementor{Type: r.From, Kind: r.Kind, Trait: r.To, File: r.File,
-			Line: src.line(r.File, r.Start), Confidence: r.Confidence, Match: q.match(r.To, segs)})
+		im := Implementor{Type: r.From, Kind: r.Kind, Trait: r.To, File: r.File,
+			Line: src.line(r.File, r.Start), Confidence: r.Confidence, Match: q.match(r.To, segs)}
+		if m, ok := src.mount(r.File); ok {
+			im.Package, im.Version = m.Name, m.Version
+		}
+		res.Implementors = append(res.Implementors, im)
 	}
 	sortImplementors(res.Implementors)
 	return res, nil
@@ -153,12 +163,16 @@ func trimGenerics(q string) string {
 	return strings.TrimSpace(q)
 }
 
-// sortImplementors: exact matches first, then by type, file and line.
+// sortImplementors: exact matches first, the worktree's before a
+// dependency's, then by type, file and line.
 func sortImplementors(ims []Implementor) {
 	sort.SliceStable(ims, func(i, j int) bool {
 		a, b := ims[i], ims[j]
 		if a.Match != b.Match {
 			return a.Match == MatchExact
+		}
+		if (a.Package == "") != (b.Package == "") {
+			return a.Package == ""
 		}
 		if a.Type != b.Type {
 			return a.Type < b.Type

@@ -85,6 +85,9 @@ func ImplementorsText(w io.Writer, r query.ImplementorsResult) error {
 		if im.Match == query.MatchName && r.Qualified != "" {
 			match = "  (name match only)"
 		}
+		if im.Package != "" {
+			match += "  (" + strings.TrimSpace(im.Package+" "+im.Version) + ")"
+		}
 		fmt.Fprintf(&b, "%-50s %-10s %-40s %s:%d  %s%s\n", im.Type, im.Kind, im.Trait, im.File, im.Line, im.Confidence, match)
 	}
 	_, err := io.WriteString(w, b.String())
