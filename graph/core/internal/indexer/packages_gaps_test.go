@@ -22,16 +22,7 @@ func stepsEqualCold(t *testing.T, root string, steps []gapStep) {
 	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
 	for _, s := range steps {
 		s.do()
-		inc := syncPackages(t, loc, false, true)
-		cold := syncPackages(t, coldLoc, true, true)
-		if inc.FilesIndexed != cold.FilesIndexed {
-			t.Fatalf("step %s: incremental reports %d files indexed, cold %d", s.name, inc.FilesIndexed, cold.FilesIndexed)
-		}
-		incDump, coldDump := dump(t, loc.Path), dump(t, coldLoc.Path)
-		if incDump != coldDump {
-			n, diff := dumpDiff(coldDump, incDump, 40)
-			t.Fatalf("step %s: %d rows differ (- cold, + incremental):\n%s", s.name, n, diff)
-		}
+		coldDump, cold := syncEqualsCold(t, s.name, loc, coldLoc, true)
 		for _, w := range s.want {
 			if !strings.Contains(coldDump, w) {
 				t.Fatalf("step %s: dump lacks %s\n%s\n%s", s.name, w, sectionOf(coldDump, "packages"), sectionOf(coldDump, "refs"))

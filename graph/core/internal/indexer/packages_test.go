@@ -78,6 +78,26 @@ func syncPackages(t *testing.T, loc dbpath.Location, full, packages bool) Report
 	return rep
 }
 
+// syncEqualsCold syncs loc incrementally and coldLoc from scratch, both
+// with packages as given, fails the step unless they report the same
+// files indexed and hold the same rows, and returns the cold index's dump
+// and the cold build's report.
+func syncEqualsCold(t *testing.T, step string, loc, coldLoc dbpath.Location, packages bool) (string, Report) {
+	t.Helper()
+	inc := syncPackages(t, loc, false, packages)
+	cold := syncPackages(t, coldLoc, true, packages)
+	if inc.FilesIndexed != cold.FilesIndexed {
+		// the worktree's files only, however the packages were toggled
+		t.Fatalf("step %s: incremental reports %d files indexed, cold %d", step, inc.FilesIndexed, cold.FilesIndexed)
+	}
+	incDump, coldDump := dump(t, loc.Path), dump(t, coldLoc.Path)
+	if incDump != coldDump {
+		n, diff := dumpDiff(coldDump, incDump, 40)
+		t.Fatalf("step %s: %d rows differ (- cold, + incremental):\n%s", step, n, diff)
+	}
+	return coldDump, cold
+}
+
 // TestPackagesResolve: calls into a dependency and the standard library
 // get their external definitions, promoted methods of a dependency's
 // type resolve, in-repo types implement a dependency's interfaces, and
@@ -178,17 +198,7 @@ func TestPackagesIncrementalEqualsCold(t *testing.T) {
 	}
 	for _, s := range steps {
 		s.do()
-		inc := syncPackages(t, loc, false, s.packages)
-		cold := syncPackages(t, coldLoc, true, s.packages)
-		if inc.FilesIndexed != cold.FilesIndexed {
-			// the worktree's files only, however the packages were toggled
-			t.Fatalf("step %s: incremental reports %d files indexed, cold %d", s.name, inc.FilesIndexed, cold.FilesIndexed)
-		}
-		incDump, coldDump := dump(t, loc.Path), dump(t, coldLoc.Path)
-		if incDump != coldDump {
-			n, diff := dumpDiff(coldDump, incDump, 40)
-			t.Fatalf("step %s: %d rows differ (- cold, + incremental):\n%s", s.name, n, diff)
-		}
+		coldDump, _ := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
 		if s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
 		}
