@@ -471,8 +471,19 @@ func nearest(dir string, cats map[string]map[string]*catalog) string {
 
 // applyBOMs gives each dependency no build file pins a version the
 // platform(…) BOMs manage, reading the BOMs' poms from the local Maven
-// repository or Gradle's cache (properties of the BOM itself expanded).
+// repository or Gradle's cache (properties of the BOM itself expanded),
+// and pins a dynamic version ("1.+", "latest.release") to the highest
+// one on disk that it takes and whose sources jar is there.
 func (b *builds) applyBOMs(h extract.Host, r repositories) {
+	defer func() {
+		for i := range b.deps {
+			if d := &b.deps[i]; dynamicVersion(d.version) {
+				if v := r.highestOnDisk(h, *d); v != "" {
+					d.version = v
+				}
+			}
+		}
+	}()
 	var boms []*pom
 	for _, c := range b.boms {
 		if c.version == "" {
@@ -512,4 +523,36 @@ func (r repositories) readPom(h extract.Host, c coordinate) *pom {
 		}
 	}
 	return nil
+}
+
+// dynamicVersion: a version Gradle resolves against a repository, "1.+",
+// "+" or "latest.release".
+func dynamicVersion(v string) bool {
+	return strings.HasSuffix(v, "+") || strings.HasPrefix(v, "latest.")
+}
+
+// highestOnDisk is the highest version of a dependency that its dynamic
+// version takes and that either repository holds a sources jar of, ""
+// for none.
+func (r repositories) highestOnDisk(h extract.Host, c coordinate) string {
+	prefix := strings.TrimSuffix(c.version, "+")
+	if strings.HasPrefix(c.version, "latest.") {
+		prefix = ""
+	}
+	var versions []string
+	versions = append(versions, dirNames(h, filepath.Join(r.maven, filepath.FromSlash(strings.ReplaceAll(c.group, ".", "/")), c.artifact))...)
+	versions = append(versions, dirNames(h, filepath.Join(r.gradle, "caches", "modules-2", "files-2.1", c.group, c.artifact))...)
+	best := ""
+	for _, v := range versions {
+		if strings.HasPrefix(v, prefix) && (best == "" || newerVersion(v, best)) && r.sourcesJar(h, coordinate{c.group, c.artifact, v}) != "" {
+			best = v
+		}
+	}
+	return best
+}
+
+// dirNames names a directory's entries, nil when it cannot be read.
+func dirNames(h extract.Host, dir string) []string {
+	names, _ := h.ReadDir(dir)
+	return names
 }

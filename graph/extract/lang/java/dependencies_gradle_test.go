@@ -116,7 +116,8 @@ func TestGradleKotlinPlugin(t *testing.T) {
 
 // TestGradleBOM: a dependency without a version takes the one the
 // platform BOM's pom manages, read from Gradle's cache; its sources jar
-// there is the package's root.
+// there is the package's root. A dynamic version (1.+) takes the highest
+// 1.x either repository holds a sources jar of.
 func TestGradleBOM(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -134,10 +135,17 @@ func TestGradleBOM(t *testing.T) {
 </dependencies></dependencyManagement></project>`), 0o644)
 	jar := filepath.Join(files, "org.b", "b-core", "3.1", "9f9f", "b-core-3.1-sources.jar")
 	writeZip(t, jar, "org/b/Core.java")
+	writeZip(t, filepath.Join(files, "org.d", "d", "1.2.0", "aa", "d-1.2.0-sources.jar"), "org/d/D.java")
+	writeZip(t, filepath.Join(files, "org.d", "d", "1.10.1", "bb", "d-1.10.1-sources.jar"), "org/d/D.java")
+	writeZip(t, filepath.Join(home, ".m2", "repository", "org", "d", "d", "1.11.0", "d-1.11.0-sources.jar"), "org/d/D.java")
+	if err := os.MkdirAll(filepath.Join(files, "org.d", "d", "2.0.0", "cc"), 0o755); err != nil { // no sources jar
+		t.Fatal(err)
+	}
 	m := &javaModules{host: extracttest.Host{}, markers: []extract.MarkerFile{{Path: "build.gradle", Content: []byte(`dependencies {
     implementation platform('org.b:b-bom:3.1')
     implementation 'org.b:b-core'
     implementation 'org.c:c'
+    implementation 'org.d:d:1.+'
 }`)}}}
 	d := m.Dependencies(nil)
 	var got []string
@@ -149,6 +157,7 @@ func TestGradleBOM(t *testing.T) {
 	want := []string{
 		"org.b:b-core@3.1 /org.b/b-core/3.1/9f9f/b-core-3.1-sources.jar ",
 		"org.c:c@  no version in the build files",
+		"org.d:d@1.11.0 " + strings.TrimPrefix(filepath.Join(home, ".m2", "repository", "org", "d", "d", "1.11.0", "d-1.11.0-sources.jar"), files) + " ",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("packages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
