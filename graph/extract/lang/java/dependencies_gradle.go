@@ -114,11 +114,7 @@ func readCatalog(content []byte) *catalog {
 				co.group, _ = v["group"].(string)
 				co.artifact, _ = v["name"].(string)
 			}
-			if r, ok := v["version.ref"]; ok { // a dotted key decodes as a table
-				co.version = version(map[string]any{"ref": r}, 0)
-			} else {
-				co.version = version(v["version"], 0)
-			}
+			co.version = version(v["version"], 0) // version.ref decodes as a table {ref = …}
 		}
 		if co.group == "" || co.artifact == "" {
 			continue
@@ -139,11 +135,7 @@ func readCatalog(content []byte) *catalog {
 			continue
 		}
 		id, _ := m["id"].(string)
-		ver := version(m["version"], 0)
-		if r, ok := m["version.ref"]; ok {
-			ver = version(map[string]any{"ref": r}, 0)
-		}
-		if strings.HasPrefix(id, "org.jetbrains.kotlin.") && newerVersion(ver, c.kotlin) {
+		if ver := version(m["version"], 0); strings.HasPrefix(id, "org.jetbrains.kotlin.") && newerVersion(ver, c.kotlin) {
 			c.kotlin = ver
 		}
 	}
@@ -174,9 +166,9 @@ var (
 	namedArg = regexp.MustCompile(`^(group|name|version)\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*,?\s*`)
 	// catalogRef: libs.foo.bar (a catalog accessor and a path).
 	catalogRef = regexp.MustCompile(`^([a-z]\w*)\.([A-Za-z_][\w.]*)`)
-	// variables: `val x = "1.2"`, `def x = '1.2'`, `ext.x = '1.2'`,
+	// variables: `val x = "1.2"` (`val x: String = …`), `def x = '1.2'`, `ext.x = '1.2'`,
 	// `extra["x"] = "1.2"`, `set("x", "1.2")`.
-	gradleVar = regexp.MustCompile(`(?:\b(?:val|var|def|String)\s+|\bext\.|\bextra\[\s*["']|\bset\(\s*["'])(\w+)["']?\s*\]?\s*[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
+	gradleVar = regexp.MustCompile(`(?:\b(?:val|var|def|String)\s+|\bext\.|\bextra\[\s*["']|\bset\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
 	extBlock  = regexp.MustCompile(`\bext\s*\{`)
 	blockVar  = regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
 	interp    = regexp.MustCompile(`\$\{?([\w.\[\]"']+)\}?`)

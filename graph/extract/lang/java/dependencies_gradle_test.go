@@ -40,7 +40,7 @@ include(":docs") // documentation
 project(":docs").projectDir = file("documentation")
 // include(":gone")
 `)},
-		{Path: "build.gradle.kts", Content: []byte(`val retrofitVersion = "2.11.0"
+		{Path: "build.gradle.kts", Content: []byte(`val retrofitVersion: String = "2.11.0"
 plugins { alias(libs.plugins.kotlin.jvm) apply false }
 `)},
 		{Path: "app/build.gradle.kts", Content: []byte(`dependencies {
