@@ -132,6 +132,12 @@ func readBuilds(markers []extract.MarkerFile) builds {
 	}
 	for _, dir := range dirs {
 		p := poms[dir]
+		for _, d := range p.Managed { // an imported BOM, as Gradle's platform(…)
+			if c := (coordinate{p.expand(d.GroupID), p.expand(d.ArtifactID), p.expand(d.Version)}); d.Scope == "import" &&
+				c.group != "" && c.artifact != "" && !strings.Contains(c.group+c.artifact+c.version, "${") {
+				b.boms = append(b.boms, c)
+			}
+		}
 		for _, d := range p.Dependencies {
 			if d.Scope == "import" || d.Scope == "system" || d.Type != "" && d.Type != "jar" {
 				continue
