@@ -477,12 +477,26 @@ func (b *builds) applyBOMs(h extract.Host, r repositories) {
 		}
 	}()
 	var boms []*pom
-	for _, c := range b.boms {
-		if c.version == "" {
+	seen := map[coordinate]bool{}
+	queue := append([]coordinate(nil), b.boms...)
+	for len(queue) > 0 && len(seen) < maxBOMs {
+		c := queue[0]
+		queue = queue[1:]
+		if c.version == "" || seen[c] {
 			continue
 		}
-		if p := r.readPom(h, c); p != nil {
-			boms = append(boms, p)
+		seen[c] = true
+		p := r.readPomChain(h, c, 0)
+		if p == nil {
+			continue
+		}
+		boms = append(boms, p)
+		for q := p; q != nil; q = q.parent {
+			for _, d := range q.Managed { // BOMs a BOM imports
+				if d.Scope == "import" {
+					queue = append(queue, coordinate{p.expand(d.GroupID), p.expand(d.ArtifactID), p.expand(d.Version)})
+				}
+			}
 		}
 	}
 	for i := range b.deps {
@@ -496,6 +510,20 @@ func (b *builds) applyBOMs(h extract.Host, r repositories) {
 			}
 		}
 	}
+}
+
+// maxBOMs bounds the BOMs and parents read for one set.
+const maxBOMs = 64
+
+// readPomChain reads a coordinate's .pom and its parents' (properties and
+// dependencyManagement are inherited), nil when neither repository has
+// it.
+func (r repositories) readPomChain(h extract.Host, c coordinate, depth int) *pom {
+	p := r.readPom(h, c)
+	if p != nil && p.Parent.ArtifactID != "" && depth < 8 {
+		p.parent = r.readPomChain(h, coordinate{p.Parent.GroupID, p.Parent.ArtifactID, p.Parent.Version}, depth+1)
+	}
+	return p
 }
 
 // readPom reads a coordinate's .pom from the repositories, nil when

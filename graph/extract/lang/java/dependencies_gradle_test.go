@@ -181,3 +181,50 @@ func TestGradleMarkers(t *testing.T) {
 		}
 	}
 }
+
+// TestExternalParentBOM: a pom whose parent is not in the worktree
+// (spring-boot-starter-parent) takes the versions the parent's own parent
+// manages, through a property, and those of a BOM that parent imports,
+// all read from the local Maven repository.
+func TestExternalParentBOM(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("MAVEN_OPTS", "")
+	t.Setenv("GRADLE_USER_HOME", filepath.Join(home, "g"))
+	repo := filepath.Join(home, ".m2", "repository")
+	writePom := func(rel, content string) {
+		p := filepath.Join(repo, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(p, []byte(content), 0o644)
+	}
+	writePom("org/s/starter-parent/3.0/starter-parent-3.0.pom", `<project><parent><groupId>org.s</groupId><artifactId>deps</artifactId><version>3.0</version></parent>
+<artifactId>starter-parent</artifactId></project>`)
+	writePom("org/s/deps/3.0/deps-3.0.pom", `<project><groupId>org.s</groupId><artifactId>deps</artifactId><version>3.0</version>
+<properties><x.version>1.5</x.version><y-bom.version>2</y-bom.version></properties>
+<dependencyManagement><dependencies>
+<dependency><groupId>org.x</groupId><artifactId>x</artifactId><version>${x.version}</version></dependency>
+<dependency><groupId>org.y</groupId><artifactId>y-bom</artifactId><version>${y-bom.version}</version><type>pom</type><scope>import</scope></dependency>
+</dependencies></dependencyManagement></project>`)
+	writePom("org/y/y-bom/2/y-bom-2.pom", `<project><groupId>org.y</groupId><artifactId>y-bom</artifactId><version>2</version>
+<dependencyManagement><dependencies><dependency><groupId>org.y</groupId><artifactId>y</artifactId><version>2.2</version></dependency></dependencies></dependencyManagement></project>`)
+	writeZip(t, filepath.Join(repo, "org", "x", "x", "1.5", "x-1.5-sources.jar"), "org/x/X.java")
+	writeZip(t, filepath.Join(repo, "org", "y", "y", "2.2", "y-2.2-sources.jar"), "org/y/Y.java")
+	m := &javaModules{host: extracttest.Host{}, markers: []extract.MarkerFile{{Path: "pom.xml", Content: []byte(`<project>
+<parent><groupId>org.s</groupId><artifactId>starter-parent</artifactId><version>3.0</version><relativePath/></parent>
+<groupId>com.ex</groupId><artifactId>app</artifactId>
+<dependencies>
+<dependency><groupId>org.x</groupId><artifactId>x</artifactId></dependency>
+<dependency><groupId>org.y</groupId><artifactId>y</artifactId></dependency>
+</dependencies></project>`)}}}
+	var got []string
+	for _, p := range m.Dependencies(nil).Packages() {
+		if p.Kind == extract.PackageDependency {
+			got = append(got, p.Name+"@"+p.Version+" "+p.Missing)
+		}
+	}
+	if want := []string{"org.x:x@1.5 ", "org.y:y@2.2 "}; !reflect.DeepEqual(got, want) {
+		t.Errorf("packages %q, want %q", got, want)
+	}
+}

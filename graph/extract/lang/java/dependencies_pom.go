@@ -125,6 +125,11 @@ func readBuilds(markers []extract.MarkerFile) builds {
 	for _, dir := range dirs {
 		p := poms[dir]
 		b.own = append(b.own, struct{ name, dir string }{p.groupID() + ":" + p.ArtifactID, dir})
+		if p.parent == nil && p.Parent.ArtifactID != "" && p.Parent.Version != "" {
+			// A parent outside the worktree (spring-boot-starter-parent)
+			// manages versions as a BOM does, read from the repositories.
+			b.boms = append(b.boms, coordinate{p.Parent.GroupID, p.Parent.ArtifactID, p.Parent.Version})
+		}
 	}
 	own := map[string]bool{}
 	for _, o := range b.own {
