@@ -61,6 +61,9 @@ func JVMDependencies(l JVMLanguage, markers []extract.MarkerFile, h extract.Host
 			d.java = noJavaLang
 		}
 	}
+	if d.java != allJava {
+		d.dropMissing()
+	}
 	if group, artifact, ok := strings.Cut(l.Stdlib, ":"); ok && !d.has(l.Stdlib) {
 		p := extract.Package{Name: l.Stdlib, Kind: extract.PackageStdlib}
 		if p.Version = readBuilds(markers).kotlin; p.Version == "" {
@@ -96,6 +99,23 @@ type jvmDeps struct {
 type jvmPlace struct {
 	pkg   int
 	place string
+}
+
+// dropMissing leaves out the packages not on disk, which Java's set,
+// running too, names already: the sync report names each once.
+func (d *jvmDeps) dropMissing() {
+	at := make([]int, len(d.pkgs)) // old index → new
+	var kept []extract.Package
+	for i, p := range d.pkgs {
+		at[i] = len(kept)
+		if p.Kind == extract.PackageOwn || p.Missing == "" {
+			kept = append(kept, p)
+		}
+	}
+	for dir, i := range d.javaDeps.dirs {
+		d.javaDeps.dirs[dir] = at[i] // a missing package claims no directory
+	}
+	d.pkgs = kept
 }
 
 // has reports whether a package of that name is in the set.

@@ -28,6 +28,7 @@ func TestDependencies(t *testing.T) {
 	files := filepath.Join(home, "g", "caches", "modules-2", "files-2.1")
 	writeZip(t, filepath.Join(files, "com.squareup.okio", "okio", "3.9.0", "ab12", "okio-3.9.0-sources.jar"),
 		"commonMain/okio/Buffer.kt", "jvmMain/okio/Buffer.kt", "jvmMain/okio/internal/Jvm.kt")
+	writeZip(t, filepath.Join(files, "com.bbb", "jlib", "1", "ef", "jlib-1-sources.jar"), "com/bbb/J.java")
 	writeZip(t, filepath.Join(files, "org.jetbrains.kotlin", "kotlin-stdlib", "1.9.25", "cd34", "kotlin-stdlib-1.9.25-sources.jar"),
 		"kotlin/collections/Collections.kt", "kotlin/Standard.kt")
 	catalog := extract.MarkerFile{Path: "gradle/libs.versions.toml", Content: []byte(`[versions]
@@ -97,6 +98,24 @@ kotlin-jvm = { id = "org.jetbrains.kotlin.jvm", version.ref = "kotlin" }
 	}
 	if got := locate(d, "java.util.HashMap"); got != "java.base java/util" {
 		t.Errorf("Locate(java.util.HashMap) = %s", got)
+	}
+	// Java's set names the dependencies that are missing (one sorting before
+	// okio: the indices after it move); Kotlin's set
+	// leaves them out (its standard library it names itself).
+	d = set(catalog, extract.MarkerFile{Path: "app/build.gradle", Content: []byte("dependencies { implementation 'com.aaa:gone:1'\n implementation 'com.bbb:jlib:1'\n implementation(libs.okio) }\n")})
+	for _, p := range d.Packages() {
+		if p.Name == "com.aaa:gone" {
+			t.Errorf("Kotlin's set names %s, which Java's names", p.Name)
+		}
+	}
+	if got := locate(d, "okio.Buffer"); got != "com.squareup.okio:okio commonMain/okio" {
+		t.Errorf("after a missing package left out, Locate(okio.Buffer) = %s", got)
+	}
+	if got := locate(d, "com.bbb.J"); got != "com.bbb:jlib com/bbb" {
+		t.Errorf("after a missing package left out, Locate(com.bbb.J) = %s", got)
+	}
+	if got := locate(d, "java.util.HashMap"); got != "java.base java/util" {
+		t.Errorf("after a missing package left out, Locate(java.util.HashMap) = %s", got)
 	}
 	// .java files: Java's set reads every Java source.
 	d = set(catalog, build, extract.MarkerFile{Path: "app/src/main/java/A.java"})
