@@ -79,6 +79,15 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			return rep, err
 		}
 	}
+	if (len(deps.langs) > 0) != hadPackages {
+		// Packages turned on or off: the rows of the files that stay
+		// name the packages' new ids (none when off), as a cold build's.
+		for p := range indexed {
+			if err := tx.SetPackage(p, deps.ownPackage(p, opts.langs.langOf(p))); err != nil {
+				return rep, err
+			}
+		}
+	}
 	w.existing = make(map[string]bool, len(indexed)+len(external))
 	for p := range indexed {
 		w.existing[p] = true

@@ -130,6 +130,26 @@ func (k *kindScan) Scan(v any) error {
 	return fmt.Errorf("unknown package kind %q", s)
 }
 
+// SetPackage records which package a worktree file and its symbols
+// belong to (0: none), for a file whose rows stay while the package ids
+// change (packages turned off and on again renumber them).
+func (t *Tx) SetPackage(path string, pkg int64) error {
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	var v any
+	if pkg != 0 {
+		v = pkg
+	}
+	if _, err := t.tx.Exec(`UPDATE files SET package = ? WHERE path = ? AND package IS NOT ?`, v, path, v); err != nil {
+		return fmt.Errorf("set package of %s: %w", path, err)
+	}
+	if _, err := t.tx.Exec(`UPDATE symbols SET package = ? WHERE file_path = ? AND package IS NOT ?`, v, path, v); err != nil {
+		return fmt.Errorf("set package of %s: %w", path, err)
+	}
+	return nil
+}
+
 // PrunePackages deletes the packages of a language whose ids are not kept.
 func (t *Tx) PrunePackages(lang string, keep []int64) error {
 	old, err := t.packagesOf(lang)

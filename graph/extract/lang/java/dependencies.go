@@ -37,16 +37,17 @@ func manifestLang(p string) string {
 	switch path.Base(p) {
 	case "pom.xml":
 		return langMaven
-	case "build.gradle":
+	case "build.gradle", "settings.gradle":
 		return langGradle
 	}
 	return ""
 }
 
-// Marker: pom.xml, build.gradle and build.gradle.kts, by content (their
-// dependencies); no Java file's context depends on them (ContextKey).
+// Marker: pom.xml and the Gradle files (build and settings scripts,
+// version catalogs), by content (their dependencies); no Java file's
+// context depends on them (ContextKey).
 func (e *Extractor) Marker(p string) (marker, content bool) {
-	m := manifestLang(p) != "" || path.Base(p) == "build.gradle.kts"
+	m := manifestLang(p) != "" || gradleMarker(p)
 	return m, m
 }
 
@@ -105,6 +106,7 @@ func (m *javaModules) Dependencies(probe []byte) extract.DependencySet {
 	}
 	d.addJDK(props["java.home"], props["java.version"])
 	repos := localRepositories(m.h())
+	b.applyBOMs(m.h(), repos)
 	for _, dep := range b.deps {
 		p := extract.Package{Name: dep.group + ":" + dep.artifact, Version: dep.version, Kind: extract.PackageDependency}
 		if dep.version == "" {

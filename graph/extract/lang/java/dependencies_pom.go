@@ -55,7 +55,11 @@ type coordinate struct{ group, artifact, version string }
 // builds are the worktree's own modules and the dependencies they pin.
 type builds struct {
 	own  []struct{ name, dir string }
-	deps []coordinate
+	deps []coordinate // version "" when no build file pins one (a BOM may)
+	boms []coordinate // platform(…) dependencies: BOMs whose versions apply
+	// kotlin is the Kotlin version the builds use (the Kotlin plugin's,
+	// kotlin-stdlib's, a pom's kotlin.version), "" when none says.
+	kotlin string
 }
 
 // readBuilds reads the build files: every module is an own package, and
@@ -83,13 +87,20 @@ func readBuilds(markers []extract.MarkerFile) builds {
 				p.dir = dir
 				poms[dir] = &p
 			}
-			continue
-		}
-		b.own = append(b.own, struct{ name, dir string }{"gradle:" + nameOfDir(dir), dir})
-		for _, c := range gradleDeps(m.Content) {
-			pin(c.group, c.artifact, c.version)
 		}
 	}
+	gOwn, decls, kotlin := gradleBuilds(markers)
+	for _, dir := range gOwn {
+		b.own = append(b.own, struct{ name, dir string }{"gradle:" + nameOfDir(dir), dir})
+	}
+	for _, d := range decls {
+		if d.platform {
+			b.boms = append(b.boms, d.coordinate) // a BOM pins versions; it has no sources
+			continue
+		}
+		pin(d.group, d.artifact, strings.Trim(d.version, "[]()"))
+	}
+	b.kotlin = kotlin
 	dirs := make([]string, 0, len(poms))
 	for dir := range poms {
 		dirs = append(dirs, dir)
@@ -114,6 +125,11 @@ func readBuilds(markers []extract.MarkerFile) builds {
 	for _, dir := range dirs {
 		p := poms[dir]
 		b.own = append(b.own, struct{ name, dir string }{p.groupID() + ":" + p.ArtifactID, dir})
+		if p.parent == nil && p.Parent.ArtifactID != "" && p.Parent.Version != "" {
+			// A parent outside the worktree (spring-boot-starter-parent)
+			// manages versions as a BOM does, read from the repositories.
+			b.boms = append(b.boms, coordinate{p.Parent.GroupID, p.Parent.ArtifactID, p.Parent.Version})
+		}
 	}
 	own := map[string]bool{}
 	for _, o := range b.own {
@@ -121,6 +137,12 @@ func readBuilds(markers []extract.MarkerFile) builds {
 	}
 	for _, dir := range dirs {
 		p := poms[dir]
+		for _, d := range p.Managed { // an imported BOM, as Gradle's platform(…)
+			if c := (coordinate{p.expand(d.GroupID), p.expand(d.ArtifactID), p.expand(d.Version)}); d.Scope == "import" &&
+				c.group != "" && c.artifact != "" && !strings.Contains(c.group+c.artifact+c.version, "${") {
+				b.boms = append(b.boms, c)
+			}
+		}
 		for _, d := range p.Dependencies {
 			if d.Scope == "import" || d.Scope == "system" || d.Type != "" && d.Type != "jar" {
 				continue
@@ -136,9 +158,17 @@ func readBuilds(markers []extract.MarkerFile) builds {
 			pin(g, a, strings.Trim(v, "[]()"))
 		}
 	}
+	for _, dir := range dirs {
+		if v, ok := poms[dir].property("kotlin.version"); ok && !strings.Contains(v, "${") && newerVersion(v, b.kotlin) {
+			b.kotlin = v
+		}
+	}
 	for _, k := range order {
 		g, a, _ := strings.Cut(k, ":")
 		b.deps = append(b.deps, coordinate{g, a, pinned[k]})
+		if g == "org.jetbrains.kotlin" && strings.HasPrefix(a, "kotlin-stdlib") && newerVersion(pinned[k], b.kotlin) {
+			b.kotlin = pinned[k]
+		}
 	}
 	sort.Slice(b.deps, func(i, j int) bool {
 		return b.deps[i].group+":"+b.deps[i].artifact < b.deps[j].group+":"+b.deps[j].artifact
@@ -219,17 +249,6 @@ func (p *pom) managed(g, a string) string {
 		}
 	}
 	return ""
-}
-
-// gradleDep is a string-notation dependency: implementation 'g:a:v'.
-var gradleDep = regexp.MustCompile(`(?m)^\s*(?:api|implementation|compile|compileOnly|runtimeOnly|testImplementation|testCompile|annotationProcessor)\s*\(?\s*["']([\w.\-]+):([\w.\-]+):([\w.\-]+)["']`)
-
-func gradleDeps(content []byte) []coordinate {
-	var out []coordinate
-	for _, m := range gradleDep.FindAllSubmatch(content, -1) {
-		out = append(out, coordinate{string(m[1]), string(m[2]), string(m[3])})
-	}
-	return out
 }
 
 // newerVersion compares versions by their dot- and dash-separated parts,

@@ -16,8 +16,8 @@ import (
 // parent's dependencyManagement through a property, a version range is
 // pinned, two build files pinning one dependency keep the highest version,
 // build.gradle's string notation is read, the worktree's own modules are
-// not dependencies, and import-scoped BOMs and unresolved properties are
-// left out.
+// not dependencies, and import-scoped BOMs (whose managed versions apply
+// as a Gradle platform's do) and unresolved properties are left out.
 func TestReadBuilds(t *testing.T) {
 	markers := []extract.MarkerFile{
 		{Path: "pom.xml", Content: []byte(`<project><groupId>g</groupId><artifactId>parent</artifactId><version>3</version>
@@ -50,6 +50,9 @@ func TestReadBuilds(t *testing.T) {
 	want := []coordinate{{"com.g", "gr", "4.1"}, {"junit", "junit", "4.13.2"}, {"org.lib", "lib", "1.10"}, {"org.r", "r", "2.0"}}
 	if !reflect.DeepEqual(b.deps, want) {
 		t.Errorf("deps = %v, want %v", b.deps, want)
+	}
+	if want := []coordinate{{"org.bom", "bom", "1"}}; !reflect.DeepEqual(b.boms, want) {
+		t.Errorf("boms = %v, want %v (an import-scoped BOM applies as a platform)", b.boms, want)
 	}
 }
 

@@ -54,12 +54,15 @@ var defaultImports = map[string][]string{
 		"UnsupportedClassVersionError", "StackTraceElement", "InheritableThreadLocal"},
 }
 
+// implicitPackages are the packages every Kotlin/JVM file imports.
+var implicitPackages = []string{"kotlin", "kotlin.collections", "kotlin.comparisons", "kotlin.io",
+	"kotlin.text", "kotlin.ranges", "kotlin.sequences", "kotlin.annotation", "kotlin.jvm", "java.lang"}
+
 // builtins maps each default-imported name to its qualified name; the
 // first package listed for a name wins (kotlin.Iterable is a Kotlin type).
 var builtins = func() map[string]string {
 	m := map[string]string{}
-	for _, pkg := range []string{"kotlin", "kotlin.collections", "kotlin.comparisons", "kotlin.io",
-		"kotlin.text", "kotlin.ranges", "kotlin.sequences", "kotlin.annotation", "kotlin.jvm", "java.lang"} {
+	for _, pkg := range implicitPackages {
 		for _, n := range defaultImports[pkg] {
 			if _, ok := m[n]; !ok {
 				m[n] = pkg + "." + n

@@ -5,8 +5,9 @@
 // and import references with candidate qualified names; supertype
 // relations; notable strings; System.getenv reads and serialized names).
 //
-// Layer: extract (leaf); imports only extract, extract/internal/tsutil and
-// its grammar's bindings. It has no cgo of its own: tsutil.ParseFlat copies
+// Layer: extract (leaf); imports only extract, extract/internal/tsutil,
+// extract/internal/jvm, its grammar's bindings, and lang/java for the
+// build files its dependency packages share with Java (dependencies.go). It has no cgo of its own: tsutil.ParseFlat copies
 // the syntax tree into Go memory in one call, so no tree-sitter node escapes
 // tsutil, and Extract is a pure function of its Input.
 //
