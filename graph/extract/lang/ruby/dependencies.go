@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,15 +175,21 @@ func inventory(h extract.Host, homes []string) map[string][]installed {
 }
 
 // compareVersions orders gem versions: numeric segments by value, others
-// as strings, a segment with letters (a pre-release) before a number.
+// as strings, a segment with letters (a pre-release) before a number or
+// the end.
 func compareVersions(a, b string) int {
 	as, bs := strings.FieldsFunc(a, isVersionSep), strings.FieldsFunc(b, isVersionSep)
 	for i := 0; i < len(as) || i < len(bs); i++ {
-		if i >= len(as) {
-			return -1
-		}
-		if i >= len(bs) {
-			return 1
+		if i >= len(as) || i >= len(bs) {
+			// 1.0.0 is after 1.0.0.rc1, before 1.0.0.1.
+			longer, sign := bs, -1
+			if i >= len(bs) {
+				longer, sign = as, 1
+			}
+			if _, err := strconv.Atoi(longer[i]); err != nil {
+				return -sign
+			}
+			return sign
 		}
 		x, errx := strconv.Atoi(as[i])
 		y, erry := strconv.Atoi(bs[i])
@@ -416,7 +423,7 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			for i, v := range inv[g.name] {
 				if v.version == g.version && at == nil {
 					at = &inv[g.name][i]
-				} else {
+				} else if !slices.Contains(others, v.version) {
 					others = append(others, v.version)
 				}
 			}
