@@ -331,8 +331,9 @@ func first(s ...string) string {
 }
 
 // findVersion is the NuGet folder's directory of a package at the
-// version asked: that version; for a floating version (1.*) or a range
-// the highest that fits; "" when none is on disk.
+// version asked: that version, else (a bare version is a minimum) the
+// lowest above it; for a floating version (1.*) or a range the highest
+// that fits; "" when none is on disk.
 func (m *csModules) findVersion(nuget, id, version string) (dir, v string) {
 	if nuget == "" || version == "" {
 		return "", ""
@@ -344,18 +345,27 @@ func (m *csModules) findVersion(nuget, id, version string) (dir, v string) {
 	}
 	lo, hi, loIncl, hiIncl := parseRange(version)
 	prefix, floating := strings.CutSuffix(version, "*")
+	bare := !floating && lo == "" && hi == ""
 	var best string
 	names, _ := m.h().ReadDir(base)
 	for _, n := range names {
-		ok := false
-		if floating {
+		var ok bool
+		switch {
+		case strings.Contains(n, "-") && !strings.Contains(version, "-"):
+			ok = false // a pre-release only for a version that names one
+		case floating:
 			ok = strings.HasPrefix(n, strings.ToLower(prefix))
-		} else if lo != "" || hi != "" {
+		case bare:
+			ok = compareNuGet(n, version) > 0 // NuGet's bare version is a minimum
+		default:
 			ok = (lo == "" || compareNuGet(n, lo) > 0 || loIncl && compareNuGet(n, lo) == 0) &&
 				(hi == "" || compareNuGet(n, hi) < 0 || hiIncl && compareNuGet(n, hi) == 0)
 		}
-		if ok && isDir(m.h(), filepath.Join(base, n)) && (best == "" || compareNuGet(n, best) > 0) {
-			best = n
+		if !ok || !isDir(m.h(), filepath.Join(base, n)) {
+			continue
+		}
+		if best == "" || bare && compareNuGet(n, best) < 0 || !bare && compareNuGet(n, best) > 0 {
+			best = n // the lowest above a minimum, else the highest that fits
 		}
 	}
 	if best == "" {
