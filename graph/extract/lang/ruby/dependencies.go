@@ -76,7 +76,7 @@ type rbEnv struct {
 }
 
 func parseProbe(out []byte) rbEnv {
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if out == nil || len(lines) < 3 || !filepath.IsAbs(lines[0]) {
 		return rbEnv{}
 	}
@@ -289,11 +289,13 @@ func requirePaths(h extract.Host, spec string) []string {
 // rbDeps is the DependencySet of one sync.
 type rbDeps struct {
 	pkgs   []extract.Package
-	std    int             // the standard library's index
-	own    map[string]bool // features the worktree's lib directories hold
-	byName map[string]int  // gem name → package
-	byTop  map[string]int  // a feature's first part → package
-	lib    []string        // each package's require path ("" for a shared directory: one file per require)
+	std    int              // the standard library's index
+	ownLib []string         // the worktree's lib directories, absolute
+	byName map[string]int   // gem name → package
+	byTop  map[string][]int // a feature's first part → the packages holding it, in order
+	roots  []string         // each package's root as read (absolute)
+	host   extract.Host
+	lib    []string // each package's require path ("" for a shared directory: one file per require)
 }
 
 // Dependencies: own packages, the standard library, then the locked gems
@@ -301,10 +303,11 @@ type rbDeps struct {
 func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 	h := m.h()
 	env := parseProbe(probe)
-	d := &rbDeps{own: map[string]bool{}, byName: map[string]int{}, byTop: map[string]int{}}
+	d := &rbDeps{byName: map[string]int{}, byTop: map[string][]int{}, host: h}
 	add := func(p extract.Package, lib string) int {
 		d.pkgs = append(d.pkgs, p)
 		d.lib = append(d.lib, lib)
+		d.roots = append(d.roots, resolveRoot(m.root, p.Root))
 		return len(d.pkgs) - 1
 	}
 	// Own: each gemspec, and each Gemfile's directory without one.
@@ -335,8 +338,8 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 	}
 	if m.root != "" {
 		for _, dir := range append(dirs, "") {
-			for _, f := range topFeatures(h, filepath.Join(m.root, filepath.FromSlash(dir), "lib")) {
-				d.own[f] = true
+			if lib := filepath.Join(m.root, filepath.FromSlash(dir), "lib"); isDir(h, lib) && !slices.Contains(d.ownLib, lib) {
+				d.ownLib = append(d.ownLib, lib)
 			}
 		}
 	}
@@ -457,9 +460,7 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			tops = topFeatures(h, filepath.Join(resolveRoot(m.root, p.Root), filepath.FromSlash(lib)))
 		}
 		for _, t := range tops {
-			if _, taken := d.byTop[t]; !taken {
-				d.byTop[t] = i
-			}
+			d.byTop[t] = append(d.byTop[t], i)
 		}
 	}
 	return d
@@ -509,13 +510,21 @@ func (d *rbDeps) Locate(ip string) (int, []string, bool) {
 	if ip == "" || strings.HasPrefix(ip, ".") || strings.HasPrefix(ip, "/") || strings.Contains(ip, "..") || strings.ContainsAny(ip, "\\:") {
 		return 0, nil, false
 	}
-	top, _, _ := strings.Cut(ip, "/")
-	if d.own[top] {
-		return 0, nil, false
+	for _, lib := range d.ownLib {
+		if d.holds(lib, ip) {
+			return 0, nil, false // the worktree's lib/ comes first on the load path
+		}
 	}
 	i, ok := d.byName[ip]
 	if !ok || d.pkgs[i].Missing != "" {
-		i, ok = d.byTop[top]
+		ok = false
+		top, _, _ := strings.Cut(ip, "/")
+		for _, j := range d.byTop[top] {
+			if d.holds(filepath.Join(d.roots[j], filepath.FromSlash(d.lib[j])), ip) {
+				i, ok = j, true
+				break
+			}
+		}
 	}
 	if !ok {
 		i = d.std
@@ -527,6 +536,17 @@ func (d *rbDeps) Locate(ip string) (int, []string, bool) {
 		return i, []string{lib + "/..."}, true
 	}
 	return i, []string{ip + ".rb"}, true
+}
+
+// holds: the require directory has the feature's file (or, for a
+// directory, its namespace: require "x/y" of a gem whose entry is x/y/).
+func (d *rbDeps) holds(dir, feature string) bool {
+	return isFile(d.host, filepath.Join(dir, filepath.FromSlash(feature)+".rb")) || isDir(d.host, filepath.Join(dir, filepath.FromSlash(feature)))
+}
+
+func isFile(h extract.Host, p string) bool {
+	fi, err := h.Stat(p)
+	return err == nil && !fi.IsDir()
 }
 
 // Includes: Ruby sources, not specs or tests.

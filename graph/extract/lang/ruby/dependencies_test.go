@@ -1,10 +1,12 @@
 package ruby
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 func TestParseLock(t *testing.T) {
@@ -43,26 +45,83 @@ func TestGemDirsAndVersions(t *testing.T) {
 	}
 }
 
-func TestLocate(t *testing.T) {
-	d := &rbDeps{own: map[string]bool{"app": true}, byName: map[string]int{"rack-test": 2}, byTop: map[string]int{"rack": 2, "thor": 3}, std: 1,
-		lib: []string{"", "", "lib", ""}}
-	d.pkgs = make([]extract.Package, 4)
+// write lays out files below dir.
+func write(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for p, s := range files {
+		p = filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDependenciesAndLocate(t *testing.T) {
+	root, gems, std := t.TempDir(), t.TempDir(), t.TempDir()
+	t.Setenv("GEM_HOME", gems)
+	t.Setenv("GEM_PATH", "")
+	t.Setenv("HOME", t.TempDir())
+	write(t, root, map[string]string{
+		"Gemfile":         "gem 'rack'\n",
+		"Gemfile.lock":    "GEM\n  remote: https://rubygems.org/\n  specs:\n    net-ftp (0.1.3)\n    rack (2.2.4)\n    rack-test (2.0.2)\n    zzabsent (1.2.1)\n",
+		"lib/app/cli.rb":  "module App; end\n",
+		"lib/net/mine.rb": "module Net; end\n",
+	})
+	write(t, gems, map[string]string{
+		"gems/rack-2.2.4/lib/rack.rb":            "module Rack; end\n",
+		"gems/rack-2.2.4/lib/rack/request.rb":    "module Rack; class Request; end; end\n",
+		"gems/rack-test-2.0.2/lib/rack/test.rb":  "module Rack; module Test; end; end\n",
+		"gems/net-ftp-0.1.3/lib/net/ftp.rb":      "module Net; class FTP; end; end\n",
+		"specifications/rack-2.2.4.gemspec":      "Gem::Specification.new do |s|\n  s.require_paths = [\"lib\".freeze]\nend\n",
+		"specifications/rack-test-2.0.2.gemspec": "",
+		"specifications/net-ftp-0.1.3.gemspec":   "",
+	})
+	write(t, std, map[string]string{"net/http.rb": "module Net; class HTTP; end; end\n", "set.rb": "class Set; end\n"})
+	m := &rbModules{gemfiles: []string{"Gemfile"}}
+	m.SetHost(extracttest.Host{Dir: root})
+	d := m.Dependencies([]byte(std + "\n3.1.2\n\n"))
+	var got []string
+	for _, p := range d.Packages() {
+		got = append(got, p.Name+"@"+p.Version+" "+p.Kind.String()+" "+p.Missing)
+	}
+	want := []string{
+		filepath.Base(root) + "@ own ",
+		"ruby@3.1.2 stdlib ",
+		"net-ftp@0.1.3 dependency ",
+		"rack@2.2.4 dependency ",
+		"rack-test@2.0.2 dependency ",
+		"zzabsent@1.2.1 dependency not installed in any gem directory",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Packages() = %q\nwant %q", got, want)
+	}
 	for _, c := range []struct {
 		ip     string
 		pkg    int
 		places []string
 		ok     bool
 	}{
-		{"rack/request", 2, []string{"lib/..."}, true},     // a gem's directory: its whole lib
-		{"rack-test", 2, []string{"lib/..."}, true},        // a Gemfile's gem name
-		{"thor/shell", 3, []string{"thor/shell.rb"}, true}, // vendor_ruby: the file
-		{"net/http", 1, []string{"net/http.rb"}, true},     // the standard library
-		{"app/runner", 0, nil, false},                      // the worktree's own lib
+		{"rack/request", 3, []string{"lib/..."}, true}, // a gem's directory: its whole lib
+		{"rack", 3, []string{"lib/..."}, true},
+		{"rack/test", 4, []string{"lib/..."}, true},    // another gem under the same first name
+		{"rack-test", 4, []string{"lib/..."}, true},    // a Gemfile's gem name
+		{"net/ftp", 2, []string{"lib/..."}, true},      //
+		{"net/http", 1, []string{"net/http.rb"}, true}, // the standard library, by file, though a gem holds net/
+		{"set", 1, []string{"set.rb"}, true},
+		{"net/mine", 0, nil, false}, // the worktree's own lib
+		{"app/cli", 0, nil, false},
+		{"zzabsent", 1, []string{"zzabsent.rb"}, true}, // missing: looked for in the standard library only
 		{"./local", 0, nil, false},
 	} {
 		pkg, places, ok := d.Locate(c.ip)
 		if pkg != c.pkg || !reflect.DeepEqual(places, c.places) || ok != c.ok {
 			t.Errorf("Locate(%q) = %d, %v, %v; want %d, %v, %v", c.ip, pkg, places, ok, c.pkg, c.places, c.ok)
 		}
+	}
+	if !d.Includes("request.rb", nil) || d.Includes("request_spec.rb", nil) || d.Includes("rack.so", nil) {
+		t.Error("Includes: want Ruby sources, not specs or extensions")
 	}
 }
