@@ -160,11 +160,20 @@ func splitGemDir(d string) (name, version string, ok bool) {
 }
 
 // inventory lists every installed gem of the homes, by name, each name's
-// versions in the order of homes.
+// versions in the order of homes. A Debian gem package may have only a
+// specification, its files in vendor_ruby.
 func inventory(h extract.Host, homes []string) map[string][]installed {
 	inv := map[string][]installed{}
 	for _, home := range homes {
 		names, _ := h.ReadDir(filepath.Join(home, "gems"))
+		if debianGems(home) {
+			specs, _ := h.ReadDir(filepath.Join(home, "specifications"))
+			for _, s := range specs {
+				if n, ok := strings.CutSuffix(s, ".gemspec"); ok && !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+		}
 		for _, n := range names {
 			if name, v, ok := splitGemDir(n); ok {
 				inv[name] = append(inv[name], installed{name: name, version: v, home: home, dir: filepath.Join(home, "gems", n)})
@@ -172,6 +181,12 @@ func inventory(h extract.Host, homes []string) map[string][]installed {
 		}
 	}
 	return inv
+}
+
+// debianGems: the home is Debian's, whose gem packages may keep their
+// files in vendor_ruby.
+func debianGems(home string) bool {
+	return strings.HasPrefix(home, "/usr/share/rubygems-integration/") || strings.HasPrefix(home, "/usr/lib/x86_64-linux-gnu/rubygems-integration/")
 }
 
 // compareVersions orders gem versions: numeric segments by value, others
@@ -442,7 +457,7 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			if !isDir(h, filepath.Join(at.dir, filepath.FromSlash(lib))) {
 				// Debian's gems keep their files in vendor_ruby; a default
 				// gem's are the standard library's.
-				if !strings.HasPrefix(at.home, "/usr/share/rubygems-integration") || !isDir(h, vendordir) {
+				if !debianGems(at.home) || !isDir(h, vendordir) {
 					continue
 				}
 				p.Root, lib = vendordir, ""
