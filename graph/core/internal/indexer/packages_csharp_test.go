@@ -87,8 +87,9 @@ func centralVersions(guard string) string {
 // call into it resolves; one of compiled assemblies only and one the NuGet
 // folder lacks are named in the report with their reasons, and a call
 // into the former keeps its grade; a central version bump, restoring that
-// version (no file of the worktree changes) and a packages.lock.json
-// give, incrementally, what a cold build gives.
+// version (no file of the worktree changes), a packages.lock.json and a
+// Directory.Build.props adding a reference give, incrementally, what a
+// cold build gives.
 func TestPackagesCSharp(t *testing.T) {
 	nuget := t.TempDir()
 	t.Setenv("NUGET_PACKAGES", nuget)
@@ -141,5 +142,15 @@ namespace Shop
 }
 `)
 		}, want: []string{against, "\"csharp\"\t\"Acme.Guard.Sources\"\t\"2.1.0\""}, bad: []string{"Acme.Guard.Guard.AgainstEmpty"}},
+		{name: "Directory.Build.props adds an analyzer", do: func() {
+			restoreNuGet(t, nuget, "StyleCop.Analyzers", "1.1.118", map[string]string{"analyzers/dotnet/cs/StyleCop.Analyzers.dll": "MZ\x90\x00"})
+			gittest.WriteFile(t, repo.Root, "Directory.Build.props", `<Project>
+  <PropertyGroup><StyleCopVersion>1.1.118</StyleCopVersion></PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="StyleCop.Analyzers" Version="$(StyleCopVersion)" PrivateAssets="all" />
+  </ItemGroup>
+</Project>
+`)
+		}, want: []string{"\"csharp\"\t\"StyleCop.Analyzers\"\t\"1.1.118\"\t\"dependency\""}, missing: "csharp StyleCop.Analyzers@1.1.118: compiled assemblies only"},
 	})
 }

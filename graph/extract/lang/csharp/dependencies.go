@@ -110,6 +110,28 @@ func parseProject(b []byte) (props map[string]string, refs, versions []packageIt
 	return props, refs, versions, true
 }
 
+// project reads a project file with the Directory.Build.props it uses:
+// that file's properties, overridden by the project's, and its package
+// references before the project's.
+func (m *csModules) project(f extract.MarkerFile, s sides) (props map[string]string, refs []packageItem, ok bool) {
+	props, refs, _, ok = parseProject(f.Content)
+	if !ok || s.build == "" {
+		return props, refs, ok
+	}
+	b, err := m.h().ReadFile(s.build)
+	if err != nil {
+		return props, refs, ok
+	}
+	bprops, brefs, _, bok := parseProject(b)
+	if !bok {
+		return props, refs, ok
+	}
+	for k, v := range props {
+		bprops[k] = v
+	}
+	return bprops, append(brefs, refs...), true
+}
+
 // expand replaces $(Name) with the project's property.
 func expand(s string, props map[string]string) string {
 	for {
@@ -137,26 +159,37 @@ func (m *csModules) packagesRoot() string {
 	return ""
 }
 
-// sideFiles are the files beside the project files that pin versions:
-// packages.lock.json next to each, and the Directory.Packages.props each
-// uses (the nearest in its directory or above, within the worktree).
-func (m *csModules) sideFiles(root string) (locks map[string]string, props map[string]string) {
-	locks, props = map[string]string{}, map[string]string{}
+// sides are the files around a project file that add to it: the
+// packages.lock.json beside it, and the Directory.Packages.props (central
+// versions) and Directory.Build.props (properties and package references
+// for every project below) it uses, the nearest in its directory or
+// above, within the worktree ("" when there is none).
+type sides struct{ lock, packages, build string }
+
+func (m *csModules) sideFiles(root string) map[string]sides {
+	out := map[string]sides{}
 	for _, f := range m.markers {
 		dir := extract.ParentDir(f.Path)
-		locks[f.Path] = filepath.Join(root, filepath.FromSlash(dir), "packages.lock.json")
-		for d := dir; ; d = extract.ParentDir(d) {
-			p := filepath.Join(root, filepath.FromSlash(d), "Directory.Packages.props")
-			if fi, err := m.h().Stat(p); err == nil && !fi.IsDir() {
-				props[f.Path] = p
-				break
-			}
-			if d == "" {
-				break
-			}
+		out[f.Path] = sides{
+			lock:     filepath.Join(root, filepath.FromSlash(dir), "packages.lock.json"),
+			packages: m.nearest(root, dir, "Directory.Packages.props"),
+			build:    m.nearest(root, dir, "Directory.Build.props"),
 		}
 	}
-	return locks, props
+	return out
+}
+
+// nearest is the file of that name in dir or the nearest directory above.
+func (m *csModules) nearest(root, dir, name string) string {
+	for d := dir; ; d = extract.ParentDir(d) {
+		p := filepath.Join(root, filepath.FromSlash(d), name)
+		if fi, err := m.h().Stat(p); err == nil && !fi.IsDir() {
+			return p
+		}
+		if d == "" {
+			return ""
+		}
+	}
 }
 
 // StateKey (extract.StateKeyer): the lock files and central version files
@@ -173,16 +206,17 @@ func (m *csModules) StateKey() string {
 			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	locks, props := m.sideFiles(root)
+	side := m.sideFiles(root)
 	for _, f := range m.markers {
-		stamp(locks[f.Path])
-		if p := props[f.Path]; p != "" {
-			stamp(p)
-		}
-		if _, refs, _, ok := parseProject(f.Content); ok {
-			for _, r := range refs {
-				stamp(filepath.Join(m.packagesRoot(), strings.ToLower(r.Include)))
+		s := side[f.Path]
+		for _, p := range []string{s.lock, s.packages, s.build} {
+			if p != "" {
+				stamp(p)
 			}
+		}
+		_, refs, _ := m.project(f, s)
+		for _, r := range refs {
+			stamp(filepath.Join(m.packagesRoot(), strings.ToLower(r.Include)))
 		}
 	}
 	return b.String()
@@ -203,7 +237,7 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 	h := m.h()
 	root := h.Root()
 	d := &csDeps{ns: map[string]int{}}
-	locks, central := m.sideFiles(root)
+	side := m.sideFiles(root)
 	type want struct{ name, version, from string }
 	wants := map[string]*want{} // lower-case id → the highest version asked
 	ask := func(name, version, from string) {
@@ -219,7 +253,7 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 	markers := append([]extract.MarkerFile(nil), m.markers...)
 	sort.Slice(markers, func(i, j int) bool { return markers[i].Path < markers[j].Path })
 	for _, f := range markers {
-		props, refs, _, ok := parseProject(f.Content)
+		props, refs, ok := m.project(f, side[f.Path])
 		name := strings.TrimSuffix(path.Base(f.Path), path.Ext(f.Path))
 		if ok && props["PackageId"] != "" {
 			name = expand(props["PackageId"], props)
@@ -237,7 +271,7 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 			}
 		}
 		centralVersions := map[string]string{}
-		if p := central[f.Path]; p != "" && !strings.EqualFold(props["ManagePackageVersionsCentrally"], "false") {
+		if p := side[f.Path].packages; p != "" && !strings.EqualFold(props["ManagePackageVersionsCentrally"], "false") {
 			if b, err := h.ReadFile(p); err == nil {
 				if cprops, _, versions, ok := parseProject(b); ok {
 					for _, v := range versions {
@@ -247,7 +281,7 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 			}
 		}
 		locked := map[string]string{}
-		if b, err := h.ReadFile(locks[f.Path]); err == nil {
+		if b, err := h.ReadFile(side[f.Path].lock); err == nil {
 			var lf lockFile
 			if json.Unmarshal(b, &lf) == nil {
 				tfms := make([]string, 0, len(lf.Dependencies))
