@@ -460,7 +460,7 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 				if !debianGems(at.home) || !isDir(h, vendordir) {
 					continue
 				}
-				p.Root, lib = vendordir, ""
+				p.Root, p.IndexDir, lib = vendordir, "", "" // @ruby/<feature>.rb, as the standard library's
 			}
 		}
 		i := add(p, lib)
