@@ -1,9 +1,14 @@
 package indexer
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/query"
+	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -66,13 +71,17 @@ BUNDLED WITH
 // in the lock, installing the gem (no file of the worktree changes) and
 // removing the lock (every installed gem, the highest version) give,
 // incrementally, what a cold build gives.
-func TestPackagesRuby(t *testing.T) {
-	gems := t.TempDir()
+// rubyRepo is a worktree whose Gemfile.lock pins greeter 1.2.0
+// (installed in a gem home of the test's), shared-util at ../shared-util
+// and a gem no home holds.
+func rubyRepo(t *testing.T) (gems string, repo *gittest.Repo) {
+	t.Helper()
+	gems = t.TempDir()
 	t.Setenv("GEM_HOME", gems)
 	t.Setenv("GEM_PATH", "")
 	t.Setenv("HOME", t.TempDir())
 	installGem(t, gems, "greeter", "1.2.0", greeterLib("hello"))
-	repo := gittest.New(t, map[string]string{
+	repo = gittest.New(t, map[string]string{
 		"app.gemspec":  "Gem::Specification.new do |s|\n  s.name = \"app\"\n  s.version = \"0.1.0\"\n  s.add_dependency \"greeter\"\nend\n",
 		"Gemfile":      "source \"https://rubygems.org\"\n\ngemspec\ngem \"greeter\"\ngem \"absent\"\ngem \"shared-util\", path: \"../shared-util\"\n",
 		"Gemfile.lock": gemLock("1.2.0"),
@@ -90,6 +99,11 @@ end
 `,
 	})
 	gittest.WriteFile(t, filepath.Dir(repo.Root), "shared-util/lib/shared/util.rb", "module Shared\n  module Util\n    def self.tidy(s)\n      s.strip\n    end\n  end\nend\n")
+	return gems, repo
+}
+
+func TestPackagesRuby(t *testing.T) {
+	gems, repo := rubyRepo(t)
 	hello := "\"Greeter::Client#hello\"\t\"@ruby/greeter/lib/greeter/client.rb\""
 	stepsEqualCold(t, repo.Root, []gapStep{
 		{name: "locked 1.2.0", do: func() {}, want: []string{
@@ -106,4 +120,31 @@ end
 		{name: "lock removed", do: func() { removeIf(t, repo.Root, "Gemfile.lock") },
 			want: []string{"\"ruby\"\t\"greeter\"\t\"2.0.0\""}, bad: []string{"\"ruby\"\t\"absent\"", "@ruby/shared-util/"}},
 	})
+}
+
+// TestPackagesRubyQueries: refs of a gem's class and of its method by
+// ext: selectors list the worktree's uses, with the gem's name and
+// version.
+func TestPackagesRubyQueries(t *testing.T) {
+	_, repo := rubyRepo(t)
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	syncPackages(t, loc, false, true)
+	st, err := store.Open(loc.Path, extract.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	e := query.NewEngine(st.Reader(), repo.Root)
+	ctx := context.Background()
+	for _, c := range []struct{ sel, kind string }{{"ext:greeter#Greeter::Client", "type"}, {"ext:greeter#Greeter::Client#hello", "call"}} {
+		sel, err := query.ParseSelector(c.sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := e.Refs(ctx, sel, query.RefsOptions{})
+		if err != nil || len(refs.Refs) != 1 || refs.Refs[0].File != "lib/app.rb" || refs.Refs[0].Kind != c.kind || refs.Target.Package != "greeter" || refs.Target.Version != "1.2.0" {
+			t.Errorf("refs %s = %+v, %v; want the %s in lib/app.rb, of greeter 1.2.0", c.sel, refs, err, c.kind)
+		}
+	}
 }
