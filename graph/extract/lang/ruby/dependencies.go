@@ -92,7 +92,8 @@ func parseProbe(out []byte) rbEnv {
 // gemHomes are the directories gems are installed into (each holding
 // gems/<name>-<version>/ and specifications/), in the order they are
 // searched: the worktree's bundle path, GEM_HOME, GEM_PATH, RubyGems'
-// path as probed, then the usual user and system places.
+// path as probed, then the usual user places (RubyGems' user directories,
+// rbenv's, rvm's and asdf's rubies) and system ones (Debian's included).
 func (m *rbModules) gemHomes(probed []string) []string {
 	h := m.h()
 	var homes []string
@@ -116,11 +117,14 @@ func (m *rbModules) gemHomes(probed []string) []string {
 	homes = append(homes, filepath.SplitList(h.Getenv("GEM_PATH"))...)
 	homes = append(homes, probed...)
 	if home, err := h.UserHomeDir(); err == nil {
-		homes = append(homes, extract.Glob(h, filepath.Join(home, ".gem", "ruby"), "*")...)
-		homes = append(homes, extract.Glob(h, filepath.Join(home, ".local", "share", "gem", "ruby"), "*")...)
+		for _, p := range []string{".gem/ruby/*", ".local/share/gem/ruby/*",
+			".rbenv/versions/*/lib/ruby/gems/*", ".rvm/gems/*", ".asdf/installs/ruby/*/lib/ruby/gems/*"} {
+			homes = append(homes, globPath(h, filepath.Join(home, p))...)
+		}
 	}
-	for _, sys := range []string{"/var/lib/gems", "/usr/local/lib/ruby/gems", "/usr/lib/ruby/gems", "/usr/share/rubygems-integration"} {
-		homes = append(homes, extract.Glob(h, sys, "*")...)
+	for _, p := range []string{"/var/lib/gems/*", "/usr/local/lib/ruby/gems/*", "/usr/lib/ruby/gems/*",
+		"/usr/lib/*-linux-gnu*/ruby/gems/*", "/usr/share/rubygems-integration/*", "/usr/lib/*-linux-gnu*/rubygems-integration/*"} {
+		homes = append(homes, globPath(h, p)...)
 	}
 	seen := map[string]bool{}
 	out := homes[:0]
@@ -131,6 +135,27 @@ func (m *rbModules) gemHomes(probed []string) []string {
 		}
 	}
 	return out
+}
+
+// globPath names the directories matching a slash-separated pattern whose
+// parts may hold wildcards, in order.
+func globPath(h extract.Host, pattern string) []string {
+	dirs := []string{"/"}
+	if !filepath.IsAbs(pattern) {
+		dirs = []string{""}
+	}
+	for _, part := range strings.Split(strings.Trim(filepath.ToSlash(pattern), "/"), "/") {
+		var next []string
+		for _, d := range dirs {
+			if strings.ContainsAny(part, "*?[") {
+				next = append(next, extract.Glob(h, d, part)...)
+			} else if isDir(h, filepath.Join(d, part)) {
+				next = append(next, filepath.Join(d, part))
+			}
+		}
+		dirs = next
+	}
+	return dirs
 }
 
 // gemfileDirs are the directories of the worktree's Gemfiles.
@@ -186,7 +211,7 @@ func inventory(h extract.Host, homes []string) map[string][]installed {
 // debianGems: the home is Debian's, whose gem packages may keep their
 // files in vendor_ruby.
 func debianGems(home string) bool {
-	return strings.HasPrefix(home, "/usr/share/rubygems-integration/") || strings.HasPrefix(home, "/usr/lib/x86_64-linux-gnu/rubygems-integration/")
+	return strings.Contains(home, "/rubygems-integration/")
 }
 
 // compareVersions orders gem versions: numeric segments by value, others

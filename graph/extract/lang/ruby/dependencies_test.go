@@ -125,3 +125,17 @@ func TestDependenciesAndLocate(t *testing.T) {
 		t.Error("Includes: want Ruby sources, not specs or extensions")
 	}
 }
+
+func TestGlobPath(t *testing.T) {
+	home := t.TempDir()
+	write(t, home, map[string]string{
+		".rbenv/versions/3.2.2/lib/ruby/gems/3.2.0/gems/x-1/a.rb": "",
+		".rbenv/versions/3.3.0/lib/ruby/gems/3.3.0/gems/y-1/a.rb": "",
+		".rbenv/versions/system":                                  "",
+	})
+	got := globPath(extracttest.Host{Dir: home}, filepath.Join(home, ".rbenv/versions/*/lib/ruby/gems/*"))
+	want := []string{filepath.Join(home, ".rbenv/versions/3.2.2/lib/ruby/gems/3.2.0"), filepath.Join(home, ".rbenv/versions/3.3.0/lib/ruby/gems/3.3.0")}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("globPath = %q, want %q", got, want)
+	}
+}
