@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -335,7 +336,9 @@ type rbDeps struct {
 	byTop  map[string][]int // a feature's first part → the packages holding it, in order
 	roots  []string         // each package's root as read (absolute)
 	host   extract.Host
-	lib    []string // each package's require path ("" for a shared directory: one file per require)
+	mu     sync.Mutex
+	thin   map[string]bool // entry file → thinEntry
+	lib    []string        // each package's require path ("" for a shared directory: one file per require)
 }
 
 // Dependencies: own packages, the standard library, then the locked gems
@@ -343,7 +346,7 @@ type rbDeps struct {
 func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 	h := m.h()
 	env := parseProbe(probe)
-	d := &rbDeps{byName: map[string]int{}, byTop: map[string][]int{}, host: h}
+	d := &rbDeps{byName: map[string]int{}, byTop: map[string][]int{}, host: h, thin: map[string]bool{}}
 	add := func(p extract.Package, lib string) int {
 		d.pkgs = append(d.pkgs, p)
 		d.lib = append(d.lib, lib)
@@ -575,7 +578,30 @@ func (d *rbDeps) Locate(ip string) (int, []string, bool) {
 	if lib := d.lib[i]; lib != "" {
 		return i, []string{lib + "/..."}, true
 	}
+	if d.thinEntry(d.roots[i], ip) {
+		return i, []string{ip}, true // its directory's files, not those below (json/add/*)
+	}
 	return i, []string{ip + ".rb"}, true
+}
+
+var defLine = regexp.MustCompile(`(?m)^\s*def\s`)
+
+// thinEntry: in a shared directory, the feature's file defines no method
+// and a directory of its name is beside it: a loader of the files there
+// (json.rb requires json/common, where JSON.parse is), which are read in
+// its stead; not the directories below, which it does not load
+// (json/add/*.rb reopen core classes on their own require).
+func (d *rbDeps) thinEntry(root, feature string) bool {
+	file := filepath.Join(root, filepath.FromSlash(feature)+".rb")
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if thin, ok := d.thin[file]; ok {
+		return thin
+	}
+	b, err := d.host.ReadFile(file)
+	thin := err == nil && !defLine.Match(b) && isDir(d.host, filepath.Join(root, filepath.FromSlash(feature)))
+	d.thin[file] = thin
+	return thin
 }
 
 // holds: the require directory has the feature's file (or, for a

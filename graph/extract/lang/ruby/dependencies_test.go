@@ -79,7 +79,11 @@ func TestDependenciesAndLocate(t *testing.T) {
 		"specifications/rack-test-2.0.2.gemspec": "",
 		"specifications/net-ftp-0.1.3.gemspec":   "",
 	})
-	write(t, std, map[string]string{"net/http.rb": "module Net; class HTTP; end; end\n", "set.rb": "class Set; end\n"})
+	write(t, std, map[string]string{
+		"net/http.rb": "module Net\n  class HTTP\n    def get; end\n  end\nend\n", "net/http/header.rb": "",
+		"set.rb":  "class Set; end\n",
+		"json.rb": "require 'json/common'\nmodule JSON\n  require 'json/version'\nend\n", "json/common.rb": "module JSON\n  def self.parse(s) end\nend\n",
+	})
 	m := &rbModules{gemfiles: []string{"Gemfile"}}
 	m.SetHost(extracttest.Host{Dir: root})
 	d := m.Dependencies([]byte(std + "\n3.1.2\n\n"))
@@ -111,7 +115,8 @@ func TestDependenciesAndLocate(t *testing.T) {
 		{"net/ftp", 2, []string{"lib/..."}, true},      //
 		{"net/http", 1, []string{"net/http.rb"}, true}, // the standard library, by file, though a gem holds net/
 		{"set", 1, []string{"set.rb"}, true},
-		{"net/mine", 0, nil, false}, // the worktree's own lib
+		{"json", 1, []string{"json"}, true}, // a loader defining no method: its directory's files
+		{"net/mine", 0, nil, false},         // the worktree's own lib
 		{"app/cli", 0, nil, false},
 		{"zzabsent", 1, []string{"zzabsent.rb"}, true}, // missing: looked for in the standard library only
 		{"./local", 0, nil, false},
