@@ -256,6 +256,7 @@ func isVersionSep(r rune) bool { return r == '.' || r == '-' }
 // lockedGem is one spec of a Gemfile.lock.
 type lockedGem struct {
 	name, version string
+	declared      string // without a lock: the Gemfile naming a gem no home holds
 	path          string // PATH source: the directory, relative to the lock's
 	git           string // GIT source: the checkout's directory name below bundler/gems
 }
@@ -299,6 +300,21 @@ func parseLock(b []byte) []lockedGem {
 			g.git = base + "-" + revision
 		}
 		out = append(out, g)
+	}
+	return out
+}
+
+var gemLineRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']([A-Za-z0-9_.-]+)["']([^\n#]*)`)
+
+// declaredGems are the gems a Gemfile's gem lines name, but those from a
+// path or a git repository (only a lock says where those are).
+func declaredGems(b []byte) []string {
+	var out []string
+	for _, m := range gemLineRE.FindAllSubmatch(b, -1) {
+		opts := string(m[2])
+		if !strings.Contains(opts, "path:") && !strings.Contains(opts, "git:") && !strings.Contains(opts, "github:") && !strings.Contains(opts, ":path") && !strings.Contains(opts, ":git") {
+			out = append(out, string(m[1]))
+		}
 	}
 	return out
 }
@@ -436,6 +452,15 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			}
 			locked = append(locked, lockedGem{name: name, version: best.version})
 		}
+		for _, dir := range m.gemfileDirs() {
+			gemfile := path.Join(dir, "Gemfile")
+			b, _ := h.ReadFile(filepath.Join(m.root, filepath.FromSlash(gemfile)))
+			for _, name := range declaredGems(b) {
+				if _, ok := inv[name]; !ok && !slices.ContainsFunc(locked, func(g lockedGem) bool { return g.name == name }) {
+					locked = append(locked, lockedGem{name: name, declared: gemfile})
+				}
+			}
+		}
 	}
 	sort.Slice(locked, func(i, j int) bool { return locked[i].name < locked[j].name })
 	for _, g := range locked {
@@ -475,6 +500,9 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			}
 			if at == nil {
 				p.Missing = "not installed in any gem directory"
+				if g.declared != "" {
+					p.Missing = "declared by " + g.declared + ", " + p.Missing
+				}
 				if len(others) > 0 {
 					p.Missing += " (installed: " + strings.Join(others, ", ") + ")"
 				}

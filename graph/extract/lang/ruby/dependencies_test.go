@@ -144,3 +144,10 @@ func TestGlobPath(t *testing.T) {
 		t.Fatalf("globPath = %q, want %q", got, want)
 	}
 }
+
+func TestDeclaredGems(t *testing.T) {
+	got := declaredGems([]byte("source 'https://rubygems.org'\ngem \"rails\", \"~> 7.1\"\n  gem 'pg' # the database\ngem 'local', path: '../local'\ngem('rspec')\n# gem 'old'\ngem 'edge', git: 'https://x/edge.git'\n"))
+	if want := []string{"rails", "pg", "rspec"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("declaredGems = %q, want %q", got, want)
+	}
+}
