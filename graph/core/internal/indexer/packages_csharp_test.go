@@ -154,3 +154,55 @@ namespace Shop
 		}, want: []string{"\"csharp\"\t\"StyleCop.Analyzers\"\t\"1.1.118\"\t\"dependency\""}, missing: "csharp StyleCop.Analyzers@1.1.118: compiled assemblies only"},
 	})
 }
+
+// TestPackagesCSharpPackagesConfig: an older project's packages.config
+// names its packages, restored into the solution's packages/ directory
+// (left out of the scan by .gitignore); a source package's content/ is
+// read there.
+func TestPackagesCSharpPackagesConfig(t *testing.T) {
+	t.Setenv("NUGET_PACKAGES", t.TempDir())
+	repo := gittest.New(t, map[string]string{
+		".gitignore": "packages/\n",
+		"Legacy/Legacy.csproj": `<?xml version="1.0" encoding="utf-8"?>
+<Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+  <PropertyGroup>
+    <AssemblyName>Legacy.Web</AssemblyName>
+    <TargetFrameworkVersion>v4.8</TargetFrameworkVersion>
+  </PropertyGroup>
+  <ItemGroup>
+    <Compile Include="Report.cs" />
+  </ItemGroup>
+</Project>
+`,
+		"Legacy/packages.config": `<?xml version="1.0" encoding="utf-8"?>
+<packages>
+  <package id="Acme.Text.Sources" version="1.4.0" targetFramework="net48" />
+  <package id="EntityFramework" version="6.4.4" targetFramework="net48" />
+</packages>
+`,
+		"Legacy/Report.cs": `using Acme.Text;
+
+namespace Legacy.Web
+{
+    public class Report
+    {
+        public string Title(string s) => Slug.Make(s);
+    }
+}
+`,
+	})
+	gittest.WriteFile(t, repo.Root, "packages/Acme.Text.Sources.1.4.0/content/App_Code/Slug.cs", `namespace Acme.Text
+{
+    public static class Slug
+    {
+        public static string Make(string s) => s.Trim().ToLowerInvariant().Replace(' ', '-');
+    }
+}
+`)
+	gittest.WriteFile(t, repo.Root, "packages/EntityFramework.6.4.4/lib/net45/EntityFramework.dll", "MZ\x90\x00")
+	stepsEqualCold(t, repo.Root, []gapStep{{name: "packages.config", do: func() {}, want: []string{
+		"\"Acme.Text.Slug.Make\"\t\"@csharp/Acme.Text.Sources/content/App_Code/Slug.cs\"",
+		"\"csharp\"\t\"Legacy.Web\"\t\"\"\t\"own\"",
+		"\"csharp\"\t\"Acme.Text.Sources\"\t\"1.4.0\"\t\"dependency\"",
+	}, bad: []string{"\"packages/Acme.Text.Sources.1.4.0/"}, missing: "csharp EntityFramework@6.4.4: compiled assemblies only"}})
+}

@@ -164,7 +164,7 @@ func (m *csModules) packagesRoot() string {
 // versions) and Directory.Build.props (properties and package references
 // for every project below) it uses, the nearest in its directory or
 // above, within the worktree ("" when there is none).
-type sides struct{ lock, packages, build string }
+type sides struct{ lock, packages, build, config string }
 
 func (m *csModules) sideFiles(root string) map[string]sides {
 	out := map[string]sides{}
@@ -172,6 +172,7 @@ func (m *csModules) sideFiles(root string) map[string]sides {
 		dir := extract.ParentDir(f.Path)
 		out[f.Path] = sides{
 			lock:     filepath.Join(root, filepath.FromSlash(dir), "packages.lock.json"),
+			config:   filepath.Join(root, filepath.FromSlash(dir), "packages.config"),
 			packages: m.nearest(root, dir, "Directory.Packages.props"),
 			build:    m.nearest(root, dir, "Directory.Build.props"),
 		}
@@ -209,7 +210,7 @@ func (m *csModules) StateKey() string {
 	side := m.sideFiles(root)
 	for _, f := range m.markers {
 		s := side[f.Path]
-		for _, p := range []string{s.lock, s.packages, s.build} {
+		for _, p := range []string{s.lock, s.packages, s.build, s.config} {
 			if p != "" {
 				stamp(p)
 			}
@@ -314,6 +315,11 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 			}
 			ask(r.Include, v, f.Path)
 		}
+		if b, err := h.ReadFile(side[f.Path].config); err == nil {
+			for _, c := range parseConfig(b) {
+				ask(c.ID, c.Version, f.Path)
+			}
+		}
 	}
 	std := extract.Package{Name: "Microsoft.NETCore.App", Version: framework, Kind: extract.PackageStdlib,
 		Missing: "compiled assemblies only: the .NET base library ships no sources"}
@@ -328,9 +334,12 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 		w := wants[k]
 		p := extract.Package{Name: w.name, Version: w.version, Kind: extract.PackageDependency, IndexDir: w.name}
 		dir, version := m.findVersion(nuget, k, w.version)
+		if dir == "" {
+			dir, version = m.solutionPackage(root, w.from, w.name, w.version)
+		}
 		switch {
-		case nuget == "" || dir == "":
-			p.Missing = "not in the NuGet global packages folder (" + nuget + ")"
+		case dir == "":
+			p.Missing = "not in the NuGet global packages folder (" + nuget + ") nor a solution's packages/"
 		default:
 			p.Version = version
 			src := sourceDirs(h, dir)
@@ -353,6 +362,41 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 		d.pkgs = append(d.pkgs, p)
 	}
 	return d
+}
+
+// configPackage is one entry of a packages.config (NuGet's older format).
+type configPackage struct {
+	ID      string `xml:"id,attr"`
+	Version string `xml:"version,attr"`
+}
+
+// parseConfig reads a packages.config's packages.
+func parseConfig(b []byte) []configPackage {
+	var c struct {
+		Packages []configPackage `xml:"package"`
+	}
+	if xml.Unmarshal(b, &c) != nil {
+		return nil
+	}
+	return c.Packages
+}
+
+// solutionPackage is where a packages.config project restores a package:
+// <id>.<version>/ in the packages/ directory of its solution, the nearest
+// holding it in the project's directory or above.
+func (m *csModules) solutionPackage(root, project, id, version string) (dir, v string) {
+	if root == "" || version == "" {
+		return "", ""
+	}
+	for d := extract.ParentDir(project); ; d = extract.ParentDir(d) {
+		p := filepath.Join(root, filepath.FromSlash(d), "packages", id+"."+version)
+		if isDir(m.h(), p) {
+			return p, version
+		}
+		if d == "" {
+			return "", ""
+		}
+	}
 }
 
 func first(s ...string) string {
