@@ -204,5 +204,6 @@ namespace Legacy.Web
 		"\"Acme.Text.Slug.Make\"\t\"@csharp/Acme.Text.Sources/content/App_Code/Slug.cs\"",
 		"\"csharp\"\t\"Legacy.Web\"\t\"\"\t\"own\"",
 		"\"csharp\"\t\"Acme.Text.Sources\"\t\"1.4.0\"\t\"dependency\"",
+		"\"csharp\"\t\".NETFramework\"\t\"v4.8\"\t\"stdlib\"",
 	}, bad: []string{"\"packages/Acme.Text.Sources.1.4.0/"}, missing: "csharp EntityFramework@6.4.4: compiled assemblies only"}})
 }

@@ -270,6 +270,9 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 			if framework == "" {
 				framework, _, _ = strings.Cut(props["TargetFrameworks"], ";")
 			}
+			if framework == "" {
+				framework = props["TargetFrameworkVersion"] // v4.8: an older project
+			}
 		}
 		centralVersions := map[string]string{}
 		if p := side[f.Path].packages; p != "" && !strings.EqualFold(props["ManagePackageVersionsCentrally"], "false") {
@@ -321,7 +324,7 @@ func (m *csModules) Dependencies([]byte) extract.DependencySet {
 			}
 		}
 	}
-	std := extract.Package{Name: "Microsoft.NETCore.App", Version: framework, Kind: extract.PackageStdlib,
+	std := extract.Package{Name: baseLibrary(framework), Version: framework, Kind: extract.PackageStdlib,
 		Missing: "compiled assemblies only: the .NET base library ships no sources"}
 	d.pkgs = append(d.pkgs, std)
 	keys := make([]string, 0, len(wants))
@@ -397,6 +400,19 @@ func (m *csModules) solutionPackage(root, project, id, version string) (dir, v s
 			return "", ""
 		}
 	}
+}
+
+// baseLibrary names the base library of a target framework: .NET
+// Framework's (net48, v4.8), .NET Standard's, else .NET's.
+func baseLibrary(tfm string) string {
+	t := strings.ToLower(tfm)
+	switch {
+	case strings.HasPrefix(t, "v") || len(t) == 5 && strings.HasPrefix(t, "net4") || len(t) == 6 && strings.HasPrefix(t, "net4"):
+		return ".NETFramework"
+	case strings.HasPrefix(t, "netstandard"):
+		return "NETStandard.Library"
+	}
+	return "Microsoft.NETCore.App"
 }
 
 func first(s ...string) string {

@@ -66,3 +66,12 @@ func TestLocateNamespaces(t *testing.T) {
 		t.Error("a namespace no package's sources declare is not located")
 	}
 }
+
+func TestBaseLibrary(t *testing.T) {
+	for tfm, want := range map[string]string{"net8.0": "Microsoft.NETCore.App", "netcoreapp3.1": "Microsoft.NETCore.App", "net48": ".NETFramework",
+		"net472": ".NETFramework", "v4.8": ".NETFramework", "netstandard2.0": "NETStandard.Library", "": "Microsoft.NETCore.App"} {
+		if got := baseLibrary(tfm); got != want {
+			t.Errorf("baseLibrary(%q) = %q, want %q", tfm, got, want)
+		}
+	}
+}
