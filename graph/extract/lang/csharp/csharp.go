@@ -49,14 +49,18 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 // Lang implements extract.Extractor.
 func (e *Extractor) Lang() string { return langName }
 
-// Supports implements extract.Extractor: .cs files.
-func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".cs") }
+// Supports implements extract.Extractor: .cs files, and the project
+// files whose package references Dependencies reads (.csproj).
+func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".cs", ".csproj") }
 
 var _ extract.Extractor = (*Extractor)(nil)
 
 // Extract implements extract.Extractor. It never panics: a file that does
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	if extract.HasExt(in.Path, ".csproj") {
+		return &extract.ExtractedFile{Lang: langMSBuild} // read as a marker only
+	}
 	out := &extract.ExtractedFile{Lang: langName}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: string(in.Content)}, lines, out).run()

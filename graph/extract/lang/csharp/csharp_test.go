@@ -18,7 +18,7 @@ func TestGolden(t *testing.T) {
 
 func TestSupports(t *testing.T) {
 	extracttest.Supports(t, csharp.New(), "csharp", map[string]bool{
-		"a.cs": true, "src/App/Program.CS": true, "a.csx": false, "a.csproj": false, "cs": false,
+		"a.cs": true, "src/App/Program.CS": true, "a.csx": false, "a.csproj": true, "cs": false,
 	})
 }
 

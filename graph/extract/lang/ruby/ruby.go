@@ -1,5 +1,5 @@
-// Package ruby is the Ruby extractor of Orbit Graph: it turns one .rb or
-// .rake file, Rakefile or Gemfile into an extract.ExtractedFile (modules,
+// Package ruby is the Ruby extractor of Orbit Graph: it turns one .rb,
+// .rake or .gemspec file, Rakefile or Gemfile into an extract.ExtractedFile (modules,
 // classes, methods, singleton methods, constants, attribute accessors,
 // aliases, tests; calls, constant references and requires with candidate
 // qualified names; superclass and mixin relations; notable strings;
@@ -49,14 +49,14 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 // Lang implements extract.Extractor.
 func (e *Extractor) Lang() string { return langName }
 
-// Supports implements extract.Extractor: .rb and .rake files, Rakefile and
-// Gemfile.
+// Supports implements extract.Extractor: .rb, .rake and .gemspec files,
+// Rakefile and Gemfile.
 func (e *Extractor) Supports(p string) bool {
 	switch path.Base(p) {
 	case "Rakefile", "Gemfile":
 		return true
 	}
-	return extract.HasExt(p, ".rb", ".rake")
+	return extract.HasExt(p, ".rb", ".rake", ".gemspec")
 }
 
 var _ extract.Extractor = (*Extractor)(nil)

@@ -19,7 +19,7 @@ func TestGolden(t *testing.T) {
 func TestSupports(t *testing.T) {
 	extracttest.Supports(t, ruby.New(), "ruby", map[string]bool{
 		"a.rb": true, "lib/tasks/db.rake": true, "Rakefile": true, "sub/Gemfile": true, "A.RB": true,
-		"Gemfile.lock": false, "a.erb": false, "rakefile.txt": false, "a.gemspec": false,
+		"Gemfile.lock": false, "a.erb": false, "rakefile.txt": false, "a.gemspec": true, ".gemspec": true,
 	})
 }
 
