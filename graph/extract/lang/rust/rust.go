@@ -144,7 +144,7 @@ const cargoLock = "Cargo.lock"
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
-	if path.Base(in.Path) == cargoLock {
+	if path.Base(in.Path) == cargoLock || unreachable(in) {
 		return &extract.ExtractedFile{Lang: langName}
 	}
 	loc := locate(in.Path, in.Module)
