@@ -116,7 +116,8 @@ func TestPackagesRust(t *testing.T) {
 		files[k] = v
 	}
 	files["Cargo.toml"] += "ext-util = { path = \"../ext-util\" }\n"
-	files["src/lib.rs"] += "\npub fn helped() -> u32 {\n    ext_util::helper()\n}\n\nuse ext_util::helper;\n"
+	// ext_util is named inline only, with no use (the extern prelude).
+	files["src/lib.rs"] += "\npub fn helped() -> u32 {\n    ext_util::helper()\n}\n"
 	repo := gittest.New(t, files)
 	gittest.WriteFile(t, filepath.Dir(repo.Root), "ext-util/src/lib.rs", "pub fn helper() -> u32 {\n    7\n}\n")
 	loc, _ := dbpath.Resolve(repo.Root, extract.Version)

@@ -54,6 +54,7 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 	segs := w.segs
 	w.alts = nil
 	if w.abs {
+		w.externCrateUse(segs[0], nil)
 		return joinSegs("", segs), true
 	}
 	first := segs[0]
@@ -99,6 +100,7 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 				base = g // follow finds what the glob's module binds it to
 			}
 		default: // another crate, std
+			w.externCrateUse(first, sc)
 			return joinSegs("", segs), true
 		}
 	}
