@@ -187,6 +187,7 @@ func isProcMacro(h extract.Host, src string) bool {
 type token struct {
 	text string
 	str  bool
+	at   int // its offset in the source
 }
 
 // lex splits Rust source into identifiers, string literals and
@@ -227,7 +228,7 @@ func lex(b []byte) []token {
 				}
 				j++
 			}
-			out = append(out, token{string(b[i+1 : min(j, n)]), true})
+			out = append(out, token{string(b[i+1 : min(j, n)]), true, i})
 			i = j + 1
 		case (c == 'r' || c == 'b') && rawStart(b, i) > 0:
 			j := rawStart(b, i) // after the opening quote
@@ -242,7 +243,7 @@ func lex(b []byte) []token {
 			if k < 0 {
 				k = n - j
 			}
-			out = append(out, token{string(b[j : j+k]), true})
+			out = append(out, token{string(b[j : j+k]), true, i})
 			i = j + k + len(end)
 		case c == '\'':
 			// a char literal ('a', '\n', '"', 'é') or a lifetime ('a)
@@ -272,14 +273,14 @@ func lex(b []byte) []token {
 					j++
 				}
 			}
-			out = append(out, token{text: string(b[i:j])})
+			out = append(out, token{text: string(b[i:j]), at: i})
 			i = j
 		case c >= '0' && c <= '9':
 			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
 				i++
 			}
 		case c < utf8.RuneSelf:
-			out = append(out, token{text: string(c)})
+			out = append(out, token{text: string(c), at: i})
 			i++
 		default:
 			_, size := utf8.DecodeRune(b[i:])
