@@ -109,6 +109,21 @@ func TestPackagesNPMIncrementalEqualsCold(t *testing.T) {
 		{"import a built-in's subpath", func() {
 			gittest.WriteFile(t, repo.Root, "src/read.ts", "import { readFile } from \"fs/promises\";\n\nexport const read = () => readFile(\"x\");\n")
 		}, true, "\"fs/promises:readFile\"\t\"@typescript/@types/node/fs/promises.d.ts\""},
+		// A lock file pins the version recorded, over the installed one
+		// (node_modules holds evlib 2.0.0 since the upgrade) and the range
+		// of a package not installed; lock files are outside the scan.
+		{"a package-lock.json", func() {
+			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}}}`)
+		}, true, "\"typescript\"\t\"evlib\"\t\"1.2.1\"\t\"dependency\""},
+		{"a yarn.lock instead", func() {
+			removeIf(t, repo.Root, "package-lock.json")
+			gittest.WriteFile(t, repo.Root, "yarn.lock", "evlib@^1.2.0:\n  version \"1.2.2\"\n\ngone@^3.0.0:\n  version \"3.0.5\"\n")
+		}, true, "\"typescript\"\t\"gone\"\t\"3.0.5\"\t\"dependency\""},
+		{"a pnpm-lock.yaml instead", func() {
+			removeIf(t, repo.Root, "yarn.lock")
+			gittest.WriteFile(t, repo.Root, "pnpm-lock.yaml", "lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      evlib:\n        specifier: ^1.2.0\n        version: 1.2.3\n")
+		}, true, "\"typescript\"\t\"evlib\"\t\"1.2.3\"\t\"dependency\""},
+		{"no lock", func() { removeIf(t, repo.Root, "pnpm-lock.yaml") }, true, "\"typescript\"\t\"evlib\"\t\"2.0.0\"\t\"dependency\""},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, "\"@typescript/@types/node/fs.d.ts\""},
 	}

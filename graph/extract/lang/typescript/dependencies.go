@@ -13,8 +13,8 @@ import (
 // of the worktree is an own package; the packages its dependencies,
 // devDependencies, peerDependencies and optionalDependencies name are read
 // from the node_modules nearest above it, as Node resolves them, pinned
-// to the version installed there (node_modules/<name>/package.json; lock
-// files are not read). Node's built-in modules are @types/node, an implicit
+// to the version the nearest lock file records (dependencies_lock.go), else
+// to the one installed there (node_modules/<name>/package.json). Node's built-in modules are @types/node, an implicit
 // dependency. Only declaration files are read: the package's own
 // ("types", "typings", "exports" types conditions, the .d.ts beside
 // "main", index.d.ts), else @types/<name>. Nothing runs: core reads the
@@ -128,6 +128,16 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 	d.std = add(std, npmPackage{types: -1})
 	delete(d.byName, "node")
 
+	lk := &locks{read: read, root: root, byDir: map[string]*npmLock{}}
+	pinned := func(name, installed string) string {
+		if l := lk.near(declared[name]); l != nil {
+			if v := l.version(name, ranges[name], declared[name]); v != "" {
+				return v
+			}
+		}
+		return installed
+	}
+
 	names := make([]string, 0, len(declared))
 	for n := range declared {
 		if !own[n] && n != "@types/node" {
@@ -139,8 +149,8 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		from := declared[name]
 		pkgDir, m, ok := find(name, from)
 		if !ok {
-			// The range the manifest names stands for the version.
-			add(extract.Package{Name: name, Version: ranges[name], Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
+			// The lock's version, else the range the manifest names.
+			add(extract.Package{Name: name, Version: pinned(name, ranges[name]), Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
 			continue
 		}
 		meta := npmPackage{spec: name, types: -1}
@@ -152,7 +162,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		}
 		meta.entry, meta.exports, meta.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 		meta.shallow = shallow(m, meta.entry)
-		add(extract.Package{Name: name, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)
+		add(extract.Package{Name: name, Version: pinned(name, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)
 	}
 	// A package without declarations of its own takes @types/<name>'s,
 	// declared or only installed.
