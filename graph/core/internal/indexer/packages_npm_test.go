@@ -113,8 +113,8 @@ func TestPackagesNPMIncrementalEqualsCold(t *testing.T) {
 		// (node_modules holds evlib 2.0.0 since the upgrade) and the range
 		// of a package not installed; lock files are outside the scan.
 		{"a package-lock.json", func() {
-			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}}}`)
-		}, true, "\"typescript\"\t\"evlib\"\t\"1.2.1\"\t\"dependency\""},
+			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}, "node_modules/@types/node": {"version": "22.7.6"}}}`)
+		}, true, "\"typescript\"\t\"node\"\t\"22.7.6\"\t\"stdlib\""},
 		{"a yarn.lock instead", func() {
 			removeIf(t, repo.Root, "package-lock.json")
 			gittest.WriteFile(t, repo.Root, "yarn.lock", "evlib@^1.2.0:\n  version \"1.2.2\"\n\ngone@^3.0.0:\n  version \"3.0.5\"\n")

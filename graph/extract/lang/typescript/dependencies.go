@@ -117,17 +117,6 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		return len(d.pkgs) - 1
 	}
 
-	// The standard library: @types/node, wherever the first package finds it.
-	std := extract.Package{Name: "node", Kind: extract.PackageStdlib, IndexDir: "@types/node", Missing: "no @types/node in node_modules"}
-	for _, dir := range append(dirs, "") {
-		if pkgDir, m, ok := find("@types/node", dir); ok {
-			std.Version, std.Root, std.Missing = m.Version, pkgDir, ""
-			break
-		}
-	}
-	d.std = add(std, npmPackage{types: -1})
-	delete(d.byName, "node")
-
 	lk := &locks{read: read, root: root, byDir: map[string]*npmLock{}}
 	pinned := func(name, installed string) string {
 		if l := lk.near(declared[name]); l != nil {
@@ -137,6 +126,17 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		}
 		return installed
 	}
+
+	// The standard library: @types/node, wherever the first package finds it.
+	std := extract.Package{Name: "node", Kind: extract.PackageStdlib, IndexDir: "@types/node", Missing: "no @types/node in node_modules"}
+	for _, dir := range append(dirs, "") {
+		if pkgDir, m, ok := find("@types/node", dir); ok {
+			std.Version, std.Root, std.Missing = pinned("@types/node", m.Version), pkgDir, ""
+			break
+		}
+	}
+	d.std = add(std, npmPackage{types: -1})
+	delete(d.byName, "node")
 
 	names := make([]string, 0, len(declared))
 	for n := range declared {
@@ -180,7 +180,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 			tm := npmPackage{spec: p.Name, types: -1}
 			tm.entry, tm.exports, tm.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 			tm.shallow = shallow(m, tm.entry)
-			d.meta[i].types = add(extract.Package{Name: tn, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
+			d.meta[i].types = add(extract.Package{Name: tn, Version: pinned(tn, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
 		}
 	}
 	return d
