@@ -15,18 +15,18 @@ import (
 // only names inline, `serde_json::to_string(…)` with no `use`.
 
 // externCrateUse records the crate a path pathRef or a macro resolves
-// names inline. Where a glob import of the crate's own modules is in
-// scope (`use super::*;`), the first segment may be a module that glob
-// brings: it is not taken for a crate.
+// names inline. Where a glob import is in scope (`use super::*;`, or a
+// 2015 crate's `use lib::*;` whose lib re-exports core's fmt), the first
+// segment may be a module that glob brings: it is not taken for a crate.
+// Nor is a path starting with `::`, which a 2015 crate means from its
+// own root (`::actually_private::T` in serde).
 func (w *walker) externCrateUse(first []byte, sc *scope) {
 	if w.pathSpan == (extract.Span{}) {
 		return // a path with no site of its own (an impl's, a receiver's)
 	}
 	for s := sc; s != nil; s = s.parent {
-		for _, g := range s.globs {
-			if g == w.loc.crate || strings.HasPrefix(g, w.loc.crate+"::") {
-				return
-			}
+		if len(s.globs) > 0 {
+			return
 		}
 	}
 	for _, e := range w.externs {

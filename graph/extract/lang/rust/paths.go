@@ -54,7 +54,6 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 	segs := w.segs
 	w.alts = nil
 	if w.abs {
-		w.externCrateUse(segs[0], nil)
 		return joinSegs("", segs), true
 	}
 	first := segs[0]
