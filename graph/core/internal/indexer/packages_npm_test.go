@@ -37,15 +37,17 @@ func npmRepo(t *testing.T) (*gittest.Repo, dbpath.Location) {
 // subdirectory), methods of its classes resolve, an in-repo class
 // implements its interface, an untyped dependency gets @types', Node's
 // fs comes from @types/node by its node: name, and a dependency that is
-// not installed is named missing. JavaScript files' imports count too.
+// not installed is named missing. JavaScript files' imports count too. A
+// package with no declarations is read from its JavaScript entry.
 func TestPackagesNPM(t *testing.T) {
 	_, loc := npmRepo(t)
 	rep := syncPackages(t, loc, false, true)
 	b, _ := json.Marshal(rep.Packages)
-	if rep.Packages == nil || rep.Packages.Indexed != 4 || rep.Packages.MissingCount != 1 || !strings.Contains(string(b), "typescript gone@^3.0.0: not in node_modules") {
-		t.Fatalf("packages report %s; want evlib, @types/untyped, tinylib (imported by JavaScript) and node indexed, gone missing", b)
+	if rep.Packages == nil || rep.Packages.Indexed != 5 || rep.Packages.MissingCount != 1 || !strings.Contains(string(b), "typescript gone@^3.0.0: not in node_modules") {
+		t.Fatalf("packages report %s; want evlib, @types/untyped, tinylib (imported by JavaScript), plainjs and node indexed, gone missing", b)
 	}
 	d := dump(t, loc.Path)
+
 	for _, want := range []string{
 		"\"typescript\"\t\"evlib\"\t\"1.2.0\"\t\"dependency\"",
 		"\"typescript\"\t\"node\"\t\"22.7.5\"\t\"stdlib\"",
@@ -59,6 +61,8 @@ func TestPackagesNPM(t *testing.T) {
 		"\"parse\"\t\"@typescript/@types/untyped/index:parse\"\t\"@typescript/@types/untyped/index.d.ts\"\t\"0\"\t\"call\"\t\"import_resolved\"",
 		"\"readFileSync\"\t\"fs:readFileSync\"\t\"@typescript/@types/node/fs.d.ts\"\t\"112\"\t\"call\"\t\"import_resolved\"",
 		"\"tiny\"\t\"@typescript/tinylib/index:tiny\"\t\"@typescript/tinylib/index.d.ts\"\t\"0\"\t\"call\"\t\"import_resolved\"",
+		// no declarations: its JavaScript entry, declarations only
+		"\"plain\"\t\"@typescript/plainjs/index:plain\"\t\"@typescript/plainjs/index.js\"\t\"41\"\t\"call\"\t\"import_resolved\"",
 		// not installed: the grade it has without packages
 		"\"missing\"\t\"gone:missing\"\tNULL\tNULL\t\"call\"\t\"import_resolved\"",
 	} {
@@ -66,9 +70,9 @@ func TestPackagesNPM(t *testing.T) {
 			t.Errorf("dump lacks %s", want)
 		}
 	}
-	for _, bad := range []string{"dist/index.js", "inner", "ts4.0", "@typescript/untyped/", "fs/promises.d.ts"} {
+	for _, bad := range []string{"dist/index.js", "inner", "ts4.0", "@typescript/untyped/", "fs/promises.d.ts", "plainjs/lib/util.js"} {
 		if strings.Contains(d, bad) {
-			t.Errorf("dump holds %s: JavaScript beside declarations, nested node_modules, declarations for older TypeScripts, an untyped package's own files and built-ins nobody imports stay out", bad)
+			t.Errorf("dump holds %s: JavaScript beside declarations (evlib's index.js is named as plainjs's entry is), nested node_modules, declarations for older TypeScripts, an untyped package's own files, built-ins nobody imports and a package's JavaScript other than its entry stay out", bad)
 		}
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@typescript/"); n != 0 {
@@ -109,6 +113,21 @@ func TestPackagesNPMIncrementalEqualsCold(t *testing.T) {
 		{"import a built-in's subpath", func() {
 			gittest.WriteFile(t, repo.Root, "src/read.ts", "import { readFile } from \"fs/promises\";\n\nexport const read = () => readFile(\"x\");\n")
 		}, true, "\"fs/promises:readFile\"\t\"@typescript/@types/node/fs/promises.d.ts\""},
+		// A lock file pins the version recorded, over the installed one
+		// (node_modules holds evlib 2.0.0 since the upgrade) and the range
+		// of a package not installed; lock files are outside the scan.
+		{"a package-lock.json", func() {
+			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}, "node_modules/@types/node": {"version": "22.7.6"}}}`)
+		}, true, "\"typescript\"\t\"node\"\t\"22.7.6\"\t\"stdlib\""},
+		{"a yarn.lock instead", func() {
+			removeIf(t, repo.Root, "package-lock.json")
+			gittest.WriteFile(t, repo.Root, "yarn.lock", "evlib@^1.2.0:\n  version \"1.2.2\"\n\ngone@^3.0.0:\n  version \"3.0.5\"\n")
+		}, true, "\"typescript\"\t\"gone\"\t\"3.0.5\"\t\"dependency\""},
+		{"a pnpm-lock.yaml instead", func() {
+			removeIf(t, repo.Root, "yarn.lock")
+			gittest.WriteFile(t, repo.Root, "pnpm-lock.yaml", "lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      evlib:\n        specifier: ^1.2.0\n        version: 1.2.3\n")
+		}, true, "\"typescript\"\t\"evlib\"\t\"1.2.3\"\t\"dependency\""},
+		{"no lock", func() { removeIf(t, repo.Root, "pnpm-lock.yaml") }, true, "\"typescript\"\t\"evlib\"\t\"2.0.0\"\t\"dependency\""},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, "\"@typescript/@types/node/fs.d.ts\""},
 	}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -20,7 +21,8 @@ import (
 // directories.
 
 // probeScript prints "sysroot <dir>", "rust-src" when that component is
-// installed, and "rustc <version>" when rustc is on the path, and "crate <dir>" for each crate directory of the Cargo
+// installed, "rustc <version>" and "host <triple>" when rustc is on the
+// path, and "crate <dir>" for each crate directory of the Cargo
 // registry ($CARGO_HOME, else ~/.cargo) and of Debian's registry, the
 // former first. The two rustc calls run side by side (rustup's proxy makes
 // each about 80ms).
@@ -29,13 +31,17 @@ const probeScript = `if command -v rustc >/dev/null 2>&1; then
     echo "sysroot $s"
     [ -d "$s/lib/rustlib/src/rust/library" ] && echo "rust-src"
   done &
-  rustc --version 2>/dev/null | sed 's/^/rustc /'
+  rustc -vV 2>/dev/null | sed -n -e 's/^rustc /rustc rustc /p' -e 's/^host: /host /p'
   wait
 fi
 for d in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/*/ /usr/share/cargo/registry/*/; do
   [ -d "$d" ] && echo "crate $d"
 done
 exit 0`
+
+// SetHost: a dependency crate's lib.rs and module files are read to find
+// the files a dependent can reach (dependencies_modtree.go).
+func (m *crates) SetHost(h extract.Host) { m.host = h }
 
 // Probe runs the script above with sh; rustup must not install a
 // toolchain to answer.
@@ -46,6 +52,7 @@ func (m *crates) Probe() extract.Probe {
 // cargoEnv is the probe's output.
 type cargoEnv struct {
 	sysroot, version string
+	host             string // rustc's host triple
 	rustSrc          bool
 	onDisk           map[string][]crateDir // package name → its directories, in probe order
 }
@@ -66,6 +73,8 @@ func parseProbe(b []byte) cargoEnv {
 			env.sysroot = strings.TrimSpace(val)
 		case "rust-src":
 			env.rustSrc = true
+		case "host":
+			env.host = strings.TrimSpace(val)
 		case "rustc":
 			if f := strings.Fields(val); len(f) >= 2 {
 				env.version = f[1]
@@ -102,7 +111,10 @@ var stdLibCrates = []string{"alloc", "core", "proc_macro", "std"}
 // standard library's crates.
 func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 	env := parseProbe(probe)
-	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}}
+	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}, host: m.host, cfg: hostCfg(env.host), keep: map[int][]string{}}
+	if d.host == nil {
+		d.host = extract.NoHost{}
+	}
 	dirs := make([]string, 0, len(m.dirs))
 	for dir := range m.dirs {
 		dirs = append(dirs, dir)
@@ -211,6 +223,32 @@ type rustDeps struct {
 	imports  []string       // the name each package is imported by
 	byImport map[string]int // import name → package, external ones
 	own      map[string]bool
+	host     extract.Host
+	cfg      cfgEnv
+	mu       sync.Mutex
+	keep     map[int][]string // package → the files a dependent reaches (reachable), once
+}
+
+// reach is the files of an external crate a dependent can reach (nil:
+// all of them). A path dependency's are not pruned: its files change in
+// place, and a file's extraction must not depend on another file.
+func (d *rustDeps) reach(pkg int) []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if k, ok := d.keep[pkg]; ok {
+		return k
+	}
+	p := d.pkgs[pkg]
+	var k []string
+	if p.Kind != extract.PackageOwn && p.Missing == "" && p.Version != "" && p.Root != "" {
+		root := p.Root
+		if !path.IsAbs(root) {
+			root = path.Join(d.host.Root(), root)
+		}
+		k = reachable(d.host, root, d.cfg)
+	}
+	d.keep[pkg] = k
+	return k
 }
 
 func (d *rustDeps) Packages() []extract.Package { return d.pkgs }
@@ -223,6 +261,9 @@ func (d *rustDeps) Locate(importPath string) (int, []string, bool) {
 	if !ok || d.own[first] || d.pkgs[i].Missing != "" {
 		return 0, nil, false
 	}
+	if k := d.reach(i); len(k) == 1 && k[0] == "lib.rs" {
+		return i, []string{"lib.rs"}, true // a proc-macro crate, or one with no public module
+	}
 	return i, []string{"..."}, true
 }
 
@@ -234,5 +275,9 @@ func (d *rustDeps) Includes(base string, head []byte) bool {
 // Context: the package's src directory sits at prefix, its lib.rs the
 // crate root, named as the worktree imports it.
 func (d *rustDeps) Context(pkg int, prefix string) extract.ModuleContext {
-	return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: []target{{root: "lib.rs"}}}
+	targets := []target{{root: "lib.rs"}}
+	if k := d.reach(pkg); k != nil {
+		return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: depCrate{targets, k}}
+	}
+	return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: targets}
 }

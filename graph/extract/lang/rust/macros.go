@@ -21,7 +21,10 @@ func (w *walker) macro(i int32, sc *scope) {
 	name := ""
 	if m != noNode && w.pathSegs(m) {
 		name = string(w.segs[len(w.segs)-1])
-		if q, ok := w.macroTarget(sc); ok {
+		w.pathSpan = t.Span(m)
+		q, ok := w.macroTarget(sc)
+		w.pathSpan = extract.Span{}
+		if ok {
 			w.addRef(t.Span(m), name, q, extract.RefCall)
 		}
 	}
@@ -216,7 +219,10 @@ func (w *walker) tokenCall(first, last int32, segs [][]byte, sc *scope) {
 	if w.variantPath() {
 		return // a variant or tuple struct being built
 	}
-	if q, ok := w.resolve(sc, false); ok {
+	w.pathSpan = sp
+	q, ok := w.resolve(sc, false)
+	w.pathSpan = extract.Span{}
+	if ok {
 		w.addPathRef(sp, name, q, extract.RefCall)
 	}
 }

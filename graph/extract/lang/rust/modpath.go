@@ -110,7 +110,7 @@ func moduleSegments(rel string) (segs []string, bin string, root bool) {
 // whose root's directory holds rel, the deepest one; its modules live
 // there, whatever the default layout would say.
 func declaredTarget(rel string, m extract.ModuleContext) (target, bool) {
-	targets, _ := m.Own.([]target)
+	targets := ownTargets(m.Own)
 	best, found := target{}, false
 	for _, t := range targets {
 		dir := extract.ParentDir(t.root)

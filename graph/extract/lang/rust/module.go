@@ -48,6 +48,7 @@ func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 type crates struct {
 	dirs             map[string]manifest
 	manifests, locks []extract.MarkerFile
+	host             extract.Host // SetHost (dependencies.go); nil before
 }
 
 // ForFile: the nearest crate above p. A crate with targets off the default

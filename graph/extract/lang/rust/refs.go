@@ -93,9 +93,11 @@ func (w *walker) pathRef(i int32, kind extract.RefKind, sc *scope) string {
 		}
 		return ""
 	}
-	full, emit := w.resolve(sc, false)
-	defer w.pathTypeArgs(i, sc)
 	sp := w.t.Span(i)
+	w.pathSpan = sp
+	full, emit := w.resolve(sc, false)
+	w.pathSpan = extract.Span{}
+	defer w.pathTypeArgs(i, sc)
 	if w.variantPath() {
 		kind = extract.RefType
 		if p := w.t.Child(i, w.x.fPath); p != noNode {

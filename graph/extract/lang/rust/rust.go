@@ -144,8 +144,11 @@ const cargoLock = "Cargo.lock"
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
-	if path.Base(in.Path) == cargoLock {
+	if path.Base(in.Path) == cargoLock || unreachable(in) {
 		return &extract.ExtractedFile{Lang: langName}
+	}
+	if in.DeclarationsOnly {
+		in.Content = blankFnBodies(in.Content) // same offsets, a fraction of the parse
 	}
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}

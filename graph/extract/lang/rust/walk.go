@@ -29,6 +29,11 @@ type walker struct {
 	// varFloor is where the enclosing function's start.
 	vars     []localVar
 	varFloor int
+	// externs are the crates paths name with no use or extern crate
+	// (`serde_json::to_string(…)`: the extern prelude), in order, each
+	// with the span of its first path; run imports them (dependencies_inline.go).
+	externs  []extract.RawImport
+	pathSpan extract.Span // the span of the path pathRef resolves
 }
 
 func newWalker(x *ids, t *tree, loc location, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
@@ -50,6 +55,7 @@ func (w *walker) run() {
 	w.walkList(0, root)
 	w.commands()
 	w.sortRefs()
+	w.importExterns()
 }
 
 // walkList walks the children of a file, declaration list or block,

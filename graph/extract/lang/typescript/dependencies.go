@@ -13,8 +13,8 @@ import (
 // of the worktree is an own package; the packages its dependencies,
 // devDependencies, peerDependencies and optionalDependencies name are read
 // from the node_modules nearest above it, as Node resolves them, pinned
-// to the version installed there (node_modules/<name>/package.json; lock
-// files are not read). Node's built-in modules are @types/node, an implicit
+// to the version the nearest lock file records (dependencies_lock.go), else
+// to the one installed there (node_modules/<name>/package.json). Node's built-in modules are @types/node, an implicit
 // dependency. Only declaration files are read: the package's own
 // ("types", "typings", "exports" types conditions, the .d.ts beside
 // "main", index.d.ts), else @types/<name>. Nothing runs: core reads the
@@ -27,6 +27,7 @@ type npmManifest struct {
 	Types                string            `json:"types"`
 	Typings              string            `json:"typings"`
 	Main                 string            `json:"main"`
+	Module               string            `json:"module"`
 	Exports              json.RawMessage   `json:"exports"`
 	TypesVersions        json.RawMessage   `json:"typesVersions"`
 	Dependencies         map[string]string `json:"dependencies"`
@@ -43,6 +44,7 @@ type npmPackage struct {
 	hasExp  bool        // it has "exports": no other subpath is importable
 	shallow bool        // its root's declarations are the current ones, subdirectories older TypeScripts'
 	types   int         // the @types package standing in when it has no declarations, else -1
+	js      bool        // entry is its JavaScript entry: it has no declarations (dependencies_js.go)
 }
 
 // Probe: npm has nothing to ask; the manifests are read through core.
@@ -117,17 +119,28 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		return len(d.pkgs) - 1
 	}
 
+	lk := &locks{read: read, root: root, byDir: map[string]*npmLock{}}
+	pinned := func(name, installed string) string {
+		if l := lk.near(declared[name]); l != nil {
+			if v := l.version(name, ranges[name], declared[name]); v != "" {
+				return v
+			}
+		}
+		return installed
+	}
+
 	// The standard library: @types/node, wherever the first package finds it.
 	std := extract.Package{Name: "node", Kind: extract.PackageStdlib, IndexDir: "@types/node", Missing: "no @types/node in node_modules"}
 	for _, dir := range append(dirs, "") {
 		if pkgDir, m, ok := find("@types/node", dir); ok {
-			std.Version, std.Root, std.Missing = m.Version, pkgDir, ""
+			std.Version, std.Root, std.Missing = pinned("@types/node", m.Version), pkgDir, ""
 			break
 		}
 	}
 	d.std = add(std, npmPackage{types: -1})
 	delete(d.byName, "node")
 
+	installed := map[int]npmManifest{} // a dependency's package.json, by its index
 	names := make([]string, 0, len(declared))
 	for n := range declared {
 		if !own[n] && n != "@types/node" {
@@ -139,8 +152,8 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		from := declared[name]
 		pkgDir, m, ok := find(name, from)
 		if !ok {
-			// The range the manifest names stands for the version.
-			add(extract.Package{Name: name, Version: ranges[name], Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
+			// The lock's version, else the range the manifest names.
+			add(extract.Package{Name: name, Version: pinned(name, ranges[name]), Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
 			continue
 		}
 		meta := npmPackage{spec: name, types: -1}
@@ -152,7 +165,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		}
 		meta.entry, meta.exports, meta.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 		meta.shallow = shallow(m, meta.entry)
-		add(extract.Package{Name: name, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)
+		installed[add(extract.Package{Name: name, Version: pinned(name, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)] = m
 	}
 	// A package without declarations of its own takes @types/<name>'s,
 	// declared or only installed.
@@ -170,8 +183,11 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 			tm := npmPackage{spec: p.Name, types: -1}
 			tm.entry, tm.exports, tm.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 			tm.shallow = shallow(m, tm.entry)
-			d.meta[i].types = add(extract.Package{Name: tn, Version: m.Version, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
+			d.meta[i].types = add(extract.Package{Name: tn, Version: pinned(tn, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
 		}
+	}
+	if read != nil {
+		d.addJSEntries(func(i int) (npmManifest, bool) { m, ok := installed[i]; return m, ok }, read)
 	}
 	return d
 }
@@ -281,6 +297,9 @@ type npmDeps struct {
 	meta   []npmPackage // parallel to pkgs
 	byName map[string]int
 	std    int
+	// jsHeads and jsBases are the starts and names of the JavaScript
+	// entries read (dependencies_js.go).
+	jsHeads, jsBases map[string]bool
 }
 
 func (d *npmDeps) Packages() []extract.Package { return d.pkgs }
@@ -312,6 +331,12 @@ func (d *npmDeps) Locate(spec string) (int, []string, bool) {
 	i, ok := d.byName[name]
 	if !ok || d.pkgs[i].Missing != "" {
 		return 0, nil, false
+	}
+	if m := d.meta[i]; m.js {
+		if sub != "" {
+			return 0, nil, false // its entry alone is read
+		}
+		return i, []string{m.entry}, true
 	}
 	if m := d.meta[i]; m.entry == "" && len(m.exports) == 0 {
 		if m.types < 0 || d.pkgs[m.types].Missing != "" {
@@ -367,8 +392,11 @@ func splitSpecifier(spec string) (name, sub string) {
 	return name, spec[len(name):]
 }
 
-// Includes: declaration files only.
-func (d *npmDeps) Includes(base string, head []byte) bool { return isDeclarationFile(base) }
+// Includes: declaration files, and the JavaScript entries of packages
+// without declarations.
+func (d *npmDeps) Includes(base string, head []byte) bool {
+	return isDeclarationFile(base) || d.includesJS(base, head)
+}
 
 // Context: a package's files learn which specifiers name them (Config.Entries).
 func (d *npmDeps) Context(pkg int, prefix string) extract.ModuleContext {

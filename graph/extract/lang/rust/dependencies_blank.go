@@ -1,0 +1,59 @@
+package rust
+
+// A dependency's file (Input.DeclarationsOnly) keeps its declarations,
+// which do not depend on what a function does: its function bodies are
+// blanked before parsing, bytes turned to spaces, newlines and offsets
+// kept, so the parse and the walk skip them. An item inside a function
+// body is not nameable from outside, and it goes with the body.
+
+// blankFnBodies blanks the body of every `fn name … { … }` of src (a copy;
+// src itself when there is none). The body starts at the first { after
+// the name outside parentheses and brackets; a ; first (a declaration
+// without a body) or anything unbalanced leaves the rest as it is.
+func blankFnBodies(src []byte) []byte {
+	toks := lex(src)
+	var out []byte
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].str || toks[i].text != "fn" || toks[i+1].str || !isIdentByte(toks[i+1].text[0]) {
+			continue
+		}
+		depth, j := 0, i+2
+	header:
+		for ; j < len(toks); j++ {
+			if toks[j].str {
+				continue
+			}
+			switch toks[j].text {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			case ";", "{", "}":
+				if depth == 0 {
+					break header
+				}
+			}
+		}
+		if j >= len(toks) || toks[j].text != "{" {
+			i = j
+			continue
+		}
+		end := matching(toks, j, "{", "}")
+		if toks[end].str || toks[end].text != "}" || end <= j {
+			break // unbalanced: leave the rest
+		}
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		for k := toks[j].at + 1; k < toks[end].at; k++ {
+			if out[k] != '\n' && out[k] != '\r' {
+				out[k] = ' '
+			}
+		}
+		i = end
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}

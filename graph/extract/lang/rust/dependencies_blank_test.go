@@ -1,0 +1,62 @@
+package rust
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// TestBlankFnBodies: function bodies become spaces (newlines and offsets
+// kept); signatures, a trait's declarations without a body, function
+// pointer types and strings holding braces stay, and the declarations a
+// dependency's file keeps are the same.
+func TestBlankFnBodies(t *testing.T) {
+	src := `pub trait T {
+    fn declared(&self) -> u32;
+    fn provided(&self) -> u32 { let s = "}"; 1 }
+}
+pub struct S;
+impl S {
+    pub fn new(f: fn(u32) -> u32, a: [u8; 2]) -> Self where Self: Sized {
+        struct Local;
+        S
+    }
+}
+pub fn free() -> char { '}' }
+`
+	got := string(blankFnBodies([]byte(src)))
+	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Fatalf("length or lines changed:\n%s", got)
+	}
+	for _, gone := range []string{"let s", "struct Local", "'}'"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("body text %q kept:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"fn declared(&self) -> u32;", "fn new(f: fn(u32) -> u32, a: [u8; 2]) -> Self where Self: Sized {", "pub fn free() -> char {"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("lost %q:\n%s", kept, got)
+		}
+	}
+	names := func(decl bool) map[string]bool {
+		x := New().Extract(extract.Input{Path: "src/lib.rs", Content: []byte(src), Module: extract.ModuleContext{Path: "dep"}, DeclarationsOnly: decl})
+		m := map[string]bool{}
+		for _, s := range x.Symbols {
+			m[s.Qualified] = true
+		}
+		return m
+	}
+	full, blanked := names(false), names(true)
+	if !full["dep::S::new::Local"] {
+		t.Fatalf("full extraction lacks dep::S::new::Local: %v", full)
+	}
+	for q := range full {
+		if !blanked[q] && !strings.Contains(q, "Local") {
+			t.Errorf("declarations only lost %s", q)
+		}
+	}
+	if len(blanked) == 0 || blanked["dep::S::new::Local"] {
+		t.Errorf("declarations only: %v", blanked)
+	}
+}

@@ -1,0 +1,597 @@
+package rust
+
+import (
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Which files of a dependency crate a dependent can reach (DESIGN.md,
+// Dependency packages: Rust's reachable files). From lib.rs, the `mod`
+// items name the crate's module files; a module that is not `pub` and
+// that no `pub use` names cannot be named from outside (only what a
+// `pub use` re-exports can, and that keeps the module), and a module
+// whose `#[cfg(...)]` cannot hold here (test, doc, another target's
+// platform) is not compiled at all. A proc-macro crate exports only its
+// macros, from lib.rs. The files that remain are the ones a dependency's
+// extraction keeps; the others extract to nothing. The scan is textual
+// (comments, strings and char literals skipped), with no parse.
+
+// depCrate is the context of a dependency crate's files: the crate's
+// targets (lib.rs) and the files, relative to src, that a dependent can
+// reach, sorted; nil keeps every file.
+type depCrate struct {
+	targets []target
+	keep    []string
+}
+
+// ownTargets are the targets a context names: a crate's, or a
+// dependency's.
+func ownTargets(own any) []target {
+	switch o := own.(type) {
+	case []target:
+		return o
+	case depCrate:
+		return o.targets
+	}
+	return nil
+}
+
+// unreachable reports whether a dependency's file (Input.DeclarationsOnly)
+// is one no dependent can reach: its extraction is empty.
+func unreachable(in extract.Input) bool {
+	c, ok := in.Module.Own.(depCrate)
+	if !ok || c.keep == nil || !in.DeclarationsOnly {
+		return false
+	}
+	rel := strings.TrimPrefix(in.Path, in.Module.Root+"/")
+	i := sort.SearchStrings(c.keep, rel)
+	return i == len(c.keep) || c.keep[i] != rel
+}
+
+// modDecl is one `mod name;` a file declares.
+type modDecl struct {
+	name, pathAttr string
+	inline         []string // the inline modules (`mod a { … }`) it sits in
+	visible        bool     // it and the inline modules around it are `pub`
+}
+
+// fileScan is what the scan finds in one file.
+type fileScan struct {
+	mods      []modDecl
+	pubUse    map[string]bool // identifiers a `pub use` names
+	exported  bool            // a #[macro_export] macro: named from the crate root
+	includes  []string        // include!("…") paths
+	procMacro bool
+}
+
+// reachable lists the files of the crate at src (a host path, lib.rs its
+// root) a dependent can reach, sorted; nil when lib.rs cannot be read.
+// cfg is the host's platform.
+func reachable(h extract.Host, src string, cfg cfgEnv) []string {
+	if isProcMacro(h, src) {
+		return []string{"lib.rs"}
+	}
+	type node struct {
+		file    string
+		parent  int  // -1 for lib.rs
+		visible bool // pub, or named by a pub use (decided below)
+		name    string
+		scan    fileScan
+	}
+	var nodes []node
+	seen := map[string]bool{}
+	pubUse := map[string]bool{}
+	var queue []int
+	add := func(file string, parent int, name string, visible bool) bool {
+		if seen[file] {
+			return true
+		}
+		b, err := h.ReadFile(path.Join(src, file))
+		if err != nil {
+			return false
+		}
+		seen[file] = true
+		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanFile(b, cfg)})
+		queue = append(queue, len(nodes)-1)
+		return true
+	}
+	add("lib.rs", -1, "", true)
+	if len(nodes) == 0 {
+		return nil
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		f := nodes[i].file
+		for k := range nodes[i].scan.pubUse {
+			pubUse[k] = true
+		}
+		dir := extract.ParentDir(f)
+		childDir := dir // lib.rs, mod.rs: beside it; a.rs: in a/
+		if b := path.Base(f); b != "lib.rs" && b != "mod.rs" {
+			childDir = strings.TrimSuffix(f, ".rs")
+		}
+		for _, m := range nodes[i].scan.mods {
+			base := path.Join(append([]string{childDir}, m.inline...)...)
+			var cands []string
+			switch {
+			case m.pathAttr != "" && len(m.inline) == 0:
+				cands = []string{path.Join(dir, m.pathAttr)}
+			case m.pathAttr != "":
+				cands = []string{path.Join(base, m.pathAttr)}
+			default:
+				cands = []string{path.Join(base, m.name+".rs"), path.Join(base, m.name, "mod.rs")}
+			}
+			for _, c := range cands {
+				if c == ".." || strings.HasPrefix(c, "../") {
+					continue
+				}
+				if add(c, i, m.name, m.visible) {
+					break
+				}
+			}
+		}
+		for _, inc := range nodes[i].scan.includes {
+			if c := path.Join(dir, inc); !strings.HasPrefix(c, "../") && !seen[c] {
+				seen[c] = true
+				nodes = append(nodes, node{file: c, parent: i, visible: true})
+			}
+		}
+	}
+	var keep []string
+	for i := range nodes {
+		ok := nodes[i].scan.exported
+		if !ok {
+			ok = true
+			for j := i; j >= 0; j = nodes[j].parent {
+				if !nodes[j].visible && !pubUse[nodes[j].name] {
+					ok = false
+					break
+				}
+			}
+		}
+		if ok {
+			keep = append(keep, nodes[i].file)
+		}
+	}
+	sort.Strings(keep)
+	return keep
+}
+
+// isProcMacro: the crate's Cargo.toml (above src) says [lib] proc-macro.
+func isProcMacro(h extract.Host, src string) bool {
+	b, err := h.ReadFile(path.Join(path.Dir(src), "Cargo.toml"))
+	if err != nil {
+		return false
+	}
+	var m struct {
+		Lib struct {
+			ProcMacro  bool `toml:"proc-macro"`
+			ProcMacro2 bool `toml:"proc_macro"`
+		}
+	}
+	if toml.Unmarshal(b, &m) != nil {
+		return false
+	}
+	return m.Lib.ProcMacro || m.Lib.ProcMacro2
+}
+
+// token is a lexeme of the scan: an identifier, a string literal's
+// contents (str), or one punctuation byte.
+type token struct {
+	text string
+	str  bool
+	at   int // its offset in the source
+}
+
+// lex splits Rust source into identifiers, string literals and
+// punctuation, skipping comments, char literals, lifetimes and numbers.
+func lex(b []byte) []token {
+	var out []token
+	n := len(b)
+	for i := 0; i < n; {
+		c := b[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && i+1 < n && b[i+1] == '/':
+			for i < n && b[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < n && b[i+1] == '*':
+			depth := 0
+			for i < n {
+				if b[i] == '/' && i+1 < n && b[i+1] == '*' {
+					depth++
+					i += 2
+				} else if b[i] == '*' && i+1 < n && b[i+1] == '/' {
+					depth--
+					i += 2
+					if depth == 0 {
+						break
+					}
+				} else {
+					i++
+				}
+			}
+		case c == '"':
+			j := i + 1
+			for j < n && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			out = append(out, token{string(b[i+1 : min(j, n)]), true, i})
+			i = j + 1
+		case (c == 'r' || c == 'b') && rawStart(b, i) > 0:
+			j := rawStart(b, i) // after the opening quote
+			hashes := 0
+			for k := i; k < j; k++ {
+				if b[k] == '#' {
+					hashes++
+				}
+			}
+			end := "\"" + strings.Repeat("#", hashes)
+			k := strings.Index(string(b[j:]), end)
+			if k < 0 {
+				k = n - j
+			}
+			out = append(out, token{string(b[j : j+k]), true, i})
+			i = j + k + len(end)
+		case c == '\'':
+			// a char literal ('a', '\n', '"', 'é') or a lifetime ('a)
+			if i+1 < n && b[i+1] == '\\' {
+				j := i + 2
+				for j < n && b[j] != '\'' && b[j] != '\n' {
+					j++
+				}
+				i = j + 1
+			} else if _, size := utf8.DecodeRune(b[i+1:]); i+1+size < n && b[i+1+size] == '\'' {
+				i += 2 + size
+			} else {
+				i++
+				for i < n && isIdentByte(b[i]) {
+					i++
+				}
+			}
+		case isIdentByte(c) && !(c >= '0' && c <= '9'):
+			j := i
+			for j < n && isIdentByte(b[j]) {
+				j++
+			}
+			if j-i == 1 && c == 'r' && j < n && b[j] == '#' { // r#ident
+				j++
+				i = j
+				for j < n && isIdentByte(b[j]) {
+					j++
+				}
+			}
+			out = append(out, token{text: string(b[i:j]), at: i})
+			i = j
+		case c >= '0' && c <= '9':
+			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
+				i++
+			}
+		case c < utf8.RuneSelf:
+			out = append(out, token{text: string(c), at: i})
+			i++
+		default:
+			_, size := utf8.DecodeRune(b[i:])
+			i += size
+		}
+	}
+	return out
+}
+
+// rawStart is the index after the opening quote of a raw or byte string
+// starting at i (r"…", r#"…"#, br"…"), 0 when none starts there.
+func rawStart(b []byte, i int) int {
+	if i > 0 && isIdentByte(b[i-1]) {
+		return 0
+	}
+	j := i
+	if b[j] == 'b' {
+		j++ // b"…" is lexed as b, then a string
+	}
+	if j >= len(b) || b[j] != 'r' {
+		return 0
+	}
+	j++
+	for j < len(b) && b[j] == '#' {
+		j++
+	}
+	if j < len(b) && b[j] == '"' {
+		return j + 1
+	}
+	return 0
+}
+
+// scanFile finds a file's module declarations (with their visibility,
+// #[path] and whether their #[cfg] can hold), the identifiers its `pub
+// use` items name, #[macro_export] and include!.
+func scanFile(b []byte, cfg cfgEnv) fileScan {
+	toks := lex(b)
+	fs := fileScan{pubUse: map[string]bool{}}
+	type block struct {
+		mod     string // "" for a brace that is not an inline module's
+		visible bool
+	}
+	var stack []block
+	var attrs [][]token
+	pub := false // a pending `pub` with no restriction
+	restricted := false
+	reset := func() { attrs, pub, restricted = nil, false, false }
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.str {
+			continue
+		}
+		switch t.text {
+		case "#":
+			inner := i+1 < len(toks) && toks[i+1].text == "!"
+			j := i + 1
+			if inner {
+				j++
+			}
+			if j >= len(toks) || toks[j].text != "[" {
+				continue
+			}
+			end := matching(toks, j, "[", "]")
+			a := toks[j+1 : end]
+			if len(a) == 1 && a[0].text == "macro_export" {
+				fs.exported = true
+			}
+			if !inner {
+				attrs = append(attrs, a)
+			}
+			i = end
+		case "pub":
+			pub = true
+			if i+1 < len(toks) && toks[i+1].text == "(" {
+				restricted = true
+				i = matching(toks, i+1, "(", ")")
+			}
+		case "use":
+			if pub && !restricted {
+				j := i + 1
+				for ; j < len(toks) && toks[j].text != ";"; j++ {
+					if !toks[j].str && isIdentByte(toks[j].text[0]) {
+						fs.pubUse[toks[j].text] = true
+					}
+				}
+				i = j
+			}
+			reset()
+		case "include":
+			if i+3 < len(toks) && toks[i+1].text == "!" && toks[i+2].text == "(" && toks[i+3].str {
+				fs.includes = append(fs.includes, toks[i+3].text)
+			}
+		case "mod":
+			if i+2 >= len(toks) || toks[i+1].str || !isIdentByte(toks[i+1].text[0]) {
+				continue
+			}
+			name, next := toks[i+1].text, toks[i+2].text
+			if next != ";" && next != "{" {
+				continue
+			}
+			visible := pub && !restricted
+			live, pathAttr := true, ""
+			for _, a := range attrs {
+				if len(a) > 2 && a[0].text == "cfg" && a[1].text == "(" {
+					if v, _ := cfg.eval(a[2:]); v == cfgFalse {
+						live = false
+					}
+				}
+				if len(a) == 3 && a[0].text == "path" && a[1].text == "=" && a[2].str {
+					pathAttr = a[2].text
+				}
+			}
+			var inline []string
+			for _, s := range stack {
+				if s.mod != "" {
+					inline = append(inline, s.mod)
+					visible = visible && s.visible
+				}
+			}
+			if next == "{" {
+				if !live {
+					i = matching(toks, i+2, "{", "}")
+					reset()
+					continue
+				}
+				stack = append(stack, block{mod: name, visible: visible})
+				i += 2
+			} else {
+				if live {
+					fs.mods = append(fs.mods, modDecl{name: name, pathAttr: pathAttr, inline: inline, visible: visible})
+				}
+				i += 2
+			}
+			reset()
+		case "{":
+			stack = append(stack, block{})
+			reset()
+		case "}":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			reset()
+		case ";", ",":
+			reset()
+		}
+	}
+	return fs
+}
+
+// matching is the index of the token closing the one at i (len-1 when
+// unclosed).
+func matching(toks []token, i int, open, close string) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		if toks[j].str {
+			continue
+		}
+		switch toks[j].text {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// cfgEnv is what a #[cfg] predicate is checked against: the host's
+// target (from rustc's host triple; unknown without one). Features,
+// debug_assertions and whatever else the build chooses are unknown: a
+// module is left out only when its cfg is false whatever they are.
+type cfgEnv struct {
+	known  bool
+	values map[string]string // target_os, target_family, target_arch, …
+	unix   bool
+}
+
+type cfgValue uint8
+
+const (
+	cfgUnknown cfgValue = iota
+	cfgTrue
+	cfgFalse
+)
+
+// hostCfg reads a host triple (x86_64-unknown-linux-gnu).
+func hostCfg(triple string) cfgEnv {
+	parts := strings.Split(triple, "-")
+	if len(parts) < 3 {
+		return cfgEnv{}
+	}
+	env := cfgEnv{known: true, values: map[string]string{"target_arch": parts[0], "target_vendor": parts[1]}}
+	osName := parts[2]
+	switch {
+	case osName == "darwin":
+		osName = "macos"
+	case strings.HasPrefix(osName, "windows"):
+		osName = "windows"
+	}
+	env.values["target_os"] = osName
+	if len(parts) > 3 {
+		env.values["target_env"] = parts[3]
+	} else {
+		env.values["target_env"] = ""
+	}
+	switch osName {
+	case "linux", "macos", "freebsd", "netbsd", "openbsd", "dragonfly", "android", "ios", "solaris", "illumos":
+		env.unix = true
+		env.values["target_family"] = "unix"
+	case "windows":
+		env.values["target_family"] = "windows"
+	default:
+		return cfgEnv{}
+	}
+	switch parts[0] {
+	case "x86_64", "aarch64":
+		env.values["target_pointer_width"] = "64"
+		env.values["target_endian"] = "little"
+	}
+	return env
+}
+
+// eval checks a predicate list's first predicate, returning it and the
+// tokens after it.
+func (e cfgEnv) eval(toks []token) (cfgValue, []token) {
+	if len(toks) == 0 || toks[0].str {
+		return cfgUnknown, nil
+	}
+	name, rest := toks[0].text, toks[1:]
+	if len(rest) > 0 && rest[0].text == "(" && (name == "all" || name == "any" || name == "not") {
+		end := matching(toks, 1, "(", ")")
+		var args []cfgValue
+		for in := toks[2:end]; len(in) > 0; {
+			var v cfgValue
+			v, in = e.eval(in)
+			args = append(args, v)
+			if len(in) > 0 && in[0].text == "," {
+				in = in[1:]
+			} else {
+				break
+			}
+		}
+		return combine(name, args), toks[end+1:]
+	}
+	if len(rest) > 1 && rest[0].text == "=" && rest[1].str {
+		val := rest[1].text
+		rest = rest[2:]
+		if name == "feature" || !e.known {
+			return cfgUnknown, rest
+		}
+		have, ok := e.values[name]
+		switch {
+		case !ok:
+			return cfgUnknown, rest
+		case have == val:
+			return cfgTrue, rest
+		}
+		return cfgFalse, rest
+	}
+	switch name {
+	case "test", "doc", "doctest", "miri":
+		return cfgFalse, rest
+	case "unix", "windows":
+		if !e.known {
+			return cfgUnknown, rest
+		}
+		if (name == "unix") == e.unix {
+			return cfgTrue, rest
+		}
+		return cfgFalse, rest
+	}
+	return cfgUnknown, rest
+}
+
+// combine is all, any or not of three-valued arguments.
+func combine(op string, args []cfgValue) cfgValue {
+	switch op {
+	case "not":
+		if len(args) != 1 {
+			return cfgUnknown
+		}
+		switch args[0] {
+		case cfgTrue:
+			return cfgFalse
+		case cfgFalse:
+			return cfgTrue
+		}
+		return cfgUnknown
+	case "all":
+		out := cfgTrue
+		for _, a := range args {
+			if a == cfgFalse {
+				return cfgFalse
+			}
+			if a == cfgUnknown {
+				out = cfgUnknown
+			}
+		}
+		return out
+	}
+	out := cfgFalse // any
+	for _, a := range args {
+		if a == cfgTrue {
+			return cfgTrue
+		}
+		if a == cfgUnknown {
+			out = cfgUnknown
+		}
+	}
+	return out
+}
