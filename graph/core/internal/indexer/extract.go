@@ -77,16 +77,32 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 		}()
 	}
 	var firstErr error
+	parsed := int64(0) // bytes parsed since C memory was last released
 	for i := range jobs {
 		<-done[i]
 		if firstErr == nil {
 			firstErr = emit(results[i])
 		}
+		if results[i].x != nil {
+			parsed += results[i].cand.Size
+		}
 		results[i] = outcome{}
 		<-slots
+		if parsed >= releaseEvery {
+			releaseCMemory()
+			parsed = 0
+		}
+	}
+	if parsed > 0 {
+		releaseCMemory() // before pass 2, which parses nothing
 	}
 	return firstErr
 }
+
+// releaseEvery is how many bytes of source are parsed between releases of
+// freed C memory (releaseCMemory): a file near the size limit triggers one
+// on its own, small files one every few hundred.
+const releaseEvery = 512 << 10
 
 // binarySniff is how much of a file is checked for NUL bytes.
 const binarySniff = 8000
