@@ -83,8 +83,8 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 		if firstErr == nil {
 			firstErr = emit(results[i])
 		}
-		if results[i].x != nil {
-			parsed += results[i].cand.Size
+		if x, size := results[i].x, results[i].cand.Size; x != nil && size < releaseEvery {
+			parsed += size // a larger file's tree was released after its parse
 		}
 		results[i] = outcome{}
 		<-slots
@@ -154,6 +154,9 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 	}
 	if o.x == nil {
 		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
+		if len(content) >= releaseEvery {
+			releaseCMemory() // its tree was as large as a few hundred small files' trees
+		}
 		if j.cand.Disk != "" {
 			extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
 		}
