@@ -39,6 +39,7 @@ type memIndex struct {
 	defs   []memDef
 	files  []string // memDef.file indexes it: one entry per add
 	spaces bool     // the slots' space marks are up to date
+	marked bool     // some slot may hold a space mark
 	facts  map[factKey][]string
 	supers map[string][]superEdge
 	sorted bool
@@ -134,16 +135,16 @@ func (m *memIndex) Defines(ns string) (bool, error) {
 
 // markSpaces marks every name defined by the worktree's own and every
 // namespace enclosing one (a dependency's names make no namespace the
-// index's own); a namespace that is no name gets a slot of its own.
+// index's own); a namespace that is no name gets a slot of its own. Such a
+// slot, added while the map is ranged over, may or may not be visited:
+// either way it holds no definition, and its namespaces are marked already.
 func (m *memIndex) markSpaces() {
-	var own []string
-	for q, slot := range m.names {
-		if slot.space {
-			slot.space = false
-			m.names[q] = slot
-		}
-		if slot.first >= 0 && m.ownChain(slot.first) {
-			own = append(own, q)
+	if m.marked {
+		for q, slot := range m.names {
+			if slot.space {
+				slot.space = false
+				m.names[q] = slot
+			}
 		}
 	}
 	mark := func(q string) {
@@ -156,13 +157,15 @@ func (m *memIndex) markSpaces() {
 			m.names[q] = slot
 		}
 	}
-	for _, q := range own {
-		mark(q)
-		for _, p := range resolve.Namespaces(q) {
-			mark(p)
+	for q, slot := range m.names {
+		if slot.first >= 0 && m.ownChain(slot.first) {
+			mark(q)
+			for _, p := range resolve.Namespaces(q) {
+				mark(p)
+			}
 		}
 	}
-	m.spaces = true
+	m.spaces, m.marked = true, true
 }
 
 func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
