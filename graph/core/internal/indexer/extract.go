@@ -77,16 +77,39 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 		}()
 	}
 	var firstErr error
+	parsed := int64(0) // bytes parsed since C memory was last released
 	for i := range jobs {
 		<-done[i]
 		if firstErr == nil {
 			firstErr = emit(results[i])
 		}
+		if x, size := results[i].x, results[i].cand.Size; x != nil && size < releaseLarge {
+			parsed += size // a larger file's tree was released after its parse
+		}
 		results[i] = outcome{}
 		<-slots
+		if parsed >= releaseEvery {
+			releaseCMemory()
+			parsed = 0
+		}
+	}
+	if parsed >= releaseLarge {
+		releaseCMemory() // before pass 2, which parses nothing; not after a one-file sync
 	}
 	return firstErr
 }
+
+// Freed C memory (releaseCMemory) is released after each parse of a file
+// of at least releaseLarge bytes, whose tree takes tens of MiB (an 849 KB
+// Go file's, 33 MiB), after every releaseEvery bytes of smaller files, and
+// when the files end (before pass 2) if releaseLarge bytes were parsed
+// since the last release. Each release costs the faults of its pages when
+// they are used again: releasing every 512 KiB of source cost 10-25% more
+// system time (2-3% of the CPU) for no lower peak.
+const (
+	releaseLarge = 256 << 10
+	releaseEvery = 8 << 20
+)
 
 // binarySniff is how much of a file is checked for NUL bytes.
 const binarySniff = 8000
@@ -138,6 +161,9 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 	}
 	if o.x == nil {
 		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
+		if len(content) >= releaseLarge {
+			releaseCMemory() // its tree was as large as a few hundred small files' trees
+		}
 		if j.cand.Disk != "" {
 			extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
 		}

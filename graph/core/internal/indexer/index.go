@@ -26,23 +26,65 @@ type superEdge struct {
 	to    string
 }
 
-// memIndex serves a cold build, which holds everything in memory.
+// memIndex serves a cold build, which holds every definition of the
+// repository in memory until pass 2 ends: its share of a cold build's peak
+// (DESIGN.md, Memory of a cold build). A definition is one 32-byte entry
+// of a flat slice, its kind and file interned; the entries of one name are
+// chained in the order they were added, from the name's slot in one map,
+// which also marks the namespaces Defines answers for. Lookup builds the
+// []resolve.Symbol of a name when asked.
 type memIndex struct {
 	langs  *languages
-	syms   map[string][]resolve.Symbol
-	spaces map[string]bool // every namespace enclosing a defined name, built on first use
+	names  map[string]nameSlot
+	defs   []memDef
+	files  []string // memDef.file indexes it: one entry per add
+	spaces bool     // the slots' space marks are up to date
+	marked bool     // some slot may hold a space mark
 	facts  map[factKey][]string
 	supers map[string][]superEdge
 	sorted bool
 }
 
+// nameSlot is a name's chain of definitions (first and last index into
+// memIndex.defs, -1 when none: a namespace only) and whether the name is a
+// namespace of the worktree's own (valid while memIndex.spaces holds).
+type nameSlot struct {
+	first, last int32
+	space       bool
+}
+
+// memDef is one definition, a resolve.Symbol in less than half the bytes.
+type memDef struct {
+	id       int64
+	start    uint32
+	file     uint32
+	next     int32 // the name's next definition, -1 at the end
+	arity    extract.Arity
+	kind     extract.SymbolKind
+	external bool
+}
+
 func newMemIndex(langs *languages) *memIndex {
-	return &memIndex{langs: langs, syms: map[string][]resolve.Symbol{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
+	return &memIndex{langs: langs, names: map[string]nameSlot{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
 }
 
 func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, external bool) {
+	file := uint32(len(m.files))
+	m.files = append(m.files, path)
 	for i, s := range x.Symbols {
-		m.syms[s.Qualified] = append(m.syms[s.Qualified], resolve.Symbol{ID: ids[i], File: path, Kind: s.Kind.String(), Start: s.Span.Start, Arity: s.Arity, External: external})
+		at := int32(len(m.defs))
+		m.defs = append(m.defs, memDef{id: ids[i], start: s.Span.Start, file: file, next: -1, arity: s.Arity, kind: s.Kind, external: external})
+		slot, ok := m.names[s.Qualified]
+		switch {
+		case !ok:
+			slot = nameSlot{first: at, last: at}
+		case slot.first < 0:
+			slot.first, slot.last = at, at
+		default:
+			m.defs[slot.last].next = at
+			slot.last = at
+		}
+		m.names[s.Qualified] = slot
 	}
 	for _, f := range x.Facts {
 		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
@@ -54,15 +96,30 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, exter
 			m.supers[from] = append(m.supers[from], superEdge{path, r.Span.Start, strings.Clone(r.To)})
 		}
 	}
-	m.sorted, m.spaces = false, nil
+	m.sorted, m.spaces = false, false
 }
 
-func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) { return m.syms[q], nil }
+func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) {
+	slot, ok := m.names[q]
+	if !ok || slot.first < 0 {
+		return nil, nil
+	}
+	n := 0
+	for i := slot.first; i >= 0; i = m.defs[i].next {
+		n++
+	}
+	out := make([]resolve.Symbol, 0, n)
+	for i := slot.first; i >= 0; i = m.defs[i].next {
+		d := &m.defs[i]
+		out = append(out, resolve.Symbol{ID: d.id, File: m.files[d.file], Kind: d.kind.String(), Start: d.start, Arity: d.arity, External: d.external})
+	}
+	return out, nil
+}
 
-// ownDefinition: one of the definitions is the worktree's own.
-func ownDefinition(defs []resolve.Symbol) bool {
-	for _, d := range defs {
-		if !d.External {
+// ownChain: one of the definitions chained from first is the worktree's own.
+func (m *memIndex) ownChain(first int32) bool {
+	for i := first; i >= 0; i = m.defs[i].next {
+		if !m.defs[i].external {
 			return true
 		}
 	}
@@ -70,19 +127,45 @@ func ownDefinition(defs []resolve.Symbol) bool {
 }
 
 func (m *memIndex) Defines(ns string) (bool, error) {
-	if m.spaces == nil {
-		m.spaces = map[string]bool{}
-		for q, defs := range m.syms {
-			if !ownDefinition(defs) {
-				continue // a dependency's names make no namespace the index's own
-			}
-			m.spaces[q] = true
-			for _, p := range resolve.Namespaces(q) {
-				m.spaces[p] = true
+	if !m.spaces {
+		m.markSpaces()
+	}
+	return m.names[ns].space, nil
+}
+
+// markSpaces marks every name defined by the worktree's own and every
+// namespace enclosing one (a dependency's names make no namespace the
+// index's own); a namespace that is no name gets a slot of its own. Such a
+// slot, added while the map is ranged over, may or may not be visited:
+// either way it holds no definition, and its namespaces are marked already.
+func (m *memIndex) markSpaces() {
+	if m.marked {
+		for q, slot := range m.names {
+			if slot.space {
+				slot.space = false
+				m.names[q] = slot
 			}
 		}
 	}
-	return m.spaces[ns], nil
+	mark := func(q string) {
+		slot, ok := m.names[q]
+		if !ok {
+			slot = nameSlot{first: -1, last: -1}
+		}
+		if !slot.space {
+			slot.space = true
+			m.names[q] = slot
+		}
+	}
+	for q, slot := range m.names {
+		if slot.first >= 0 && m.ownChain(slot.first) {
+			mark(q)
+			for _, p := range resolve.Namespaces(q) {
+				mark(p)
+			}
+		}
+	}
+	m.spaces, m.marked = true, true
 }
 
 func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
