@@ -182,7 +182,7 @@ func TestPackagesIncrementalEqualsCold(t *testing.T) {
 		name     string
 		do       func()
 		packages bool
-		want     string // in the dump after the step
+		want     string // in the dump after the step; "-x": x is not
 	}{
 		{"initial", func() {}, true, "\"example.com/lib.Hello\"\t\"@go/example.com/lib/lib.go\""},
 		{"upgrade", func() { gomod(strings.Replace(depsSeed["go.mod"], "v1.0.0", "v1.1.0", 1)) }, true, "\"example.com/lib\"\t\"v1.1.0\""},
@@ -193,13 +193,27 @@ func TestPackagesIncrementalEqualsCold(t *testing.T) {
 		{"remove the requirement", func() { gomod("module example.com/app\n\ngo 1.22\n") }, true, ""},
 		{"require again", func() { gomod(depsSeed["go.mod"]) }, true, `"@go/example.com/lib/lib.go"`},
 		{"drop the import of sub", func() { removeIf(t, repo.Root, "extra.go") }, true, ""},
+		// Only the files declaring what the worktree names are read: a
+		// name coming or going brings or takes its file.
+		{"name a new library function", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n")
+		}, true, `"@go/fmt/scan.go"`},
+		{"stop naming it in that file", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { fmt.Println(1) }\n")
+		}, true, "-" + `"@go/fmt/scan.go"`},
+		{"name it again", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n")
+		}, true, `"@go/fmt/scan.go"`},
+		{"remove the file naming it", func() { removeIf(t, repo.Root, "scan.go") }, true, "-" + `"@go/fmt/scan.go"`},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, `"@go/io/io.go"`},
 	}
 	for _, s := range steps {
 		s.do()
 		coldDump, _ := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
-		if s.want != "" && !strings.Contains(coldDump, s.want) {
+		if absent, ok := strings.CutPrefix(s.want, "-"); ok && strings.Contains(coldDump, absent) {
+			t.Fatalf("step %s: dump holds %s", s.name, absent)
+		} else if !ok && s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
 		}
 		if !s.packages && strings.Contains(coldDump, `"@go/`) {
@@ -332,7 +346,11 @@ func TestPackagesBundles(t *testing.T) {
 		})
 		return n
 	}
-	repo := gittest.New(t, depsSeed)
+	files := map[string]string{"scan.go": "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n"}
+	for k, v := range depsSeed {
+		files[k] = v
+	}
+	repo := gittest.New(t, files) // fmt's print.go and scan.go: a directory of two files read
 	build := func(c *xcache.Cache) (Report, string) {
 		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
 		loc.Path = filepath.Join(t.TempDir(), "x.db")

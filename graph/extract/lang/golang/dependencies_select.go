@@ -1,10 +1,8 @@
 package golang
 
 import (
-	"fmt"
 	"go/scanner"
 	"go/token"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -457,8 +455,6 @@ func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]b
 		p.wanted[name] = true
 		queue = append(queue, item{dir, name})
 	}
-	seedOnly := os.Getenv("ORBIT_SELECT_DEBUG") == "seeds"
-	dbg := os.Getenv("ORBIT_SELECT_DEBUG") != ""
 	for i, p := range pkgs {
 		names := make([]string, 0, len(p.decls))
 		for n := range p.decls {
@@ -500,29 +496,8 @@ func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]b
 			}
 		}
 	}
-	if seedOnly {
-		for _, it := range queue {
-			for _, at := range pkgs[it.dir].decls[it.name] {
-				keep[it.dir][at.file] = true
-			}
-		}
-		queue = nil
-	}
-	why := map[[2]int]string{}
 	for len(queue) > 0 {
 		it := queue[0]
-		if dbg {
-			for _, at := range pkgs[it.dir].decls[it.name] {
-				if !keep[it.dir][at.file] {
-					why[[2]int{it.dir, at.file}] = it.name
-				}
-			}
-			for _, at := range pkgs[it.dir].methods[it.name] {
-				if !keep[it.dir][at.file] {
-					why[[2]int{it.dir, at.file}] = it.name + ".*"
-				}
-			}
-		}
 		queue = queue[1:]
 		p := pkgs[it.dir]
 		for _, at := range p.decls[it.name] {
@@ -531,15 +506,6 @@ func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]b
 		for _, at := range p.methods[it.name] {
 			if named(at.decl.names[0]) {
 				follow(it.dir, at)
-			}
-		}
-	}
-	if dbg {
-		for i, k := range keep {
-			for fi, b := range k {
-				if b {
-					fmt.Fprintf(os.Stderr, "SEL %s %s %s\n", d.importPath(dirs[i]), dirs[i].Files[fi], why[[2]int{i, fi}])
-				}
 			}
 		}
 	}
