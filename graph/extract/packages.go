@@ -129,11 +129,20 @@ type Selective interface {
 	Summarize(content []byte) []byte
 	// Select says which files of the directories core reads to keep,
 	// given every one of them at once (a declaration may need another
-	// directory's) and the names the language's own files refer to (the
-	// short names their references state, extract.RawRef.Name). The
-	// answer must depend on nothing else: a sync and a cold build with
-	// the same names and directories read the same files.
-	Select(dirs []SelectDir, named func(name string) bool) [][]bool
+	// directory's) and what the language's own files name. The answer
+	// must depend on nothing else: a sync and a cold build with the same
+	// names and directories read the same files.
+	Select(dirs []SelectDir, names Names) [][]bool
+}
+
+// Names is what the worktree's files of a language name: the short names
+// their references state (RawRef.Name) and the paths they import.
+type Names interface {
+	// Named: some file's reference states name.
+	Named(name string) bool
+	// NamedThrough: some file importing importPath (as RawImport.Path)
+	// has a reference stating name.
+	NamedThrough(importPath, name string) bool
 }
 
 // SelectDir is one directory Locate placed, with the files of it that

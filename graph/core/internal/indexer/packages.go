@@ -389,7 +389,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 					dirs[i].Summaries = append(dirs[i].Summaries, summaryOf(dl.lang, sel, f))
 				}
 			}
-			keepFiles := sel.Select(dirs, func(n string) bool { return named[n] })
+			keepFiles := sel.Select(dirs, named)
 			for i := range places {
 				kept := places[i].files[:0]
 				for fi, f := range places[i].files {

@@ -14,36 +14,58 @@ import (
 // Selection (DESIGN.md, Dependency packages: selection): a language whose
 // DependencySet is extract.Selective reads only the files of a located
 // directory that declare what the worktree's files name, and what those
-// declarations need. The names are the short names every reference of
-// the language's own files states (refs.target_name, as extracted), so
-// the files read are a function of the whole worktree, not of the files
-// a sync wrote: an incremental sync reads what a cold build would.
+// declarations need. What they name is the short names their references
+// state (refs.target_name, as extracted) and the paths their files import,
+// so the files read are a function of the whole worktree, not of the
+// files a sync wrote: an incremental sync reads what a cold build would.
 
 // refNames collects, as a sync writes its own files, the names their
-// references state, by language; refs rows of files written again are
-// stale until pass 2 rewrites them.
-type refNames map[string]map[string]bool
+// references state, by language and file; refs rows of files written
+// again are stale until pass 2 rewrites them.
+type refNames map[string]map[string][]string // lang → file → names
 
-func (n refNames) add(lang string, x *extract.ExtractedFile) {
+func (n refNames) add(lang, file string, x *extract.ExtractedFile) {
 	if len(x.Refs) == 0 {
 		return
 	}
-	set := n[lang]
-	if set == nil {
-		set = map[string]bool{}
-		n[lang] = set
+	byFile := n[lang]
+	if byFile == nil {
+		byFile = map[string][]string{}
+		n[lang] = byFile
 	}
+	seen := map[string]bool{}
+	var names []string
 	for _, r := range x.Refs {
-		if !set[r.Name] {
-			set[strings.Clone(r.Name)] = true
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			names = append(names, strings.Clone(r.Name))
 		}
 	}
+	byFile[file] = names
 }
 
-// namesOf is every name the references of the worktree's files of langs
-// state: those this sync wrote (fresh) and, of the index's rows, those of
-// files it did not write again (stale: the files kept to be rewritten).
-func namesOf(tx *store.Tx, langs []string, fresh refNames, stale map[string]bool) (map[string]bool, error) {
+// worktreeNames is extract.Names over the worktree's files of a language.
+type worktreeNames struct {
+	files   map[string][]string        // name → the files whose references state it
+	imports map[string]map[string]bool // file → the paths it imports
+}
+
+func (w *worktreeNames) Named(name string) bool { return len(w.files[name]) > 0 }
+
+func (w *worktreeNames) NamedThrough(importPath, name string) bool {
+	for _, f := range w.files[name] {
+		if w.imports[f][importPath] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOf reads what the worktree's files of langs name: the names this
+// sync's written files state (fresh) and, of the index's refs rows,
+// those of the other files (stale: the files kept to be rewritten, whose
+// rows pass 2 has yet to replace), and every file's imports.
+func namesOf(tx *store.Tx, langs []string, fresh refNames, stale map[string]bool) (*worktreeNames, error) {
 	if err := tx.Flush(); err != nil {
 		return nil, err
 	}
@@ -52,59 +74,46 @@ func namesOf(tx *store.Tx, langs []string, fresh refNames, stale map[string]bool
 	for i, l := range langs {
 		args[i] = l
 	}
-	q := func(query string, extra ...any) ([]string, error) {
-		rows, err := tx.SQL().Query(query, append(append([]any{}, extra...), args...)...)
+	w := &worktreeNames{files: map[string][]string{}, imports: map[string]map[string]bool{}}
+	pairs := func(query string, f func(a, b string)) error {
+		rows, err := tx.SQL().Query(query, args...)
 		if err != nil {
-			return nil, fmt.Errorf("read reference names: %w", err)
+			return fmt.Errorf("read reference names: %w", err)
 		}
 		defer rows.Close()
-		var out []string
 		for rows.Next() {
-			var s string
-			if err := rows.Scan(&s); err != nil {
-				return nil, fmt.Errorf("read reference names: %w", err)
+			var a, b string
+			if err := rows.Scan(&a, &b); err != nil {
+				return fmt.Errorf("read reference names: %w", err)
 			}
-			out = append(out, s)
+			f(a, b)
 		}
-		return out, rows.Err()
+		return rows.Err()
 	}
-	all, err := q(`SELECT DISTINCT r.target_name FROM refs r JOIN files f ON f.path = r.from_file WHERE f.lang IN (` + in + `)`)
+	err := pairs(`SELECT DISTINCT r.from_file, r.target_name FROM refs r JOIN files f ON f.path = r.from_file WHERE f.lang IN (`+in+`)`, func(file, name string) {
+		if !stale[file] {
+			w.files[name] = append(w.files[name], file)
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
-	names := make(map[string]bool, len(all))
-	for _, n := range all {
-		names[n] = true
-	}
-	// A stale file's name stays only if another file's rows state it.
-	for p := range stale {
-		own, err := q(`SELECT DISTINCT target_name FROM refs WHERE from_file = ?`, p)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range own {
-			if !names[n] {
-				continue
-			}
-			files, err := q(`SELECT r.from_file FROM refs r JOIN files f ON f.path = r.from_file WHERE r.target_name = ? AND f.lang IN (`+in+`)`, n)
-			if err != nil {
-				return nil, err
-			}
-			names[n] = false
-			for _, f := range files {
-				if !stale[f] {
-					names[n] = true
-					break
-				}
-			}
-		}
-	}
 	for _, l := range langs {
-		for n := range fresh[l] {
-			names[n] = true
+		for file, names := range fresh[l] {
+			for _, n := range names {
+				w.files[n] = append(w.files[n], file)
+			}
 		}
 	}
-	return names, nil
+	err = pairs(`SELECT DISTINCT i.from_file, i.target_path FROM imports i JOIN files f ON f.path = i.from_file WHERE f.lang IN (`+in+`)`, func(file, p string) {
+		m := w.imports[file]
+		if m == nil {
+			m = map[string]bool{}
+			w.imports[file] = m
+		}
+		m[p] = true
+	})
+	return w, err
 }
 
 // selectFile is one file of a located directory that Includes takes.

@@ -392,7 +392,7 @@ func exported(name string) bool {
 // directory none of whose files is kept keeps its smallest, which
 // declares the package (an import of it, `_ "net/http/pprof"`, still
 // has its target).
-func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]bool {
+func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
 	type declAt struct {
 		file int
 		decl *goDecl
@@ -456,14 +456,15 @@ func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]b
 		queue = append(queue, item{dir, name})
 	}
 	for i, p := range pkgs {
-		names := make([]string, 0, len(p.decls))
+		seeds := make([]string, 0, len(p.decls))
+		ip := d.importPath(dirs[i])
 		for n := range p.decls {
-			if exported(n) && named(n) {
-				names = append(names, n)
+			if exported(n) && names.NamedThrough(ip, n) {
+				seeds = append(seeds, n)
 			}
 		}
-		sort.Strings(names)
-		for _, n := range names {
+		sort.Strings(seeds)
+		for _, n := range seeds {
 			want(i, n)
 		}
 	}
@@ -504,7 +505,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, named func(string) bool) [][]b
 			follow(it.dir, at)
 		}
 		for _, at := range p.methods[it.name] {
-			if named(at.decl.names[0]) {
+			if names.Named(at.decl.names[0]) {
 				follow(it.dir, at)
 			}
 		}

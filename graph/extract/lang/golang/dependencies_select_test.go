@@ -2,6 +2,7 @@ package golang
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 
@@ -77,8 +78,13 @@ func body() *Unused { return nil }
 		return sd
 	}
 	dirs := []extract.SelectDir{dir(0, "lib", lib), dir(0, "text", text), dir(0, "quiet", quiet), dir(1, "io", ioPkg)}
-	named := map[string]bool{"DefaultClient": true, "RoundTrip": true, "Logf": true, "Get": true}
-	keep := d.Select(dirs, func(n string) bool { return named[n] })
+	// main.go imports lib and names DefaultClient, RoundTrip and Logf;
+	// other.go names Misc, but does not import text.
+	names := testNames{
+		files:   map[string][]string{"DefaultClient": {"main.go"}, "RoundTrip": {"main.go"}, "Logf": {"main.go"}, "Misc": {"other.go"}},
+		imports: map[string][]string{"main.go": {"example.com/dep/lib"}, "other.go": {"fmt"}},
+	}
+	keep := d.Select(dirs, names)
 	got := map[string][]string{}
 	for i, k := range keep {
 		for fi, ok := range k {
@@ -101,6 +107,20 @@ func body() *Unused { return nil }
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("selected %v\nwant     %v", got, want)
 	}
+}
+
+// testNames: name → files, file → imports.
+type testNames struct{ files, imports map[string][]string }
+
+func (n testNames) Named(name string) bool { return len(n.files[name]) > 0 }
+
+func (n testNames) NamedThrough(importPath, name string) bool {
+	for _, f := range n.files[name] {
+		if slices.Contains(n.imports[f], importPath) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestScanDecls: the tokenizer's view of declarations: groups, methods
