@@ -152,8 +152,31 @@ func (z *lexer) function(f *fileDecls) {
 		return
 	}
 	d := goDecl{recv: recv, names: []string{lit}}
+	z.params()
 	z.uses(&d, true)
 	f.decls = append(f.decls, d)
+}
+
+// params skips a function's type parameters and parameters: a caller
+// passes values of their types and reaches nothing through them, while
+// its results are what a chain of calls goes on from (f().Method()).
+func (z *lexer) params() {
+	for _, open := range []token.Token{token.LBRACK, token.LPAREN} {
+		if z.peek() != open {
+			continue
+		}
+		z.next()
+		for depth := 1; depth > 0; {
+			switch tok, _ := z.next(); tok {
+			case token.EOF:
+				return
+			case token.LPAREN, token.LBRACK, token.LBRACE:
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+			}
+		}
+	}
 }
 
 // group reads a type, var or const declaration, one spec or a group: a
@@ -254,10 +277,16 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 			}
 		case token.IDENT:
 			inType := len(open) > 0 && open[len(open)-1] == token.LBRACE
-			if inType && (prev == token.LBRACE || prev == token.SEMICOLON) && !exported(lit) {
-				if next := z.peek(); next == token.LPAREN || namesNext(next) {
+			if inType && (prev == token.LBRACE || prev == token.SEMICOLON) {
+				next := z.peek()
+				if !exported(lit) && (next == token.LPAREN || namesNext(next)) {
 					z.skipMember() // an unexported method or field
 					prev = token.SEMICOLON
+					continue
+				}
+				if next == token.LPAREN { // an interface's method: its results
+					z.params()
+					prev = token.RPAREN
 					continue
 				}
 			}

@@ -124,7 +124,8 @@ func (n testNames) NamedThrough(importPath, name string) bool {
 }
 
 // TestScanDecls: the tokenizer's view of declarations: groups, methods
-// of generic types, a const group as one declaration.
+// of generic types, a const group as one declaration, a function's
+// results but not its parameters.
 func TestScanDecls(t *testing.T) {
 	src := `package p
 
@@ -149,6 +150,12 @@ var g, H = fmt.Sprint(), map[string]I{"k": J{}}
 func (l *List[T]) Len() int { return K }
 
 func M(n N) (O, error)
+
+type Q interface {
+	R(s S) T
+	r() U
+	V
+}
 `
 	f := scanDecls([]byte(src))
 	if f.pkg != "p" || !reflect.DeepEqual(f.imports, [][2]string{{"", "fmt"}, {"y", "gopkg.in/yaml.v3"}, {".", "strings"}}) {
@@ -160,7 +167,8 @@ func M(n N) (O, error)
 		{names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
 		{names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
 		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
-		{names: []string{"M"}, uses: []string{"N", "O", "error"}},
+		{names: []string{"M"}, uses: []string{"O", "error"}}, // not its parameters' types
+		{names: []string{"Q"}, uses: []string{"T", "V"}},      // nor an unexported method's
 	}
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
