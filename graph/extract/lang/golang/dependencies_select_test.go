@@ -168,7 +168,7 @@ type Q interface {
 		{names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
 		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
 		{names: []string{"M"}, uses: []string{"O", "error"}}, // not its parameters' types
-		{names: []string{"Q"}, uses: []string{"T", "V"}},      // nor an unexported method's
+		{names: []string{"Q"}, uses: []string{"T", "V"}},     // nor an unexported method's
 	}
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
