@@ -262,7 +262,7 @@ func (d *dependencies) report(files int, indexed map[string]bool) *PackagesRepor
 // import, as jobs for those new or changed since the index was written,
 // and the indexed external files no longer wanted. indexed holds the
 // indexed external files' states (nil on a cold build).
-func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
+func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
 	if err := d.ensure(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -386,8 +386,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				dirs[i] = extract.SelectDir{Pkg: pf.key.pkg, Place: pf.key.dir}
 				for _, f := range pf.files {
 					dirs[i].Files = append(dirs[i].Files, f.name)
-					dirs[i].Summaries = append(dirs[i].Summaries, summaryOf(dl.lang, sel, f))
 				}
+				disk := filepath.Join(dl.pkgs[pf.key.pkg].Root, filepath.FromSlash(pf.dir))
+				dirs[i].Summaries = summariesOf(xc, dl.lang, disk, sel, pf.files)
 			}
 			keepFiles := sel.Select(dirs, named)
 			for i := range places {
@@ -442,7 +443,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 // for dependents to re-resolve.
 func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]store.FileState, rep *Report) (map[string]job, error) {
 	d.stale = w.kept
-	jobs, gone, all, err := d.externalJobs(w.tx, indexed, rep)
+	jobs, gone, all, err := d.externalJobs(w.tx, opts.xc, indexed, rep)
 	if err != nil {
 		return nil, err
 	}

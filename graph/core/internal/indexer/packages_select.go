@@ -1,13 +1,16 @@
 package indexer
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
-	"sync"
+
+	"github.com/zeebo/blake3"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
@@ -124,22 +127,67 @@ type selectFile struct {
 	mod  int64
 }
 
-// summaries keeps the Summarize answers of the process, by language,
-// file, size and modification time: a long-lived server syncs often.
-var summaries sync.Map // string → []byte
+// summariesOf is what Summarize says of each file of a place, taken from
+// the extraction cache when it holds them: one entry per directory, keyed
+// by the language, the directory and its files' names, sizes and
+// modification times (a package version's files do not change in place;
+// a local replacement's that do change their times). Without it every
+// sync that writes would scan every file of every imported directory.
+func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []selectFile) [][]byte {
+	var key xcache.Key
+	ok := false
+	if xc != nil {
+		h := blake3.New()
+		for _, f := range files {
+			fmt.Fprintf(h, "%s\x00%d\x00%d\n", f.name, f.size, f.mod)
+		}
+		key, ok = xc.key(h.Sum(nil), lang, "summaries\x00"+dir, extract.ModuleContext{})
+	}
+	if ok {
+		b, err := xc.c.GetBlob(key)
+		if err != nil {
+			xc.noteCorrupt(err)
+		}
+		if out := decodeSummaries(b, len(files)); out != nil {
+			return out
+		}
+	}
+	out := make([][]byte, len(files))
+	for i, f := range files {
+		if content, err := readAll(f.disk); err == nil {
+			out[i] = sel.Summarize(content)
+		} // unreadable: the read proper will say so
+	}
+	if ok {
+		var b []byte
+		for _, s := range out {
+			b = binary.AppendUvarint(b, uint64(len(s)))
+			b = append(b, s...)
+		}
+		xc.c.PutBlob(key, b) // a failed write costs a scan next time
+	}
+	return out
+}
 
-func summaryOf(lang string, sel extract.Selective, f selectFile) []byte {
-	key := fmt.Sprintf("%s\x00%s\x00%d\x00%d", lang, f.disk, f.size, f.mod)
-	if s, ok := summaries.Load(key); ok {
-		return s.([]byte)
+// decodeSummaries reads n summaries written by summariesOf; nil when b
+// does not hold exactly n.
+func decodeSummaries(b []byte, n int) [][]byte {
+	if b == nil {
+		return nil
 	}
-	content, err := readAll(f.disk)
-	if err != nil {
-		return nil // the read proper will say so
+	out := make([][]byte, 0, n)
+	for len(b) > 0 {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || uint64(len(b)-k) < l {
+			return nil
+		}
+		out = append(out, b[k:k+int(l)])
+		b = b[k+int(l):]
 	}
-	s := sel.Summarize(content)
-	summaries.Store(key, s)
-	return s
+	if len(out) != n {
+		return nil
+	}
+	return out
 }
 
 func readAll(p string) ([]byte, error) {
