@@ -31,9 +31,11 @@ type fileDecls struct {
 // goDecl is one top-level declaration (a const group is one: its specs
 // share iota and types).
 type goDecl struct {
-	recv  string   // a method's receiver type, "" otherwise
-	names []string // what it declares (a method: its name)
-	uses  []string // identifiers it names: "x", or "pkg.Sel" through an import
+	value   bool     // a var or const declaration
+	recv    string   // a method's receiver type, "" otherwise
+	names   []string // what it declares (a method: its name)
+	uses    []string // identifiers it names: "x", or "pkg.Sel" through an import
+	members []string // a type's exported fields and interface methods
 }
 
 // Summarize (extract.Selective) scans a file's top-level declarations.
@@ -183,14 +185,14 @@ func (z *lexer) params() {
 // type or var spec is a declaration of its own, a const group one.
 func (z *lexer) group(f *fileDecls, kw token.Token) {
 	if z.peek() != token.LPAREN {
-		var d goDecl
+		d := goDecl{value: kw != token.TYPE}
 		z.spec(&d, kw)
 		z.uses(&d, false)
 		f.decls = append(f.decls, d)
 		return
 	}
 	z.next()
-	var shared goDecl
+	shared := goDecl{value: true}
 	for {
 		switch z.peek() {
 		case token.EOF:
@@ -207,7 +209,7 @@ func (z *lexer) group(f *fileDecls, kw token.Token) {
 		}
 		d := &shared
 		if kw != token.CONST {
-			d = &goDecl{}
+			d = &goDecl{value: kw == token.VAR}
 		}
 		z.spec(d, kw)
 		closed := z.uses(d, false)
@@ -284,6 +286,9 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 					prev = token.SEMICOLON
 					continue
 				}
+				if exported(lit) && (next == token.LPAREN || namesNext(next)) {
+					d.members = append(d.members, lit)
+				}
 				if next == token.LPAREN { // an interface's method: its results
 					z.params()
 					prev = token.RPAREN
@@ -358,7 +363,7 @@ func (z *lexer) skipBraces() {
 }
 
 // encodeDecls writes a summary as lines: "p <pkg>", "i <local|-> <path>",
-// "d <recv|-> <names,…> <uses …>".
+// "d|v <recv|-> <names,…> <uses …> <+member …>" (v: a var or const).
 func encodeDecls(f fileDecls) []byte {
 	var b strings.Builder
 	b.WriteString("p " + f.pkg + "\n")
@@ -366,9 +371,16 @@ func encodeDecls(f fileDecls) []byte {
 		b.WriteString("i " + orDash(im[0]) + " " + im[1] + "\n")
 	}
 	for _, d := range f.decls {
-		b.WriteString("d " + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")))
+		kind := "d "
+		if d.value {
+			kind = "v "
+		}
+		b.WriteString(kind + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")))
 		for _, u := range d.uses {
 			b.WriteString(" " + u)
+		}
+		for _, m := range d.members {
+			b.WriteString(" +" + m)
 		}
 		b.WriteString("\n")
 	}
@@ -398,10 +410,17 @@ func decodeDecls(b []byte) fileDecls {
 			f.pkg = fs[1]
 		case len(fs) == 3 && fs[0] == "i":
 			f.imports = append(f.imports, [2]string{undash(fs[1]), fs[2]})
-		case len(fs) >= 3 && fs[0] == "d":
-			d := goDecl{recv: undash(fs[1]), uses: fs[3:]}
+		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
+			d := goDecl{value: fs[0] == "v", recv: undash(fs[1])}
 			if n := undash(fs[2]); n != "" {
 				d.names = strings.Split(n, ",")
+			}
+			for _, u := range fs[3:] {
+				if m, ok := strings.CutPrefix(u, "+"); ok {
+					d.members = append(d.members, m)
+				} else {
+					d.uses = append(d.uses, u)
+				}
 			}
 			f.decls = append(f.decls, d)
 		}
@@ -433,6 +452,11 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 		name    string              // the package clause
 		wanted  map[string]bool
 	}
+	// heads: a package-level variable of a type whose field or method
+	// a file importing the package names may head a chain the worktree
+	// writes as one selector (benchmath.AssumeNothing.Summary(…) states
+	// Summary, not AssumeNothing).
+	var heads func(p *pkgDecls, ats []declAt, ip string) bool
 	pkgs := make([]*pkgDecls, len(dirs))
 	byPath := map[string]int{}
 	for i, dir := range dirs {
@@ -464,6 +488,28 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 		pkgs[i] = p
 		byPath[d.importPath(dir)] = i
 	}
+	heads = func(p *pkgDecls, ats []declAt, ip string) bool {
+		for _, at := range ats {
+			if !at.decl.value {
+				continue
+			}
+			for _, u := range at.decl.uses {
+				for _, t := range p.decls[u] {
+					for _, m := range t.decl.members {
+						if names.NamedThrough(ip, m) {
+							return true
+						}
+					}
+				}
+				for _, m := range p.methods[u] {
+					if names.NamedThrough(ip, m.decl.names[0]) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
 	keep := make([][]bool, len(dirs))
 	for i := range dirs {
 		keep[i] = make([]bool, len(dirs[i].Files))
@@ -487,8 +533,8 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 	for i, p := range pkgs {
 		seeds := make([]string, 0, len(p.decls))
 		ip := d.importPath(dirs[i])
-		for n := range p.decls {
-			if exported(n) && names.NamedThrough(ip, n) {
+		for n, ats := range p.decls {
+			if exported(n) && (names.NamedThrough(ip, n) || heads(p, ats, ip)) {
 				seeds = append(seeds, n)
 			}
 		}

@@ -48,6 +48,7 @@ func body() *Unused { return nil }
 		"duration.go":  "package lib\n\ntype Duration int64\n",
 		"second.go":    "package lib\n\nconst Second Duration = 1\n",
 		"other.go":     "package lib\n\nfunc Other() {}\n",
+		"std.go":       "package lib\n\nvar Std = std{}\n\ntype std struct{}\n\nfunc (std) Sum() int { return 0 }\n",
 	}
 	text := map[string]string{
 		"style.go":  "package text\n\ntype Style struct{ Weight Weight }\n",
@@ -78,10 +79,11 @@ func body() *Unused { return nil }
 		return sd
 	}
 	dirs := []extract.SelectDir{dir(0, "lib", lib), dir(0, "text", text), dir(0, "quiet", quiet), dir(1, "io", ioPkg)}
-	// main.go imports lib and names DefaultClient, RoundTrip and Logf;
+	// main.go imports lib and names DefaultClient, RoundTrip, Logf and
+	// Sum (lib.Std.Sum(): one ref, named Sum);
 	// other.go names Misc, but does not import text.
 	names := testNames{
-		files:   map[string][]string{"DefaultClient": {"main.go"}, "RoundTrip": {"main.go"}, "Logf": {"main.go"}, "Misc": {"other.go"}},
+		files:   map[string][]string{"DefaultClient": {"main.go"}, "RoundTrip": {"main.go"}, "Logf": {"main.go"}, "Sum": {"main.go"}, "Misc": {"other.go"}},
 		imports: map[string][]string{"main.go": {"example.com/dep/lib"}, "other.go": {"fmt"}},
 	}
 	keep := d.Select(dirs, names)
@@ -97,9 +99,10 @@ func body() *Unused { return nil }
 		// DefaultClient → NewClient, Default (its initializer) → Options →
 		// Duration, not Second (a composite literal's element); Client's exported fields and
 		// embedded common, its Logf; Transport's RoundTrip (named) and
-		// its result, not Close (not named); not hidden (an unexported
+		// its result, not Close (not named); Std, whose type's method Sum
+		// is named; not hidden (an unexported
 		// field), not body's Unused (a function body), not Other.
-		"lib":   {"client.go", "common.go", "duration.go", "logger.go", "options.go", "result.go", "transport.go"},
+		"lib":   {"client.go", "common.go", "duration.go", "logger.go", "options.go", "result.go", "std.go", "transport.go"},
 		"text":  {"style.go", "weight.go"},
 		"quiet": {"doc.go"},
 		"io":    {"io.go"},
@@ -162,13 +165,13 @@ type Q interface {
 		t.Fatalf("package %q imports %v", f.pkg, f.imports)
 	}
 	want := []goDecl{
-		{names: []string{"A"}, uses: []string{"B"}},
+		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}},
 		{names: []string{"D"}, uses: []string{"y.Node"}},
-		{names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
-		{names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
+		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
+		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
 		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
-		{names: []string{"M"}, uses: []string{"O", "error"}}, // not its parameters' types
-		{names: []string{"Q"}, uses: []string{"T", "V"}},     // nor an unexported method's
+		{names: []string{"M"}, uses: []string{"O", "error"}},                     // not its parameters' types
+		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}}, // nor an unexported method's
 	}
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
