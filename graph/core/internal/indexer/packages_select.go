@@ -154,9 +154,12 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 	}
 	out := make([][]byte, len(files))
 	for i, f := range files {
-		if content, err := readAll(f.disk); err == nil {
-			out[i] = sel.Summarize(content)
-		} // unreadable: the read proper will say so
+		content, err := readAll(f.disk)
+		if err != nil {
+			ok = false // unreadable: the read proper will say so; not kept
+			continue
+		}
+		out[i] = sel.Summarize(content)
 	}
 	if ok {
 		var b []byte
