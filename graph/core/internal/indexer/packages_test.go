@@ -30,6 +30,9 @@ func fakeModCache(t *testing.T) string {
 	for v, src := range map[string]string{"v1.0.0": v1, "v1.1.0": v11} {
 		root := filepath.Join(dir, "example.com", "lib@"+v)
 		gittest.WriteFile(t, root, "lib.go", src)
+		// Read only when the worktree names Extra (DESIGN.md, Dependency
+		// packages: selection).
+		gittest.WriteFile(t, root, "extra.go", "package lib\n\n// Extra is another file's.\nfunc Extra() int { return 1 }\n")
 		gittest.WriteFile(t, root, "lib_test.go", "package lib\n\nfunc TestX() {}\n")
 		gittest.WriteFile(t, root, "lib_windows.go", "package lib\n\nfunc Win() {}\n")
 		gittest.WriteFile(t, root, "sub/sub.go", "package sub\n\nfunc Sub() {}\n")
@@ -129,9 +132,9 @@ func TestPackagesResolve(t *testing.T) {
 			t.Errorf("dump lacks %s", want)
 		}
 	}
-	for _, bad := range []string{"lib_test.go", "lib_windows.go", "@go/example.com/lib/sub/"} {
+	for _, bad := range []string{"lib_test.go", "lib_windows.go", "@go/example.com/lib/sub/", "@go/example.com/lib/extra.go"} {
 		if strings.Contains(d, bad) {
-			t.Errorf("dump holds %s: tests, other platforms' files and packages nobody imports stay out", bad)
+			t.Errorf("dump holds %s: tests, other platforms' files, packages nobody imports and files declaring nothing the worktree names stay out", bad)
 		}
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@go/"); n != 0 {
