@@ -43,37 +43,51 @@ func (d *goDeps) Summarize(content []byte) []byte { return encodeDecls(scanDecls
 
 // lexer is go/scanner with one token of lookahead.
 type lexer struct {
-	s        scanner.Scanner
-	tok      token.Token
-	lit      string
-	peeked   bool
-	ptok     token.Token
-	plit     string
-	prevType bool // the last token was struct or interface
+	s      scanner.Scanner
+	src    []byte
+	base   int         // the offset in src the scanner started at
+	file   *token.File // the scanner's
+	pos    token.Pos   // of the token next returned last
+	peeked bool
+	ppos   token.Pos
+	ptok   token.Token
+	plit   string
+}
+
+// start scans src from offset off on.
+func (z *lexer) start(off int) {
+	z.base, z.peeked = off, false
+	z.file = token.NewFileSet().AddFile("", -1, len(z.src)-off)
+	z.s.Init(z.file, z.src[off:], func(token.Position, string) {}, 0)
 }
 
 func (z *lexer) next() (token.Token, string) {
 	if z.peeked {
-		z.peeked = false
+		z.peeked, z.pos = false, z.ppos
 		return z.ptok, z.plit
 	}
-	_, tok, lit := z.s.Scan()
+	pos, tok, lit := z.s.Scan()
+	z.pos = pos
 	return tok, lit
 }
 
 func (z *lexer) peek() token.Token {
 	if !z.peeked {
-		_, z.ptok, z.plit = z.s.Scan()
+		z.ppos, z.ptok, z.plit = z.s.Scan()
 		z.peeked = true
 	}
 	return z.ptok
 }
 
+// unread puts back the token next returned last.
+func (z *lexer) unread(tok token.Token, lit string) {
+	z.peeked, z.ppos, z.ptok, z.plit = true, z.pos, tok, lit
+}
+
 // scanDecls reads a file's package clause, imports and declarations.
 func scanDecls(src []byte) fileDecls {
-	var z lexer
-	fset := token.NewFileSet()
-	z.s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
+	z := lexer{src: src}
+	z.start(0)
 	var f fileDecls
 	for {
 		tok, _ := z.next()
@@ -231,7 +245,7 @@ func (z *lexer) spec(d *goDecl, kw token.Token) {
 	for {
 		tok, lit := z.next()
 		if tok != token.IDENT {
-			z.peeked, z.ptok, z.plit = true, tok, lit // not a name: put it back
+			z.unread(tok, lit) // not a name: put it back
 			return
 		}
 		d.names = append(d.names, lit)
@@ -303,7 +317,7 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 					prev = t
 					continue
 				}
-				z.peeked, z.ptok, z.plit = true, t, sel
+				z.unread(t, sel)
 			}
 			if len(open) > 0 && namesNext(z.peek()) {
 				break // a parameter's or field's name
@@ -348,18 +362,27 @@ func namesNext(t token.Token) bool {
 	return false
 }
 
-// skipBraces skips to the brace closing the one just read.
+// skipBraces skips to the brace closing the one next returned last: a
+// function's body or a literal's elements, most of a file, are passed
+// over by blank.go's matching (which knows strings, runes and comments)
+// rather than tokenized, and the scan starts again after it.
 func (z *lexer) skipBraces() {
-	for depth := 1; depth > 0; {
-		switch tok, _ := z.next(); tok {
-		case token.EOF:
-			return
-		case token.LBRACE:
-			depth++
-		case token.RBRACE:
-			depth--
+	if z.peeked { // not reached: uses calls it right after reading '{'
+		for depth := 1; depth > 0; {
+			switch tok, _ := z.next(); tok {
+			case token.EOF:
+				return
+			case token.LBRACE:
+				depth++
+			case token.RBRACE:
+				depth--
+			}
 		}
+		return
 	}
+	open := z.base + z.file.Offset(z.pos)
+	z.start(matching(z.src, open)) // at the closing brace, or the end
+	z.s.Scan()                     // '}': a newline after it ends the statement
 }
 
 // encodeDecls writes a summary as lines: "p <pkg>", "i <local|-> <path>",
