@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"go/token"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -98,9 +99,14 @@ func blankBetween(out, src []byte, open, end int) []byte {
 // it is never closed), skipping strings, runes and comments.
 func matching(src []byte, i int) int {
 	d := 0
-	for ; i < len(src); i++ {
+	for i < len(src) {
+		k := bytes.IndexAny(src[i:], "{}/\"'`") // nothing else matters here
+		if k < 0 {
+			break
+		}
+		i += k
 		if j := skipLiteral(src, i); j > i {
-			i = j - 1
+			i = j
 			continue
 		}
 		switch src[i] {
@@ -111,6 +117,7 @@ func matching(src []byte, i int) int {
 				return i
 			}
 		}
+		i++
 	}
 	return len(src)
 }
