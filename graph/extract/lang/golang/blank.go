@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bytes"
 	"go/token"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -99,14 +98,9 @@ func blankBetween(out, src []byte, open, end int) []byte {
 // it is never closed), skipping strings, runes and comments.
 func matching(src []byte, i int) int {
 	d := 0
-	for i < len(src) {
-		k := bytes.IndexAny(src[i:], "{}/\"'`") // nothing else matters here
-		if k < 0 {
-			break
-		}
-		i += k
+	for ; i < len(src); i++ {
 		if j := skipLiteral(src, i); j > i {
-			i = j
+			i = j - 1
 			continue
 		}
 		switch src[i] {
@@ -117,7 +111,6 @@ func matching(src []byte, i int) int {
 				return i
 			}
 		}
-		i++
 	}
 	return len(src)
 }
