@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -72,6 +73,12 @@ func TestPackagesQueries(t *testing.T) {
 	v, err := g.Show(ctx, "ext:io#Writer", 0)
 	if err != nil || !strings.Contains(v.Source, "Write(p []byte) (n int, err error)") || !strings.HasPrefix(v.Path, "@go/io/") {
 		t.Errorf("show ext:io#Writer = %+v, %v; want io.Writer's declaration", v, err)
+	}
+	// io.Pipe is io's, but nothing in the worktree names it: a package is
+	// read only as far as the worktree names it, and the answer says so.
+	var le *query.LookupError
+	if _, err := g.Refs(ctx, "ext:io#Pipe", query.RefsOptions{}); !errors.As(err, &le) || le.Reason != "not_found" || !strings.Contains(le.Note, "only as far as the worktree's code names it") {
+		t.Errorf("refs ext:io#Pipe: %v; want not found, with a note that only what the worktree names is read", err)
 	}
 	found := func(external bool) bool {
 		res, err := g.Search(ctx, query.SearchQuery{Text: "Fprintln", External: external})

@@ -22,7 +22,7 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		return symbolRow{}, err
 	}
 	if len(rows) == 0 && sel.Package != "" {
-		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found"}
+		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Note: partialPackages}
 	}
 	if len(rows) == 0 {
 		return symbolRow{}, e.fileNotFound(ctx, src, sel)
@@ -39,10 +39,19 @@ func (e *Engine) resolveSymbol(ctx context.Context, src *sources, sel Selector) 
 		if err != nil {
 			return symbolRow{}, err
 		}
-		return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: sugg}
+		le := &LookupError{Selector: sel.Raw, Reason: "not_found", Suggestions: sugg}
+		if sel.Package != "" {
+			le.Note = partialPackages
+		}
+		return symbolRow{}, le
 	}
 	return symbolRow{}, &LookupError{Selector: sel.Raw, Reason: "ambiguous", Candidates: candidates(src, sel, hits)}
 }
+
+// partialPackages is the note of an ext: selector that matches nothing.
+const partialPackages = "a dependency is indexed only as far as the worktree's code names it: " +
+	"the files declaring what it names, and what those declarations need; " +
+	"a package no file imports is not read, and --packages must be on"
 
 // findSymbols returns the symbols of the selector's file and those of them
 // the selector picks (one per symbol identity).

@@ -110,6 +110,9 @@ type LookupError struct {
 	Reason      string      `json:"reason"` // "not_found" or "ambiguous"
 	Suggestions []string    `json:"suggestions,omitempty"`
 	Candidates  []Candidate `json:"candidates,omitempty"`
+	// Note says why an ext: selector may match nothing though the
+	// dependency declares it (DESIGN.md, Dependency packages: selection).
+	Note string `json:"note,omitempty"`
 }
 
 // Candidate is one of several symbols an ambiguous selector matched.
@@ -136,6 +139,9 @@ func (e *LookupError) Error() string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "selector %s matches nothing", e.Selector)
+	if e.Note != "" {
+		b.WriteString(" (" + e.Note + ")")
+	}
 	if len(e.Suggestions) > 0 {
 		b.WriteString("; did you mean:")
 		for _, s := range e.Suggestions {

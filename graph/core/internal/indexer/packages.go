@@ -60,13 +60,18 @@ type dependencies struct {
 	cache ExtractionCache // Options.ExternalCache
 	root  string          // the worktree's, which a relative Root is below
 	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
+	// names are the reference names of the own files this sync wrote,
+	// stale the files whose refs rows pass 2 has yet to rewrite
+	// (packages_select.go).
+	names refNames
+	stale map[string]bool
 }
 
 // loadDependencies finds the module-aware languages that are Dependent
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root}
+	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root, names: refNames{}}
 	if !opts.Packages {
 		return d
 	}
@@ -257,7 +262,7 @@ func (d *dependencies) report(files int, indexed map[string]bool) *PackagesRepor
 // import, as jobs for those new or changed since the index was written,
 // and the indexed external files no longer wanted. indexed holds the
 // indexed external files' states (nil on a cold build).
-func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
+func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[string]store.FileState, rep *Report) ([]job, []string, map[string]job, error) {
 	if err := d.ensure(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -330,21 +335,31 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 			}
 			return keys[i].dir < keys[j].dir
 		})
+		// The files of each place that Includes takes, then, for a
+		// Selective set, those it selects.
+		type placeFiles struct {
+			key    dirKey
+			dir    string
+			prefix string
+			files  []selectFile
+		}
+		var places []placeFiles
+		seen := map[string]bool{}
 		for _, k := range keys {
 			pk := dl.pkgs[k.pkg]
-			prefix := path.Join("@"+dl.lang, pk.IndexDir)
-			dir, names := k.dir, []string(nil)
+			pf := placeFiles{key: k, dir: k.dir, prefix: path.Join("@"+dl.lang, pk.IndexDir)}
+			var names []string
 			if files[k] {
-				dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
+				pf.dir, names = extract.ParentDir(k.dir), []string{path.Base(k.dir)}
 			} else if deep[k] {
-				names = walkFiles(filepath.Join(pk.Root, filepath.FromSlash(dir)))
-			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(dir))); names == nil {
+				names = walkFiles(filepath.Join(pk.Root, filepath.FromSlash(pf.dir)))
+			} else if names = listFiles(filepath.Join(pk.Root, filepath.FromSlash(pf.dir))); names == nil {
 				continue
 			}
 			for _, name := range names {
-				file := filepath.Join(pk.Root, filepath.FromSlash(dir), filepath.FromSlash(name))
-				vp := path.Join(prefix, dir, name)
-				if _, dup := want[vp]; dup || !dl.set.Includes(path.Base(name), nil) {
+				file := filepath.Join(pk.Root, filepath.FromSlash(pf.dir), filepath.FromSlash(name))
+				vp := path.Join(pf.prefix, pf.dir, name)
+				if seen[vp] || !dl.set.Includes(path.Base(name), nil) {
 					continue // below two places read, or not the package's
 				}
 				fi, err := archive.Lstat(file)
@@ -356,11 +371,48 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 				if !unchanged && !dl.set.Includes(path.Base(name), readHead(file)) {
 					continue // an unchanged indexed file was included by its head already
 				}
+				seen[vp] = true
+				pf.files = append(pf.files, selectFile{name: name, disk: file, size: fi.Size(), mod: fi.ModTime().UnixNano()})
+			}
+			places = append(places, pf)
+		}
+		if sel, ok := dl.set.(extract.Selective); ok && len(places) > 0 {
+			named, err := namesOf(tx, dl.fileLangs, d.names, d.stale)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			dirs := make([]extract.SelectDir, len(places))
+			for i, pf := range places {
+				dirs[i] = extract.SelectDir{Pkg: pf.key.pkg, Place: pf.key.dir}
+				for _, f := range pf.files {
+					dirs[i].Files = append(dirs[i].Files, f.name)
+				}
+				disk := filepath.Join(dl.pkgs[pf.key.pkg].Root, filepath.FromSlash(pf.dir))
+				dirs[i].Summaries = summariesOf(xc, dl.lang, disk, sel, pf.files)
+			}
+			keepFiles := sel.Select(dirs, named)
+			for i := range places {
+				kept := places[i].files[:0]
+				for fi, f := range places[i].files {
+					if i < len(keepFiles) && fi < len(keepFiles[i]) && keepFiles[i][fi] {
+						kept = append(kept, f)
+					}
+				}
+				places[i].files = kept
+			}
+		}
+		for _, pf := range places {
+			k := pf.key
+			pk := dl.pkgs[k.pkg]
+			for _, f := range pf.files {
+				vp := path.Join(pf.prefix, pf.dir, f.name)
+				old, wasIndexed := indexed[vp]
+				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
-				c := candidate{Path: vp, Size: fi.Size(), MtimeNs: fi.ModTime().UnixNano(), Disk: file, Package: dl.ids[k.pkg]}
-				j := job{cand: c, ctx: dl.set.Context(k.pkg, prefix)}
+				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
+				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix)}
 				if d.cache != nil {
-					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(dir, name)
+					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(pf.dir, f.name)
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
 				}
 				want[vp] = j
@@ -390,7 +442,8 @@ func (d *dependencies) externalJobs(tx *store.Tx, indexed map[string]store.FileS
 // changed ones (declarations only). It returns every wanted file's job,
 // for dependents to re-resolve.
 func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]store.FileState, rep *Report) (map[string]job, error) {
-	jobs, gone, all, err := d.externalJobs(w.tx, indexed, rep)
+	d.stale = w.kept
+	jobs, gone, all, err := d.externalJobs(w.tx, opts.xc, indexed, rep)
 	if err != nil {
 		return nil, err
 	}

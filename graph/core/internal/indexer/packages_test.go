@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"math/rand"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,9 @@ func fakeModCache(t *testing.T) string {
 	for v, src := range map[string]string{"v1.0.0": v1, "v1.1.0": v11} {
 		root := filepath.Join(dir, "example.com", "lib@"+v)
 		gittest.WriteFile(t, root, "lib.go", src)
+		// Read only when the worktree names Extra (DESIGN.md, Dependency
+		// packages: selection).
+		gittest.WriteFile(t, root, "extra.go", "package lib\n\n// Extra is another file's.\nfunc Extra() int { return 1 }\n")
 		gittest.WriteFile(t, root, "lib_test.go", "package lib\n\nfunc TestX() {}\n")
 		gittest.WriteFile(t, root, "lib_windows.go", "package lib\n\nfunc Win() {}\n")
 		gittest.WriteFile(t, root, "sub/sub.go", "package sub\n\nfunc Sub() {}\n")
@@ -128,9 +132,9 @@ func TestPackagesResolve(t *testing.T) {
 			t.Errorf("dump lacks %s", want)
 		}
 	}
-	for _, bad := range []string{"lib_test.go", "lib_windows.go", "@go/example.com/lib/sub/"} {
+	for _, bad := range []string{"lib_test.go", "lib_windows.go", "@go/example.com/lib/sub/", "@go/example.com/lib/extra.go"} {
 		if strings.Contains(d, bad) {
-			t.Errorf("dump holds %s: tests, other platforms' files and packages nobody imports stay out", bad)
+			t.Errorf("dump holds %s: tests, other platforms' files, packages nobody imports and files declaring nothing the worktree names stay out", bad)
 		}
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@go/"); n != 0 {
@@ -182,7 +186,7 @@ func TestPackagesIncrementalEqualsCold(t *testing.T) {
 		name     string
 		do       func()
 		packages bool
-		want     string // in the dump after the step
+		want     string // in the dump after the step; "-x": x is not
 	}{
 		{"initial", func() {}, true, "\"example.com/lib.Hello\"\t\"@go/example.com/lib/lib.go\""},
 		{"upgrade", func() { gomod(strings.Replace(depsSeed["go.mod"], "v1.0.0", "v1.1.0", 1)) }, true, "\"example.com/lib\"\t\"v1.1.0\""},
@@ -193,13 +197,27 @@ func TestPackagesIncrementalEqualsCold(t *testing.T) {
 		{"remove the requirement", func() { gomod("module example.com/app\n\ngo 1.22\n") }, true, ""},
 		{"require again", func() { gomod(depsSeed["go.mod"]) }, true, `"@go/example.com/lib/lib.go"`},
 		{"drop the import of sub", func() { removeIf(t, repo.Root, "extra.go") }, true, ""},
+		// Only the files declaring what the worktree names are read: a
+		// name coming or going brings or takes its file.
+		{"name a new library function", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n")
+		}, true, `"@go/fmt/scan.go"`},
+		{"stop naming it in that file", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { fmt.Println(1) }\n")
+		}, true, "-" + `"@go/fmt/scan.go"`},
+		{"name it again", func() {
+			gittest.WriteFile(t, repo.Root, "scan.go", "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n")
+		}, true, `"@go/fmt/scan.go"`},
+		{"remove the file naming it", func() { removeIf(t, repo.Root, "scan.go") }, true, "-" + `"@go/fmt/scan.go"`},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, `"@go/io/io.go"`},
 	}
 	for _, s := range steps {
 		s.do()
 		coldDump, _ := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
-		if s.want != "" && !strings.Contains(coldDump, s.want) {
+		if absent, ok := strings.CutPrefix(s.want, "-"); ok && strings.Contains(coldDump, absent) {
+			t.Fatalf("step %s: dump holds %s", s.name, absent)
+		} else if !ok && s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
 		}
 		if !s.packages && strings.Contains(coldDump, `"@go/`) {
@@ -311,6 +329,12 @@ func TestPackagesSharedExtraction(t *testing.T) {
 	}
 }
 
+// isBlob: a cache file holding a directory's summaries (xcache.PutBlob).
+func isBlob(p string) bool {
+	b, err := os.ReadFile(p)
+	return err == nil && strings.HasPrefix(string(b), "OXS1")
+}
+
 // TestPackagesBundles: through the extraction cache a dependency's
 // directory is one entry: a cold build writes one per directory read, not
 // one per file; a second cold build takes every external file from them
@@ -325,14 +349,18 @@ func TestPackagesBundles(t *testing.T) {
 	entries := func() int {
 		n := 0
 		filepath.WalkDir(cache.Dir(), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && len(filepath.Base(filepath.Dir(p))) == 2 {
-				n++
+			if err == nil && !d.IsDir() && len(filepath.Base(filepath.Dir(p))) == 2 && !isBlob(p) {
+				n++ // an extraction or a bundle, not a directory's summaries
 			}
 			return nil
 		})
 		return n
 	}
-	repo := gittest.New(t, depsSeed)
+	files := map[string]string{"scan.go": "package main\n\nimport \"fmt\"\n\nfunc scan() { var x int; fmt.Sscan(\"1\", &x) }\n"}
+	for k, v := range depsSeed {
+		files[k] = v
+	}
+	repo := gittest.New(t, files) // fmt's print.go and scan.go: a directory of two files read
 	build := func(c *xcache.Cache) (Report, string) {
 		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
 		loc.Path = filepath.Join(t.TempDir(), "x.db")

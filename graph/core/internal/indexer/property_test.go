@@ -287,6 +287,11 @@ var propSteps = []struct {
 		w.toggleLine("app/go.mod", "\nrequire example.com/lib v1.0.0\n")
 		return "app/go.mod: require toggled"
 	}},
+	{"go library name", 3, func(w *world) string {
+		// Naming lib.Extra, or no longer, reads lib's extra.go, or not.
+		w.toggleLine("app/main.go", "\nvar _ = lib.Extra\n")
+		return "app/main.go: lib.Extra toggled"
+	}},
 	{"go body edit", 6, func(w *world) string {
 		p := w.pick(w.files(".go"))
 		calls := []string{"_ = strconv.Itoa(%d)", "_ = NewReader(nil) // %d", "_ = utf8.RuneLen(%d)", "_ = len(\"%d\")", "_ = errors.New(\"e%d\")"}

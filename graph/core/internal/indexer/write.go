@@ -124,6 +124,9 @@ func (w *writer) insert(o outcome) error {
 		return err
 	}
 	w.idx.add(p, ids, x, o.cand.Disk != "")
+	if w.deps != nil && len(w.deps.langs) > 0 && o.cand.Disk == "" {
+		w.deps.names.add(o.lang, p, x) // what the worktree names (packages_select.go)
+	}
 	if w.existing != nil {
 		for i, s := range x.Symbols {
 			if fresh[i] { // a new definition (a recycled id changes nothing elsewhere)

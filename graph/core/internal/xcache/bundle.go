@@ -98,3 +98,41 @@ func decodeBundle(k Key, buf []byte, n int) ([]*extract.ExtractedFile, error) {
 	}
 	return xs, nil
 }
+
+// blobMagic heads every blob entry: bytes a caller keeps under its own
+// key (a dependency directory's summaries, DESIGN.md, Dependency packages:
+// selection), checksummed like an entry.
+var blobMagic = []byte("OXS1")
+
+// PutBlob stores b under k.
+func (c *Cache) PutBlob(k Key, b []byte) error {
+	buf := append(append([]byte(nil), blobMagic...), b...)
+	sum := checksum(k, buf[len(blobMagic):])
+	return c.write(k, append(buf, sum[:]...))
+}
+
+// GetBlob returns the bytes stored under k, or nil: a miss, or a damaged
+// entry (deleted and reported as ErrCorrupt).
+func (c *Cache) GetBlob(k Key) ([]byte, error) {
+	p := c.path(k)
+	buf, err := os.ReadFile(p)
+	if err != nil {
+		return nil, nil
+	}
+	if len(buf) < len(blobMagic)+sumLen || !bytes.Equal(buf[:len(blobMagic)], blobMagic) ||
+		!bytes.Equal(checksumOf(k, buf[len(blobMagic):len(buf)-sumLen]), buf[len(buf)-sumLen:]) {
+		os.Remove(p)
+		return nil, fmt.Errorf("%w %s: not a whole blob", ErrCorrupt, p)
+	}
+	if fi, err := os.Stat(p); err == nil {
+		if now := time.Now(); now.Sub(fi.ModTime()) > touchAge {
+			os.Chtimes(p, now, now)
+		}
+	}
+	return buf[len(blobMagic) : len(buf)-sumLen], nil
+}
+
+func checksumOf(k Key, payload []byte) []byte {
+	sum := checksum(k, payload)
+	return sum[:]
+}

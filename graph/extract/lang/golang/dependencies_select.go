@@ -1,0 +1,652 @@
+package golang
+
+import (
+	"go/scanner"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Selection (extract.Selective; DESIGN.md, Dependency packages): of a
+// dependency's package only the files declaring what the worktree names
+// are read, with the closure of what those declarations need: the
+// identifiers of their signatures, types, fields and initializers (not
+// function bodies nor composite literals' elements, which
+// DeclarationsOnly blanks), every exported method of a type read, and
+// what they name in the other packages read. Go's own tokenizer
+// (go/scanner) finds the declarations without a parse.
+
+// fileDecls is what a file of a dependency declares and needs.
+type fileDecls struct {
+	pkg     string      // its package clause
+	imports [][2]string // local name ("" for the package's own), path
+	decls   []goDecl
+}
+
+// goDecl is one top-level declaration (a const group is one: its specs
+// share iota and types).
+type goDecl struct {
+	value   bool     // a var or const declaration
+	recv    string   // a method's receiver type, "" otherwise
+	names   []string // what it declares (a method: its name)
+	uses    []string // identifiers it names: "x", or "pkg.Sel" through an import
+	members []string // a type's exported fields and interface methods
+}
+
+// Summarize (extract.Selective) scans a file's top-level declarations.
+func (d *goDeps) Summarize(content []byte) []byte { return encodeDecls(scanDecls(content)) }
+
+// lexer is go/scanner with one token of lookahead.
+type lexer struct {
+	s      scanner.Scanner
+	src    []byte
+	base   int         // the offset in src the scanner started at
+	file   *token.File // the scanner's
+	pos    token.Pos   // of the token next returned last
+	peeked bool
+	ppos   token.Pos
+	ptok   token.Token
+	plit   string
+}
+
+// start scans src from offset off on.
+func (z *lexer) start(off int) {
+	z.base, z.peeked = off, false
+	z.file = token.NewFileSet().AddFile("", -1, len(z.src)-off)
+	z.s.Init(z.file, z.src[off:], func(token.Position, string) {}, 0)
+}
+
+func (z *lexer) next() (token.Token, string) {
+	if z.peeked {
+		z.peeked, z.pos = false, z.ppos
+		return z.ptok, z.plit
+	}
+	pos, tok, lit := z.s.Scan()
+	z.pos = pos
+	return tok, lit
+}
+
+func (z *lexer) peek() token.Token {
+	if !z.peeked {
+		z.ppos, z.ptok, z.plit = z.s.Scan()
+		z.peeked = true
+	}
+	return z.ptok
+}
+
+// unread puts back the token next returned last.
+func (z *lexer) unread(tok token.Token, lit string) {
+	z.peeked, z.ppos, z.ptok, z.plit = true, z.pos, tok, lit
+}
+
+// scanDecls reads a file's package clause, imports and declarations.
+func scanDecls(src []byte) fileDecls {
+	z := lexer{src: src}
+	z.start(0)
+	var f fileDecls
+	for {
+		tok, _ := z.next()
+		switch tok {
+		case token.EOF:
+			return f
+		case token.PACKAGE:
+			if t, lit := z.next(); t == token.IDENT {
+				f.pkg = lit
+			}
+		case token.IMPORT:
+			z.imports(&f)
+		case token.FUNC:
+			z.function(&f)
+		case token.TYPE, token.VAR, token.CONST:
+			z.group(&f, tok)
+		}
+	}
+}
+
+// imports reads an import declaration, one spec or a group.
+func (z *lexer) imports(f *fileDecls) {
+	group := z.peek() == token.LPAREN
+	if group {
+		z.next()
+	}
+	local := ""
+	for {
+		tok, lit := z.next()
+		switch tok {
+		case token.EOF:
+			return
+		case token.RPAREN:
+			return
+		case token.IDENT:
+			local = lit
+		case token.PERIOD:
+			local = "."
+		case token.STRING:
+			if p, err := strconv.Unquote(lit); err == nil {
+				f.imports = append(f.imports, [2]string{local, p})
+			}
+			local = ""
+			if !group {
+				return
+			}
+		}
+	}
+}
+
+// function reads a func declaration: its receiver's type, its name and
+// its signature; the body is skipped.
+func (z *lexer) function(f *fileDecls) {
+	tok, lit := z.next()
+	recv := ""
+	if tok == token.LPAREN { // (r *T[K]): the last identifier outside brackets
+		for depth := 0; ; {
+			tok, lit = z.next()
+			if tok == token.EOF {
+				return
+			}
+			if tok == token.LBRACK || tok == token.LPAREN {
+				depth++
+			} else if tok == token.RBRACK || tok == token.RPAREN {
+				if depth--; depth < 0 {
+					break
+				}
+			} else if tok == token.IDENT && depth == 0 {
+				recv = lit
+			}
+		}
+		if recv == "" {
+			recv = "_"
+		}
+		tok, lit = z.next()
+	}
+	if tok != token.IDENT {
+		return
+	}
+	d := goDecl{recv: recv, names: []string{lit}}
+	z.params()
+	z.uses(&d, true)
+	f.decls = append(f.decls, d)
+}
+
+// params skips a function's type parameters and parameters: a caller
+// passes values of their types and reaches nothing through them, while
+// its results are what a chain of calls goes on from (f().Method()).
+func (z *lexer) params() {
+	for _, open := range []token.Token{token.LBRACK, token.LPAREN} {
+		if z.peek() != open {
+			continue
+		}
+		z.next()
+		for depth := 1; depth > 0; {
+			switch tok, _ := z.next(); tok {
+			case token.EOF:
+				return
+			case token.LPAREN, token.LBRACK, token.LBRACE:
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+			}
+		}
+	}
+}
+
+// group reads a type, var or const declaration, one spec or a group: a
+// type or var spec is a declaration of its own, a const group one.
+func (z *lexer) group(f *fileDecls, kw token.Token) {
+	if z.peek() != token.LPAREN {
+		d := goDecl{value: kw != token.TYPE}
+		z.spec(&d, kw)
+		z.uses(&d, false)
+		f.decls = append(f.decls, d)
+		return
+	}
+	z.next()
+	shared := goDecl{value: true}
+	for {
+		switch z.peek() {
+		case token.EOF:
+			return
+		case token.RPAREN:
+			z.next()
+			if kw == token.CONST {
+				f.decls = append(f.decls, shared)
+			}
+			return
+		case token.SEMICOLON:
+			z.next()
+			continue
+		}
+		d := &shared
+		if kw != token.CONST {
+			d = &goDecl{value: kw == token.VAR}
+		}
+		z.spec(d, kw)
+		closed := z.uses(d, false)
+		if kw != token.CONST {
+			f.decls = append(f.decls, *d)
+		}
+		if closed {
+			if kw == token.CONST {
+				f.decls = append(f.decls, shared)
+			}
+			return
+		}
+	}
+}
+
+// spec reads the names a spec declares: a type's name, a var's or
+// const's list.
+func (z *lexer) spec(d *goDecl, kw token.Token) {
+	for {
+		tok, lit := z.next()
+		if tok != token.IDENT {
+			z.unread(tok, lit) // not a name: put it back
+			return
+		}
+		d.names = append(d.names, lit)
+		if kw == token.TYPE || z.peek() != token.COMMA {
+			return
+		}
+		z.next()
+	}
+}
+
+// uses reads the rest of a declaration, keeping the identifiers it names,
+// up to its end: a ';' outside brackets, or (body) the function's body,
+// which is skipped. A struct's or interface's braces are read, but for
+// their unexported fields and methods, which no importer reaches (an
+// embedded type is read: its members are promoted); any other brace (a
+// composite literal, a func literal's body) is skipped. It reports
+// whether a ')' closed the enclosing group.
+func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
+	var open []token.Token // the brackets open: '(', '[', and a type's '{'
+	prev := token.ILLEGAL
+	for {
+		tok, lit := z.next()
+		switch tok {
+		case token.EOF:
+			return true
+		case token.LPAREN, token.LBRACK:
+			open = append(open, tok)
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if len(open) == 0 {
+				return true
+			}
+			open = open[:len(open)-1]
+		case token.LBRACE:
+			if prev == token.STRUCT || prev == token.INTERFACE {
+				open = append(open, tok)
+				break
+			}
+			z.skipBraces()
+			if body && len(open) == 0 {
+				return false
+			}
+		case token.SEMICOLON:
+			if len(open) == 0 {
+				return false
+			}
+		case token.IDENT:
+			inType := len(open) > 0 && open[len(open)-1] == token.LBRACE
+			if inType && (prev == token.LBRACE || prev == token.SEMICOLON) {
+				next := z.peek()
+				if !exported(lit) && (next == token.LPAREN || namesNext(next)) {
+					z.skipMember() // an unexported method or field
+					prev = token.SEMICOLON
+					continue
+				}
+				if exported(lit) && (next == token.LPAREN || namesNext(next)) {
+					d.members = append(d.members, lit)
+				}
+				if next == token.LPAREN { // an interface's method: its results
+					z.params()
+					prev = token.RPAREN
+					continue
+				}
+			}
+			if z.peek() == token.PERIOD {
+				z.next()
+				t, sel := z.next()
+				if t == token.IDENT {
+					d.uses = append(d.uses, lit+"."+sel)
+					prev = t
+					continue
+				}
+				z.unread(t, sel)
+			}
+			if len(open) > 0 && namesNext(z.peek()) {
+				break // a parameter's or field's name
+			}
+			d.uses = append(d.uses, lit)
+		}
+		prev = tok
+	}
+}
+
+// skipMember skips the rest of a field or method of a struct or
+// interface, up to its ';' or before the brace closing the type.
+func (z *lexer) skipMember() {
+	for depth := 0; ; {
+		switch z.peek() {
+		case token.EOF:
+			return
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth == 0 {
+				return
+			}
+			depth--
+		case token.SEMICOLON:
+			if depth == 0 {
+				z.next()
+				return
+			}
+		}
+		z.next()
+	}
+}
+
+// namesNext: in a parameter or field list, an identifier followed by
+// the start of a type is a name, not a type.
+func namesNext(t token.Token) bool {
+	switch t {
+	case token.IDENT, token.MUL, token.MAP, token.CHAN, token.FUNC, token.STRUCT, token.INTERFACE, token.ELLIPSIS, token.ARROW:
+		return true
+	}
+	return false
+}
+
+// skipBraces skips to the brace closing the one next returned last: a
+// function's body or a literal's elements, most of a file, are passed
+// over by blank.go's matching (which knows strings, runes and comments)
+// rather than tokenized, and the scan starts again after it.
+func (z *lexer) skipBraces() {
+	if z.peeked { // not reached: uses calls it right after reading '{'
+		for depth := 1; depth > 0; {
+			switch tok, _ := z.next(); tok {
+			case token.EOF:
+				return
+			case token.LBRACE:
+				depth++
+			case token.RBRACE:
+				depth--
+			}
+		}
+		return
+	}
+	open := z.base + z.file.Offset(z.pos)
+	z.start(matching(z.src, open)) // at the closing brace, or the end
+	z.s.Scan()                     // '}': a newline after it ends the statement
+}
+
+// encodeDecls writes a summary as lines: "p <pkg>", "i <local|-> <path>",
+// "d|v <recv|-> <names,…> <uses …> <+member …>" (v: a var or const).
+func encodeDecls(f fileDecls) []byte {
+	var b strings.Builder
+	b.WriteString("p " + f.pkg + "\n")
+	for _, im := range f.imports {
+		b.WriteString("i " + orDash(im[0]) + " " + im[1] + "\n")
+	}
+	for _, d := range f.decls {
+		kind := "d "
+		if d.value {
+			kind = "v "
+		}
+		b.WriteString(kind + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")))
+		for _, u := range d.uses {
+			b.WriteString(" " + u)
+		}
+		for _, m := range d.members {
+			b.WriteString(" +" + m)
+		}
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func undash(s string) string {
+	if s == "-" {
+		return ""
+	}
+	return s
+}
+
+func decodeDecls(b []byte) fileDecls {
+	var f fileDecls
+	for _, line := range strings.Split(string(b), "\n") {
+		fs := strings.Fields(line)
+		switch {
+		case len(fs) == 2 && fs[0] == "p":
+			f.pkg = fs[1]
+		case len(fs) == 3 && fs[0] == "i":
+			f.imports = append(f.imports, [2]string{undash(fs[1]), fs[2]})
+		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
+			d := goDecl{value: fs[0] == "v", recv: undash(fs[1])}
+			if n := undash(fs[2]); n != "" {
+				d.names = strings.Split(n, ",")
+			}
+			for _, u := range fs[3:] {
+				if m, ok := strings.CutPrefix(u, "+"); ok {
+					d.members = append(d.members, m)
+				} else {
+					d.uses = append(d.uses, u)
+				}
+			}
+			f.decls = append(f.decls, d)
+		}
+	}
+	return f
+}
+
+// exported: Go's rule for a name another package may use.
+func exported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
+}
+
+// Select (extract.Selective): the files declaring an exported name the
+// worktree names, then, to a fixed point, those declaring what a kept
+// declaration names and every exported method of a kept type. A
+// directory none of whose files is kept keeps its smallest, which
+// declares the package (an import of it, `_ "net/http/pprof"`, still
+// has its target).
+func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+	type declAt struct {
+		file int
+		decl *goDecl
+	}
+	type pkgDecls struct {
+		files   []fileDecls
+		decls   map[string][]declAt // top-level name → its declarations
+		methods map[string][]declAt // type → its exported methods
+		name    string              // the package clause
+		wanted  map[string]bool
+	}
+	// heads: a package-level variable of a type whose field or method
+	// a file importing the package names may head a chain the worktree
+	// writes as one selector (benchmath.AssumeNothing.Summary(…) states
+	// Summary, not AssumeNothing).
+	var heads func(p *pkgDecls, ats []declAt, ip string) bool
+	pkgs := make([]*pkgDecls, len(dirs))
+	byPath := map[string]int{}
+	for i, dir := range dirs {
+		p := &pkgDecls{decls: map[string][]declAt{}, methods: map[string][]declAt{}, wanted: map[string]bool{}}
+		for _, s := range dir.Summaries {
+			f := decodeDecls(s)
+			p.files = append(p.files, f)
+			if p.name == "" {
+				p.name = f.pkg
+			}
+		}
+		for fi := range p.files {
+			for di := range p.files[fi].decls {
+				dc := &p.files[fi].decls[di]
+				switch {
+				case dc.recv != "":
+					if len(dc.names) == 1 && exported(dc.names[0]) {
+						p.methods[dc.recv] = append(p.methods[dc.recv], declAt{fi, dc})
+					}
+				default:
+					for _, n := range dc.names {
+						if n != "_" {
+							p.decls[n] = append(p.decls[n], declAt{fi, dc})
+						}
+					}
+				}
+			}
+		}
+		pkgs[i] = p
+		byPath[d.importPath(dir)] = i
+	}
+	heads = func(p *pkgDecls, ats []declAt, ip string) bool {
+		for _, at := range ats {
+			if !at.decl.value {
+				continue
+			}
+			for _, u := range at.decl.uses {
+				for _, t := range p.decls[u] {
+					for _, m := range t.decl.members {
+						if names.NamedThrough(ip, m) {
+							return true
+						}
+					}
+				}
+				for _, m := range p.methods[u] {
+					if names.NamedThrough(ip, m.decl.names[0]) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	keep := make([][]bool, len(dirs))
+	for i := range dirs {
+		keep[i] = make([]bool, len(dirs[i].Files))
+	}
+	type item struct {
+		dir  int
+		name string
+	}
+	var queue []item
+	want := func(dir int, name string) {
+		p := pkgs[dir]
+		if p.wanted[name] {
+			return
+		}
+		if _, ok := p.decls[name]; !ok {
+			return // not declared here: a builtin, a parameter, a field
+		}
+		p.wanted[name] = true
+		queue = append(queue, item{dir, name})
+	}
+	for i, p := range pkgs {
+		seeds := make([]string, 0, len(p.decls))
+		ip := d.importPath(dirs[i])
+		for n, ats := range p.decls {
+			if exported(n) && (names.NamedThrough(ip, n) || heads(p, ats, ip)) {
+				seeds = append(seeds, n)
+			}
+		}
+		sort.Strings(seeds)
+		for _, n := range seeds {
+			want(i, n)
+		}
+	}
+	follow := func(dir int, at declAt) {
+		keep[dir][at.file] = true
+		f := &pkgs[dir].files[at.file]
+		for _, u := range at.decl.uses {
+			x, sel, qualified := strings.Cut(u, ".")
+			if !qualified {
+				want(dir, u)
+				continue
+			}
+			other := -1
+			for _, im := range f.imports {
+				if im[0] == x {
+					other = lookup(byPath, im[1])
+				} else if im[0] == "" {
+					if o := lookup(byPath, im[1]); o >= 0 && pkgs[o].name == x {
+						other = o
+					}
+				}
+				if other >= 0 {
+					break
+				}
+			}
+			if other >= 0 {
+				want(other, sel)
+			} else {
+				want(dir, x) // a package-level variable's field or method
+			}
+		}
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		p := pkgs[it.dir]
+		for _, at := range p.decls[it.name] {
+			follow(it.dir, at)
+		}
+		for _, at := range p.methods[it.name] {
+			if names.Named(at.decl.names[0]) {
+				follow(it.dir, at)
+			}
+		}
+	}
+	for i, k := range keep {
+		if len(k) == 0 || containsTrue(k) {
+			continue
+		}
+		small := 0
+		for fi, s := range dirs[i].Summaries {
+			if len(s) < len(dirs[i].Summaries[small]) {
+				small = fi
+			}
+		}
+		k[small] = true
+	}
+	return keep
+}
+
+func lookup(byPath map[string]int, p string) int {
+	if i, ok := byPath[p]; ok {
+		return i
+	}
+	return -1
+}
+
+func containsTrue(bs []bool) bool {
+	for _, b := range bs {
+		if b {
+			return true
+		}
+	}
+	return false
+}
+
+// importPath is the import path of a located directory.
+func (d *goDeps) importPath(dir extract.SelectDir) string {
+	p := d.pkgs[dir.Pkg]
+	switch {
+	case p.Kind == extract.PackageStdlib:
+		return dir.Place
+	case dir.Place == "":
+		return p.Name
+	}
+	return p.Name + "/" + dir.Place
+}

@@ -1,0 +1,182 @@
+package golang
+
+import (
+	"reflect"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// TestSelect: of a dependency's package, the files declaring an exported
+// name the worktree names are read, with what their declarations need:
+// types in signatures and exported fields, embedded types (their members
+// are promoted), methods the worktree names of a type read (in any file),
+// initializers' names but not composite literals' elements nor function
+// bodies, and names of another package read through its imports. A
+// package nothing of which is named keeps its smallest file.
+func TestSelect(t *testing.T) {
+	lib := map[string]string{
+		"client.go": `package lib
+
+import (
+	"io"
+	xt "example.com/dep/text"
+)
+
+type Client struct {
+	Transport *Transport
+	common
+	log  *hidden
+	Body io.Reader
+	Fmt  xt.Style
+}
+
+func NewClient(opts Options) *Client { return &Client{Transport: body()} }
+
+func body() *Unused { return nil }
+`,
+		"transport.go": "package lib\n\ntype Transport struct{ Retries int }\n\nfunc (t *Transport) RoundTrip() Result { return Result{} }\n\nfunc (t *Transport) Close() Closer { return nil }\n",
+		"result.go":    "package lib\n\ntype Result struct{}\n",
+		"closer.go":    "package lib\n\ntype Closer interface{ Close() error }\n",
+		"common.go":    "package lib\n\ntype common struct{}\n\nfunc (c *common) Logf(format string, args ...any) Logger { return Logger{} }\n",
+		"logger.go":    "package lib\n\ntype Logger struct{}\n",
+		"hidden.go":    "package lib\n\ntype hidden struct{}\n",
+		"unused.go":    "package lib\n\ntype Unused struct{}\n",
+		"options.go":   "package lib\n\ntype Options struct{ Timeout Duration }\n\nvar Default = Options{Timeout: Second}\n\nvar DefaultClient = NewClient(Default)\n",
+		"duration.go":  "package lib\n\ntype Duration int64\n",
+		"second.go":    "package lib\n\nconst Second Duration = 1\n",
+		"other.go":     "package lib\n\nfunc Other() {}\n",
+		"std.go":       "package lib\n\nvar Std = std{}\n\ntype std struct{}\n\nfunc (std) Sum() int { return 0 }\n",
+	}
+	text := map[string]string{
+		"style.go":  "package text\n\ntype Style struct{ Weight Weight }\n",
+		"weight.go": "package text\n\ntype Weight int\n",
+		"misc.go":   "package text\n\nfunc Misc() {}\n",
+	}
+	quiet := map[string]string{
+		"big.go": "package quiet\n\n// Loud declares much.\nfunc Loud() {}\n\nfunc Louder() {}\n",
+		"doc.go": "package quiet\n",
+	}
+	ioPkg := map[string]string{
+		"io.go":   "package io\n\ntype Reader interface{ Read(p []byte) (int, error) }\n",
+		"pipe.go": "package io\n\nfunc Pipe() {}\n",
+	}
+	d := &goDeps{pkgs: []extract.Package{
+		{Name: "example.com/dep", Kind: extract.PackageDependency},
+		{Name: "std", Kind: extract.PackageStdlib},
+	}}
+	dir := func(pkg int, place string, files map[string]string) extract.SelectDir {
+		sd := extract.SelectDir{Pkg: pkg, Place: place}
+		for n := range files {
+			sd.Files = append(sd.Files, n)
+		}
+		sort.Strings(sd.Files)
+		for _, n := range sd.Files {
+			sd.Summaries = append(sd.Summaries, d.Summarize([]byte(files[n])))
+		}
+		return sd
+	}
+	dirs := []extract.SelectDir{dir(0, "lib", lib), dir(0, "text", text), dir(0, "quiet", quiet), dir(1, "io", ioPkg)}
+	// main.go imports lib and names DefaultClient, RoundTrip, Logf and
+	// Sum (lib.Std.Sum(): one ref, named Sum);
+	// other.go names Misc, but does not import text.
+	names := testNames{
+		files:   map[string][]string{"DefaultClient": {"main.go"}, "RoundTrip": {"main.go"}, "Logf": {"main.go"}, "Sum": {"main.go"}, "Misc": {"other.go"}},
+		imports: map[string][]string{"main.go": {"example.com/dep/lib"}, "other.go": {"fmt"}},
+	}
+	keep := d.Select(dirs, names)
+	got := map[string][]string{}
+	for i, k := range keep {
+		for fi, ok := range k {
+			if ok {
+				got[dirs[i].Place] = append(got[dirs[i].Place], dirs[i].Files[fi])
+			}
+		}
+	}
+	want := map[string][]string{
+		// DefaultClient → NewClient, Default (its initializer) → Options →
+		// Duration, not Second (a composite literal's element); Client's exported fields and
+		// embedded common, its Logf; Transport's RoundTrip (named) and
+		// its result, not Close (not named); Std, whose type's method Sum
+		// is named; not hidden (an unexported
+		// field), not body's Unused (a function body), not Other.
+		"lib":   {"client.go", "common.go", "duration.go", "logger.go", "options.go", "result.go", "std.go", "transport.go"},
+		"text":  {"style.go", "weight.go"},
+		"quiet": {"doc.go"},
+		"io":    {"io.go"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("selected %v\nwant     %v", got, want)
+	}
+}
+
+// testNames: name → files, file → imports.
+type testNames struct{ files, imports map[string][]string }
+
+func (n testNames) Named(name string) bool { return len(n.files[name]) > 0 }
+
+func (n testNames) NamedThrough(importPath, name string) bool {
+	for _, f := range n.files[name] {
+		if slices.Contains(n.imports[f], importPath) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestScanDecls: the tokenizer's view of declarations: groups, methods
+// of generic types, a const group as one declaration, a function's
+// results but not its parameters.
+func TestScanDecls(t *testing.T) {
+	src := `package p
+
+import (
+	"fmt"
+	y "gopkg.in/yaml.v3"
+	. "strings"
+)
+
+type (
+	A struct{ B B; c C }
+	D = y.Node
+)
+
+const (
+	E Kind = iota
+	F
+)
+
+var g, H = fmt.Sprint(), map[string]I{"k": J{}}
+
+func (l *List[T]) Len() int { return K }
+
+func M(n N) (O, error)
+
+type Q interface {
+	R(s S) T
+	r() U
+	V
+}
+`
+	f := scanDecls([]byte(src))
+	if f.pkg != "p" || !reflect.DeepEqual(f.imports, [][2]string{{"", "fmt"}, {"y", "gopkg.in/yaml.v3"}, {".", "strings"}}) {
+		t.Fatalf("package %q imports %v", f.pkg, f.imports)
+	}
+	want := []goDecl{
+		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}},
+		{names: []string{"D"}, uses: []string{"y.Node"}},
+		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
+		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
+		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
+		{names: []string{"M"}, uses: []string{"O", "error"}},                     // not its parameters' types
+		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}}, // nor an unexported method's
+	}
+	if !reflect.DeepEqual(f.decls, want) {
+		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
+	}
+	if back := decodeDecls(encodeDecls(f)); !reflect.DeepEqual(back, f) {
+		t.Errorf("summary round trip %+v\nwant %+v", back, f)
+	}
+}
