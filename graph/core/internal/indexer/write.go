@@ -234,6 +234,12 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
+	if sq, ok := w.idx.(*sqlIndex); ok && len(w.kept) > 0 {
+		// Before any of their refs are replaced.
+		if err := sq.prefetchFiles(sortedKeys(w.kept)); err != nil {
+			return err
+		}
+	}
 	if err := w.pending.each(true, w.resolveRefs); err != nil {
 		return err
 	}
@@ -294,11 +300,6 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 	delete(w.relDeps, f.path)
 	if deps == nil {
 		deps = map[string]bool{}
-	}
-	if sq, ok := w.idx.(*sqlIndex); ok && w.kept[f.path] {
-		if err := sq.prefetch(f.path); err != nil {
-			return err
-		}
 	}
 	file := w.resolveFile(f)
 	resolvesFiles := false
