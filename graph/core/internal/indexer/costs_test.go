@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -251,5 +252,72 @@ func TestSyncRemovesOtherVersions(t *testing.T) {
 	}
 	if len(rep.RemovedIndexes) != 3 {
 		t.Errorf("removed_indexes = %v, want the two old versions and the old name", rep.RemovedIndexes)
+	}
+}
+
+// TestDependentKeepsItsRows: a file re-resolved because a name it used
+// lost its definition (a dependent) has its references rewritten, but its
+// other rows, which follow from its unchanged bytes, are not deleted and
+// inserted again: its strings keep their ids. The index still equals a
+// cold build.
+func TestDependentKeepsItsRows(t *testing.T) {
+	repo := gittest.New(t, map[string]string{
+		"go.mod": "module x\n\ngo 1.22\n",
+		"a/a.go": "package a\n\nfunc F() {}\n\nfunc G() {}\n",
+		"b/b.go": "package b\n\nimport \"x/a\"\n\nfunc H() string {\n\ta.F()\n\ta.G()\n\treturn \"dependent string\"\n}\n",
+		"c/c.go": "package c\n\nfunc K() string { return \"a later file's string\" }\n",
+	})
+	gittest.WriteFile(t, repo.Root, ".git/info/exclude", ".orbit/\n")
+	ageAll(t, repo.Root, time.Now().Add(-time.Hour))
+	loc, err := dbpath.Resolve(repo.Root, extract.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syncAt(t, loc)
+	stringIDs := func() []int64 {
+		t.Helper()
+		db, err := sql.Open("sqlite3", "file:"+loc.Path+"?mode=ro")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		rows, err := db.Query(`SELECT id FROM strings WHERE file_path = 'b/b.go' ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		if len(ids) == 0 {
+			t.Fatal("b/b.go has no strings row")
+		}
+		return ids
+	}
+	before := stringIDs()
+	gittest.WriteFile(t, repo.Root, "a/a.go", "package a\n\nfunc G() {}\n") // F is gone
+	rep := syncAt(t, loc)
+	if rep.FilesChanged != 1 || rep.Reresolved != 1 {
+		t.Fatalf("after removing a.F: %+v; want a/a.go changed and b/b.go re-resolved", rep)
+	}
+	if after := stringIDs(); !cmp.Equal(before, after) {
+		t.Errorf("b/b.go's strings were written again: ids %v, then %v", before, after)
+	}
+	coldLoc := loc
+	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
+	if _, err := Run(Options{Location: coldLoc, Registry: all.Registry(), Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	if inc, cold := dump(t, loc.Path), dump(t, coldLoc.Path); inc != cold {
+		n, diff := dumpDiff(cold, inc, 40)
+		t.Errorf("%d rows differ from a cold build:\n%s", n, diff)
+	}
+	if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
+		t.Errorf("search index: %v", err)
 	}
 }

@@ -89,11 +89,14 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		}
 	}
 	w.existing = make(map[string]bool, len(indexed)+len(external))
-	for p := range indexed {
+	w.hashes = make(map[string][]byte, len(indexed)+len(external))
+	for p, f := range indexed {
 		w.existing[p] = true
+		w.hashes[p] = f.Hash
 	}
-	for p := range external {
+	for p, f := range external {
 		w.existing[p] = true
+		w.hashes[p] = f.Hash
 	}
 	w.wasSkipped = make(map[string]bool, len(skipped))
 	for p := range skipped {
@@ -144,7 +147,13 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		if err := reresolveDependents(opts, w, sc, ctxs, externalJobs, &rep); err != nil {
 			return rep, err
 		}
-		if err := w.finish(sortedKeys(w.written)); err != nil {
+		search := []string{} // not nil, which is every file's (a cold build's); resolved again only: their search rows stand
+		for _, p := range sortedKeys(w.written) {
+			if !w.resolvedOnly[p] {
+				search = append(search, p)
+			}
+		}
+		if err := w.finish(search); err != nil {
 			return rep, err
 		}
 	}
@@ -242,7 +251,7 @@ func reresolveDependents(opts Options, w *writer, sc scanResult, ctxs contexts, 
 		}
 	}
 	var scratch Report // the files are not changes; only removals count
-	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error { return w.apply(o, &scratch) })
+	err = runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, jobs, func(o outcome) error { return w.reresolve(o, &scratch) })
 	rep.Reresolved += scratch.FilesChanged
 	rep.FilesRemoved += scratch.FilesRemoved
 	return err

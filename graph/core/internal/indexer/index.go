@@ -292,12 +292,27 @@ func (s *sqlIndex) Facts(kind, subject, member string) ([]string, error) {
 	return objs, err
 }
 
+// prefetchFiles is prefetch for files by the batch: files resolved in one
+// sync consult many of the same names, read once per batch.
+func (s *sqlIndex) prefetchFiles(paths []string) error {
+	const batch = 128
+	for len(paths) > 0 {
+		n := min(batch, len(paths))
+		if err := s.prefetch(paths[:n]...); err != nil {
+			return err
+		}
+		paths = paths[n:]
+	}
+	return nil
+}
+
 // prefetch caches, in a few queries, the definitions and facts of the
-// names the last resolution of a file consulted or targeted: re-resolving
-// an edited file asks mostly the same questions, one query each otherwise.
-// Like the caches, it runs once this sync's rows are all written.
-func (s *sqlIndex) prefetch(path string) error {
-	defs, err := s.look.ConsultedDefinitions(path)
+// names the last resolution of the files consulted or targeted:
+// re-resolving an edited file asks mostly the same questions, one query
+// each otherwise. Like the caches, it runs once this sync's rows are all
+// written (and before the files' refs and resolve_deps are replaced).
+func (s *sqlIndex) prefetch(paths ...string) error {
+	defs, err := s.look.ConsultedDefinitions(paths...)
 	if err != nil {
 		return err
 	}
@@ -311,7 +326,7 @@ func (s *sqlIndex) prefetch(path string) error {
 		}
 		s.symCache[q] = syms
 	}
-	subjects, facts, err := s.look.ConsultedFacts(path)
+	subjects, facts, err := s.look.ConsultedFacts(paths...)
 	if err != nil {
 		return err
 	}

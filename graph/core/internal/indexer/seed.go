@@ -70,19 +70,18 @@ func seededBuild(opts Options, waitScan func() (scanResult, error)) (rep Report,
 	if !got {
 		return rep, false
 	}
-	st, err := store.Open(tmp, extract.Version)
+	// The copy is this process's alone until it is renamed: written
+	// without a journal, as a cold build writes its new file (a WAL would
+	// write every page the sync changes twice).
+	st, err := store.OpenCopy(tmp, extract.Version)
 	if err != nil {
 		return rep, false
 	}
 	rep, err = incremental(opts, st, waitScan)
-	if cerr := st.Close(); err == nil {
-		err = cerr
-	}
 	if err == nil {
-		err = store.Checkpoint(tmp)
-	}
-	if err == nil {
-		err = syncFile(tmp)
+		err = st.SealCopy()
+	} else {
+		st.Close()
 	}
 	if err != nil {
 		return Report{}, false
@@ -104,15 +103,6 @@ func seededBuild(opts Options, waitScan func() (scanResult, error)) (rep Report,
 	opts.xc.seeded = true
 	rep.Mode, rep.FilesChanged, rep.FilesRemoved, rep.Reresolved = "cold", rep.FilesIndexed, 0, 0
 	return rep, true
-}
-
-func syncFile(p string) error {
-	f, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return f.Sync()
 }
 
 // publishSeed stores a copy of the index a cold build just made as its

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path"
@@ -31,7 +32,13 @@ type writer struct {
 	written map[string]bool // paths whose rows this sync replaced or removed
 	// kept are the written paths whose refs and resolve_deps rows were kept
 	// to be rewritten in place (store.Tx.ClearFile).
-	kept    map[string]bool
+	kept map[string]bool
+	// resolvedOnly are the written paths whose rows but their resolution
+	// (relations, refs, resolve_deps) were left as they were (reresolve).
+	resolvedOnly map[string]bool
+	// hashes are the content hashes of the files indexed before this sync
+	// (nil: cold).
+	hashes  map[string][]byte
 	touched map[string]bool // qualified names whose definitions came or went (incremental)
 	now     int64
 	deps    *dependencies // the packages of this sync (packages.go)
@@ -41,7 +48,7 @@ type writer struct {
 // goes when it outgrows memory (see spool). The caller closes the writer.
 func newWriter(tx *store.Tx, idx passIndex, langs *languages, spoolPath string) *writer {
 	return &writer{tx: tx, idx: idx, langs: langs, pending: newSpool(spoolPath), relDeps: map[string]map[string]bool{},
-		written: map[string]bool{}, kept: map[string]bool{}, touched: map[string]bool{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
+		written: map[string]bool{}, kept: map[string]bool{}, resolvedOnly: map[string]bool{}, touched: map[string]bool{}, evidence: evidenceLog{}, now: time.Now().UnixNano()}
 }
 
 // close deletes the writer's spool file.
@@ -111,15 +118,53 @@ func (w *writer) forgetSkipped(p string) error {
 	return w.tx.ForgetSkipped(p)
 }
 
-func (w *writer) insert(o outcome) error {
-	w.writes++
-	p, x := o.cand.Path, o.x
+// fileRow is the files row of an outcome.
+func (w *writer) fileRow(o outcome) store.FileRow {
+	p := o.cand.Path
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
 		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode, Package: o.cand.Package}
 	if row.Package == 0 && w.deps != nil {
 		row.Package = w.deps.ownPackage(p, w.langs.langOf(p))
 	}
-	ids, fresh, err := w.tx.InsertFile(row, x)
+	return row
+}
+
+// reresolve resolves an unchanged file again (a dependent, see
+// reresolveDependents). Its rows but those resolution makes (relations,
+// refs, resolve_deps) follow from its bytes, its module context and its
+// symbols' ids, which are all as the index holds them, so they stay as
+// they are, search rows included; its relations are deleted for pass 2 to
+// write again, its refs and resolve_deps rows replaced in place. A file
+// whose bytes are not the indexed ones (edited since the scan), that
+// cannot be read, or that another index type holds, is rewritten whole by
+// apply.
+func (w *writer) reresolve(o outcome, rep *Report) error {
+	p := o.cand.Path
+	_, sql := w.idx.(*sqlIndex)
+	old, indexed := w.hashes[p]
+	if o.skip != "" || o.x == nil || !sql || !indexed || !bytes.Equal(old, o.hash) || w.written[p] {
+		return w.apply(o, rep)
+	}
+	if err := w.before(p); err != nil {
+		return err
+	}
+	w.kept[p] = true
+	w.resolvedOnly[p] = true
+	rep.FilesChanged++
+	if err := w.tx.ClearResolution(p); err != nil {
+		return err
+	}
+	if err := w.tx.UpdateFile(w.fileRow(o)); err != nil {
+		return err
+	}
+	w.evidence.after(w.langs, p, o.x)
+	return w.pending.add(p, o.x)
+}
+
+func (w *writer) insert(o outcome) error {
+	w.writes++
+	p, x := o.cand.Path, o.x
+	ids, fresh, err := w.tx.InsertFile(w.fileRow(o), x)
 	if err != nil {
 		return err
 	}
@@ -192,6 +237,12 @@ func (w *writer) finish(searchPaths []string) error {
 	if err := w.tx.Flush(); err != nil {
 		return err
 	}
+	if sq, ok := w.idx.(*sqlIndex); ok && len(w.kept) > 0 {
+		// Before any of their refs are replaced.
+		if err := sq.prefetchFiles(sortedKeys(w.kept)); err != nil {
+			return err
+		}
+	}
 	if err := w.pending.each(true, w.resolveRefs); err != nil {
 		return err
 	}
@@ -252,11 +303,6 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 	delete(w.relDeps, f.path)
 	if deps == nil {
 		deps = map[string]bool{}
-	}
-	if sq, ok := w.idx.(*sqlIndex); ok && w.kept[f.path] {
-		if err := sq.prefetch(f.path); err != nil {
-			return err
-		}
 	}
 	file := w.resolveFile(f)
 	resolvesFiles := false

@@ -63,7 +63,11 @@ func Open(path string, extractorVersion int) (*Store, error) {
 	// begins (waiting out the busy timeout), rather than upgrading a read
 	// snapshot later, which fails at once with SQLITE_BUSY_SNAPSHOT when any
 	// other connection committed in between (seen under the load test).
-	db, err := sql.Open(driverName, dsn(path, "_journal_mode", "WAL", "_synchronous", "NORMAL", "_txlock", "immediate"))
+	// _stmt_cache_size: an incremental sync runs the same few dozen
+	// statements once per file it rewrites (deletes, evidence, prefetch
+	// reads); kept prepared, they are parsed once per connection, not
+	// once per file.
+	db, err := sql.Open(driverName, dsn(path, "_journal_mode", "WAL", "_synchronous", "NORMAL", "_txlock", "immediate", "_stmt_cache_size", "128"))
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
@@ -119,13 +123,41 @@ func Create(path string, extractorVersion int) (*Store, error) {
 	return s, nil
 }
 
+// OpenCopy opens a private copy of an index that a sync brings up to date
+// before it is renamed into place (a seed, DESIGN.md Extraction cache) the
+// way Create opens a new one: no journal and no syncs, since a crash or a
+// failed sync throws the file away. SealCopy makes it an index again.
+func OpenCopy(path string, extractorVersion int) (*Store, error) {
+	db, err := sql.Open(driverName, dsn(path, "mode", "rw", "_journal_mode", "OFF", "_synchronous", "OFF", "_stmt_cache_size", "128", "_cache_size", "-16384"))
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, Path: path}
+	if err := s.checkVersions(extractorVersion); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// SealCopy makes a copy OpenCopy opened WAL-mode again, as Seal leaves a
+// new index, closes it and makes it durable.
+func (s *Store) SealCopy() error {
+	return s.seal("PRAGMA journal_mode=WAL")
+}
+
 // Seal indexes the rows of a freshly created index (bulkIndexes), makes it
 // durable and WAL-mode, then closes it, ready to be renamed into place. It
 // stays WAL-mode (the WAL itself is checkpointed and gone): the first sync
 // to open it then finds nothing to change, where switching the journal mode
 // would rewrite the header of an index nothing else changed.
 func (s *Store) Seal() error {
-	for _, stmt := range []string{bulkIndexes, "PRAGMA optimize", "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)"} {
+	return s.seal(bulkIndexes, "PRAGMA optimize", "PRAGMA journal_mode=WAL", "PRAGMA wal_checkpoint(TRUNCATE)")
+}
+
+func (s *Store) seal(stmts ...string) error {
+	for _, stmt := range stmts {
 		if _, err := s.db.Exec(stmt); err != nil {
 			s.db.Close()
 			return fmt.Errorf("seal store %s: %w", s.Path, err)

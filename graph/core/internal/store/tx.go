@@ -163,6 +163,24 @@ func (t *Tx) ClearFile(path string) error {
 	return nil
 }
 
+// ClearResolution deletes the relations of a file whose other rows stay as
+// they are (an unchanged file resolved again: its relations are written
+// again by pass 2, its refs and resolve_deps rows replaced in place).
+func (t *Tx) ClearResolution(path string) error {
+	if _, err := t.tx.Exec(`DELETE FROM relations WHERE def_file = ?`, path); err != nil {
+		return fmt.Errorf("clear relations of %s: %w", path, err)
+	}
+	return nil
+}
+
+// UpdateFile writes a file's row as InsertFile does, and nothing else.
+func (t *Tx) UpdateFile(f FileRow) error {
+	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt, f.Generated, nullInt(f.Package)); err != nil {
+		return fmt.Errorf("update file %s: %w", f.Path, err)
+	}
+	return nil
+}
+
 // clearFile deletes the rows of every table whose rows hang off a file, but
 // refs, resolve_deps and symbols (TestClearFileCoversEveryTable keeps the
 // list whole).
@@ -402,7 +420,7 @@ func (t *Tx) bulks() []*bulk {
 }
 
 // IndexSearch adds the FTS rows of the given files' symbols, strings and
-// configs; with no paths it indexes everything (a cold build).
+// configs; with nil it indexes everything (a cold build).
 func (t *Tx) IndexSearch(paths []string) error {
 	if err := t.Flush(); err != nil {
 		return err
@@ -413,7 +431,7 @@ func (t *Tx) IndexSearch(paths []string) error {
 		str = `INSERT INTO strings_fts(rowid, value) SELECT id, value FROM strings`
 		cfg = `INSERT INTO configs_fts(rowid, key) SELECT id, key FROM configs`
 	)
-	if len(paths) == 0 {
+	if paths == nil {
 		for _, s := range []string{sym, str, cfg} {
 			if _, err := t.tx.Exec(s); err != nil {
 				return fmt.Errorf("index search: %w", err)
