@@ -59,4 +59,14 @@ package extract
 //	   dependency's Go and Java files lose bodies and unexported
 //	   package-level names before parsing; pass 2: a name after an
 //	   import's path and '/' is not reached through that import.
-const Version = 11
+//	12: Go dependency packages read selectively (the files declaring what
+//	   the worktree names, with their closure); Ruby (gemspecs, Gemfiles,
+//	   Gemfile.lock, gem homes, the standard library; .gemspec is Ruby)
+//	   and C# (.csproj, PackageReference, NuGet; .csproj an empty msbuild
+//	   file) dependency packages; Gradle catalogs, settings.gradle
+//	   projects and BOMs; Kotlin a dependency language sharing Java's
+//	   build files; Rust crates read for what a dependent can reach,
+//	   bodies blanked, crates named inline imported; npm versions from
+//	   lock files, a package without declarations read from its
+//	   JavaScript entry.
+const Version = 12
