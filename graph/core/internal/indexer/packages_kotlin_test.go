@@ -1,15 +1,14 @@
 package indexer
 
 import (
-	"archive/zip"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -25,34 +24,14 @@ func fakeGradleCache(t *testing.T) {
 	t.Setenv("GRADLE_USER_HOME", filepath.Join(home, ".gradle"))
 	files := filepath.Join(home, ".gradle", "caches", "modules-2", "files-2.1")
 	for v, fn := range map[string]string{"1.0": "greet", "1.1": "greet2"} {
-		writeJar(t, filepath.Join(files, "com.acme", "kgreet", v, "0f"+v, "kgreet-"+v+"-sources.jar"), map[string]string{
+		extracttest.WriteZip(t, filepath.Join(files, "com.acme", "kgreet", v, "0f"+v, "kgreet-"+v+"-sources.jar"), map[string]string{
 			"commonMain/com/acme/kgreet/Greeter.kt": "package com.acme.kgreet\n\nclass Greeter(val name: String) {\n    fun " + fn + "(): String = \"hi \" + name\n}\n",
 			"commonMain/com/acme/kgreet/Top.kt":     "package com.acme.kgreet\n\nfun shout(s: String): String = s.uppercase()\n",
 		})
 	}
-	writeJar(t, filepath.Join(files, "org.jetbrains.kotlin", "kotlin-stdlib", "1.9.25", "77", "kotlin-stdlib-1.9.25-sources.jar"), map[string]string{
+	extracttest.WriteZip(t, filepath.Join(files, "org.jetbrains.kotlin", "kotlin-stdlib", "1.9.25", "77", "kotlin-stdlib-1.9.25-sources.jar"), map[string]string{
 		"kotlin/collections/Collections.kt": "package kotlin.collections\n\npublic fun <T> listOf(vararg elements: T): List<T> = TODO()\n",
 	})
-}
-
-func writeJar(t *testing.T, p string, files map[string]string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	for n, s := range files {
-		w, _ := zw.Create(n)
-		w.Write([]byte(s))
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 }
 
 // gradleKotlinSeed is a Gradle build with a version catalog, a settings

@@ -1,8 +1,6 @@
 package java
 
 import (
-	"archive/zip"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -120,24 +118,9 @@ func TestLocate(t *testing.T) {
 }
 
 func writeZip(t *testing.T, p string, names ...string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
+	files := map[string]string{}
 	for _, n := range names {
-		w, err := zw.Create(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write([]byte("package x;\n"))
+		files[n] = "package x;\n"
 	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	extracttest.WriteZip(t, p, files)
 }
