@@ -108,15 +108,7 @@ func TestTouchOnlyCostsAHash(t *testing.T) {
 	if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
 		t.Errorf("search index after touch-only syncs: %v", err)
 	}
-	coldLoc := loc
-	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
-	if _, err := Run(Options{Location: coldLoc, Registry: all.Registry(), Full: true}); err != nil {
-		t.Fatal(err)
-	}
-	if inc, cold := dump(t, loc.Path), dump(t, coldLoc.Path); inc != cold {
-		n, diff := dumpDiff(cold, inc, 40)
-		t.Errorf("%d rows differ from a cold build:\n%s", n, diff)
-	}
+	equalsColdBuild(t, loc)
 }
 
 // TestMarkerTouchInvalidatesNothing: a module marker (go.mod, tsconfig.json,
@@ -308,6 +300,16 @@ func TestDependentKeepsItsRows(t *testing.T) {
 	if after := stringIDs(); !cmp.Equal(before, after) {
 		t.Errorf("b/b.go's strings were written again: ids %v, then %v", before, after)
 	}
+	equalsColdBuild(t, loc)
+	if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
+		t.Errorf("search index: %v", err)
+	}
+}
+
+// equalsColdBuild checks the index at loc against a cold build of the same
+// worktree.
+func equalsColdBuild(t *testing.T, loc dbpath.Location) {
+	t.Helper()
 	coldLoc := loc
 	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
 	if _, err := Run(Options{Location: coldLoc, Registry: all.Registry(), Full: true}); err != nil {
@@ -316,8 +318,5 @@ func TestDependentKeepsItsRows(t *testing.T) {
 	if inc, cold := dump(t, loc.Path), dump(t, coldLoc.Path); inc != cold {
 		n, diff := dumpDiff(cold, inc, 40)
 		t.Errorf("%d rows differ from a cold build:\n%s", n, diff)
-	}
-	if err := store.CheckSearch(loc.Path, extract.Version); err != nil {
-		t.Errorf("search index: %v", err)
 	}
 }
