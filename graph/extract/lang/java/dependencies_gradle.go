@@ -199,28 +199,11 @@ func gradleVars(src string, vars map[string]string) {
 		set(m)
 	}
 	for _, loc := range extBlock.FindAllStringIndex(src, -1) {
-		end := matchingBrace(src, loc[1]-1)
+		end := matchBrace([]byte(src), loc[1]-1) // braces in strings and comments do not count
 		for _, m := range blockVar.FindAllStringSubmatch(src[loc[1]:end], -1) {
 			set(m)
 		}
 	}
-}
-
-// matchingBrace is the index of the '}' closing the '{' at i (the end of
-// src when there is none).
-func matchingBrace(src string, i int) int {
-	depth := 0
-	for ; i < len(src); i++ {
-		switch src[i] {
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return len(src)
 }
 
 // expandVars replaces $v and ${v} (${rootProject.ext.v} by its last

@@ -228,3 +228,13 @@ func TestExternalParentBOM(t *testing.T) {
 		t.Errorf("packages %q, want %q", got, want)
 	}
 }
+
+// TestGradleExtBlockBraceInString: a brace inside a string of an ext
+// block does not end the block early.
+func TestGradleExtBlockBraceInString(t *testing.T) {
+	vars := map[string]string{}
+	gradleVars("ext {\n    open = '}'\n    okVersion = \"4.12.0\"\n}\n", vars)
+	if vars["okVersion"] != "4.12.0" || vars["open"] != "}" {
+		t.Errorf("ext block variables = %v, want okVersion 4.12.0 and open }", vars)
+	}
+}
