@@ -51,6 +51,10 @@ type Package struct {
 	// Missing, when not empty, says why the package is not on disk (the
 	// module cache lacks it): its references keep the grades they had.
 	Missing string
+	// Note, when not empty, says how a package that is read differs from
+	// what the manifests ask for (node_modules holds another version than
+	// the lock file pins); the sync report names it.
+	Note string
 }
 
 // Probe is a read-only command whose output tells a language where its

@@ -124,6 +124,21 @@ func ReportText(w io.Writer, r indexer.Report) error {
 	} else if c != nil && c.Hits+c.Misses+c.Corrupt > 0 {
 		fmt.Fprintf(w, "  extraction cache: %d hits, %d misses, %d corrupt\n", c.Hits, c.Misses, c.Corrupt)
 	}
+	if p := r.Packages; p != nil {
+		fmt.Fprintf(w, "  dependency packages: %d known, %d indexed, %d external files\n", p.Packages, p.Indexed, p.Files)
+		for _, m := range p.Missing {
+			fmt.Fprintf(w, "  missing %s\n", m)
+		}
+		if more := p.MissingCount - len(p.Missing); more > 0 {
+			fmt.Fprintf(w, "  … and %d more missing\n", more)
+		}
+		for _, n := range p.Notes {
+			fmt.Fprintf(w, "  note: %s\n", n)
+		}
+		if more := p.NoteCount - len(p.Notes); more > 0 {
+			fmt.Fprintf(w, "  … and %d more notes\n", more)
+		}
+	}
 	// Named: the files a person may not expect to be left out (ignored
 	// ones are counted above, named in JSON).
 	named := 0

@@ -41,6 +41,10 @@ type PackagesReport struct {
 	// keep the grades they had without packages); at most MaxNamedSkips.
 	Missing      []string `json:"missing,omitempty"`
 	MissingCount int      `json:"missing_count,omitempty"`
+	// Notes name packages read at another version than the manifests
+	// pin (extract.Package.Note); at most MaxNamedSkips.
+	Notes     []string `json:"notes,omitempty"`
+	NoteCount int      `json:"note_count,omitempty"`
 }
 
 // depLang is one Dependent language's packages for one sync.
@@ -246,6 +250,12 @@ func (d *dependencies) report(files int, indexed map[string]bool) *PackagesRepor
 	for _, dl := range d.langs {
 		r.Packages += len(dl.pkgs)
 		for _, p := range dl.pkgs {
+			if p.Note != "" {
+				r.NoteCount++
+				if len(r.Notes) < MaxNamedSkips {
+					r.Notes = append(r.Notes, fmt.Sprintf("%s %s@%s: %s", dl.lang, p.Name, p.Version, p.Note))
+				}
+			}
 			if p.Missing == "" {
 				continue
 			}

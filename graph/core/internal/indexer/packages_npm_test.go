@@ -103,39 +103,46 @@ func TestPackagesNPMIncrementalEqualsCold(t *testing.T) {
 		do       func()
 		packages bool
 		want     string // in the dump after the step
+		note     string // in the report's notes after the step
 	}{
-		{"initial", func() {}, true, "\"@typescript/evlib/dist/emitter:Emitter.emit\"\t\"@typescript/evlib/dist/emitter.d.ts\""},
-		{"upgrade", v2, true, "\"@typescript/evlib/dist/emitter:Emitter.off\""},
+		{"initial", func() {}, true, "\"@typescript/evlib/dist/emitter:Emitter.emit\"\t\"@typescript/evlib/dist/emitter.d.ts\"", ""},
+		{"upgrade", v2, true, "\"@typescript/evlib/dist/emitter:Emitter.off\"", ""},
 		{"remove the dependency", func() {
 			gittest.WriteFile(t, repo.Root, "package.json", strings.Replace(manifest, `"evlib": "^1.2.0", `, "", 1))
-		}, true, "\"evlib:Emitter\"\tNULL"},
-		{"add it again", func() { gittest.WriteFile(t, repo.Root, "package.json", manifest) }, true, "\"@typescript/evlib/dist/emitter.d.ts\""},
+		}, true, "\"evlib:Emitter\"\tNULL", ""},
+		{"add it again", func() { gittest.WriteFile(t, repo.Root, "package.json", manifest) }, true, "\"@typescript/evlib/dist/emitter.d.ts\"", ""},
 		{"import a built-in's subpath", func() {
 			gittest.WriteFile(t, repo.Root, "src/read.ts", "import { readFile } from \"fs/promises\";\n\nexport const read = () => readFile(\"x\");\n")
-		}, true, "\"fs/promises:readFile\"\t\"@typescript/@types/node/fs/promises.d.ts\""},
-		// A lock file pins the version recorded, over the installed one
-		// (node_modules holds evlib 2.0.0 since the upgrade) and the range
-		// of a package not installed; lock files are outside the scan.
+		}, true, "\"fs/promises:readFile\"\t\"@typescript/@types/node/fs/promises.d.ts\"", ""},
+		// An installed package is recorded at the version read, and a
+		// lock pinning another is noted (node_modules holds evlib 2.0.0
+		// since the upgrade); a package not installed is recorded at the
+		// lock's version. Lock files are outside the scan.
 		{"a package-lock.json", func() {
-			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}, "node_modules/@types/node": {"version": "22.7.6"}}}`)
-		}, true, "\"typescript\"\t\"node\"\t\"22.7.6\"\t\"stdlib\""},
+			gittest.WriteFile(t, repo.Root, "package-lock.json", `{"lockfileVersion": 3, "packages": {"": {"name": "app"}, "node_modules/evlib": {"version": "1.2.1"}, "node_modules/gone": {"version": "3.0.4"}, "node_modules/@types/node": {"version": "22.7.5"}}}`)
+		}, true, "\"typescript\"\t\"gone\"\t\"3.0.4\"\t\"dependency\"", "typescript evlib@2.0.0: node_modules holds 2.0.0, the lock file pins 1.2.1"},
 		{"a yarn.lock instead", func() {
 			removeIf(t, repo.Root, "package-lock.json")
-			gittest.WriteFile(t, repo.Root, "yarn.lock", "evlib@^1.2.0:\n  version \"1.2.2\"\n\ngone@^3.0.0:\n  version \"3.0.5\"\n")
-		}, true, "\"typescript\"\t\"gone\"\t\"3.0.5\"\t\"dependency\""},
+			gittest.WriteFile(t, repo.Root, "yarn.lock", "evlib@^1.2.0:\n  version \"2.0.0\"\n\ngone@^3.0.0:\n  version \"3.0.5\"\n")
+		}, true, "\"typescript\"\t\"gone\"\t\"3.0.5\"\t\"dependency\"", ""},
 		{"a pnpm-lock.yaml instead", func() {
 			removeIf(t, repo.Root, "yarn.lock")
 			gittest.WriteFile(t, repo.Root, "pnpm-lock.yaml", "lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      evlib:\n        specifier: ^1.2.0\n        version: 1.2.3\n")
-		}, true, "\"typescript\"\t\"evlib\"\t\"1.2.3\"\t\"dependency\""},
-		{"no lock", func() { removeIf(t, repo.Root, "pnpm-lock.yaml") }, true, "\"typescript\"\t\"evlib\"\t\"2.0.0\"\t\"dependency\""},
-		{"packages off", func() {}, false, ""},
-		{"packages on", func() {}, true, "\"@typescript/@types/node/fs.d.ts\""},
+		}, true, "\"typescript\"\t\"evlib\"\t\"2.0.0\"\t\"dependency\"", "typescript evlib@2.0.0: node_modules holds 2.0.0, the lock file pins 1.2.3"},
+		{"no lock", func() { removeIf(t, repo.Root, "pnpm-lock.yaml") }, true, "\"typescript\"\t\"evlib\"\t\"2.0.0\"\t\"dependency\"", ""},
+		{"packages off", func() {}, false, "", ""},
+		{"packages on", func() {}, true, "\"@typescript/@types/node/fs.d.ts\"", ""},
 	}
 	for _, s := range steps {
 		s.do()
-		coldDump, _ := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
+		coldDump, rep := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
 		if s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s:\n%s", s.name, s.want, sectionOf(coldDump, "refs"))
+		}
+		if s.packages {
+			if notes := strings.Join(rep.Packages.Notes, "\n"); notes != s.note {
+				t.Fatalf("step %s: report notes %q, want %q", s.name, notes, s.note)
+			}
 		}
 		if !s.packages && strings.Contains(coldDump, `"@typescript/`) {
 			t.Fatalf("step %s: packages off, but external files remain", s.name)

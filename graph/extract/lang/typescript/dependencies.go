@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"encoding/json"
+	"fmt"
 	"path"
 	"sort"
 	"strings"
@@ -12,9 +13,11 @@ import (
 // Dependency packages (DESIGN.md, Dependency packages): each package.json
 // of the worktree is an own package; the packages its dependencies,
 // devDependencies, peerDependencies and optionalDependencies name are read
-// from the node_modules nearest above it, as Node resolves them, pinned
-// to the version the nearest lock file records (dependencies_lock.go), else
-// to the one installed there (node_modules/<name>/package.json). Node's built-in modules are @types/node, an implicit
+// from the node_modules nearest above it, as Node resolves them, at the
+// version installed there (node_modules/<name>/package.json), which is
+// what is read; when the nearest lock file (dependencies_lock.go) pins
+// another, the package carries a note saying so, and a package not
+// installed is recorded at the lock's version. Node's built-in modules are @types/node, an implicit
 // dependency. Only declaration files are read: the package's own
 // ("types", "typings", "exports" types conditions, the .d.ts beside
 // "main", index.d.ts), else @types/<name>. Nothing runs: core reads the
@@ -120,20 +123,31 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 	}
 
 	lk := &locks{read: read, root: root, byDir: map[string]*npmLock{}}
-	pinned := func(name, installed string) string {
+	locked := func(name string) string {
 		if l := lk.near(declared[name]); l != nil {
-			if v := l.version(name, ranges[name], declared[name]); v != "" {
-				return v
-			}
+			return l.version(name, ranges[name], declared[name])
 		}
-		return installed
+		return ""
+	}
+	// onDisk is a package as node_modules holds it: the version recorded
+	// is the one read, and a lock pinning another is noted (node_modules
+	// is older or newer than the lock: `npm ci` was not run since).
+	onDisk := func(p extract.Package, installed string) extract.Package {
+		p.Version = installed
+		if v := locked(p.Name); v != "" && installed == "" {
+			p.Version = v
+		} else if v != "" && v != installed {
+			p.Note = fmt.Sprintf("node_modules holds %s, the lock file pins %s", installed, v)
+		}
+		return p
 	}
 
 	// The standard library: @types/node, wherever the first package finds it.
 	std := extract.Package{Name: "node", Kind: extract.PackageStdlib, IndexDir: "@types/node", Missing: "no @types/node in node_modules"}
 	for _, dir := range append(dirs, "") {
 		if pkgDir, m, ok := find("@types/node", dir); ok {
-			std.Version, std.Root, std.Missing = pinned("@types/node", m.Version), pkgDir, ""
+			std.Root, std.Missing = pkgDir, ""
+			std = onDisk(std, m.Version)
 			break
 		}
 	}
@@ -153,7 +167,11 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		pkgDir, m, ok := find(name, from)
 		if !ok {
 			// The lock's version, else the range the manifest names.
-			add(extract.Package{Name: name, Version: pinned(name, ranges[name]), Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
+			v := locked(name)
+			if v == "" {
+				v = ranges[name]
+			}
+			add(extract.Package{Name: name, Version: v, Kind: extract.PackageDependency, IndexDir: name, Missing: "not in node_modules"}, npmPackage{types: -1})
 			continue
 		}
 		meta := npmPackage{spec: name, types: -1}
@@ -165,7 +183,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 		}
 		meta.entry, meta.exports, meta.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 		meta.shallow = shallow(m, meta.entry)
-		installed[add(extract.Package{Name: name, Version: pinned(name, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, meta)] = m
+		installed[add(onDisk(extract.Package{Name: name, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: name}, m.Version), meta)] = m
 	}
 	// A package without declarations of its own takes @types/<name>'s,
 	// declared or only installed.
@@ -183,7 +201,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 			tm := npmPackage{spec: p.Name, types: -1}
 			tm.entry, tm.exports, tm.hasExp = declarations(m, func(rel string) bool { return exists(pkgDir + "/" + rel) })
 			tm.shallow = shallow(m, tm.entry)
-			d.meta[i].types = add(extract.Package{Name: tn, Version: pinned(tn, m.Version), Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, tm)
+			d.meta[i].types = add(onDisk(extract.Package{Name: tn, Kind: extract.PackageDependency, Root: pkgDir, IndexDir: tn}, m.Version), tm)
 		}
 	}
 	if read != nil {

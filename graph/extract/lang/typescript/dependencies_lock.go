@@ -20,8 +20,9 @@ import (
 // scan): npm's package-lock.json or npm-shrinkwrap.json (lockfileVersion
 // 1, 2 and 3), Yarn's yarn.lock (v1's own format, and Berry's, which is
 // YAML) and pnpm-lock.yaml. node_modules stays where the files are read
-// from; without a lock, or when the lock does not name the package, the
-// installed package.json's version is recorded as before.
+// from, so an installed package is recorded at its installed version and
+// a lock pinning another is noted; a package not installed is recorded at
+// the lock's version.
 
 // lockNames are the lock files, in the order one directory's are
 // preferred (npm's shrinkwrap over its lock, as npm does).
