@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -119,11 +120,19 @@ func (d *dependencies) selectionDigest(dl *depLang, places []placeFiles) string 
 	for _, p := range dl.pkgs {
 		fmt.Fprintf(h, "%q %q %d %q %q %q\n", p.Name, p.Version, p.Kind, p.Root, p.IndexDir, p.Missing)
 	}
+	// A file is its package's root, its place's directory and its name.
+	var b []byte
 	for _, pf := range places {
-		fmt.Fprintf(h, "place %d %q %q %q\n", pf.key.pkg, pf.key.dir, pf.dir, pf.prefix)
+		b = strconv.AppendQuote(append(b, "place "...), pf.key.dir)
+		b = strconv.AppendQuote(append(strconv.AppendInt(b, int64(pf.key.pkg), 10), ' '), pf.dir)
+		b = append(strconv.AppendQuote(b, pf.prefix), '\n')
 		for _, f := range pf.files {
-			fmt.Fprintf(h, "%q %q %d %d\n", f.name, f.disk, f.size, f.mod)
+			b = append(strconv.AppendQuote(b, f.name), ' ')
+			b = append(strconv.AppendInt(b, f.size, 10), ' ')
+			b = append(strconv.AppendInt(b, f.mod, 10), '\n')
 		}
+		h.Write(b)
+		b = b[:0]
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
