@@ -48,7 +48,7 @@ type reselect struct {
 	// before holds, for each own file this sync rewrote or removed, the
 	// digest of the names its references stated and the paths it
 	// imported before.
-	before  map[string][32]byte
+	before  map[string]fileNames
 	written map[string]bool // the paths the sync wrote before selecting (writer.written)
 	started bool            // the selection ran: later rewrites (dependents) change no names
 	// digests are the meta rows this sync records (state).
@@ -74,11 +74,21 @@ func (d *dependencies) capture(tx *store.Tx, p string) error {
 	if err != nil {
 		return err
 	}
-	if r.before == nil {
-		r.before = map[string][32]byte{}
+	lang, err := fileLang(tx, p)
+	if err != nil {
+		return err
 	}
-	r.before[p] = namesDigest(names, imports)
+	if r.before == nil {
+		r.before = map[string]fileNames{}
+	}
+	r.before[p] = fileNames{lang, namesDigest(names, imports)}
 	return nil
+}
+
+// fileNames is what a file of a language states and imports, digested.
+type fileNames struct {
+	lang   string // as files.lang holds it (finer than languages.langOf)
+	digest [32]byte
 }
 
 // startSelection marks the end of the own files' writes: the paths
@@ -150,19 +160,22 @@ func (d *dependencies) namesChanged(tx *store.Tx, dl *depLang) (bool, error) {
 				return true, nil
 			}
 		}
-		lang := r.langs.langOf(p)
-		if !slices.Contains(dl.fileLangs, lang) {
+		lang, err := fileLang(tx, p) // "" once removed
+		if err != nil {
+			return false, err
+		}
+		before, ok := r.before[p]
+		if !ok {
+			before = fileNames{lang, namesDigest(nil, nil)} // new: it stated nothing
+		}
+		if !slices.Contains(dl.fileLangs, lang) && !slices.Contains(dl.fileLangs, before.lang) {
 			continue
 		}
 		imports, err := fileStrings(tx, `SELECT DISTINCT target_path FROM imports WHERE from_file = ?`, p)
 		if err != nil {
 			return false, err
 		}
-		before, ok := r.before[p]
-		if !ok {
-			before = namesDigest(nil, nil) // new: it stated nothing
-		}
-		if namesDigest(slices.Clone(d.names[lang][p]), imports) != before {
+		if (fileNames{lang, namesDigest(slices.Clone(d.names[lang][p]), imports)}) != before {
 			return true, nil
 		}
 	}
@@ -206,6 +219,15 @@ func namesDigest(names, imports []string) [32]byte {
 	var out [32]byte
 	h.Sum(out[:0])
 	return out
+}
+
+// fileLang is a file's files.lang, "" when the index does not hold it.
+func fileLang(tx *store.Tx, p string) (string, error) {
+	langs, err := fileStrings(tx, `SELECT lang FROM files WHERE path = ?`, p)
+	if len(langs) == 0 {
+		return "", err
+	}
+	return langs[0], err
 }
 
 // fileStrings reads one column of a file's rows.
