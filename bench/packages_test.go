@@ -84,11 +84,12 @@ func BenchmarkPackages(b *testing.B) {
 // the worktree did not name) with dependency packages and without, in
 // the same run: two copies, each built once, then edited and synced in
 // turn. It reports each side's p50 and p95 wall and CPU (pkg-… with
-// packages, nopkg-… without) and p50-ratio, the with-over-without ratio
-// of the wall medians (issue 16's one-file budget holds with packages on
-// when a sync re-selects nothing). cache=off runs without the extraction
-// cache. Skipped with -short or when the module is not in the module
-// cache (see BenchmarkPackages):
+// packages, nopkg-… without), p50-ratio, the with-over-without ratio of
+// the wall medians, and selected/op, how often a sync selected the
+// dependency files again (0 expected: the edit changes no name; DESIGN.md,
+// Selecting again only when its inputs change). cache=off runs without
+// the extraction cache. Skipped with -short or when the module is not in
+// the module cache (see BenchmarkPackages):
 //
 //	go test -tags sqlite_fts5 ./bench -run '^$' -bench BenchmarkPackagesOneFile -benchtime 40x
 func BenchmarkPackagesOneFile(b *testing.B) {
@@ -121,6 +122,7 @@ func benchPackagesOneFile(b *testing.B, src string, noCache bool) {
 		wall, cpus []time.Duration
 	}
 	var sides [2]*side // without packages, with
+	selected := 0      // languages whose dependency files a sync selected again
 	for k, packages := range []bool{false, true} {
 		root := filepath.Join(b.TempDir(), "gazelle")
 		copyDir(b, src, root)
@@ -157,6 +159,9 @@ func benchPackagesOneFile(b *testing.B, src string, noCache bool) {
 			if err != nil || rep.FilesChanged != 1 || (k == 1) != (rep.Packages != nil) {
 				b.Fatalf("one-file sync: %+v, %v", rep, err)
 			}
+			if rep.Packages != nil {
+				selected += rep.Packages.Selected
+			}
 		}
 	}
 	b.StopTimer()
@@ -173,4 +178,5 @@ func benchPackagesOneFile(b *testing.B, src string, noCache bool) {
 		b.ReportMetric(ms(s.cpus, 95), prefix+"p95-cpu-ms")
 	}
 	b.ReportMetric(ms(sides[1].wall, 50)/ms(sides[0].wall, 50), "p50-ratio")
+	b.ReportMetric(float64(selected)/float64(b.N), "selected/op") // 0: the edit names nothing new
 }

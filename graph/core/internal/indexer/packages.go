@@ -41,9 +41,9 @@ type PackagesReport struct {
 	// keep the grades they had without packages); at most MaxNamedSkips.
 	Missing      []string `json:"missing,omitempty"`
 	MissingCount int      `json:"missing_count,omitempty"`
-	// selected counts the languages whose files were selected again
-	// rather than kept (packages_reselect.go).
-	selected int
+	// Selected counts the languages whose dependency files this sync
+	// selected again rather than keeping the index's (packages_reselect.go).
+	Selected int `json:"external_selected,omitempty"`
 }
 
 // depLang is one Dependent language's packages for one sync.
@@ -438,7 +438,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 	sort.Strings(gone)
 	rep.Packages = d.report(len(want), pkgsUsed)
 	if rep.Packages != nil {
-		rep.Packages.selected = selected
+		rep.Packages.Selected = selected
 	}
 	return jobs, gone, want, nil
 }

@@ -58,7 +58,7 @@ func TestPackagesReselect(t *testing.T) {
 		s.do()
 		time.Sleep(10 * time.Millisecond) // a new mtime
 		inc := syncPackages(t, loc, false, true)
-		if inc.Packages == nil || inc.Packages.selected != s.selected {
+		if inc.Packages == nil || inc.Packages.Selected != s.selected {
 			t.Fatalf("step %s: packages report %+v; want %d languages selected again", s.name, inc.Packages, s.selected)
 		}
 		syncPackages(t, coldLoc, true, true)
