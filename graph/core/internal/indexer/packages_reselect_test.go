@@ -16,8 +16,9 @@ import (
 // when what the selection depends on changed. An edit that changes no
 // name keeps the external files without selecting; one that names a new
 // library function selects again and reads the file declaring it; a file
-// appearing in a located directory selects again; and every step equals
-// a cold build.
+// appearing in a located directory, or one changing in place to declare
+// what the worktree names, selects again; and every step equals a cold
+// build.
 func TestPackagesReselect(t *testing.T) {
 	modCache := fakeModCache(t)
 	repo := gittest.New(t, depsSeed)
@@ -49,6 +50,11 @@ func TestPackagesReselect(t *testing.T) {
 			gittest.WriteFile(t, filepath.Join(modCache, "example.com", "lib@v1.0.0"), "more.go", "package lib\n\nfunc Hello3() {}\n")
 			main(`return "z"`, `return "w"`)()
 		}, 1, `"@go/example.com/lib/lib.go"`},
+		{"name what the library does not declare", main("h.Name()", "h.Name()\n\tlib.Hello4()"), 1, "-" + `"@go/example.com/lib/extra.go"`},
+		{"a library file comes to declare it, in place", func() {
+			gittest.WriteFile(t, filepath.Join(modCache, "example.com", "lib@v1.0.0"), "extra.go", "package lib\n\nfunc Extra() int { return 1 }\n\nfunc Hello4() {}\n")
+			main(`return "w"`, `return "v"`)()
+		}, 1, `"@go/example.com/lib/extra.go"`},
 		{"a new file naming nothing new", func() {
 			gittest.WriteFile(t, repo.Root, "other.go", "package main\n\nimport \"fmt\"\n\nfunc other() { fmt.Println(1) }\n")
 		}, 1, ""},
