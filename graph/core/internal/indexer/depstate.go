@@ -7,9 +7,10 @@ import "github.com/orbitgraph/orbit/graph/extract"
 // the scan (a virtualenv, go.work, a local replacement's files).
 const packagesStatePrefix = "packages_state:"
 
-// state is each language's state key, as meta rows.
+// state is each language's state key, as meta rows, with the digests of
+// the selections this sync made (packages_reselect.go).
 func (d *dependencies) state() map[string]string {
-	out := map[string]string{}
+	out := d.selectionMeta()
 	for _, dl := range d.langs {
 		if k, ok := dl.m.(extract.StateKeyer); ok {
 			out[packagesStatePrefix+dl.lang] = k.StateKey()

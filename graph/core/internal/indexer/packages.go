@@ -45,6 +45,9 @@ type PackagesReport struct {
 	// pin (extract.Package.Note); at most MaxNamedSkips.
 	Notes     []string `json:"notes,omitempty"`
 	NoteCount int      `json:"note_count,omitempty"`
+	// Selected counts the languages whose dependency files this sync
+	// selected again rather than keeping the index's (packages_reselect.go).
+	Selected int `json:"external_selected,omitempty"`
 }
 
 // depLang is one Dependent language's packages for one sync.
@@ -69,13 +72,15 @@ type dependencies struct {
 	// (packages_select.go).
 	names refNames
 	stale map[string]bool
+	re    reselect // what this sync's selection depends on (packages_reselect.go)
 }
 
 // loadDependencies finds the module-aware languages that are Dependent
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root, names: refNames{}}
+	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root, names: refNames{},
+		re: reselect{meta: opts.markerKeys, langs: opts.langs}}
 	if !opts.Packages {
 		return d
 	}
@@ -279,6 +284,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 	want := map[string]job{}
 	var jobs []job
 	pkgsUsed := map[string]bool{}
+	selected := 0
 	for _, dl := range d.langs {
 		imported, err := tx.ImportedPaths(dl.fileLangs...)
 		if err != nil {
@@ -286,10 +292,6 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 		}
 		if im, ok := dl.set.(extract.Implicit); ok {
 			imported = append(imported, im.ImplicitImports()...)
-		}
-		type dirKey struct {
-			pkg int
-			dir string
 		}
 		dirs := map[dirKey]bool{}
 		deep := map[dirKey]bool{}  // a directory read with everything below it
@@ -345,14 +347,10 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 			}
 			return keys[i].dir < keys[j].dir
 		})
-		// The files of each place that Includes takes, then, for a
-		// Selective set, those it selects.
-		type placeFiles struct {
-			key    dirKey
-			dir    string
-			prefix string
-			files  []selectFile
-		}
+		// The files of each place that Includes takes by name, then
+		// those it takes by their head and, for a Selective set, those
+		// it selects; or, when the selection's inputs are those the
+		// index's files were selected with, those the index holds.
 		var places []placeFiles
 		seen := map[string]bool{}
 		for _, k := range keys {
@@ -376,17 +374,22 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				if err != nil || !fi.Mode().IsRegular() {
 					continue
 				}
-				old, wasIndexed := indexed[vp]
-				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
-				if !unchanged && !dl.set.Includes(path.Base(name), readHead(file)) {
-					continue // an unchanged indexed file was included by its head already
-				}
 				seen[vp] = true
 				pf.files = append(pf.files, selectFile{name: name, disk: file, size: fi.Size(), mod: fi.ModTime().UnixNano()})
 			}
 			places = append(places, pf)
 		}
-		if sel, ok := dl.set.(extract.Selective); ok && len(places) > 0 {
+		same, err := d.sameSelection(tx, dl, places)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if !same {
+			selected++
+		}
+		for i := range places {
+			places[i].files = includedFiles(dl.set, places[i], indexed, same)
+		}
+		if sel, ok := dl.set.(extract.Selective); ok && len(places) > 0 && !same {
 			named, err := namesOf(tx, dl.fileLangs, d.names, d.stale)
 			if err != nil {
 				return nil, nil, nil, err
@@ -444,6 +447,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 	}
 	sort.Strings(gone)
 	rep.Packages = d.report(len(want), pkgsUsed)
+	if rep.Packages != nil {
+		rep.Packages.Selected = selected
+	}
 	return jobs, gone, want, nil
 }
 
@@ -453,6 +459,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 // for dependents to re-resolve.
 func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]store.FileState, rep *Report) (map[string]job, error) {
 	d.stale = w.kept
+	d.startSelection(w.written)
 	jobs, gone, all, err := d.externalJobs(w.tx, opts.xc, indexed, rep)
 	if err != nil {
 		return nil, err
@@ -470,6 +477,35 @@ func syncExternal(opts Options, w *writer, d *dependencies, indexed map[string]s
 	})
 	bundles.put(opts.xc)
 	return all, err
+}
+
+// dirKey is a place of a package: a directory or, alone, a file.
+type dirKey struct {
+	pkg int
+	dir string
+}
+
+// placeFiles are the files of a place that a sync reads.
+type placeFiles struct {
+	key    dirKey
+	dir    string
+	prefix string
+	files  []selectFile
+}
+
+// includedFiles keeps the files of a place whose head Includes takes (an
+// unchanged indexed file was taken by its head already) or, when same,
+// those the index holds unchanged: the last selection's.
+func includedFiles(set extract.DependencySet, pf placeFiles, indexed map[string]store.FileState, same bool) []selectFile {
+	kept := pf.files[:0]
+	for _, f := range pf.files {
+		old, wasIndexed := indexed[path.Join(pf.prefix, pf.dir, f.name)]
+		unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod
+		if unchanged || !same && set.Includes(path.Base(f.name), readHead(f.disk)) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }
 
 // readHead is the start of a file, for DependencySet.Includes ([]byte{}

@@ -218,6 +218,11 @@ func (w *writer) clear(p string) error {
 }
 
 func (w *writer) before(p string) error {
+	if w.deps != nil {
+		if err := w.deps.capture(w.tx, p); err != nil { // what it named (packages_reselect.go)
+			return err
+		}
+	}
 	w.writes++
 	w.written[p] = true
 	return w.evidence.before(w.tx, w.langs, p)
