@@ -54,7 +54,7 @@ def ignored; end
 
 type names map[string]bool
 
-func (n names) Named(s string) bool                { return n[s] }
+func (n names) Named(s string) bool                  { return n[s] }
 func (n names) NamedThrough(_ string, s string) bool { return n[s] }
 
 func TestSelect(t *testing.T) {
