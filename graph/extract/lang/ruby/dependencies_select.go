@@ -86,6 +86,9 @@ func scanDecls(src []byte) rbDecls {
 		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
 		}
+		if !declarative(t) {
+			continue // most lines: no regular expression runs
+		}
 		if strings.HasPrefix(t, "class <<") {
 			stack = append(stack, open{indent, owner()}) // its methods are the owner's
 			continue
@@ -139,6 +142,25 @@ func scanDecls(src []byte) rbDecls {
 	}
 	return d
 }
+
+// declarative: the line (trimmed) may be one scanDecls reads: it starts
+// with a keyword or method that declares, or with a constant.
+func declarative(t string) bool {
+	if c := t[0]; c >= 'A' && c <= 'Z' {
+		return true
+	}
+	switch t[0] {
+	case 'a', 'c', 'd', 'e', 'i', 'm', 'p':
+		for _, k := range declWords {
+			if strings.HasPrefix(t, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var declWords = []string{"attr", "alias", "class", "def", "define_", "extend", "include", "module", "prepend"}
 
 func lastSegment(q string) string {
 	if i := strings.LastIndex(q, "::"); i >= 0 {
