@@ -118,6 +118,8 @@ func TestPackagesRust(t *testing.T) {
 	files["Cargo.toml"] += "ext-util = { path = \"../ext-util\" }\n"
 	// ext_util is named inline only, with no use (the extern prelude).
 	files["src/lib.rs"] += "\npub fn helped() -> u32 {\n    ext_util::helper()\n}\n"
+	// UNPRINTABLE is declared two directories down; naming it reads that file.
+	files["src/lib.rs"] += "\n#[allow(unused_imports)]\nuse uniquote::UNPRINTABLE;\n"
 	repo := gittest.New(t, files)
 	gittest.WriteFile(t, filepath.Dir(repo.Root), "ext-util/src/lib.rs", "pub fn helper() -> u32 {\n    7\n}\n")
 	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
@@ -174,7 +176,8 @@ func TestPackagesRust(t *testing.T) {
 	}
 }
 
-// TestPackagesRustIncrementalEqualsCold: a Cargo.lock upgrade, a removed
+// TestPackagesRustIncrementalEqualsCold: a name of a dependency that
+// starts and stops being used (its file is read, then not), a Cargo.lock upgrade, a removed
 // dependency, a removed lock (versions then come from the requirements and
 // the registry) and packages off and on give, incrementally, the index a
 // cold build gives.
@@ -192,7 +195,10 @@ func TestPackagesRustIncrementalEqualsCold(t *testing.T) {
 		want     string // in the dump after the step
 		gone     string // not in it
 	}{
-		{"initial", func() {}, true, "\"checksum::Adler32::write_slice\"\t\"@rust/checksum/lib.rs\"", ""},
+		// Only the files declaring what the worktree names are read.
+		{"initial", func() {}, true, "\"checksum::Adler32::write_slice\"\t\"@rust/checksum/lib.rs\"", "@rust/uniquote/escape/tables/unprintable.rs"},
+		{"a name starts being used", write("src/lib.rs", rustSeed["src/lib.rs"]+"\n#[allow(unused_imports)]\nuse uniquote::UNPRINTABLE;\n"), true, "@rust/uniquote/escape/tables/unprintable.rs", ""},
+		{"it stops being used", write("src/lib.rs", rustSeed["src/lib.rs"]), true, "\"checksum::Adler32::write_slice\"", "@rust/uniquote/escape/tables/unprintable.rs"},
 		{"upgrade in Cargo.lock", write("Cargo.lock", rustLock("1.0.3")), true, "\"rust\"\t\"adler\"\t\"1.0.3\"", ""},
 		{"remove a dependency", write("Cargo.toml", strings.Replace(rustSeed["Cargo.toml"], "uniquote = \"3\"\n", "", 1)), true, `"@rust/checksum/lib.rs"`, "@rust/uniquote/"},
 		{"remove the lock", func() { removeIf(t, repo.Root, "Cargo.lock") }, true, "\"rust\"\t\"adler\"\t\"1.0.3\"", "@rust/uniquote/"},
