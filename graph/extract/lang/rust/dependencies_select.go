@@ -19,10 +19,11 @@ import (
 
 // crateDecls is what the scan finds in one file.
 type crateDecls struct {
-	names []string    // declared at module level: items, free functions, re-exported names
-	fns   []crateFn   // free functions (owner "") and the members of impl blocks, traits, structs and enums
-	impls [][2]string // the trait ("" for an inherent impl) and the type of each impl block
-	glob  bool        // a `pub use …::*`
+	names   []string    // declared at module level: items, free functions, re-exported names
+	fns     []crateFn   // free functions (owner "") and the members of impl blocks, traits, structs and enums
+	impls   [][2]string // the trait ("" for an inherent impl) and the type of each impl block
+	glob    bool        // a `pub use …::*`
+	aliases [][2]string // `pub use …::X as Y`: X, Y
 }
 
 // crateFn is a function, method, field or variant: its owner (the impl's
@@ -150,6 +151,9 @@ func scanCrateDecls(b []byte) crateDecls {
 					d.glob = true
 				case ident(j) && toks[j].text != "as" && toks[j].text != "self" && toks[j].text != "crate" && toks[j].text != "super":
 					d.names = append(d.names, toks[j].text)
+					if j+2 < len(toks) && toks[j+1].text == "as" && ident(j+2) {
+						d.aliases = append(d.aliases, [2]string{toks[j].text, toks[j+2].text})
+					}
 				}
 			}
 			i, prev = j, ";"
@@ -286,6 +290,9 @@ func (d *rustDeps) Summarize(content []byte) []byte {
 	for _, h := range s.impls {
 		b.WriteString("i " + dash(h[0]) + " " + h[1] + "\n")
 	}
+	for _, a := range s.aliases {
+		b.WriteString("a " + a[0] + " " + a[1] + "\n")
+	}
 	if s.glob {
 		b.WriteString("g\n")
 	}
@@ -306,9 +313,15 @@ func decodeCrateDecls(b []byte) crateDecls {
 		case len(f) == 2 && f[0] == "d":
 			d.names = append(d.names, f[1])
 		case len(f) >= 3 && f[0] == "f":
-			d.fns = append(d.fns, crateFn{owner: undash(f[1]), name: f[2], types: f[3:]})
+			fn := crateFn{owner: undash(f[1]), name: f[2]}
+			if len(f) > 3 {
+				fn.types = f[3:]
+			}
+			d.fns = append(d.fns, fn)
 		case len(f) == 3 && f[0] == "i":
 			d.impls = append(d.impls, [2]string{undash(f[1]), f[2]})
+		case len(f) == 3 && f[0] == "a":
+			d.aliases = append(d.aliases, [2]string{f[1], f[2]})
 		case len(f) == 1 && f[0] == "g":
 			d.glob = true
 		}
@@ -335,13 +348,23 @@ func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]boo
 			}
 		}
 	}
+	// A name a `pub use … as` re-exports under a name the worktree
+	// names is named too (sval's `pub use crate::stream::RefMutStream as
+	// Stream`).
+	aliased := map[string]bool{}
+	named := func(n string) bool { return aliased[n] || names.Named(n) }
 	added := map[string]bool{}
-	wanted := func(t string) bool { return added[t] || names.Named(t) }
-	member := func(f crateFn) bool { return names.Named(f.name) && (f.owner == "" || wanted(f.owner)) }
+	wanted := func(t string) bool { return added[t] || named(t) }
+	member := func(f crateFn) bool { return named(f.name) && (f.owner == "" || wanted(f.owner)) }
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
 			for _, x := range fd {
+				for _, a := range x.aliases {
+					if !aliased[a[0]] && named(a[1]) {
+						aliased[a[0]], changed = true, true
+					}
+				}
 				for _, f := range x.fns {
 					if !member(f) {
 						continue
@@ -360,8 +383,8 @@ func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]boo
 		keep[i] = make([]bool, len(dir.Files))
 		for j, f := range dir.Files {
 			x := decls[i][j]
-			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, names.Named) || slices.ContainsFunc(x.fns, member) ||
-				slices.ContainsFunc(x.impls, func(h [2]string) bool { return h[0] != "" && (names.Named(h[0]) || alwaysNamed[h[0]]) && wanted(h[1]) })
+			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, named) || slices.ContainsFunc(x.fns, member) ||
+				slices.ContainsFunc(x.impls, func(h [2]string) bool { return h[0] != "" && (named(h[0]) || alwaysNamed[h[0]]) && wanted(h[1]) })
 		}
 	}
 	return keep
