@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"bytes"
 	"path"
 	"sort"
 	"strings"
@@ -194,6 +195,7 @@ type token struct {
 // punctuation, skipping comments, char literals, lifetimes and numbers.
 func lex(b []byte) []token {
 	var out []token
+	idents := map[string]string{} // each identifier's text, allocated once
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]
@@ -239,7 +241,7 @@ func lex(b []byte) []token {
 				}
 			}
 			end := "\"" + strings.Repeat("#", hashes)
-			k := strings.Index(string(b[j:]), end)
+			k := bytes.Index(b[j:], []byte(end))
 			if k < 0 {
 				k = n - j
 			}
@@ -273,7 +275,12 @@ func lex(b []byte) []token {
 					j++
 				}
 			}
-			out = append(out, token{text: string(b[i:j]), at: i})
+			id, ok := idents[string(b[i:j])]
+			if !ok {
+				id = string(b[i:j])
+				idents[id] = id
+			}
+			out = append(out, token{text: id, at: i})
 			i = j
 		case c >= '0' && c <= '9':
 			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
