@@ -227,6 +227,7 @@ type rustDeps struct {
 	cfg      cfgEnv
 	mu       sync.Mutex
 	keep     map[int][]string // package → the files a dependent reaches (reachable), once
+	sums     sync.Map         // sumKey of a file reachable read → its Summarize (dependencies_select.go)
 }
 
 // reach is the files of an external crate a dependent can reach (nil:
@@ -245,7 +246,7 @@ func (d *rustDeps) reach(pkg int) []string {
 		if !path.IsAbs(root) {
 			root = path.Join(d.host.Root(), root)
 		}
-		k = reachable(d.host, root, d.cfg)
+		k = reachableNoting(d.host, root, d.cfg, d.noteSummary)
 	}
 	d.keep[pkg] = k
 	return k

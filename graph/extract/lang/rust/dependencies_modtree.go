@@ -75,6 +75,12 @@ type fileScan struct {
 // root) a dependent can reach, sorted; nil when lib.rs cannot be read.
 // cfg is the host's platform.
 func reachable(h extract.Host, src string, cfg cfgEnv) []string {
+	return reachableNoting(h, src, cfg, nil)
+}
+
+// reachableNoting is reachable, handing note (when not nil) each file it
+// reads with its tokens.
+func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) []string {
 	if isProcMacro(h, src) {
 		return []string{"lib.rs"}
 	}
@@ -98,7 +104,11 @@ func reachable(h extract.Host, src string, cfg cfgEnv) []string {
 			return false
 		}
 		seen[file] = true
-		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanFile(b, cfg)})
+		toks := lex(b)
+		if note != nil {
+			note(b, toks)
+		}
+		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanTokens(toks, cfg)})
 		queue = append(queue, len(nodes)-1)
 		return true
 	}
@@ -323,8 +333,10 @@ func rawStart(b []byte, i int) int {
 // scanFile finds a file's module declarations (with their visibility,
 // #[path] and whether their #[cfg] can hold), the identifiers its `pub
 // use` items name, #[macro_export] and include!.
-func scanFile(b []byte, cfg cfgEnv) fileScan {
-	toks := lex(b)
+func scanFile(b []byte, cfg cfgEnv) fileScan { return scanTokens(lex(b), cfg) }
+
+// scanTokens is scanFile on a file's tokens.
+func scanTokens(toks []token, cfg cfgEnv) fileScan {
 	fs := fileScan{pubUse: map[string]bool{}}
 	type block struct {
 		mod     string // "" for a brace that is not an inline module's

@@ -1,7 +1,10 @@
 package rust
 
 import (
+	"hash/maphash"
+	"path"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -35,8 +38,10 @@ type crateFn struct {
 }
 
 // scanCrateDecls reads a file's declarations.
-func scanCrateDecls(b []byte) crateDecls {
-	toks := lex(b)
+func scanCrateDecls(b []byte) crateDecls { return scanCrateTokens(lex(b)) }
+
+// scanCrateTokens is scanCrateDecls on a file's tokens.
+func scanCrateTokens(toks []token) crateDecls {
 	var d crateDecls
 	type block struct {
 		kind   string // "enum", "struct" (a struct's or a variant's fields), "impl", "trait" or ""
@@ -268,8 +273,31 @@ func implHeader(toks []token, i int) (h [2]string, brace int, ok bool) {
 // Summarize (extract.Selective): one declaration a line: "d name",
 // "f Owner name Type…" ("-" for no owner), "i Trait Type" ("-" for no
 // trait), "g".
+// The files the module tree's scan read (reachable) were lexed already:
+// their summaries are kept by content, so a cold sync lexes them once.
 func (d *rustDeps) Summarize(content []byte) []byte {
-	s := scanCrateDecls(content)
+	if s, ok := d.sums.Load(sumKey(content)); ok {
+		return s.([]byte)
+	}
+	return encodeCrateDecls(scanCrateDecls(content))
+}
+
+// noteSummary keeps the summary of a file reachable lexed.
+func (d *rustDeps) noteSummary(b []byte, toks []token) {
+	d.sums.Store(sumKey(b), encodeCrateDecls(scanCrateTokens(toks)))
+}
+
+// sumKey identifies a file's content: its length and a 64-bit hash.
+type contentKey struct {
+	n    int
+	hash uint64
+}
+
+var sumSeed = maphash.MakeSeed()
+
+func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSeed, b)} }
+
+func encodeCrateDecls(s crateDecls) []byte {
 	var b strings.Builder
 	dash := func(s string) string {
 		if s == "" {
@@ -333,7 +361,8 @@ func decodeCrateDecls(b []byte) crateDecls {
 // worktree naming them (auto-deref).
 var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
 
-// Select (extract.Selective): see the top of this file. The wanted types
+// Select (extract.Selective): see the top of this file; a file the module
+// tree does not reach (it extracts to nothing) is not read. The wanted types
 // are those the worktree names and, to a fixed point, those the signature
 // of a wanted function states: a free function the worktree names, or a
 // member it names of a wanted type (to_value(…)?.as_object() names
@@ -381,8 +410,19 @@ func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]boo
 	keep := make([][]bool, len(dirs))
 	for i, dir := range dirs {
 		keep[i] = make([]bool, len(dir.Files))
+		var reached []string
+		if dir.Pkg < len(d.pkgs) {
+			reached = d.reach(dir.Pkg)
+		}
 		for j, f := range dir.Files {
 			x := decls[i][j]
+			rel := f // relative to src: the places are "..." and "lib.rs"
+			if dir.Place != "..." && dir.Place != "lib.rs" {
+				rel = path.Join(strings.TrimSuffix(dir.Place, "/..."), f)
+			}
+			if k := sort.SearchStrings(reached, rel); reached != nil && (k == len(reached) || reached[k] != rel) {
+				continue
+			}
 			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, named) || slices.ContainsFunc(x.fns, member) ||
 				slices.ContainsFunc(x.impls, func(h [2]string) bool { return h[0] != "" && (named(h[0]) || alwaysNamed[h[0]]) && wanted(h[1]) })
 		}
