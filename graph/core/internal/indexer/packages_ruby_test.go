@@ -179,3 +179,29 @@ func TestPackagesRubySelection(t *testing.T) {
 			want: []string{"\"Greeter::Client#hello\""}, bad: append([]string{"@ruby/greeter/lib/greeter/unused.rb"}, farewell...)},
 	})
 }
+
+// TestPackagesRubyGemsRB: Bundler's other names, gems.rb and gems.locked,
+// declare and pin the gems as a Gemfile and its Gemfile.lock do.
+func TestPackagesRubyGemsRB(t *testing.T) {
+	gems := t.TempDir()
+	t.Setenv("GEM_HOME", gems)
+	t.Setenv("GEM_PATH", "")
+	t.Setenv("HOME", t.TempDir())
+	installGem(t, gems, "greeter", "1.2.0", greeterLib("hello"))
+	locked := func(v string) string {
+		return "GEM\n  remote: https://rubygems.org/\n  specs:\n    greeter (" + v + ")\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  greeter\n"
+	}
+	repo := gittest.New(t, map[string]string{
+		"gems.rb":     "source \"https://rubygems.org\"\n\ngem \"greeter\"\n",
+		"gems.locked": locked("1.2.0"),
+		"lib/app.rb":  "require \"greeter\"\n\nGreeter::Client.new(\"x\").hello\n",
+	})
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "gems.locked pins 1.2.0", do: func() {}, want: []string{
+			"\"Greeter::Client#hello\"\t\"@ruby/greeter/lib/greeter/client.rb\"",
+			"\"ruby\"\t\"greeter\"\t\"1.2.0\"\t\"dependency\"",
+		}},
+		{name: "gems.locked pins 2.0.0", do: func() { gittest.WriteFile(t, repo.Root, "gems.locked", locked("2.0.0")) },
+			missing: "ruby greeter@2.0.0: not installed in any gem directory (installed: 1.2.0)", bad: []string{"@ruby/greeter/"}},
+	})
+}

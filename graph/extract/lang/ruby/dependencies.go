@@ -64,8 +64,8 @@ func (m *rbModules) StateKey() string {
 			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	for _, dir := range m.gemfileDirs() {
-		stamp(filepath.Join(m.root, filepath.FromSlash(dir), "Gemfile.lock"))
+	for _, g := range m.gemfiles {
+		stamp(filepath.Join(m.root, filepath.FromSlash(lockOf(g))))
 	}
 	for _, home := range m.gemHomes(nil) {
 		stamp(filepath.Join(home, "gems"))
@@ -161,6 +161,15 @@ func globPath(h extract.Host, pattern string) []string {
 		dirs = next
 	}
 	return dirs
+}
+
+// lockOf is the lock file beside a Gemfile: Gemfile.lock, or gems.locked
+// for Bundler's other name, gems.rb.
+func lockOf(gemfile string) string {
+	if path.Base(gemfile) == "gems.rb" {
+		return path.Join(extract.ParentDir(gemfile), "gems.locked")
+	}
+	return path.Join(extract.ParentDir(gemfile), "Gemfile.lock")
 }
 
 // gemfileDirs are the directories of the worktree's Gemfiles.
@@ -433,8 +442,9 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 	var locked []lockedGem
 	lockDir := map[string]string{} // gem name → its lock's directory
 	hasLock := false
-	for _, dir := range m.gemfileDirs() {
-		b, err := h.ReadFile(filepath.Join(m.root, filepath.FromSlash(dir), "Gemfile.lock"))
+	for _, gemfile := range m.gemfiles {
+		dir := extract.ParentDir(gemfile)
+		b, err := h.ReadFile(filepath.Join(m.root, filepath.FromSlash(lockOf(gemfile))))
 		if err != nil || m.root == "" {
 			continue
 		}
@@ -456,8 +466,7 @@ func (m *rbModules) Dependencies(probe []byte) extract.DependencySet {
 			}
 			locked = append(locked, lockedGem{name: name, version: best.version})
 		}
-		for _, dir := range m.gemfileDirs() {
-			gemfile := path.Join(dir, "Gemfile")
+		for _, gemfile := range m.gemfiles {
 			b, _ := h.ReadFile(filepath.Join(m.root, filepath.FromSlash(gemfile)))
 			for _, name := range declaredGems(b) {
 				if _, ok := inv[name]; !ok && !slices.ContainsFunc(locked, func(g lockedGem) bool { return g.name == name }) {
