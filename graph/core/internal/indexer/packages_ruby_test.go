@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -149,4 +150,58 @@ func TestPackagesRubyQueries(t *testing.T) {
 			t.Errorf("refs %s = %+v, %v; want the %s in lib/app.rb, of greeter 1.2.0", c.sel, refs, err, c.kind)
 		}
 	}
+}
+
+// TestPackagesRubySelection: of a gem's files only those declaring what
+// the worktree names are read, with the superclasses and mixins of a
+// class it names (Farewell < Base, which includes Polite); a method of a
+// class nothing names (Unused#hello) does not select its file. A name
+// that starts and stops being used gives, incrementally, what a cold
+// build gives.
+func TestPackagesRubySelection(t *testing.T) {
+	gems, repo := rubyRepo(t)
+	lib := greeterLib("hello")
+	lib["greeter/farewell.rb"] = "module Greeter\n  class Farewell < Base\n    def bye\n      \"bye\"\n    end\n  end\nend\n"
+	lib["greeter/base.rb"] = "module Greeter\n  class Base\n    include Polite\n  end\nend\n"
+	lib["greeter/polite.rb"] = "module Greeter\n  module Polite\n    def please\n      \"please\"\n    end\n  end\nend\n"
+	lib["greeter/unused.rb"] = "module Greeter\n  class Unused\n    def hello\n      \"unused\"\n    end\n  end\nend\n"
+	installGem(t, gems, "greeter", "1.2.0", lib)
+	const app = "require \"greeter\"\n\nmodule App\n  class Runner%s\n    def run\n      Greeter::Client.new(\"x\").hello\n%s    end\n  end\nend\n"
+	farewell := []string{"@ruby/greeter/lib/greeter/farewell.rb", "@ruby/greeter/lib/greeter/base.rb", "@ruby/greeter/lib/greeter/polite.rb"}
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "Client only", do: func() {}, want: []string{"\"Greeter::Client#hello\"\t\"@ruby/greeter/lib/greeter/client.rb\""},
+			bad: append([]string{"@ruby/greeter/lib/greeter/unused.rb"}, farewell...)},
+		{name: "Farewell named", do: func() {
+			gittest.WriteFile(t, repo.Root, "lib/app.rb", fmt.Sprintf(app, " < Greeter::Farewell", "      please\n"))
+		}, want: append([]string{"\"Greeter::Farewell\"\t\"@ruby/greeter/lib/greeter/farewell.rb\""}, farewell...),
+			bad: []string{"@ruby/greeter/lib/greeter/unused.rb"}},
+		{name: "Farewell no longer named", do: func() { gittest.WriteFile(t, repo.Root, "lib/app.rb", fmt.Sprintf(app, "", "")) },
+			want: []string{"\"Greeter::Client#hello\""}, bad: append([]string{"@ruby/greeter/lib/greeter/unused.rb"}, farewell...)},
+	})
+}
+
+// TestPackagesRubyGemsRB: Bundler's other names, gems.rb and gems.locked,
+// declare and pin the gems as a Gemfile and its Gemfile.lock do.
+func TestPackagesRubyGemsRB(t *testing.T) {
+	gems := t.TempDir()
+	t.Setenv("GEM_HOME", gems)
+	t.Setenv("GEM_PATH", "")
+	t.Setenv("HOME", t.TempDir())
+	installGem(t, gems, "greeter", "1.2.0", greeterLib("hello"))
+	locked := func(v string) string {
+		return "GEM\n  remote: https://rubygems.org/\n  specs:\n    greeter (" + v + ")\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  greeter\n"
+	}
+	repo := gittest.New(t, map[string]string{
+		"gems.rb":     "source \"https://rubygems.org\"\n\ngem \"greeter\"\n",
+		"gems.locked": locked("1.2.0"),
+		"lib/app.rb":  "require \"greeter\"\n\nGreeter::Client.new(\"x\").hello\n",
+	})
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "gems.locked pins 1.2.0", do: func() {}, want: []string{
+			"\"Greeter::Client#hello\"\t\"@ruby/greeter/lib/greeter/client.rb\"",
+			"\"ruby\"\t\"greeter\"\t\"1.2.0\"\t\"dependency\"",
+		}},
+		{name: "gems.locked pins 2.0.0", do: func() { gittest.WriteFile(t, repo.Root, "gems.locked", locked("2.0.0")) },
+			missing: "ruby greeter@2.0.0: not installed in any gem directory (installed: 1.2.0)", bad: []string{"@ruby/greeter/"}},
+	})
 }

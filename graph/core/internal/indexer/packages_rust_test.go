@@ -130,7 +130,6 @@ func TestPackagesRust(t *testing.T) {
 	d := dump(t, loc.Path)
 	for _, want := range []string{
 		"\"rust\"\t\"adler\"\t\"1.0.2\"\t\"dependency\"",
-		`"@rust/uniquote/escape/tables/unprintable.rs"`, // a module two directories down
 		"\"uniquote::quote::Quote\"\t\"@rust/uniquote/quote.rs\"",
 		"\"uniquote::formatter::Formatter\"\t\"@rust/uniquote/formatter.rs\"", // through lib.rs's pub use
 		"\"checksum::Adler32::new\"\t\"@rust/checksum/lib.rs\"",
@@ -144,6 +143,9 @@ func TestPackagesRust(t *testing.T) {
 	}
 	if strings.Contains(d, "@rust/checksum/algo.rs") {
 		t.Errorf("dump holds adler's algo.rs, a private module (mod algo;) no dependent can reach")
+	}
+	if strings.Contains(d, "@rust/uniquote/escape/tables/unprintable.rs") {
+		t.Errorf("dump holds uniquote's escape/tables/unprintable.rs, two private modules down, which no dependent can reach")
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@rust/"); n != 0 {
 		t.Errorf("external files have %d refs; they keep declarations only", n)
@@ -174,7 +176,9 @@ func TestPackagesRust(t *testing.T) {
 	}
 }
 
-// TestPackagesRustIncrementalEqualsCold: a Cargo.lock upgrade, a removed
+// TestPackagesRustIncrementalEqualsCold: a name of a dependency that
+// stops and starts being used (its file is not read, then read again), a
+// Cargo.lock upgrade, a removed
 // dependency, a removed lock (versions then come from the requirements and
 // the registry) and packages off and on give, incrementally, the index a
 // cold build gives.
@@ -185,6 +189,9 @@ func TestPackagesRustIncrementalEqualsCold(t *testing.T) {
 	coldLoc := loc
 	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
 	write := func(p, s string) func() { return func() { gittest.WriteFile(t, repo.Root, p, s) } }
+	// Only the files declaring what the worktree names are read: without
+	// the impl of Quote, uniquote's quote.rs is not.
+	noQuote := strings.Replace(strings.Replace(rustSeed["src/lib.rs"], "impl Quote for Name {", "impl Name {", 1), "use uniquote::{Formatter, Quote};", "use uniquote::Formatter;", 1)
 	steps := []struct {
 		name     string
 		do       func()
@@ -192,7 +199,10 @@ func TestPackagesRustIncrementalEqualsCold(t *testing.T) {
 		want     string // in the dump after the step
 		gone     string // not in it
 	}{
+		// Only the files declaring what the worktree names are read.
 		{"initial", func() {}, true, "\"checksum::Adler32::write_slice\"\t\"@rust/checksum/lib.rs\"", ""},
+		{"Quote stops being used", write("src/lib.rs", noQuote), true, `"@rust/uniquote/formatter.rs"`, "@rust/uniquote/quote.rs"},
+		{"Quote is used again", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/uniquote/quote.rs"`, ""},
 		{"upgrade in Cargo.lock", write("Cargo.lock", rustLock("1.0.3")), true, "\"rust\"\t\"adler\"\t\"1.0.3\"", ""},
 		{"remove a dependency", write("Cargo.toml", strings.Replace(rustSeed["Cargo.toml"], "uniquote = \"3\"\n", "", 1)), true, `"@rust/checksum/lib.rs"`, "@rust/uniquote/"},
 		{"remove the lock", func() { removeIf(t, repo.Root, "Cargo.lock") }, true, "\"rust\"\t\"adler\"\t\"1.0.3\"", "@rust/uniquote/"},

@@ -12,19 +12,19 @@ func (e *Extractor) Resolution() extract.ResolutionTraits {
 	return extract.ResolutionTraits{MemberSeparator: "#"}
 }
 
-// Marker: a Gemfile or a gemspec, by existence: each makes its directory
+// Marker: a Gemfile (or gems.rb, its other name) or a gemspec, by existence: each makes its directory
 // one of the worktree's own packages (dependencies.go). No file's names
 // depend on them.
 func (e *Extractor) Marker(p string) (marker, content bool) {
 	base := path.Base(p)
-	return base == "Gemfile" || strings.HasSuffix(base, ".gemspec") && base != ".gemspec", false
+	return base == "Gemfile" || base == "gems.rb" || strings.HasSuffix(base, ".gemspec") && base != ".gemspec", false
 }
 
 // Modules records the Gemfiles and gemspecs.
 func (e *Extractor) Modules(markers []extract.MarkerFile) extract.Modules {
 	m := &rbModules{}
 	for _, f := range markers {
-		if path.Base(f.Path) == "Gemfile" {
+		if b := path.Base(f.Path); b == "Gemfile" || b == "gems.rb" {
 			m.gemfiles = append(m.gemfiles, f.Path)
 		} else {
 			m.gemspecs = append(m.gemspecs, f.Path)

@@ -42,14 +42,14 @@ type walker struct {
 	calls    []pendingCall
 	facts    []pendingFact
 	file     string // the file's repo-relative path, for require_relative
-	gemfile  bool   // a Gemfile: gem "x" is an import
+	gemfile  bool   // a Gemfile (or gems.rb): gem "x" is an import
 	testFile bool   // *_test.rb or test_*.rb: test_* methods are tests
 }
 
 func newWalker(t *tree, file string, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
 	base := path.Base(file)
 	return &walker{
-		t: t, out: out, lines: lines, gemfile: base == "Gemfile", file: file,
+		t: t, out: out, lines: lines, gemfile: base == "Gemfile" || base == "gems.rb", file: file,
 		testFile: strings.HasSuffix(base, "_test.rb") || strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".rb"),
 	}
 }

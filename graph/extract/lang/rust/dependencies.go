@@ -24,15 +24,15 @@ import (
 // installed, "rustc <version>" and "host <triple>" when rustc is on the
 // path, and "crate <dir>" for each crate directory of the Cargo
 // registry ($CARGO_HOME, else ~/.cargo) and of Debian's registry, the
-// former first. The two rustc calls run side by side (rustup's proxy makes
-// each about 80ms).
+// former first. rustup's proxy costs each rustc call ~15 ms of CPU, so
+// only the sysroot is asked through it; the version and host come from
+// the sysroot's own rustc (through the proxy when it has none).
 const probeScript = `if command -v rustc >/dev/null 2>&1; then
-  rustc --print sysroot 2>/dev/null | while read -r s; do
+  s=$(rustc --print sysroot 2>/dev/null) && {
     echo "sysroot $s"
     [ -d "$s/lib/rustlib/src/rust/library" ] && echo "rust-src"
-  done &
-  rustc -vV 2>/dev/null | sed -n -e 's/^rustc /rustc rustc /p' -e 's/^host: /host /p'
-  wait
+    { "$s/bin/rustc" -vV || rustc -vV; } 2>/dev/null | sed -n -e 's/^rustc /rustc rustc /p' -e 's/^host: /host /p'
+  }
 fi
 for d in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/*/ /usr/share/cargo/registry/*/; do
   [ -d "$d" ] && echo "crate $d"
@@ -227,6 +227,7 @@ type rustDeps struct {
 	cfg      cfgEnv
 	mu       sync.Mutex
 	keep     map[int][]string // package → the files a dependent reaches (reachable), once
+	sums     sync.Map         // sumKey of a file reachable read → its Summarize (dependencies_select.go)
 }
 
 // reach is the files of an external crate a dependent can reach (nil:
@@ -245,7 +246,7 @@ func (d *rustDeps) reach(pkg int) []string {
 		if !path.IsAbs(root) {
 			root = path.Join(d.host.Root(), root)
 		}
-		k = reachable(d.host, root, d.cfg)
+		k = reachableNoting(d.host, root, d.cfg, d.noteSummary)
 	}
 	d.keep[pkg] = k
 	return k

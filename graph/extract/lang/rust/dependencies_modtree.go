@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"bytes"
 	"path"
 	"sort"
 	"strings"
@@ -74,6 +75,12 @@ type fileScan struct {
 // root) a dependent can reach, sorted; nil when lib.rs cannot be read.
 // cfg is the host's platform.
 func reachable(h extract.Host, src string, cfg cfgEnv) []string {
+	return reachableNoting(h, src, cfg, nil)
+}
+
+// reachableNoting is reachable, handing note (when not nil) each file it
+// reads with its tokens.
+func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) []string {
 	if isProcMacro(h, src) {
 		return []string{"lib.rs"}
 	}
@@ -97,7 +104,11 @@ func reachable(h extract.Host, src string, cfg cfgEnv) []string {
 			return false
 		}
 		seen[file] = true
-		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanFile(b, cfg)})
+		toks := lex(b)
+		if note != nil {
+			note(b, toks)
+		}
+		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanTokens(toks, cfg)})
 		queue = append(queue, len(nodes)-1)
 		return true
 	}
@@ -194,6 +205,7 @@ type token struct {
 // punctuation, skipping comments, char literals, lifetimes and numbers.
 func lex(b []byte) []token {
 	var out []token
+	idents := map[string]string{} // each identifier's text, allocated once
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]
@@ -239,7 +251,7 @@ func lex(b []byte) []token {
 				}
 			}
 			end := "\"" + strings.Repeat("#", hashes)
-			k := strings.Index(string(b[j:]), end)
+			k := bytes.Index(b[j:], []byte(end))
 			if k < 0 {
 				k = n - j
 			}
@@ -273,7 +285,12 @@ func lex(b []byte) []token {
 					j++
 				}
 			}
-			out = append(out, token{text: string(b[i:j]), at: i})
+			id, ok := idents[string(b[i:j])]
+			if !ok {
+				id = string(b[i:j])
+				idents[id] = id
+			}
+			out = append(out, token{text: id, at: i})
 			i = j
 		case c >= '0' && c <= '9':
 			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
@@ -316,8 +333,10 @@ func rawStart(b []byte, i int) int {
 // scanFile finds a file's module declarations (with their visibility,
 // #[path] and whether their #[cfg] can hold), the identifiers its `pub
 // use` items name, #[macro_export] and include!.
-func scanFile(b []byte, cfg cfgEnv) fileScan {
-	toks := lex(b)
+func scanFile(b []byte, cfg cfgEnv) fileScan { return scanTokens(lex(b), cfg) }
+
+// scanTokens is scanFile on a file's tokens.
+func scanTokens(toks []token, cfg cfgEnv) fileScan {
 	fs := fileScan{pubUse: map[string]bool{}}
 	type block struct {
 		mod     string // "" for a brace that is not an inline module's

@@ -1,0 +1,309 @@
+package ruby
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Selection (extract.Selective; DESIGN.md, Ruby packages: selection): of
+// the files a require locates (a gem's whole require path, a standard
+// library file) only those declaring a name the worktree's Ruby files
+// state are read, with, to a fixed point, the files declaring the
+// superclasses and mixins of what a kept file declares (an inherited
+// method resolves through them). A line scan finds the declarations
+// without a parse: it may see more than the extractor does (a def inside
+// a heredoc), which keeps a file too many, never one too few.
+
+var (
+	classLineRE = regexp.MustCompile(`^\s*(?:class|module)\s+(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*)(?:\s*<\s*(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*))?`)
+	defLineRE   = regexp.MustCompile(`^\s*def\s+([^\s(;]+)`)
+	constLineRE = regexp.MustCompile(`^\s*(?:[A-Z]\w*::)*([A-Z]\w*)\s*(?:\|\||&&)?=(?:[^=~>]|$)`)
+	attrLineRE  = regexp.MustCompile(`^\s*(?:attr|attr_reader|attr_writer|attr_accessor)\b(.*)`)
+	aliasLineRE = regexp.MustCompile(`^\s*(?:alias_method\s*\(?\s*|alias\s+|define_method\s*\(?\s*|define_singleton_method\s*\(?\s*)[:"']*([^\s,:"')]+)`)
+	mixinLineRE = regexp.MustCompile(`^\s*(?:include|extend|prepend)\s*\(?\s*((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)`)
+	attrNameRE  = regexp.MustCompile(`[:"']([A-Za-z_]\w*[?!]?)`)
+)
+
+// rbDecls is what a line scan finds in a file: the classes and modules
+// it declares (not those merely wrapping a nested one), its constants,
+// and, by owner (the class or module the lines nest in by indentation,
+// "Object" at the top), its methods, attributes and aliases and the
+// superclasses and mixins they name.
+type rbDecls struct {
+	classes, consts []string
+	wraps           []string    // classes and modules that only wrap a nested one
+	methods, needs  [][2]string // owner, name
+}
+
+// scanDecls reads a file's declarations line by line. A class or module
+// whose next statement opens another class or module only wraps it
+// (`module Test` / `module Unit` / `class TestCase`): its name, which
+// every file of a gem may open, does not select the file; the nested
+// one's does. A line indented as deep as an open class or module, or
+// less, closes it: a heredoc at the margin makes what follows the top
+// level's, whose methods are always read.
+func scanDecls(src []byte) rbDecls {
+	var d rbDecls
+	lines := strings.Split(string(src), "\n")
+	next := func(i int) string { // the next line holding code
+		for i++; i < len(lines); i++ {
+			if l := strings.TrimSpace(lines[i]); l != "" && l[0] != '#' {
+				return l
+			}
+		}
+		return ""
+	}
+	type open struct {
+		indent int
+		name   string
+	}
+	var stack []open
+	owner := func() string {
+		if len(stack) == 0 {
+			return "Object"
+		}
+		return stack[len(stack)-1].name
+	}
+	comment := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case comment:
+			comment = !strings.HasPrefix(l, "=end")
+			continue
+		case strings.HasPrefix(l, "=begin"):
+			comment = true
+			continue
+		case t == "__END__":
+			return d
+		case t == "" || t[0] == '#':
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
+			stack = stack[:len(stack)-1]
+		}
+		if !declarative(t) {
+			continue // most lines: no regular expression runs
+		}
+		if strings.HasPrefix(t, "class <<") {
+			stack = append(stack, open{indent, owner()}) // its methods are the owner's
+			continue
+		}
+		if m := classLineRE.FindStringSubmatch(l); m != nil {
+			name := lastSegment(m[1])
+			oneLine := strings.Contains(l[len(m[0]):], ";")
+			if n := next(i); oneLine || !classLineRE.MatchString(n) {
+				d.classes = append(d.classes, name)
+			} else {
+				d.wraps = append(d.wraps, name)
+			}
+			if m[2] != "" {
+				d.needs = append(d.needs, [2]string{name, lastSegment(m[2])})
+			}
+			if !oneLine {
+				stack = append(stack, open{indent, name})
+			}
+			continue
+		}
+		if m := defLineRE.FindStringSubmatch(l); m != nil {
+			name := m[1]
+			if j := strings.LastIndexByte(name, '.'); j > 0 && j+1 < len(name) {
+				name = name[j+1:] // def self.x, def Const.x
+			}
+			d.methods = append(d.methods, [2]string{owner(), name})
+			if s, ok := strings.CutSuffix(name, "="); ok && s != "" && s != "=" && s != "!" && s != "<" && s != ">" && s != "[]" {
+				d.methods = append(d.methods, [2]string{owner(), s}) // foo= also as foo
+			}
+			continue
+		}
+		if m := attrLineRE.FindStringSubmatch(l); m != nil {
+			for _, a := range attrNameRE.FindAllStringSubmatch(m[1], -1) {
+				d.methods = append(d.methods, [2]string{owner(), a[1]}, [2]string{owner(), a[1] + "="})
+			}
+			continue
+		}
+		if m := aliasLineRE.FindStringSubmatch(l); m != nil {
+			d.methods = append(d.methods, [2]string{owner(), m[1]})
+			continue
+		}
+		if m := mixinLineRE.FindStringSubmatch(l); m != nil {
+			for _, c := range strings.Split(m[1], ",") {
+				d.needs = append(d.needs, [2]string{owner(), lastSegment(strings.TrimSpace(c))})
+			}
+			continue
+		}
+		if m := constLineRE.FindStringSubmatch(l); m != nil {
+			d.consts = append(d.consts, m[1])
+		}
+	}
+	return d
+}
+
+// declarative: the line (trimmed) may be one scanDecls reads: it starts
+// with a keyword or method that declares, or with a constant.
+func declarative(t string) bool {
+	if c := t[0]; c >= 'A' && c <= 'Z' {
+		return true
+	}
+	switch t[0] {
+	case 'a', 'c', 'd', 'e', 'i', 'm', 'p':
+		for _, k := range declWords {
+			if strings.HasPrefix(t, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var declWords = []string{"attr", "alias", "class", "def", "define_", "extend", "include", "module", "prepend"}
+
+func lastSegment(q string) string {
+	if i := strings.LastIndex(q, "::"); i >= 0 {
+		return q[i+2:]
+	}
+	return q
+}
+
+// Summarize (extract.Selective): one declaration a line, "c Class",
+// "w Wrapper", "k CONST", "m Owner method", "n Owner Need".
+func (d *rbDeps) Summarize(content []byte) []byte {
+	s := scanDecls(content)
+	var b strings.Builder
+	for _, n := range s.classes {
+		b.WriteString("c " + n + "\n")
+	}
+	for _, n := range s.wraps {
+		b.WriteString("w " + n + "\n")
+	}
+	for _, n := range s.consts {
+		b.WriteString("k " + n + "\n")
+	}
+	for _, m := range s.methods {
+		b.WriteString("m " + m[0] + " " + m[1] + "\n")
+	}
+	for _, m := range s.needs {
+		b.WriteString("n " + m[0] + " " + m[1] + "\n")
+	}
+	return []byte(b.String())
+}
+
+func decodeDecls(b []byte) rbDecls {
+	var d rbDecls
+	for _, l := range strings.Split(string(b), "\n") {
+		kind, rest, _ := strings.Cut(l, " ")
+		owner, name, two := strings.Cut(rest, " ")
+		switch {
+		case kind == "c":
+			d.classes = append(d.classes, rest)
+		case kind == "w":
+			d.wraps = append(d.wraps, rest)
+		case kind == "k":
+			d.consts = append(d.consts, rest)
+		case kind == "m" && two:
+			d.methods = append(d.methods, [2]string{owner, name})
+		case kind == "n" && two:
+			d.needs = append(d.needs, [2]string{owner, name})
+		}
+	}
+	return d
+}
+
+// alwaysWanted are the classes whose methods any receiver may have.
+var alwaysWanted = []string{"Object", "Kernel", "BasicObject"}
+
+// Select (extract.Selective). The wanted classes and modules are those
+// the worktree names, Object, Kernel and BasicObject, and, to a fixed
+// point, the superclasses and mixins of a wanted one (across every
+// directory read: a gem's class may extend another gem's). A file is
+// kept when it declares a class, module or constant the worktree names,
+// a method or attribute the worktree names of a wanted class, or a
+// superclass or mixin of a wanted class (the relation an inherited
+// method resolves through). A class or module the worktree names that
+// no file declares but as a wrapper (yaml/dbm.rb's `module YAML`) keeps
+// the first file wrapping it, so that the name has its target.
+func (d *rbDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+	decls := make([][]rbDecls, len(dirs))
+	needs := map[string][]string{} // class → its superclasses and mixins, from every file
+	for i, dir := range dirs {
+		decls[i] = make([]rbDecls, len(dir.Files))
+		for j := range dir.Files {
+			if j < len(dir.Summaries) {
+				decls[i][j] = decodeDecls(dir.Summaries[j])
+			}
+			for _, n := range decls[i][j].needs {
+				needs[n[0]] = append(needs[n[0]], n[1])
+			}
+		}
+	}
+	wanted := map[string]bool{}
+	var queue []string
+	want := func(c string) {
+		if !wanted[c] {
+			wanted[c] = true
+			queue = append(queue, c)
+		}
+	}
+	for _, c := range alwaysWanted {
+		want(c)
+	}
+	for c := range needs {
+		if names.Named(c) {
+			want(c)
+		}
+	}
+	for _, fd := range decls {
+		for _, x := range fd {
+			for _, c := range x.classes {
+				if names.Named(c) {
+					want(c)
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for _, n := range needs[c] {
+			want(n)
+		}
+	}
+	keep := make([][]bool, len(dirs))
+	for i, fd := range decls {
+		keep[i] = make([]bool, len(fd))
+		for j, x := range fd {
+			keep[i][j] = slices.ContainsFunc(x.classes, names.Named) || slices.ContainsFunc(x.consts, names.Named) ||
+				slices.ContainsFunc(x.methods, func(m [2]string) bool { return wanted[m[0]] && names.Named(m[1]) }) ||
+				slices.ContainsFunc(x.needs, func(n [2]string) bool { return wanted[n[0]] })
+		}
+	}
+	declared := map[string]bool{}
+	for i, fd := range decls {
+		for j, x := range fd {
+			for _, c := range x.classes {
+				declared[c] = true
+			}
+			if keep[i][j] {
+				for _, c := range x.wraps {
+					declared[c] = true
+				}
+			}
+		}
+	}
+	for i, fd := range decls {
+		for j, x := range fd {
+			for _, c := range x.wraps {
+				if !declared[c] && names.Named(c) {
+					declared[c], keep[i][j] = true, true
+				}
+			}
+		}
+	}
+	return keep
+}
+
+var _ extract.Selective = (*rbDeps)(nil)

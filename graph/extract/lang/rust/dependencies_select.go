@@ -1,0 +1,433 @@
+package rust
+
+import (
+	"hash/maphash"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Selection (extract.Selective; DESIGN.md, Rust: selection): of a
+// dependency crate's source directory only these files are read: lib.rs,
+// the crate root whose `pub use` items re-export the crate's names; a
+// file whose `pub use` re-exports a whole module (`*`); a file declaring
+// a name the worktree's Rust files state (an item, an enum variant, a
+// struct field, a name a `pub use` re-exports there); and a file holding
+// an impl block for a type the worktree names (the trait impls a method
+// resolves through). The scan is the module tree's lexer (no parse), with
+// function bodies skipped: an item inside one cannot be named from outside.
+
+// crateDecls is what the scan finds in one file.
+type crateDecls struct {
+	names   []string    // declared at module level: items, free functions, re-exported names
+	fns     []crateFn   // free functions (owner "") and the members of impl blocks, traits, structs and enums
+	impls   [][2]string // the trait ("" for an inherent impl) and the type of each impl block
+	glob    bool        // a `pub use …::*`
+	aliases [][2]string // `pub use …::X as Y`: X, Y
+}
+
+// crateFn is a function, method, field or variant: its owner (the impl's
+// type, the trait, the struct or enum; "" at module level), its name and
+// the type names its signature states (a chain's next receiver).
+type crateFn struct {
+	owner, name string
+	types       []string
+}
+
+// scanCrateDecls reads a file's declarations.
+func scanCrateDecls(b []byte) crateDecls { return scanCrateTokens(lex(b)) }
+
+// scanCrateTokens is scanCrateDecls on a file's tokens.
+func scanCrateTokens(toks []token) crateDecls {
+	var d crateDecls
+	type block struct {
+		kind   string // "enum", "struct" (a struct's or a variant's fields), "impl", "trait" or ""
+		owner  string // an impl's type, a trait's, struct's or enum's name
+		parens int    // ( and [ open inside it
+	}
+	stack := []block{{}}
+	top := func() *block { return &stack[len(stack)-1] }
+	owner := func() string {
+		for k := len(stack) - 1; k >= 0; k-- {
+			if stack[k].owner != "" {
+				return stack[k].owner
+			}
+		}
+		return ""
+	}
+	ident := func(i int) bool {
+		return i < len(toks) && !toks[i].str && isIdentByte(toks[i].text[0]) && !(toks[i].text[0] >= '0' && toks[i].text[0] <= '9')
+	}
+	typeNames := func(from, to int) []string {
+		var out []string
+		for k := from; k < to && k < len(toks); k++ {
+			if ident(k) && toks[k].text[0] >= 'A' && toks[k].text[0] <= 'Z' && toks[k].text != "Self" {
+				out = append(out, toks[k].text)
+			}
+		}
+		return out
+	}
+	prev := "" // the last token that is not part of an attribute
+	pending, pendingOwner := "", ""
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.str {
+			prev = ""
+			continue
+		}
+		switch t.text {
+		case "#":
+			j := i + 1
+			if j < len(toks) && toks[j].text == "!" {
+				j++
+			}
+			if j < len(toks) && toks[j].text == "[" {
+				i = matching(toks, j, "[", "]")
+				continue
+			}
+		case "fn":
+			if !ident(i + 1) {
+				break
+			}
+			name := toks[i+1].text
+			depth, j := 0, i+2
+		header:
+			for ; j < len(toks); j++ {
+				if toks[j].str {
+					continue
+				}
+				switch toks[j].text {
+				case "(", "[":
+					depth++
+				case ")", "]":
+					depth--
+				case ";", "{", "}":
+					if depth == 0 {
+						break header
+					}
+				}
+			}
+			d.fns = append(d.fns, crateFn{owner: owner(), name: name, types: typeNames(i+2, j)})
+			if j < len(toks) && toks[j].text == "{" {
+				j = matching(toks, j, "{", "}") // the body: skipped
+			}
+			i, prev = j, "}"
+			continue
+		case "struct", "enum", "union", "trait", "type", "const", "static":
+			if ident(i+1) && toks[i+1].text != "fn" && toks[i+1].text != "unsafe" && toks[i+1].text != "async" && toks[i+1].text != "extern" {
+				name := toks[i+1].text
+				if o := owner(); o != "" {
+					d.fns = append(d.fns, crateFn{owner: o, name: name}) // an associated type or const
+				} else {
+					d.names = append(d.names, name)
+				}
+				switch t.text {
+				case "struct", "union":
+					pending, pendingOwner = "struct", name
+				case "enum", "trait":
+					pending, pendingOwner = t.text, name
+				}
+				i++
+				prev = toks[i].text
+				continue
+			}
+		case "macro_rules":
+			if i+2 < len(toks) && toks[i+1].text == "!" && ident(i+2) {
+				d.names = append(d.names, toks[i+2].text)
+				j := i + 3
+				if j < len(toks) && (toks[j].text == "{" || toks[j].text == "(" || toks[j].text == "[") {
+					close := map[string]string{"{": "}", "(": ")", "[": "]"}[toks[j].text]
+					j = matching(toks, j, toks[j].text, close)
+				}
+				i, prev = j, "}"
+				continue
+			}
+		case "use":
+			if prev != "pub" && prev != ")" { // pub use, pub(crate) use
+				break
+			}
+			j := i + 1
+			for ; j < len(toks) && toks[j].text != ";"; j++ {
+				switch {
+				case toks[j].text == "*":
+					d.glob = true
+				case ident(j) && toks[j].text != "as" && toks[j].text != "self" && toks[j].text != "crate" && toks[j].text != "super":
+					d.names = append(d.names, toks[j].text)
+					if j+2 < len(toks) && toks[j+1].text == "as" && ident(j+2) {
+						d.aliases = append(d.aliases, [2]string{toks[j].text, toks[j+2].text})
+					}
+				}
+			}
+			i, prev = j, ";"
+			continue
+		case "impl":
+			if h, j, ok := implHeader(toks, i+1); ok {
+				d.impls = append(d.impls, h)
+				pending, pendingOwner = "impl", h[1]
+				i, prev = j-1, ""
+				continue
+			}
+		case "{":
+			stack = append(stack, block{kind: pending, owner: pendingOwner})
+			pending, pendingOwner = "", ""
+			prev = "{"
+			continue
+		case "}":
+			if len(stack) > 1 {
+				stack = stack[:len(stack)-1]
+			}
+		case "(", "[":
+			top().parens++
+		case ")", "]":
+			top().parens--
+		case ";":
+			pending, pendingOwner = "", ""
+		default:
+			b := top()
+			if b.parens == 0 && ident(i) {
+				switch {
+				case b.kind == "enum" && (prev == "{" || prev == ","):
+					d.fns = append(d.fns, crateFn{owner: b.owner, name: t.text})
+					if i+1 < len(toks) && toks[i+1].text == "{" {
+						pending, pendingOwner = "struct", b.owner // a variant's fields
+					}
+				case b.kind == "struct" && i+1 < len(toks) && toks[i+1].text == ":" && (i+2 >= len(toks) || toks[i+2].text != ":") && prev != ":":
+					j := i + 2
+					for depth := 0; j < len(toks); j++ {
+						if tx := toks[j].text; !toks[j].str && (tx == "<" || tx == "(" || tx == "[") {
+							depth++
+						} else if !toks[j].str && (tx == ">" || tx == ")" || tx == "]") {
+							depth--
+						} else if !toks[j].str && (tx == "," || tx == "}") && depth <= 0 {
+							break
+						}
+					}
+					d.fns = append(d.fns, crateFn{owner: b.owner, name: t.text, types: typeNames(i+2, j)})
+				}
+			}
+		}
+		prev = t.text
+	}
+	return d
+}
+
+// implHeader reads an impl block's header from toks[i] (after `impl`) to
+// its `{`: the trait's last path segment ("" for an inherent impl) and
+// the type's, and the index of the `{`.
+func implHeader(toks []token, i int) (h [2]string, brace int, ok bool) {
+	angle := 0
+	if i < len(toks) && toks[i].text == "<" {
+		for ; i < len(toks); i++ {
+			switch toks[i].text {
+			case "<":
+				angle++
+			case ">":
+				angle--
+			}
+			if angle == 0 {
+				i++
+				break
+			}
+		}
+	}
+	last, trait := "", ""
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		if t.str {
+			continue
+		}
+		switch t.text {
+		case "<":
+			angle++
+		case ">":
+			if i > 0 && toks[i-1].text == "-" {
+				continue // ->
+			}
+			angle--
+		case "{", ";":
+			if angle == 0 {
+				return [2]string{trait, last}, i, t.text == "{"
+			}
+		case "for":
+			if angle == 0 {
+				trait, last = last, ""
+			}
+		case "where":
+			if angle == 0 {
+				for ; i < len(toks) && toks[i].text != "{" && toks[i].text != ";"; i++ {
+				}
+				return [2]string{trait, last}, i, i < len(toks) && toks[i].text == "{"
+			}
+		default:
+			if angle == 0 && isIdentByte(t.text[0]) && t.text != "dyn" && t.text != "mut" && t.text != "const" && t.text != "unsafe" {
+				last = t.text
+			}
+		}
+	}
+	return h, i, false
+}
+
+// Summarize (extract.Selective): one declaration a line: "d name",
+// "f Owner name Type…" ("-" for no owner), "i Trait Type" ("-" for no
+// trait), "g".
+// The files the module tree's scan read (reachable) were lexed already:
+// their summaries are kept by content, so a cold sync lexes them once.
+func (d *rustDeps) Summarize(content []byte) []byte {
+	if s, ok := d.sums.Load(sumKey(content)); ok {
+		return s.([]byte)
+	}
+	return encodeCrateDecls(scanCrateDecls(content))
+}
+
+// noteSummary keeps the summary of a file reachable lexed.
+func (d *rustDeps) noteSummary(b []byte, toks []token) {
+	d.sums.Store(sumKey(b), encodeCrateDecls(scanCrateTokens(toks)))
+}
+
+// sumKey identifies a file's content: its length and a 64-bit hash.
+type contentKey struct {
+	n    int
+	hash uint64
+}
+
+var sumSeed = maphash.MakeSeed()
+
+func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSeed, b)} }
+
+func encodeCrateDecls(s crateDecls) []byte {
+	var b strings.Builder
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	for _, n := range s.names {
+		b.WriteString("d " + n + "\n")
+	}
+	for _, f := range s.fns {
+		b.WriteString("f " + dash(f.owner) + " " + f.name)
+		for _, t := range f.types {
+			b.WriteString(" " + t)
+		}
+		b.WriteString("\n")
+	}
+	for _, h := range s.impls {
+		b.WriteString("i " + dash(h[0]) + " " + h[1] + "\n")
+	}
+	for _, a := range s.aliases {
+		b.WriteString("a " + a[0] + " " + a[1] + "\n")
+	}
+	if s.glob {
+		b.WriteString("g\n")
+	}
+	return []byte(b.String())
+}
+
+func decodeCrateDecls(b []byte) crateDecls {
+	var d crateDecls
+	undash := func(s string) string {
+		if s == "-" {
+			return ""
+		}
+		return s
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 2 && f[0] == "d":
+			d.names = append(d.names, f[1])
+		case len(f) >= 3 && f[0] == "f":
+			fn := crateFn{owner: undash(f[1]), name: f[2]}
+			if len(f) > 3 {
+				fn.types = f[3:]
+			}
+			d.fns = append(d.fns, fn)
+		case len(f) == 3 && f[0] == "i":
+			d.impls = append(d.impls, [2]string{undash(f[1]), f[2]})
+		case len(f) == 3 && f[0] == "a":
+			d.aliases = append(d.aliases, [2]string{f[1], f[2]})
+		case len(f) == 1 && f[0] == "g":
+			d.glob = true
+		}
+	}
+	return d
+}
+
+// alwaysNamed are traits a method call resolves through without the
+// worktree naming them (auto-deref).
+var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
+
+// Select (extract.Selective): see the top of this file; a file the module
+// tree does not reach (it extracts to nothing) is not read. The wanted types
+// are those the worktree names and, to a fixed point, those the signature
+// of a wanted function states: a free function the worktree names, or a
+// member it names of a wanted type (to_value(…)?.as_object() names
+// neither Value nor a variable's type, but to_value returns a Value).
+func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+	decls := make([][]crateDecls, len(dirs))
+	for i, dir := range dirs {
+		decls[i] = make([]crateDecls, len(dir.Files))
+		for j := range dir.Files {
+			if j < len(dir.Summaries) {
+				decls[i][j] = decodeCrateDecls(dir.Summaries[j])
+			}
+		}
+	}
+	// A name a `pub use … as` re-exports under a name the worktree
+	// names is named too (sval's `pub use crate::stream::RefMutStream as
+	// Stream`).
+	aliased := map[string]bool{}
+	named := func(n string) bool { return aliased[n] || names.Named(n) }
+	added := map[string]bool{}
+	wanted := func(t string) bool { return added[t] || named(t) }
+	member := func(f crateFn) bool { return named(f.name) && (f.owner == "" || wanted(f.owner)) }
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			for _, x := range fd {
+				for _, a := range x.aliases {
+					if !aliased[a[0]] && named(a[1]) {
+						aliased[a[0]], changed = true, true
+					}
+				}
+				for _, f := range x.fns {
+					if !member(f) {
+						continue
+					}
+					for _, t := range f.types {
+						if !wanted(t) {
+							added[t], changed = true, true
+						}
+					}
+				}
+			}
+		}
+	}
+	keep := make([][]bool, len(dirs))
+	for i, dir := range dirs {
+		keep[i] = make([]bool, len(dir.Files))
+		var reached []string
+		if dir.Pkg < len(d.pkgs) {
+			reached = d.reach(dir.Pkg)
+		}
+		for j, f := range dir.Files {
+			x := decls[i][j]
+			rel := f // relative to src: the places are "..." and "lib.rs"
+			if dir.Place != "..." && dir.Place != "lib.rs" {
+				rel = path.Join(strings.TrimSuffix(dir.Place, "/..."), f)
+			}
+			if k := sort.SearchStrings(reached, rel); reached != nil && (k == len(reached) || reached[k] != rel) {
+				continue
+			}
+			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, named) || slices.ContainsFunc(x.fns, member) ||
+				slices.ContainsFunc(x.impls, func(h [2]string) bool { return h[0] != "" && (named(h[0]) || alwaysNamed[h[0]]) && wanted(h[1]) })
+		}
+	}
+	return keep
+}
+
+var _ extract.Selective = (*rustDeps)(nil)

@@ -1,0 +1,112 @@
+package rust
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+func TestScanCrateDecls(t *testing.T) {
+	src := `pub use crate::value::{Map, Value as Json};
+pub use self::prelude::*;
+
+#[derive(Debug)]
+pub enum Value {
+    Null,
+    #[serde(rename = "b")]
+    Bool(bool),
+    Object { entries: Map<String, Value> },
+}
+
+pub struct Point<T> {
+    pub x: T,
+    y: Option<Vec<T>>,
+}
+
+impl<T> Point<T> where T: Copy {
+    pub const ORIGIN: u8 = 0;
+    pub fn norm(&self, other: &Point<T>) -> Length {
+        let inner = Hidden { z: 1 };
+        fn nested() {}
+        inner.z
+    }
+}
+
+impl<'a> fmt::Display for &'a Value {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result { Ok(()) }
+}
+
+pub trait Visit {
+    type Output;
+    fn visit(&mut self) -> Self::Output;
+}
+
+pub const fn to_value(x: u8) -> Result<Value, Error> { todo!() }
+
+#[macro_export]
+macro_rules! json {
+    ($e:expr) => { fn inside() {} };
+}
+`
+	got := scanCrateDecls([]byte(src))
+	want := crateDecls{
+		names: []string{"value", "Map", "Value", "Json", "prelude", "Value", "Point", "Visit", "json"},
+		fns: []crateFn{
+			{owner: "Value", name: "Null"}, {owner: "Value", name: "Bool"}, {owner: "Value", name: "Object"},
+			{owner: "Value", name: "entries", types: []string{"Map", "String", "Value"}},
+			{owner: "Point", name: "x", types: []string{"T"}}, {owner: "Point", name: "y", types: []string{"Option", "Vec", "T"}},
+			{owner: "Point", name: "ORIGIN"}, {owner: "Point", name: "norm", types: []string{"Point", "T", "Length"}},
+			{owner: "Value", name: "fmt", types: []string{"Formatter", "Result"}},
+			{owner: "Visit", name: "Output"}, {owner: "Visit", name: "visit", types: []string{"Output"}},
+			{name: "to_value", types: []string{"Result", "Value", "Error"}},
+		},
+		impls:   [][2]string{{"", "Point"}, {"Display", "Value"}},
+		glob:    true,
+		aliases: [][2]string{{"Value", "Json"}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("scanCrateDecls =\n%+v\nwant\n%+v", got, want)
+	}
+	d := &rustDeps{}
+	if back := decodeCrateDecls(d.Summarize([]byte(src))); !reflect.DeepEqual(back, want) {
+		t.Errorf("decodeCrateDecls(Summarize) =\n%+v", back)
+	}
+}
+
+type names map[string]bool
+
+func (n names) Named(s string) bool                  { return n[s] }
+func (n names) NamedThrough(_ string, s string) bool { return n[s] }
+
+func TestSelectCrate(t *testing.T) {
+	d := &rustDeps{}
+	files := map[string]string{
+		"lib.rs":     "mod de;\npub use de::from_str;\npub use value::Value as Json;\n",
+		"de.rs":      "pub fn from_str(s: &str) -> Result<Value> { todo!() }\n",
+		"value.rs":   "pub enum Value { Null }\nimpl Value {\n    pub fn as_str(&self) -> Option<&str> { None }\n}\n",
+		"other.rs":   "pub struct Other;\nimpl Other {\n    pub fn as_str(&self) -> Option<&str> { None }\n}\n",
+		"deref.rs":   "impl Deref for Value {\n    type Target = str;\n}\n",
+		"display.rs": "impl Display for Value {\n    fn fmt(&self) {}\n}\n",
+	}
+	dir := extract.SelectDir{Files: []string{"de.rs", "deref.rs", "display.rs", "lib.rs", "other.rs", "value.rs"}}
+	for _, f := range dir.Files {
+		dir.Summaries = append(dir.Summaries, d.Summarize([]byte(files[f])))
+	}
+	for _, c := range []struct {
+		names names
+		want  []bool
+	}{
+		{names{}, []bool{false, false, false, true, false, false}},
+		// as_str of Value, which from_str returns; not Other's
+		{names{"from_str": true, "as_str": true}, []bool{true, true, false, true, false, true}},
+		{names{"Value": true, "Display": true}, []bool{false, true, true, true, false, true}},
+		{names{"Other": true, "as_str": true}, []bool{false, false, false, true, true, false}},
+		// lib.rs re-exports Value as Json
+		{names{"Json": true}, []bool{false, true, false, true, false, true}},
+	} {
+		if got := d.Select([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
+			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
+		}
+	}
+}
