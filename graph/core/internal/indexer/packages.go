@@ -3,6 +3,7 @@ package indexer
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"io/fs"
@@ -390,11 +391,12 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				disk := filepath.Join(dl.pkgs[pf.key.pkg].Root, filepath.FromSlash(pf.dir))
 				dirs[i].Summaries = summariesOf(xc, dl.lang, disk, sel, pf.files)
 			}
-			keepFiles := sel.Select(dirs, named)
+			selected := sel.Select(dirs, named)
 			for i := range places {
 				kept := places[i].files[:0]
 				for fi, f := range places[i].files {
-					if i < len(keepFiles) && fi < len(keepFiles[i]) && keepFiles[i][fi] {
+					if i < len(selected) && fi < len(selected[i]) && selected[i][fi].Read {
+						f.keep = selected[i][fi].Keep
 						kept = append(kept, f)
 					}
 				}
@@ -407,10 +409,12 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 			for _, f := range pf.files {
 				vp := path.Join(pf.prefix, pf.dir, f.name)
 				old, wasIndexed := indexed[vp]
-				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod
+				// A file read in part is hashed again: its parts may have
+				// changed where its bytes did not (contentHash).
+				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod && f.keep == nil
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
-				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix)}
+				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix), keep: f.keep}
 				if d.cache != nil {
 					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(pf.dir, f.name)
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
@@ -577,11 +581,11 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		hashes := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
 			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
-			sum := blake3.Sum256(content)
-			hashes = append(hashes, sum[:])
+			sum := contentHash(content, jobs[i].keep)
+			hashes = append(hashes, sum)
 			h.WriteString(path.Base(jobs[i].cand.Path))
 			h.Write([]byte{0})
-			h.Write(sum[:])
+			h.Write(sum)
 			b.at[i] = len(b.groups)
 		}
 		key, ok := xc.key(h.Sum(nil), "bundle", dir, jobs[from].ctx)
@@ -632,4 +636,25 @@ func (b *bundles) put(xc *cacheRun) {
 		}
 		xc.c.PutBundle(g.key, g.enc) // a failed write costs a parse next time
 	}
+}
+
+// contentHash is a file's hash as the index and the extraction cache key
+// it: of its bytes and, for a dependency's file read in part
+// (extract.Selection), of the parts read, so that a change of the parts
+// re-extracts it as a change of its bytes would.
+func contentHash(content []byte, keep []extract.Span) []byte {
+	if keep == nil {
+		sum := blake3.Sum256(content)
+		return sum[:]
+	}
+	h := blake3.New()
+	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(len(content))))
+	h.Write(content)
+	var b []byte
+	for _, sp := range keep {
+		b = binary.AppendUvarint(b, uint64(sp.Start))
+		b = binary.AppendUvarint(b, uint64(sp.End))
+	}
+	h.Write(b)
+	return h.Sum(nil)
 }

@@ -125,6 +125,7 @@ type selectFile struct {
 	disk string
 	size int64
 	mod  int64
+	keep []extract.Span // the parts read (extract.Selection), nil: all
 }
 
 // summariesOf is what Summarize says of each file of a place, taken from

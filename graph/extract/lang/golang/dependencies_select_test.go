@@ -1,9 +1,11 @@
 package golang
 
 import (
+	"path"
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -88,10 +90,14 @@ func body() *Unused { return nil }
 	}
 	keep := d.Select(dirs, names)
 	got := map[string][]string{}
+	read := map[string]string{} // place/file → what of it is read
+	sources := map[string]map[string]string{"lib": lib, "text": text, "quiet": quiet, "io": ioPkg}
 	for i, k := range keep {
-		for fi, ok := range k {
-			if ok {
-				got[dirs[i].Place] = append(got[dirs[i].Place], dirs[i].Files[fi])
+		for fi, sel := range k {
+			if sel.Read {
+				name := dirs[i].Files[fi]
+				got[dirs[i].Place] = append(got[dirs[i].Place], name)
+				read[dirs[i].Place+"/"+name] = keptText(sources[dirs[i].Place][name], sel.Keep)
 			}
 		}
 	}
@@ -110,6 +116,47 @@ func body() *Unused { return nil }
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("selected %v\nwant     %v", got, want)
 	}
+	// Of a file read, its package clause, imports and kept declarations:
+	// Transport and RoundTrip, not Close; Options, Default and
+	// DefaultClient; Client and NewClient, not body; quiet's package
+	// clause alone.
+	for file, parts := range map[string][2][]string{
+		"lib/transport.go": {{"package lib", "type Transport struct{ Retries int }", "func (t *Transport) RoundTrip() Result { return Result{} }"}, {"Close"}},
+		"lib/client.go":    {{"package lib", "import (", `xt "example.com/dep/text"`, "type Client struct {", "func NewClient(opts Options) *Client"}, {"func body"}},
+		"lib/options.go":   {{"type Options struct{ Timeout Duration }", "var Default = Options{Timeout: Second}", "var DefaultClient = NewClient(Default)"}, nil},
+		"lib/std.go":       {{"var Std = std{}", "type std struct{}", "func (std) Sum() int { return 0 }"}, nil},
+		"quiet/doc.go":     {{"package quiet"}, nil},
+	} {
+		src := read[file]
+		for _, in := range parts[0] {
+			if !strings.Contains(src, in) {
+				t.Errorf("%s: %q not read in\n%s", file, in, src)
+			}
+		}
+		for _, out := range parts[1] {
+			if strings.Contains(src, out) {
+				t.Errorf("%s: %q read in\n%s", file, out, src)
+			}
+		}
+		if len(src) != len(sources[strings.Split(file, "/")[0]][path.Base(file)]) {
+			t.Errorf("%s: %d bytes read as %d", file, len(sources[strings.Split(file, "/")[0]][path.Base(file)]), len(src))
+		}
+	}
+}
+
+// keptText is src with every byte outside keep but newlines a space.
+func keptText(src string, keep []extract.Span) string {
+	b := []byte(src)
+	for i := range b {
+		in := keep == nil
+		for _, sp := range keep {
+			in = in || int(sp.Start) <= i && i < int(sp.End)
+		}
+		if !in && b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // testNames: name → files, file → imports.
@@ -164,14 +211,15 @@ type Q interface {
 	if f.pkg != "p" || !reflect.DeepEqual(f.imports, [][2]string{{"", "fmt"}, {"y", "gopkg.in/yaml.v3"}, {".", "strings"}}) {
 		t.Fatalf("package %q imports %v", f.pkg, f.imports)
 	}
+	at := func(s string) int { return strings.Index(src, s) } // where a declaration starts
 	want := []goDecl{
-		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}},
-		{names: []string{"D"}, uses: []string{"y.Node"}},
-		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
-		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
-		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
-		{names: []string{"M"}, uses: []string{"O", "error"}},                     // not its parameters' types
-		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}}, // nor an unexported method's
+		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}, at: at("type (")},
+		{names: []string{"D"}, uses: []string{"y.Node"}, at: at("type (")},
+		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}, at: at("const (")},
+		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}, at: at("var g")},
+		{recv: "List", names: []string{"Len"}, uses: []string{"int"}, at: at("func (l")},
+		{names: []string{"M"}, uses: []string{"O", "error"}, at: at("func M")},                     // not its parameters' types
+		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}, at: at("type Q")}, // nor an unexported method's
 	}
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
