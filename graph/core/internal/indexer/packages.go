@@ -388,8 +388,23 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				for _, f := range pf.files {
 					dirs[i].Files = append(dirs[i].Files, f.name)
 				}
-				disk := filepath.Join(dl.pkgs[pf.key.pkg].Root, filepath.FromSlash(pf.dir))
-				dirs[i].Summaries = summariesOf(xc, dl.lang, disk, sel, pf.files)
+			}
+			// The summaries of a package's places are one cache entry
+			// (a cold build creates a file per package, not per place).
+			for from := 0; from < len(places); {
+				pkg, to := places[from].key.pkg, from
+				var files []selectFile
+				for ; to < len(places) && places[to].key.pkg == pkg; to++ {
+					for _, f := range places[to].files {
+						f.name = path.Join(places[to].dir, f.name)
+						files = append(files, f)
+					}
+				}
+				sums := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
+				for i := from; i < to; i++ {
+					dirs[i].Summaries, sums = sums[:len(places[i].files)], sums[len(places[i].files):]
+				}
+				from = to
 			}
 			selected := sel.Select(dirs, named)
 			for i := range places {
@@ -540,11 +555,11 @@ func (s *sharedExtraction) put(hash []byte, x *extract.ExtractedFile) {
 	}
 }
 
-// bundles are a sync's dependency directories in the extraction cache:
-// the files of one directory that a sync extracts (every one on a cold
+// bundles are a sync's dependency packages in the extraction cache: the
+// files of one package that a sync extracts (every one read on a cold
 // build or a new import) are looked up and stored as one entry, keyed by
 // their paths and contents, rather than one entry per file: a cold build
-// writes a file per directory, not per source file, and a sibling
+// writes a file per package, not per source file, and a sibling
 // repository reads as few.
 type bundles struct {
 	groups []*bundle
@@ -552,7 +567,7 @@ type bundles struct {
 	at     []int
 }
 
-// bundle is one directory's files: jobs[from:to].
+// bundle is one package's files: jobs[from:to].
 type bundle struct {
 	from, to int
 	key      xcache.Key
@@ -560,8 +575,8 @@ type bundle struct {
 	enc      [][]byte // the fresh extractions, encoded, in job order
 }
 
-// bundleJobs groups the jobs (in directory order, as externalJobs lists
-// them) by directory, hashes each group's files and looks their bundle
+// bundleJobs groups the jobs (in package order, as externalJobs lists
+// them) by package, hashes each group's files and looks their bundle
 // up: on a hit each job carries its extraction (pre); either way its file
 // skips the per-file entries.
 func bundleJobs(xc *cacheRun, jobs []job) *bundles {
@@ -571,9 +586,9 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 	}
 	b.at = make([]int, len(jobs))
 	for from := 0; from < len(jobs); {
-		dir := path.Dir(jobs[from].cand.Path)
+		pkg := jobs[from].cand.Package // one module context: Context(pkg, prefix)
 		to := from + 1
-		for to < len(jobs) && path.Dir(jobs[to].cand.Path) == dir {
+		for to < len(jobs) && jobs[to].cand.Package == pkg {
 			to++
 		}
 		g := &bundle{from: from, to: to}
@@ -583,12 +598,12 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
 			sum := contentHash(content, jobs[i].keep)
 			hashes = append(hashes, sum)
-			h.WriteString(path.Base(jobs[i].cand.Path))
+			h.WriteString(jobs[i].cand.Path)
 			h.Write([]byte{0})
 			h.Write(sum)
 			b.at[i] = len(b.groups)
 		}
-		key, ok := xc.key(h.Sum(nil), "bundle", dir, jobs[from].ctx)
+		key, ok := xc.key(h.Sum(nil), "bundle", "", jobs[from].ctx)
 		if ok {
 			g.key = key
 			xs, err := xc.c.GetBundle(key, to-from)
