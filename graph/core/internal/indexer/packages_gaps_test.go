@@ -82,6 +82,26 @@ func TestPackagesLocalReplace(t *testing.T) {
 	})
 }
 
+// TestPackagesDeclarationSelected: of a dependency's file, only the
+// declarations the worktree names (with their closure) are read; naming
+// another declaration of a file already read (lib.go, read for Hello and
+// Base), or no longer, re-extracts that file though its bytes did not
+// change, and incrementally gives what a cold build gives.
+func TestPackagesDeclarationSelected(t *testing.T) {
+	fakeModCache(t)
+	repo := gittest.New(t, depsSeed)
+	greeter := "\"@go/example.com/lib/lib.go\"\t\"Greeter\"\t\"example.com/lib.Greeter\"\t\"interface\""
+	implements := "\"example.com/app.hello\"\t\"example.com/lib.Greeter\"\t\"implements\""
+	names := func(src string) func() {
+		return func() { gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\n"+src) }
+	}
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "Greeter unnamed", do: func() {}, want: []string{`"@go/example.com/lib/lib.go"`}, bad: []string{greeter, implements}},
+		{name: "Greeter named", do: names("var _ lib.Greeter\n"), want: []string{greeter, implements}},
+		{name: "Greeter unnamed again", do: names("func f() { lib.Hello() }\n"), want: []string{`"@go/example.com/lib/lib.go"`}, bad: []string{greeter, implements}},
+	})
+}
+
 // TestPackagesVendor: a vendored module is read from vendor/ (left out of
 // the scan), not from the module cache.
 func TestPackagesVendor(t *testing.T) {

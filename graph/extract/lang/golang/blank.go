@@ -35,9 +35,11 @@ func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 		lineStart := true
 		for i := int(part.Start); i < int(part.End) && i < len(src); i++ {
 			c := src[i]
-			if j := skipLiteral(src, i); j > i {
-				i, word, lineStart = j-1, nil, false
-				continue
+			if opensLiteral(c) {
+				if j := skipLiteral(src, i); j > i {
+					i, word, lineStart = j-1, nil, false
+					continue
+				}
 			}
 			switch {
 			case depth == 0 && !sig && lineStart && hasWord(src, i, "func"):
@@ -145,10 +147,6 @@ func blankBetween(out, src []byte, open, end int) []byte {
 func matching(src []byte, i int) int {
 	d := 0
 	for ; i < len(src); i++ {
-		if j := skipLiteral(src, i); j > i {
-			i = j - 1
-			continue
-		}
 		switch src[i] {
 		case '{':
 			d++
@@ -156,10 +154,17 @@ func matching(src []byte, i int) int {
 			if d--; d == 0 {
 				return i
 			}
+		case '/', '"', '\'', '`':
+			if j := skipLiteral(src, i); j > i {
+				i = j - 1
+			}
 		}
 	}
 	return len(src)
 }
+
+// opensLiteral: a comment, string or rune may start with c (skipLiteral).
+func opensLiteral(c byte) bool { return c == '/' || c == '"' || c == '\'' || c == '`' }
 
 // skipLiteral returns the index after the comment, string or rune starting
 // at i, or i when none starts there.
