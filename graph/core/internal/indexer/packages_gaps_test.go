@@ -93,7 +93,9 @@ func TestPackagesDeclarationSelected(t *testing.T) {
 	greeter := "\"@go/example.com/lib/lib.go\"\t\"Greeter\"\t\"example.com/lib.Greeter\"\t\"interface\""
 	implements := "\"example.com/app.hello\"\t\"example.com/lib.Greeter\"\t\"implements\""
 	names := func(src string) func() {
-		return func() { gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\n"+src) }
+		return func() {
+			gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\n"+src)
+		}
 	}
 	stepsEqualCold(t, repo.Root, []gapStep{
 		{name: "Greeter unnamed", do: func() {}, want: []string{`"@go/example.com/lib/lib.go"`}, bad: []string{greeter, implements}},
