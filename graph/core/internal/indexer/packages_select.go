@@ -3,7 +3,6 @@ package indexer
 import (
 	"encoding/binary"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/zeebo/blake3"
@@ -155,7 +154,7 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 	}
 	out := make([][]byte, len(files))
 	for i, f := range files {
-		content, err := readAll(f.disk)
+		content, err := archive.ReadFile(f.disk) // sized by a stat, unlike io.ReadAll
 		if err != nil {
 			ok = false // unreadable: the read proper will say so; not kept
 			continue
@@ -192,13 +191,4 @@ func decodeSummaries(b []byte, n int) [][]byte {
 		return nil
 	}
 	return out
-}
-
-func readAll(p string) ([]byte, error) {
-	f, err := archive.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
