@@ -1,10 +1,14 @@
 package golang
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -226,5 +230,69 @@ type Q interface {
 	}
 	if back := decodeDecls(encodeDecls(f)); !reflect.DeepEqual(back, f) {
 		t.Errorf("summary round trip %+v\nwant %+v", back, f)
+	}
+}
+
+// TestSpansReadDeclarations: on the standard library, a file read in
+// part (Input.Keep, the spans of the declarations kept) extracts exactly
+// the declarations whole-file reading gives that lie in those parts:
+// with every declaration kept, the same symbols, relations and facts;
+// with every other declaration kept, a subset holding each kept
+// declaration's symbols.
+func TestSpansReadDeclarations(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"io", "bufio", "net/http", "strings", "unicode", "reflect", "go/ast"} {
+		entries, err := os.ReadDir(filepath.Join(runtime.GOROOT(), "src", dir))
+		if err != nil {
+			t.Skipf("GOROOT sources unavailable: %v", err)
+		}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := decodeDecls(encodeDecls(scanDecls(src)))
+			in := extract.Input{Path: "@go/" + dir + "/" + e.Name(), Content: src, Module: extract.ModuleContext{Root: "@go", Own: stdLibrary}, DeclarationsOnly: true}
+			whole := New().Extract(in)
+			all, half := map[*goDecl]bool{}, map[*goDecl]bool{}
+			for i := range f.decls {
+				all[&f.decls[i]] = true
+				if i%2 == 0 {
+					half[&f.decls[i]] = true
+				}
+			}
+			in.Keep = f.spans(all)
+			if got := New().Extract(in); !reflect.DeepEqual(got.Symbols, whole.Symbols) || !reflect.DeepEqual(got.Relations, whole.Relations) || !reflect.DeepEqual(got.Facts, whole.Facts) {
+				t.Errorf("%s/%s: every declaration kept extracts otherwise than the whole file", dir, e.Name())
+			}
+			in.Keep = f.spans(half)
+
+			// The symbols read in part are those of the whole file that
+			// lie in the parts (a method whose type is not kept has no
+			// parent then: compared by name and place).
+			var want, got []string
+			for _, s := range whole.Symbols {
+				for _, sp := range in.Keep {
+					if sp.Start <= s.Span.Start && s.Span.End <= sp.End {
+						want = append(want, s.Qualified+"@"+strconv.Itoa(int(s.Span.Start)))
+					}
+				}
+			}
+			for _, s := range New().Extract(in).Symbols {
+				got = append(got, s.Qualified+"@"+strconv.Itoa(int(s.Span.Start)))
+			}
+			sort.Strings(want)
+			sort.Strings(got)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s: read in part %d symbols, of the whole file %d lie in the parts", dir, e.Name(), len(got), len(want))
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Fatalf("compared %d files", n)
 	}
 }
