@@ -27,7 +27,9 @@ const packagesModule = "github.com/bazelbuild/bazel-gazelle@v0.54.0"
 // bazel-gazelle v0.54.0 from scratch without packages, then with, each
 // with an empty cache, and reports cpu-ratio, the median of the
 // with-over-without CPU ratios (same-run ratios: the machine may be
-// loaded), and the external files read. It reads the module and its
+// loaded), user-ratio, the same of user CPU alone (system time, mostly
+// creating files, swings with the file system's recent history), and the
+// external files read. It reads the module and its
 // requirements from the module cache and is skipped when they are not
 // there; to fetch them:
 //
@@ -53,16 +55,16 @@ func BenchmarkPackages(b *testing.B) {
 	if out, err := exec.Command("chmod", "-R", "u+w", root).CombinedOutput(); err != nil {
 		b.Fatalf("chmod: %v: %s", err, out)
 	}
-	var ratios []float64
+	var ratios, userRatios []float64
 	files := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var cpu [2]float64
+		var cpu, user [2]float64
 		for k, packages := range []bool{false, true} {
 			cache := filepath.Join(b.TempDir(), "cache")
-			start := processCPU()
+			start, startUser := processCPU(), processUserCPU()
 			rep := syncFresh(b, root, core.Options{CacheDir: cache, Packages: packages})
-			cpu[k] = (processCPU() - start).Seconds()
+			cpu[k], user[k] = (processCPU() - start).Seconds(), (processUserCPU() - startUser).Seconds()
 			if packages {
 				if rep.Packages == nil || rep.Packages.Files == 0 {
 					b.Fatalf("no external files read: %+v", rep.Packages)
@@ -72,10 +74,13 @@ func BenchmarkPackages(b *testing.B) {
 			os.RemoveAll(cache)
 		}
 		ratios = append(ratios, cpu[1]/cpu[0])
+		userRatios = append(userRatios, user[1]/user[0])
 	}
 	b.StopTimer()
 	sort.Float64s(ratios)
+	sort.Float64s(userRatios)
 	b.ReportMetric(ratios[len(ratios)/2], "cpu-ratio")
+	b.ReportMetric(userRatios[len(userRatios)/2], "user-ratio")
 	b.ReportMetric(float64(files), "external-files")
 }
 

@@ -17,6 +17,10 @@ type Input struct {
 	// Dependency packages), and only its symbols, relations and facts are
 	// kept; an extractor may skip the work that finds the rest.
 	DeclarationsOnly bool
+	// Keep, when not nil, are the only parts of Content to parse, in
+	// order (a dependency's file read in part, extract.Selection);
+	// Content holds the whole file, so offsets and lines stay.
+	Keep []Span
 }
 
 // ModuleContext locates a file inside its language's import system.

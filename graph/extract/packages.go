@@ -122,42 +122,6 @@ type Implicit interface {
 	ImplicitImports() []string
 }
 
-// Selective is a DependencySet that reads only part of a located
-// directory: the files declaring what the worktree's files name, with what
-// those declarations need in turn (DESIGN.md, Dependency packages:
-// selection). Without it every file Includes takes is read.
-type Selective interface {
-	// Summarize is what Select needs to know of one file of a located
-	// directory (its whole content), opaque to core, which may keep it
-	// for as long as the file's size and modification time stay.
-	Summarize(content []byte) []byte
-	// Select says which files of the directories core reads to keep,
-	// given every one of them at once (a declaration may need another
-	// directory's) and what the language's own files name. The answer
-	// must depend on nothing else: a sync and a cold build with the same
-	// names and directories read the same files.
-	Select(dirs []SelectDir, names Names) [][]bool
-}
-
-// Names is what the worktree's files of a language name: the short names
-// their references state (RawRef.Name) and the paths they import.
-type Names interface {
-	// Named: some file's reference states name.
-	Named(name string) bool
-	// NamedThrough: some file importing importPath (as RawImport.Path)
-	// has a reference stating name.
-	NamedThrough(importPath, name string) bool
-}
-
-// SelectDir is one directory Locate placed, with the files of it that
-// Includes takes, in order, and their summaries.
-type SelectDir struct {
-	Pkg       int    // an index into Packages
-	Place     string // the directory, as Locate named it
-	Files     []string
-	Summaries [][]byte
-}
-
 // HeadSize is how much of a dependency's file Includes reads.
 const HeadSize = 4096
 

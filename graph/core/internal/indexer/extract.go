@@ -11,8 +11,6 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/zeebo/blake3"
-
 	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -33,6 +31,9 @@ type job struct {
 	bundled bool
 	pre     *extract.ExtractedFile
 	preHash []byte
+	// keep, for a dependency's file read in part, are the parts read
+	// (extract.Selection): they are hashed with its bytes.
+	keep []extract.Span
 }
 
 // outcome is what a worker made of a job.
@@ -130,8 +131,7 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 		o.cand.Size = int64(len(content))
 		return o
 	}
-	sum := blake3.Sum256(content)
-	o.hash = sum[:]
+	o.hash = contentHash(content, j.keep)
 	o.cand.Size = int64(len(content))
 	if bytes.IndexByte(content[:min(len(content), binarySniff)], 0) >= 0 {
 		o.skip = SkipBinary
@@ -160,7 +160,7 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 		o.x = xc.get(key, j.cand.Path)
 	}
 	if o.x == nil {
-		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != ""})
+		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != "", Keep: j.keep})
 		if len(content) >= releaseLarge {
 			releaseCMemory() // its tree was as large as a few hundred small files' trees
 		}

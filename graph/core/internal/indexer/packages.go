@@ -3,6 +3,7 @@ package indexer
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"io/fs"
@@ -400,14 +401,30 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				for _, f := range pf.files {
 					dirs[i].Files = append(dirs[i].Files, f.name)
 				}
-				disk := filepath.Join(dl.pkgs[pf.key.pkg].Root, filepath.FromSlash(pf.dir))
-				dirs[i].Summaries = summariesOf(xc, dl.lang, disk, sel, pf.files)
 			}
-			keepFiles := sel.Select(dirs, named)
+			// The summaries of a package's places are one cache entry
+			// (a cold build creates a file per package, not per place).
+			for from := 0; from < len(places); {
+				pkg, to := places[from].key.pkg, from
+				var files []selectFile
+				for ; to < len(places) && places[to].key.pkg == pkg; to++ {
+					for _, f := range places[to].files {
+						f.name = path.Join(places[to].dir, f.name)
+						files = append(files, f)
+					}
+				}
+				sums := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
+				for i := from; i < to; i++ {
+					dirs[i].Summaries, sums = sums[:len(places[i].files)], sums[len(places[i].files):]
+				}
+				from = to
+			}
+			selected := sel.Select(dirs, named)
 			for i := range places {
 				kept := places[i].files[:0]
 				for fi, f := range places[i].files {
-					if i < len(keepFiles) && fi < len(keepFiles[i]) && keepFiles[i][fi] {
+					if i < len(selected) && fi < len(selected[i]) && selected[i][fi].Read {
+						f.keep = selected[i][fi].Keep
 						kept = append(kept, f)
 					}
 				}
@@ -420,10 +437,12 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 			for _, f := range pf.files {
 				vp := path.Join(pf.prefix, pf.dir, f.name)
 				old, wasIndexed := indexed[vp]
-				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod
+				// A file read in part is hashed again: its parts may have
+				// changed where its bytes did not (contentHash).
+				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod && f.keep == nil
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
-				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix)}
+				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix), keep: f.keep}
 				if d.cache != nil {
 					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(pf.dir, f.name)
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
@@ -582,11 +601,11 @@ func (s *sharedExtraction) put(hash []byte, x *extract.ExtractedFile) {
 	}
 }
 
-// bundles are a sync's dependency directories in the extraction cache:
-// the files of one directory that a sync extracts (every one on a cold
+// bundles are a sync's dependency packages in the extraction cache: the
+// files of one package that a sync extracts (every one read on a cold
 // build or a new import) are looked up and stored as one entry, keyed by
 // their paths and contents, rather than one entry per file: a cold build
-// writes a file per directory, not per source file, and a sibling
+// writes a file per package, not per source file, and a sibling
 // repository reads as few.
 type bundles struct {
 	groups []*bundle
@@ -594,7 +613,7 @@ type bundles struct {
 	at     []int
 }
 
-// bundle is one directory's files: jobs[from:to].
+// bundle is one package's files: jobs[from:to].
 type bundle struct {
 	from, to int
 	key      xcache.Key
@@ -602,8 +621,8 @@ type bundle struct {
 	enc      [][]byte // the fresh extractions, encoded, in job order
 }
 
-// bundleJobs groups the jobs (in directory order, as externalJobs lists
-// them) by directory, hashes each group's files and looks their bundle
+// bundleJobs groups the jobs (in package order, as externalJobs lists
+// them) by package, hashes each group's files and looks their bundle
 // up: on a hit each job carries its extraction (pre); either way its file
 // skips the per-file entries.
 func bundleJobs(xc *cacheRun, jobs []job) *bundles {
@@ -613,9 +632,9 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 	}
 	b.at = make([]int, len(jobs))
 	for from := 0; from < len(jobs); {
-		dir := path.Dir(jobs[from].cand.Path)
+		pkg := jobs[from].cand.Package // one module context: Context(pkg, prefix)
 		to := from + 1
-		for to < len(jobs) && path.Dir(jobs[to].cand.Path) == dir {
+		for to < len(jobs) && jobs[to].cand.Package == pkg {
 			to++
 		}
 		g := &bundle{from: from, to: to}
@@ -623,14 +642,14 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		hashes := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
 			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
-			sum := blake3.Sum256(content)
-			hashes = append(hashes, sum[:])
-			h.WriteString(path.Base(jobs[i].cand.Path))
+			sum := contentHash(content, jobs[i].keep)
+			hashes = append(hashes, sum)
+			h.WriteString(jobs[i].cand.Path)
 			h.Write([]byte{0})
-			h.Write(sum[:])
+			h.Write(sum)
 			b.at[i] = len(b.groups)
 		}
-		key, ok := xc.key(h.Sum(nil), "bundle", dir, jobs[from].ctx)
+		key, ok := xc.key(h.Sum(nil), "bundle", "", jobs[from].ctx)
 		if ok {
 			g.key = key
 			xs, err := xc.c.GetBundle(key, to-from)
@@ -678,4 +697,25 @@ func (b *bundles) put(xc *cacheRun) {
 		}
 		xc.c.PutBundle(g.key, g.enc) // a failed write costs a parse next time
 	}
+}
+
+// contentHash is a file's hash as the index and the extraction cache key
+// it: of its bytes and, for a dependency's file read in part
+// (extract.Selection), of the parts read, so that a change of the parts
+// re-extracts it as a change of its bytes would.
+func contentHash(content []byte, keep []extract.Span) []byte {
+	if keep == nil {
+		sum := blake3.Sum256(content)
+		return sum[:]
+	}
+	h := blake3.New()
+	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(len(content))))
+	h.Write(content)
+	var b []byte
+	for _, sp := range keep {
+		b = binary.AppendUvarint(b, uint64(sp.Start))
+		b = binary.AppendUvarint(b, uint64(sp.End))
+	}
+	h.Write(b)
+	return h.Sum(nil)
 }

@@ -62,19 +62,45 @@ func TestPackagesLocalReplace(t *testing.T) {
 	}
 	lib(libA, "Hello")
 	lib(libB, "Other")
+	// Named by the worktree, so read where declared (a dependency's
+	// declaration nobody names is not: DESIGN.md, Selection).
+	gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\nfunc names() { lib.Hello2(); lib.Other() }\n")
 	gomod := func(target string) {
 		gittest.WriteFile(t, repo.Root, "go.mod", depsSeed["go.mod"]+"\nreplace example.com/lib => "+target+"\n")
 	}
-	hello := "\"example.com/lib.Hello\"\t\"@go/example.com/lib/lib.go\""
+	def := func(name string) string { return "\"example.com/lib." + name + "\"\t\"@go/example.com/lib/lib.go\"" }
+	hello := def("Hello")
 	stepsEqualCold(t, repo.Root, []gapStep{
 		{name: "replace => ../libA", do: func() { gomod("../libA") }, want: []string{hello, "\"go\"\t\"example.com/lib\"\t\"\"\t\"dependency\""}},
-		{name: "edit ../libA", do: func() { lib(libA, "Hello2") }, want: []string{"example.com/lib.Hello2"}, bad: []string{hello}},
-		{name: "replace => ../libB", do: func() { gomod("../libB") }, want: []string{"example.com/lib.Other"}, bad: []string{"example.com/lib.Hello2"}},
+		{name: "edit ../libA", do: func() { lib(libA, "Hello2") }, want: []string{def("Hello2")}, bad: []string{hello}},
+		{name: "replace => ../libB", do: func() { gomod("../libB") }, want: []string{def("Other")}, bad: []string{def("Hello2")}},
 		{name: "replace => ../gone", do: func() { gomod("../gone") }, missing: "example.com/lib@: replaced by ../gone, which is not a directory", bad: []string{`"@go/example.com/lib/`}},
 		{name: "replace => ./third_party/lib", do: func() {
 			lib(filepath.Join(repo.Root, "third_party", "lib"), "Hello")
 			gomod("./third_party/lib")
 		}, want: []string{hello}},
+	})
+}
+
+// TestPackagesDeclarationSelected: of a dependency's file, only the
+// declarations the worktree names (with their closure) are read; naming
+// another declaration of a file already read (lib.go, read for Hello and
+// Base), or no longer, re-extracts that file though its bytes did not
+// change, and incrementally gives what a cold build gives.
+func TestPackagesDeclarationSelected(t *testing.T) {
+	fakeModCache(t)
+	repo := gittest.New(t, depsSeed)
+	greeter := "\"@go/example.com/lib/lib.go\"\t\"Greeter\"\t\"example.com/lib.Greeter\"\t\"interface\""
+	implements := "\"example.com/app.hello\"\t\"example.com/lib.Greeter\"\t\"implements\""
+	names := func(src string) func() {
+		return func() {
+			gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\n"+src)
+		}
+	}
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "Greeter unnamed", do: func() {}, want: []string{`"@go/example.com/lib/lib.go"`}, bad: []string{greeter, implements}},
+		{name: "Greeter named", do: names("var _ lib.Greeter\n"), want: []string{greeter, implements}},
+		{name: "Greeter unnamed again", do: names("func f() { lib.Hello() }\n"), want: []string{`"@go/example.com/lib/lib.go"`}, bad: []string{greeter, implements}},
 	})
 }
 
@@ -86,11 +112,12 @@ func TestPackagesVendor(t *testing.T) {
 	repo := gittest.New(t, depsSeed)
 	gittest.WriteFile(t, repo.Root, "vendor/modules.txt", "# example.com/lib v1.0.0\n## explicit\nexample.com/lib\n")
 	gittest.WriteFile(t, repo.Root, "vendor/example.com/lib/lib.go", "package lib\n\ntype Base struct{}\n\nfunc Vendored() {}\n\nfunc Hello() string { return \"v\" }\n")
+	gittest.WriteFile(t, repo.Root, "names.go", "package main\n\nimport \"example.com/lib\"\n\nvar _ lib.Greeter\n\nfunc names() { lib.Vendored() }\n")
 	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
 	loc.Path = filepath.Join(t.TempDir(), "x.db")
 	syncPackages(t, loc, false, true)
 	d := dump(t, loc.Path)
-	if !strings.Contains(d, "example.com/lib.Vendored") || strings.Contains(d, "example.com/lib.Greeter") {
+	if !strings.Contains(d, "\"example.com/lib.Vendored\"\t\"@go/") || strings.Contains(d, "\"example.com/lib.Greeter\"\t\"@go/") {
 		t.Fatalf("want the vendored copy of example.com/lib, not the module cache's:\n%s", sectionOf(d, "symbols"))
 	}
 }

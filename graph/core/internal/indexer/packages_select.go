@@ -3,7 +3,6 @@ package indexer
 import (
 	"encoding/binary"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/zeebo/blake3"
@@ -125,6 +124,7 @@ type selectFile struct {
 	disk string
 	size int64
 	mod  int64
+	keep []extract.Span // the parts read (extract.Selection), nil: all
 }
 
 // summariesOf is what Summarize says of each file of a place, taken from
@@ -154,7 +154,7 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 	}
 	out := make([][]byte, len(files))
 	for i, f := range files {
-		content, err := readAll(f.disk)
+		content, err := archive.ReadFile(f.disk) // sized by a stat, unlike io.ReadAll
 		if err != nil {
 			ok = false // unreadable: the read proper will say so; not kept
 			continue
@@ -191,13 +191,4 @@ func decodeSummaries(b []byte, n int) [][]byte {
 		return nil
 	}
 	return out
-}
-
-func readAll(p string) ([]byte, error) {
-	f, err := archive.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }

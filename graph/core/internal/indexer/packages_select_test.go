@@ -15,7 +15,9 @@ type countingSelective struct{ calls int }
 
 func (c *countingSelective) Summarize(content []byte) []byte { c.calls++; return content }
 
-func (c *countingSelective) Select(dirs []extract.SelectDir, _ extract.Names) [][]bool { return nil }
+func (c *countingSelective) Select(dirs []extract.SelectDir, _ extract.Names) [][]extract.Selection {
+	return nil
+}
 
 // TestSummariesCached: a directory's summaries are computed once and then
 // read from the extraction cache, until a file's size or time changes.

@@ -292,6 +292,13 @@ var propSteps = []struct {
 		w.toggleLine("app/main.go", "\nvar _ = lib.Extra\n")
 		return "app/main.go: lib.Extra toggled"
 	}},
+	{"go library declaration", 2, func(w *world) string {
+		// lib.go is read for Hello and Base: naming Greeter, or no
+		// longer, reads its declaration there too, or not (the file's
+		// bytes stay).
+		w.toggleLine("app/main.go", "\nvar _ lib.Greeter\n")
+		return "app/main.go: lib.Greeter toggled"
+	}},
 	{"go body edit", 6, func(w *world) string {
 		p := w.pick(w.files(".go"))
 		calls := []string{"_ = strconv.Itoa(%d)", "_ = NewReader(nil) // %d", "_ = utf8.RuneLen(%d)", "_ = len(\"%d\")", "_ = errors.New(\"e%d\")"}

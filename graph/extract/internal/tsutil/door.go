@@ -59,7 +59,7 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	}
 	buf := GetNodes()
 	defer PutNodes(buf)
-	nodes, comments, diags, err := d.parse(in.Content, *buf, lines)
+	nodes, comments, diags, err := d.parse(in.Content, in.Keep, *buf, lines)
 	*buf = nodes
 	if err != nil {
 		return d.failed(in, head, "parse: "+err.Error())
@@ -71,13 +71,14 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	return out
 }
 
-// parse runs ParseFlat over what Prepare makes of content.
-func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
+// parse runs ParseFlat over what Prepare makes of content (the parts keep
+// names, when not nil: Input.Keep).
+func (d *Door) parse(content []byte, keep []extract.Span, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
 	src := content
 	if d.Prepare != nil {
 		src = d.Prepare(content)
 	}
-	nodes, comments, diags, err := d.Lang.parseFlat(src, d.Flags, d.Lang.bodies.comment, buf, lines)
+	nodes, comments, diags, err := d.Lang.parseFlat(src, keep, d.Flags, d.Lang.bodies.comment, buf, lines)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
 		for i := range comments {

@@ -74,8 +74,18 @@ func (l *Lang) putParser(p *sitter.Parser) {
 // Parse parses content and calls fn with the root node. The tree is closed
 // when fn returns, so no node may be kept after it.
 func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
+	return l.parseIn(content, nil, fn)
+}
+
+// parseIn is Parse reading only the parts of content keep names (all of
+// it when nil; ranges.go).
+func (l *Lang) parseIn(content []byte, keep []extract.Span, fn func(root *sitter.Node)) error {
 	p, err := l.getParser()
 	if err != nil {
+		return err
+	}
+	if err := setRanges(p, content, keep); err != nil {
+		l.putParser(p)
 		return err
 	}
 	expired := l.expired
@@ -95,6 +105,9 @@ func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
 		}
 		return nil
 	}, nil, opts)
+	if keep != nil {
+		p.SetIncludedRanges(nil) // the tree keeps its own; the pool's parsers read everything
+	}
 	if tree == nil {
 		// A parse cancelled while balancing its tree leaves the parser
 		// set to resume the balancing, and the C library of

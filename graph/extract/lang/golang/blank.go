@@ -17,60 +17,108 @@ import (
 // type: `var tables = map[string]*RangeTable{…}`) are blanked too: they
 // declare nothing, and the literal's type, which a fact may state, stays.
 func blankBodies(src []byte) []byte {
+	out, _ := blankHoles(src, []extract.Span{{Start: 0, End: uint32(len(src))}})
+	return out
+}
+
+// blankHoles is blankBodies over the parts of src that keep names (each
+// starting at a top-level declaration or the file's start, in order),
+// and says what it blanked: the interiors of the braces, in order.
+func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 	out := []byte(nil)
-	depth := 0      // braces outside function signatures
-	sig := false    // in a top-level func's signature
-	parens := 0     // in the signature
-	var word []byte // the last identifier seen in a signature or at depth 0
-	lineStart := true
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if j := skipLiteral(src, i); j > i {
-			i, word, lineStart = j-1, nil, false
-			continue
-		}
-		switch {
-		case depth == 0 && !sig && lineStart && hasWord(src, i, "func"):
-			sig, parens, word = true, 0, nil
-			i += 3
-		case sig && c == '(':
-			parens++
-		case sig && c == ')':
-			parens--
-		case sig && c == '{' && typeLiteral(word):
-			i = matching(src, i) // a type literal in the signature
-			word = nil
-		case sig && c == '{' && parens == 0:
-			end := matching(src, i)
-			out = blankBetween(out, src, i, end)
-			sig, i = false, end
-		case sig && c == '\n' && parens == 0:
-			sig = false // no body: a declaration implemented elsewhere
-		case !sig && c == '{' && depth == 0 && !typeLiteral(word):
-			end := matching(src, i) // a composite (or function) literal's elements
-			out = blankBetween(out, src, i, end)
-			i, word = end, nil
-			continue
-		case !sig && c == '{':
-			depth++
-		case !sig && c == '}':
-			depth--
-		}
-		if sig || depth == 0 {
-			switch {
-			case isIdentByte(c):
-				if i == 0 || !isIdentByte(src[i-1]) {
-					word = src[i:i]
+	var holes []extract.Span
+	for _, part := range keep {
+		depth := 0      // braces outside function signatures
+		sig := false    // in a top-level func's signature
+		parens := 0     // in the signature
+		var word []byte // the last identifier seen in a signature or at depth 0
+		lineStart := true
+		for i := int(part.Start); i < int(part.End) && i < len(src); i++ {
+			c := src[i]
+			if opensLiteral(c) {
+				if j := skipLiteral(src, i); j > i {
+					i, word, lineStart = j-1, nil, false
+					continue
 				}
-				word = src[i-len(word) : i+1]
-			case c != ' ' && c != '\t' && c != '\n' && c != '\r':
-				word = nil
 			}
+			switch {
+			case depth == 0 && !sig && lineStart && hasWord(src, i, "func"):
+				sig, parens, word = true, 0, nil
+				i += 3
+			case sig && c == '(':
+				parens++
+			case sig && c == ')':
+				parens--
+			case sig && c == '{' && typeLiteral(word):
+				i = matching(src, i) // a type literal in the signature
+				word = nil
+			case sig && c == '{' && parens == 0:
+				end := matching(src, i)
+				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				sig, i = false, end
+			case sig && c == '\n' && parens == 0:
+				sig = false // no body: a declaration implemented elsewhere
+			case !sig && c == '{' && depth == 0 && !typeLiteral(word):
+				end := matching(src, i) // a composite (or function) literal's elements
+				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				i, word = end, nil
+				continue
+			case !sig && c == '{':
+				depth++
+			case !sig && c == '}':
+				depth--
+			}
+			if sig || depth == 0 {
+				switch {
+				case isIdentByte(c):
+					if i == 0 || !isIdentByte(src[i-1]) {
+						word = src[i:i]
+					}
+					word = src[i-len(word) : i+1]
+				case c != ' ' && c != '\t' && c != '\n' && c != '\r':
+					word = nil
+				}
+			}
+			lineStart = c == '\n'
 		}
-		lineStart = c == '\n'
 	}
 	if out == nil {
-		return src
+		return src, nil
+	}
+	return out, holes
+}
+
+// appendHole adds the interior of the braces at open and end, if any.
+func appendHole(holes []extract.Span, open, end int) []extract.Span {
+	if end > open+1 {
+		holes = append(holes, extract.Span{Start: uint32(open + 1), End: uint32(end)})
+	}
+	return holes
+}
+
+// without is keep (in order) less holes (in order): what a parse of a
+// file read in part and blanked reads (Input.Keep, tree-sitter's
+// included ranges), so that the parser passes over the blanks.
+func without(keep, holes []extract.Span) []extract.Span {
+	var out []extract.Span
+	h := 0
+	for _, k := range keep {
+		start := k.Start
+		for ; h < len(holes) && holes[h].Start < k.End; h++ {
+			if holes[h].End <= start {
+				continue
+			}
+			if holes[h].Start > start {
+				out = append(out, extract.Span{Start: start, End: holes[h].Start})
+			}
+			start = max(start, holes[h].End)
+			if holes[h].End > k.End {
+				break // it goes on into the next part
+			}
+		}
+		if start < k.End {
+			out = append(out, extract.Span{Start: start, End: k.End})
+		}
 	}
 	return out
 }
@@ -99,10 +147,6 @@ func blankBetween(out, src []byte, open, end int) []byte {
 func matching(src []byte, i int) int {
 	d := 0
 	for ; i < len(src); i++ {
-		if j := skipLiteral(src, i); j > i {
-			i = j - 1
-			continue
-		}
 		switch src[i] {
 		case '{':
 			d++
@@ -110,10 +154,17 @@ func matching(src []byte, i int) int {
 			if d--; d == 0 {
 				return i
 			}
+		case '/', '"', '\'', '`':
+			if j := skipLiteral(src, i); j > i {
+				i = j - 1
+			}
 		}
 	}
 	return len(src)
 }
+
+// opensLiteral: a comment, string or rune may start with c (skipLiteral).
+func opensLiteral(c byte) bool { return c == '/' || c == '"' || c == '\'' || c == '`' }
 
 // skipLiteral returns the index after the comment, string or rune starting
 // at i, or i when none starts there.

@@ -26,6 +26,7 @@ type fileDecls struct {
 	pkg     string      // its package clause
 	imports [][2]string // local name ("" for the package's own), path
 	decls   []goDecl
+	size    int // the file's length in bytes
 }
 
 // goDecl is one top-level declaration (a const group is one: its specs
@@ -36,6 +37,10 @@ type goDecl struct {
 	names   []string // what it declares (a method: its name)
 	uses    []string // identifiers it names: "x", or "pkg.Sel" through an import
 	members []string // a type's exported fields and interface methods
+	// at is the offset of the keyword starting its top-level
+	// declaration (the specs of a group share it): a selected
+	// declaration is read from there to the next one's.
+	at int
 }
 
 // Summarize (extract.Selective) scans a file's top-level declarations.
@@ -79,6 +84,9 @@ func (z *lexer) peek() token.Token {
 	return z.ptok
 }
 
+// off is the offset in src of the token next returned last.
+func (z *lexer) off() int { return z.base + z.file.Offset(z.pos) }
+
 // unread puts back the token next returned last.
 func (z *lexer) unread(tok token.Token, lit string) {
 	z.peeked, z.ppos, z.ptok, z.plit = true, z.pos, tok, lit
@@ -88,9 +96,10 @@ func (z *lexer) unread(tok token.Token, lit string) {
 func scanDecls(src []byte) fileDecls {
 	z := lexer{src: src}
 	z.start(0)
-	var f fileDecls
+	f := fileDecls{size: len(src)}
 	for {
 		tok, _ := z.next()
+		at, from := z.off(), len(f.decls)
 		switch tok {
 		case token.EOF:
 			return f
@@ -104,6 +113,9 @@ func scanDecls(src []byte) fileDecls {
 			z.function(&f)
 		case token.TYPE, token.VAR, token.CONST:
 			z.group(&f, tok)
+		}
+		for i := from; i < len(f.decls); i++ {
+			f.decls[i].at = at
 		}
 	}
 }
@@ -385,11 +397,13 @@ func (z *lexer) skipBraces() {
 	z.s.Scan()                     // '}': a newline after it ends the statement
 }
 
-// encodeDecls writes a summary as lines: "p <pkg>", "i <local|-> <path>",
-// "d|v <recv|-> <names,…> <uses …> <+member …>" (v: a var or const).
+// encodeDecls writes a summary as lines: "p <pkg>", "n <size>", "i
+// <local|-> <path>", "d|v <recv|-> <names,…> @<at> <uses …> <+member …>"
+// (v: a var or const).
 func encodeDecls(f fileDecls) []byte {
 	var b strings.Builder
 	b.WriteString("p " + f.pkg + "\n")
+	b.WriteString("n " + strconv.Itoa(f.size) + "\n")
 	for _, im := range f.imports {
 		b.WriteString("i " + orDash(im[0]) + " " + im[1] + "\n")
 	}
@@ -398,7 +412,7 @@ func encodeDecls(f fileDecls) []byte {
 		if d.value {
 			kind = "v "
 		}
-		b.WriteString(kind + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")))
+		b.WriteString(kind + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")) + " @" + strconv.Itoa(d.at))
 		for _, u := range d.uses {
 			b.WriteString(" " + u)
 		}
@@ -431,6 +445,8 @@ func decodeDecls(b []byte) fileDecls {
 		switch {
 		case len(fs) == 2 && fs[0] == "p":
 			f.pkg = fs[1]
+		case len(fs) == 2 && fs[0] == "n":
+			f.size, _ = strconv.Atoi(fs[1])
 		case len(fs) == 3 && fs[0] == "i":
 			f.imports = append(f.imports, [2]string{undash(fs[1]), fs[2]})
 		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
@@ -439,7 +455,9 @@ func decodeDecls(b []byte) fileDecls {
 				d.names = strings.Split(n, ",")
 			}
 			for _, u := range fs[3:] {
-				if m, ok := strings.CutPrefix(u, "+"); ok {
+				if at, ok := strings.CutPrefix(u, "@"); ok {
+					d.at, _ = strconv.Atoi(at)
+				} else if m, ok := strings.CutPrefix(u, "+"); ok {
 					d.members = append(d.members, m)
 				} else {
 					d.uses = append(d.uses, u)
@@ -457,13 +475,16 @@ func exported(name string) bool {
 	return unicode.IsUpper(r)
 }
 
-// Select (extract.Selective): the files declaring an exported name the
-// worktree names, then, to a fixed point, those declaring what a kept
-// declaration names and every exported method of a kept type. A
-// directory none of whose files is kept keeps its smallest, which
-// declares the package (an import of it, `_ "net/http/pprof"`, still
+// Select (extract.Selective): the declarations of an exported name the
+// worktree names, then, to a fixed point, those of what a kept
+// declaration names and the exported methods of a kept type that some
+// reference names. A file is read as far as it holds kept declarations:
+// its package clause and imports, and each of them, from its keyword to
+// the next top-level declaration's (comments between come along). A
+// directory none of whose files is kept keeps its smallest, package
+// clause and imports only (an import of it, `_ "net/http/pprof"`, still
 // has its target).
-func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
 	type declAt struct {
 		file int
 		decl *goDecl
@@ -537,6 +558,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 	for i := range dirs {
 		keep[i] = make([]bool, len(dirs[i].Files))
 	}
+	kept := map[*goDecl]bool{}
 	type item struct {
 		dir  int
 		name string
@@ -568,6 +590,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 	}
 	follow := func(dir int, at declAt) {
 		keep[dir][at.file] = true
+		kept[at.decl] = true
 		f := &pkgs[dir].files[at.file]
 		for _, u := range at.decl.uses {
 			x, sel, qualified := strings.Cut(u, ".")
@@ -620,7 +643,48 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 		}
 		k[small] = true
 	}
-	return keep
+	out := make([][]extract.Selection, len(dirs))
+	for i, k := range keep {
+		out[i] = make([]extract.Selection, len(k))
+		for fi, read := range k {
+			if read {
+				out[i][fi] = extract.Selection{Read: true, Keep: pkgs[i].files[fi].spans(kept)}
+			}
+		}
+	}
+	return out
+}
+
+// spans are the parts of a file read: the package clause and imports
+// (all before its first declaration) and its kept declarations, each up
+// to the next declaration, adjacent parts merged.
+func (f *fileDecls) spans(kept map[*goDecl]bool) []extract.Span {
+	first := f.size
+	if len(f.decls) > 0 {
+		first = f.decls[0].at
+	}
+	out := []extract.Span{{Start: 0, End: uint32(first)}}
+	for i := range f.decls {
+		d := &f.decls[i]
+		if !kept[d] {
+			continue
+		}
+		next := i + 1 // the next declaration's start, else the file's end
+		for next < len(f.decls) && f.decls[next].at == d.at {
+			next++
+		}
+		stop := f.size
+		if next < len(f.decls) {
+			stop = f.decls[next].at
+		}
+		start := uint32(d.at)
+		if last := &out[len(out)-1]; start <= last.End {
+			last.End = max(last.End, uint32(stop))
+			continue
+		}
+		out = append(out, extract.Span{Start: start, End: uint32(stop)})
+	}
+	return out
 }
 
 func lookup(byPath map[string]int, p string) int {

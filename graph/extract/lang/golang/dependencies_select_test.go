@@ -1,9 +1,15 @@
 package golang
 
 import (
+	"os"
+	"path"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -88,10 +94,14 @@ func body() *Unused { return nil }
 	}
 	keep := d.Select(dirs, names)
 	got := map[string][]string{}
+	read := map[string]string{} // place/file → what of it is read
+	sources := map[string]map[string]string{"lib": lib, "text": text, "quiet": quiet, "io": ioPkg}
 	for i, k := range keep {
-		for fi, ok := range k {
-			if ok {
-				got[dirs[i].Place] = append(got[dirs[i].Place], dirs[i].Files[fi])
+		for fi, sel := range k {
+			if sel.Read {
+				name := dirs[i].Files[fi]
+				got[dirs[i].Place] = append(got[dirs[i].Place], name)
+				read[dirs[i].Place+"/"+name] = keptText(sources[dirs[i].Place][name], sel.Keep)
 			}
 		}
 	}
@@ -110,6 +120,47 @@ func body() *Unused { return nil }
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("selected %v\nwant     %v", got, want)
 	}
+	// Of a file read, its package clause, imports and kept declarations:
+	// Transport and RoundTrip, not Close; Options, Default and
+	// DefaultClient; Client and NewClient, not body; quiet's package
+	// clause alone.
+	for file, parts := range map[string][2][]string{
+		"lib/transport.go": {{"package lib", "type Transport struct{ Retries int }", "func (t *Transport) RoundTrip() Result { return Result{} }"}, {"Close"}},
+		"lib/client.go":    {{"package lib", "import (", `xt "example.com/dep/text"`, "type Client struct {", "func NewClient(opts Options) *Client"}, {"func body"}},
+		"lib/options.go":   {{"type Options struct{ Timeout Duration }", "var Default = Options{Timeout: Second}", "var DefaultClient = NewClient(Default)"}, nil},
+		"lib/std.go":       {{"var Std = std{}", "type std struct{}", "func (std) Sum() int { return 0 }"}, nil},
+		"quiet/doc.go":     {{"package quiet"}, nil},
+	} {
+		src := read[file]
+		for _, in := range parts[0] {
+			if !strings.Contains(src, in) {
+				t.Errorf("%s: %q not read in\n%s", file, in, src)
+			}
+		}
+		for _, out := range parts[1] {
+			if strings.Contains(src, out) {
+				t.Errorf("%s: %q read in\n%s", file, out, src)
+			}
+		}
+		if len(src) != len(sources[strings.Split(file, "/")[0]][path.Base(file)]) {
+			t.Errorf("%s: %d bytes read as %d", file, len(sources[strings.Split(file, "/")[0]][path.Base(file)]), len(src))
+		}
+	}
+}
+
+// keptText is src with every byte outside keep but newlines a space.
+func keptText(src string, keep []extract.Span) string {
+	b := []byte(src)
+	for i := range b {
+		in := keep == nil
+		for _, sp := range keep {
+			in = in || int(sp.Start) <= i && i < int(sp.End)
+		}
+		if !in && b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // testNames: name → files, file → imports.
@@ -164,19 +215,84 @@ type Q interface {
 	if f.pkg != "p" || !reflect.DeepEqual(f.imports, [][2]string{{"", "fmt"}, {"y", "gopkg.in/yaml.v3"}, {".", "strings"}}) {
 		t.Fatalf("package %q imports %v", f.pkg, f.imports)
 	}
+	at := func(s string) int { return strings.Index(src, s) } // where a declaration starts
 	want := []goDecl{
-		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}},
-		{names: []string{"D"}, uses: []string{"y.Node"}},
-		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}},
-		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}},
-		{recv: "List", names: []string{"Len"}, uses: []string{"int"}},
-		{names: []string{"M"}, uses: []string{"O", "error"}},                     // not its parameters' types
-		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}}, // nor an unexported method's
+		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}, at: at("type (")},
+		{names: []string{"D"}, uses: []string{"y.Node"}, at: at("type (")},
+		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}, at: at("const (")},
+		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}, at: at("var g")},
+		{recv: "List", names: []string{"Len"}, uses: []string{"int"}, at: at("func (l")},
+		{names: []string{"M"}, uses: []string{"O", "error"}, at: at("func M")},                     // not its parameters' types
+		{names: []string{"Q"}, uses: []string{"T", "V"}, members: []string{"R"}, at: at("type Q")}, // nor an unexported method's
 	}
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
 	}
 	if back := decodeDecls(encodeDecls(f)); !reflect.DeepEqual(back, f) {
 		t.Errorf("summary round trip %+v\nwant %+v", back, f)
+	}
+}
+
+// TestSpansReadDeclarations: on the standard library, a file read in
+// part (Input.Keep, the spans of the declarations kept) extracts exactly
+// the declarations whole-file reading gives that lie in those parts:
+// with every declaration kept, the same symbols, relations and facts;
+// with every other declaration kept, a subset holding each kept
+// declaration's symbols.
+func TestSpansReadDeclarations(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"io", "bufio", "net/http", "strings", "unicode", "reflect", "go/ast"} {
+		entries, err := os.ReadDir(filepath.Join(runtime.GOROOT(), "src", dir))
+		if err != nil {
+			t.Skipf("GOROOT sources unavailable: %v", err)
+		}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := decodeDecls(encodeDecls(scanDecls(src)))
+			in := extract.Input{Path: "@go/" + dir + "/" + e.Name(), Content: src, Module: extract.ModuleContext{Root: "@go", Own: stdLibrary}, DeclarationsOnly: true}
+			whole := New().Extract(in)
+			all, half := map[*goDecl]bool{}, map[*goDecl]bool{}
+			for i := range f.decls {
+				all[&f.decls[i]] = true
+				if i%2 == 0 {
+					half[&f.decls[i]] = true
+				}
+			}
+			in.Keep = f.spans(all)
+			if got := New().Extract(in); !reflect.DeepEqual(got.Symbols, whole.Symbols) || !reflect.DeepEqual(got.Relations, whole.Relations) || !reflect.DeepEqual(got.Facts, whole.Facts) {
+				t.Errorf("%s/%s: every declaration kept extracts otherwise than the whole file", dir, e.Name())
+			}
+			in.Keep = f.spans(half)
+
+			// The symbols read in part are those of the whole file that
+			// lie in the parts (a method whose type is not kept has no
+			// parent then: compared by name and place).
+			var want, got []string
+			for _, s := range whole.Symbols {
+				for _, sp := range in.Keep {
+					if sp.Start <= s.Span.Start && s.Span.End <= sp.End {
+						want = append(want, s.Qualified+"@"+strconv.Itoa(int(s.Span.Start)))
+					}
+				}
+			}
+			for _, s := range New().Extract(in).Symbols {
+				got = append(got, s.Qualified+"@"+strconv.Itoa(int(s.Span.Start)))
+			}
+			sort.Strings(want)
+			sort.Strings(got)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s: read in part %d symbols, of the whole file %d lie in the parts", dir, e.Name(), len(got), len(want))
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Fatalf("compared %d files", n)
 	}
 }

@@ -56,7 +56,17 @@ var _ extract.Extractor = (*Extractor)(nil)
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName}
 	if in.DeclarationsOnly {
-		in.Content = blankBodies(in.Content) // same offsets, a fraction of the parse
+		// The declarations selected (extract.Selection), their bodies
+		// blanked: same offsets, a fraction of the parse, which reads
+		// only the parts kept less the blanks (tree-sitter's included
+		// ranges).
+		keep := in.Keep
+		if keep == nil {
+			keep = []extract.Span{{Start: 0, End: uint32(len(in.Content))}}
+		}
+		var holes []extract.Span
+		in.Content, holes = blankHoles(in.Content, keep)
+		in.Keep = without(keep, holes)
 	}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newFileExtractor(in, nodes, lines, out).run()

@@ -1,0 +1,49 @@
+package extract
+
+// Selective is a DependencySet that reads only part of a located
+// directory: the files declaring what the worktree's files name, with what
+// those declarations need in turn (DESIGN.md, Dependency packages:
+// selection). Without it every file Includes takes is read.
+type Selective interface {
+	// Summarize is what Select needs to know of one file of a located
+	// directory (its whole content), opaque to core, which may keep it
+	// for as long as the file's size and modification time stay.
+	Summarize(content []byte) []byte
+	// Select says, for each file of the directories core reads, what
+	// of it to read, given every one of them at once (a declaration may
+	// need another directory's) and what the language's own files name.
+	// The answer must depend on nothing else: a sync and a cold build
+	// with the same names and directories read the same files, and the
+	// same parts of them.
+	Select(dirs []SelectDir, names Names) [][]Selection
+}
+
+// Selection is what Select reads of one file: nothing (Read false), all
+// of it (Keep nil), or the byte ranges Keep names, in order: the
+// extractor is given the whole file and parses only those
+// (Input.Keep), so offsets and lines stay, and the file's extraction
+// depends on them as on its content (core hashes both for its index
+// and its extraction cache).
+type Selection struct {
+	Read bool
+	Keep []Span
+}
+
+// Names is what the worktree's files of a language name: the short names
+// their references state (RawRef.Name) and the paths they import.
+type Names interface {
+	// Named: some file's reference states name.
+	Named(name string) bool
+	// NamedThrough: some file importing importPath (as RawImport.Path)
+	// has a reference stating name.
+	NamedThrough(importPath, name string) bool
+}
+
+// SelectDir is one directory Locate placed, with the files of it that
+// Includes takes, in order, and their summaries.
+type SelectDir struct {
+	Pkg       int    // an index into Packages
+	Place     string // the directory, as Locate named it
+	Files     []string
+	Summaries [][]byte
+}
