@@ -47,3 +47,16 @@ type SelectDir struct {
 	Files     []string
 	Summaries [][]byte
 }
+
+// ReadWhole is the Select answer of a language that reads a chosen file
+// whole: read[i][j] says whether dirs[i].Files[j] is read.
+func ReadWhole(read [][]bool) [][]Selection {
+	out := make([][]Selection, len(read))
+	for i, files := range read {
+		out[i] = make([]Selection, len(files))
+		for j, r := range files {
+			out[i][j] = Selection{Read: r}
+		}
+	}
+	return out
+}

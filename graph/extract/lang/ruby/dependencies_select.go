@@ -226,7 +226,12 @@ var alwaysWanted = []string{"Object", "Kernel", "BasicObject"}
 // method resolves through). A class or module the worktree names that
 // no file declares but as a wrapper (yaml/dbm.rb's `module YAML`) keeps
 // the first file wrapping it, so that the name has its target.
-func (d *rbDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+func (d *rbDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
+	return extract.ReadWhole(d.selectFiles(dirs, names))
+}
+
+// selectFiles is Select's answer, file by file: read whole or not at all.
+func (d *rbDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]bool {
 	decls := make([][]rbDecls, len(dirs))
 	needs := map[string][]string{} // class → its superclasses and mixins, from every file
 	for i, dir := range dirs {

@@ -80,7 +80,7 @@ func TestSelect(t *testing.T) {
 		{names{"Other": true, "go": true}, []bool{false, false, false, true, false}},
 		{names{"Only": true}, []bool{false, false, false, false, true}},
 	} {
-		if got := d.Select([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
+		if got := d.selectFiles([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
 	}

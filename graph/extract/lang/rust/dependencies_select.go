@@ -367,7 +367,12 @@ var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
 // of a wanted function states: a free function the worktree names, or a
 // member it names of a wanted type (to_value(…)?.as_object() names
 // neither Value nor a variable's type, but to_value returns a Value).
-func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool {
+func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
+	return extract.ReadWhole(d.selectFiles(dirs, names))
+}
+
+// selectFiles is Select's answer, file by file: read whole or not at all.
+func (d *rustDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]bool {
 	decls := make([][]crateDecls, len(dirs))
 	for i, dir := range dirs {
 		decls[i] = make([]crateDecls, len(dir.Files))

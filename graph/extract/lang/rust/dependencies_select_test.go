@@ -105,7 +105,7 @@ func TestSelectCrate(t *testing.T) {
 		// lib.rs re-exports Value as Json
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
-		if got := d.Select([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
+		if got := d.selectFiles([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
 	}
