@@ -377,7 +377,11 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 			places = append(places, pf)
 		}
 		if sel, ok := dl.set.(extract.Selective); ok && len(places) > 0 {
-			named, err := namesOf(tx, dl.fileLangs, d.names, d.stale)
+			langs := dl.fileLangs
+			if sl, ok := dl.set.(extract.SelectLangs); ok {
+				langs = sl.SelectLangs()
+			}
+			named, err := namesOf(tx, langs, d.names, d.stale)
 			if err != nil {
 				return nil, nil, nil, err
 			}
