@@ -37,8 +37,9 @@ type javaType struct {
 // javaMember is a field, method, enum constant or record component with
 // the types its declaration names (a field's type, a method's result).
 type javaMember struct {
-	name string
-	uses []string
+	name   string
+	static bool // a static member, an enum constant
+	uses   []string
 }
 
 // Summarize (extract.Selective) scans a file's declarations; bodies are
@@ -291,7 +292,7 @@ func (s *javaScan) enumConstants(ti int) {
 		case t.c == '(' || t.c == '{':
 			s.skipBalanced()
 		case t.id != "" && start:
-			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: t.id})
+			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: t.id, static: true})
 			start = false
 			s.k++
 		default:
@@ -302,6 +303,7 @@ func (s *javaScan) enumConstants(ti int) {
 
 // body reads a type's members up to its closing '}'.
 func (s *javaScan) body(ti int, q string) {
+	static := false // the modifiers read so far say static
 	for s.k < len(s.t) {
 		switch t := s.t[s.k]; {
 		case t.c == '}':
@@ -309,15 +311,20 @@ func (s *javaScan) body(ti int, q string) {
 			return
 		case t.c == ';':
 			s.k++
+			static = false
 		case t.c == '{': // an initializer
 			s.skipBalanced()
+			static = false
 		case javaKeywords[t.id] || t.c == '-': // modifiers (non-sealed)
+			static = static || t.id == "static"
 			s.k++
 		case s.typeDecl(q):
+			static = false
 		case t.c == '@':
 			s.annotation()
 		default:
-			s.member(ti)
+			s.member(ti, static)
+			static = false
 		}
 	}
 }
@@ -326,7 +333,7 @@ func (s *javaScan) body(ti int, q string) {
 // up to the '(' of a method's parameters or the '=', ',' or ';' after a
 // field's name, the last of them its name, the others its type; then
 // skips the rest (parameters, throws, a blanked body, an initializer).
-func (s *javaScan) member(ti int) {
+func (s *javaScan) member(ti int, static bool) {
 	var names []string // qualified names read, types then the member's name
 	angle := 0
 	done := func(fields bool) {
@@ -335,7 +342,7 @@ func (s *javaScan) member(ti int) {
 		}
 		uses := usesOf(names[:len(names)-1])
 		add := func(n string) {
-			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: lastSegment(n), uses: uses})
+			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: lastSegment(n), static: static, uses: uses})
 		}
 		add(names[len(names)-1])
 		if !fields {
@@ -473,7 +480,7 @@ var javaKeywords = map[string]bool{
 
 // encodeJavaFile writes a summary as lines: "p <pkg>", "i <path>" (a
 // single import), "o <path>" (on demand), "t <name> <uses…>" (a type),
-// "m <name> <uses…>" (a member of the type before it).
+// "m <name> <uses…>" (a member of the type before it; "s" when static).
 func encodeJavaFile(f javaFile) []byte {
 	var b strings.Builder
 	b.WriteString("p " + f.pkg + "\n")
@@ -493,7 +500,11 @@ func encodeJavaFile(f javaFile) []byte {
 	for _, t := range f.types {
 		line("t", t.name, t.uses)
 		for _, m := range t.members {
-			line("m", m.name, m.uses)
+			kind := "m"
+			if m.static {
+				kind = "s"
+			}
+			line(kind, m.name, m.uses)
 		}
 	}
 	return []byte(b.String())
@@ -515,9 +526,9 @@ func decodeJavaFile(b []byte) javaFile {
 			f.onDemand = append(f.onDemand, fs[1])
 		case "t":
 			f.types = append(f.types, javaType{name: fs[1], uses: fs[2:]})
-		case "m":
+		case "m", "s":
 			if n := len(f.types); n > 0 {
-				f.types[n-1].members = append(f.types[n-1].members, javaMember{name: fs[1], uses: fs[2:]})
+				f.types[n-1].members = append(f.types[n-1].members, javaMember{name: fs[1], static: fs[0] == "s", uses: fs[2:]})
 			}
 		}
 	}
@@ -593,7 +604,8 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 	}
 	// Seeds: a type a file importing it (single, on demand, or a static
 	// import of one of its members) names, or, in an implicitly imported
-	// package, any file.
+	// package, any file names, itself or one of its static members (a
+	// call of Math.max states max alone).
 	for i, df := range ds {
 		for fi, f := range df.files {
 			if !df.java[fi] {
@@ -612,7 +624,7 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 					break
 				}
 				for _, m := range t.members {
-					if names.NamedThrough(full+"."+m.name, m.name) {
+					if names.NamedThrough(full+"."+m.name, m.name) || m.static && isImplicit[df.pkg] && names.Named(m.name) {
 						keepFile(i, fi)
 						break types
 					}
