@@ -619,12 +619,13 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 				if dot := strings.LastIndexByte(t.name, '.'); dot >= 0 {
 					outer += "." + t.name[:dot]
 				}
-				if names.NamedThrough(full, last) || names.NamedThrough(outer, last) || isImplicit[df.pkg] && names.Named(last) {
+				top := outer == df.pkg
+				if top && names.Named(last) || names.NamedThrough(full, last) || names.NamedThrough(outer, last) {
 					keepFile(i, fi)
 					break
 				}
 				for _, m := range t.members {
-					if names.NamedThrough(full+"."+m.name, m.name) || m.static && isImplicit[df.pkg] && names.Named(m.name) {
+					if names.NamedThrough(full+"."+m.name, m.name) || m.static && top && (isImplicit[df.pkg] && names.Named(m.name) || names.NamedThrough(df.pkg, m.name)) {
 						keepFile(i, fi)
 						break types
 					}
