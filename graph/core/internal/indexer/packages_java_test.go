@@ -36,7 +36,9 @@ func jdkSources(t *testing.T) string {
 
 // fakeM2 writes a local Maven repository holding the sources jars of
 // com.acme:greet 1.0 and 1.1 (Greeter gains bye, Hello.hello becomes
-// hello2), each built by the JDK's jar tool, and points HOME at it.
+// hello2), each built by the JDK's jar tool, and points HOME at it. Both
+// hold Maker, whose static make returns a Greeter, and Unused, which
+// nothing names.
 func fakeM2(t *testing.T) {
 	t.Helper()
 	jar, err := exec.LookPath("jar")
@@ -58,6 +60,8 @@ func fakeM2(t *testing.T) {
 		gittest.WriteFile(t, dir, "com/acme/greet/Greeter.java", src[0])
 		gittest.WriteFile(t, dir, "com/acme/greet/Hello.java", src[1])
 		gittest.WriteFile(t, dir, "com/acme/greet/sub/Sub.java", "package com.acme.greet.sub;\n\npublic class Sub {\n    public static void sub() {}\n}\n")
+		gittest.WriteFile(t, dir, "com/acme/greet/Maker.java", "package com.acme.greet;\n\npublic final class Maker {\n    public static Greeter make() { return null; }\n}\n")
+		gittest.WriteFile(t, dir, "com/acme/greet/Unused.java", "package com.acme.greet;\n\npublic class Unused {\n    public static void unused() {}\n}\n")
 		out := filepath.Join(home, ".m2", "repository", "com", "acme", "greet", v, "greet-"+v+"-sources.jar")
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			t.Fatal(err)
@@ -117,7 +121,9 @@ public class App implements Greeter, Runnable {
 // src.zip are read from their archives; a call into the dependency, a
 // method of java.util.List and the implemented interfaces (a dependency's,
 // java.lang.Runnable) get their external definitions; a dependency
-// without a sources jar is named missing.
+// without a sources jar is named missing. Only the files declaring what
+// the worktree names, and what those need, are read: List's supertypes
+// (Collection, Iterable), not HashMap nor the dependency's Unused.
 func TestPackagesJava(t *testing.T) {
 	jdkSources(t)
 	fakeM2(t)
@@ -140,6 +146,8 @@ func TestPackagesJava(t *testing.T) {
 		"\"com.ex.App\"\t\"com.acme.greet.Greeter\"\t\"implements\"",
 		"\"com.ex.App\"\t\"java.lang.Runnable\"\t\"implements\"",
 		`"@java/java/lang/Runnable.java"`,
+		`"@java/java/util/Collection.java"`,
+		`"@java/java/lang/Iterable.java"`,
 	} {
 		if !strings.Contains(d, want) {
 			t.Errorf("dump lacks %s", want)
@@ -148,6 +156,11 @@ func TestPackagesJava(t *testing.T) {
 	for _, bad := range []string{"@java/com/acme/greet/sub/", "module-info.java", "@java/java.base/"} {
 		if strings.Contains(d, bad) {
 			t.Errorf("dump holds %s: packages nobody imports and module declarations stay out, files sit under their package's path", bad)
+		}
+	}
+	for _, bad := range []string{`"@java/java/util/HashMap.java"`, `"@java/com/acme/greet/Unused.java"`, `"@java/com/acme/greet/Maker.java"`, `"@java/java/lang/Thread.java"`} {
+		if strings.Contains(d, bad) {
+			t.Errorf("dump holds %s, which nothing names", bad)
 		}
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@java/"); n != 0 {
@@ -184,6 +197,14 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		}, true, ""},
 		{"depend again", func() { write("app/pom.xml", appPom) }, true, `"@java/com/acme/greet/Hello.java"`},
 		{"drop the import of sub", func() { removeIf(t, repo.Root, "app/src/main/java/com/ex/Extra.java") }, true, ""},
+		// Selection: a static call through an on-demand import names
+		// make alone; Maker is read while a file states it.
+		{"start naming make", func() {
+			write("app/src/main/java/com/ex/Mk.java", "package com.ex;\n\nimport com.acme.greet.*;\n\nclass Mk {\n    Object m() { return Maker.make(); }\n}\n")
+		}, true, `"@java/com/acme/greet/Maker.java"`},
+		{"stop naming make", func() {
+			write("app/src/main/java/com/ex/Mk.java", "package com.ex;\n\nimport com.acme.greet.*;\n\nclass Mk {\n    Object m() { return null; }\n}\n")
+		}, true, ""},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, `"@java/com/acme/greet/Greeter.java"`},
 	}
@@ -192,6 +213,9 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		coldDump, _ := syncEqualsCold(t, s.name, loc, coldLoc, s.packages)
 		if s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
+		}
+		if (s.name == "stop naming make" || s.name == "initial") && strings.Contains(coldDump, "@java/com/acme/greet/Maker.java") {
+			t.Fatalf("step %s: Maker is read, but nothing names it", s.name)
 		}
 		if s.name == "remove the dependency" && strings.Contains(coldDump, "@java/com/acme/") {
 			t.Fatalf("step %s: the removed dependency's files remain", s.name)
