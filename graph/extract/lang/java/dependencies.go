@@ -37,7 +37,7 @@ func manifestLang(p string) string {
 	switch path.Base(p) {
 	case "pom.xml":
 		return langMaven
-	case "build.gradle", "settings.gradle":
+	case "build.gradle", "settings.gradle", "gradle.properties":
 		return langGradle
 	}
 	return ""
