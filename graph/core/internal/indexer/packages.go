@@ -345,6 +345,8 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 		}
 		var places []placeFiles
 		seen := map[string]bool{}
+		nb, byName := dl.set.(extract.NameIncludes)
+		byName = byName && nb.IncludesByName()
 		for _, k := range keys {
 			pk := dl.pkgs[k.pkg]
 			pf := placeFiles{key: k, dir: k.dir, prefix: path.Join("@"+dl.lang, pk.IndexDir)}
@@ -368,7 +370,7 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				}
 				old, wasIndexed := indexed[vp]
 				unchanged := wasIndexed && old.Size == fi.Size() && old.MtimeNs == fi.ModTime().UnixNano()
-				if !unchanged && !dl.set.Includes(path.Base(name), readHead(file)) {
+				if !unchanged && !byName && !dl.set.Includes(path.Base(name), readHead(file)) {
 					continue // an unchanged indexed file was included by its head already
 				}
 				seen[vp] = true
@@ -580,7 +582,7 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		h := blake3.New()
 		hashes := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
-			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
+			content, _ := archive.ReadFile(jobs[i].cand.Disk) // a directory's or an archive's; unreadable: its job says so
 			sum := blake3.Sum256(content)
 			hashes = append(hashes, sum[:])
 			h.WriteString(path.Base(jobs[i].cand.Path))

@@ -6,10 +6,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/graph/extract/lang/java"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -223,5 +227,64 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		if !s.packages && strings.Contains(coldDump, `"@java/`) {
 			t.Fatalf("step %s: packages off, but external files remain", s.name)
 		}
+	}
+}
+
+// countingJava is Java's extractor counting the dependency files it
+// extracts (its other abilities promoted).
+type countingJava struct {
+	*java.Extractor
+	deps *atomic.Int32
+}
+
+func (c countingJava) Extract(in extract.Input) *extract.ExtractedFile {
+	if in.DeclarationsOnly {
+		c.deps.Add(1)
+	}
+	return c.Extractor.Extract(in)
+}
+
+// TestPackagesJavaBundles: a dependency's files read from archives (a
+// sources jar, the JDK's src.zip) are taken from the extraction cache's
+// bundles by a second cold build, which parses none of them and equals a
+// build without the cache.
+func TestPackagesJavaBundles(t *testing.T) {
+	jdkSources(t)
+	fakeM2(t)
+	repo := gittest.New(t, mavenSeed)
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "java-bundles"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed atomic.Int32
+	var exs []extract.Extractor
+	for _, e := range all.Registry().Extractors() {
+		if e.Lang() == "java" {
+			e = countingJava{java.New(), &parsed}
+		}
+		exs = append(exs, e)
+	}
+	reg := extract.NewRegistry(exs...)
+	build := func(c *xcache.Cache) (Report, string) {
+		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+		loc.Path = filepath.Join(t.TempDir(), "x.db")
+		rep, err := Run(Options{Location: loc, Registry: reg, Packages: true, Full: true, Cache: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, dump(t, loc.Path)
+	}
+	rep, _ := build(cache)
+	if n := parsed.Load(); n == 0 || int(n) != rep.Packages.Files {
+		t.Fatalf("cold build parsed %d dependency files of %d", n, rep.Packages.Files)
+	}
+	parsed.Store(0)
+	_, warm := build(cache)
+	if n := parsed.Load(); n != 0 {
+		t.Errorf("second build parsed %d dependency files; its bundles hold them all", n)
+	}
+	if _, cold := build(nil); cold != warm {
+		n, diff := dumpDiff(cold, warm, 20)
+		t.Errorf("built from bundles differs from built without the cache in %d rows (- without, + bundles):\n%s", n, diff)
 	}
 }
