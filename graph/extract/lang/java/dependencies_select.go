@@ -234,7 +234,7 @@ func (s *javaScan) typeDecl(outer string) bool {
 	if kind == "enum" {
 		s.enumConstants(ti)
 	}
-	s.body(ti, q)
+	s.body(ti, q, kind == "interface")
 	return true
 }
 
@@ -301,9 +301,12 @@ func (s *javaScan) enumConstants(ti int) {
 	}
 }
 
-// body reads a type's members up to its closing '}'.
-func (s *javaScan) body(ti int, q string) {
+// body reads a type's members up to its closing '}'. A member the
+// worktree cannot reach (private, or package-private outside an
+// interface: what a dependency's extraction drops) is left out.
+func (s *javaScan) body(ti int, q string, iface bool) {
 	static := false // the modifiers read so far say static
+	access := ""    // and public, protected or private
 	for s.k < len(s.t) {
 		switch t := s.t[s.k]; {
 		case t.c == '}':
@@ -311,20 +314,27 @@ func (s *javaScan) body(ti int, q string) {
 			return
 		case t.c == ';':
 			s.k++
-			static = false
+			static, access = false, ""
 		case t.c == '{': // an initializer
 			s.skipBalanced()
-			static = false
+			static, access = false, ""
 		case javaKeywords[t.id] || t.c == '-': // modifiers (non-sealed)
 			static = static || t.id == "static"
+			if t.id == "public" || t.id == "protected" || t.id == "private" {
+				access = t.id
+			}
 			s.k++
 		case s.typeDecl(q):
-			static = false
+			static, access = false, ""
 		case t.c == '@':
 			s.annotation()
 		default:
+			n := len(s.f.types[ti].members)
 			s.member(ti, static)
-			static = false
+			if access == "private" || access == "" && !iface {
+				s.f.types[ti].members = s.f.types[ti].members[:n]
+			}
+			static, access = false, ""
 		}
 	}
 }
