@@ -44,6 +44,10 @@ public class App implements Runnable {
         List<String> list = names;
         list.add("x");
     }
+
+    void start() {
+        new Thread(this).start();
+    }
 }
 `})
 	g, err := core.Open(repo.Root, core.Options{Registry: all.Registry(), Packages: true})
@@ -83,8 +87,9 @@ public class App implements Runnable {
 	if err != nil || !found {
 		t.Errorf("implementors of java.lang.Runnable = %+v, %v; want zz.ex.App", impl.Implementors, err)
 	}
-	// The JDK's own runnables (Thread, FutureTask…) come after the
-	// worktree's, each naming its module and version.
+	// The JDK's own runnables come after the worktree's, each naming its
+	// module and version: those the worktree names (Thread), as a
+	// dependency is read only as far as the worktree names it.
 	ims := impl.Implementors
 	if len(ims) < 2 || ims[0].Type != "zz.ex.App" || ims[0].Package != "" || ims[len(ims)-1].Package == "" || ims[len(ims)-1].Version == "" {
 		t.Errorf("implementors of java.lang.Runnable = %+v; want zz.ex.App first, without a package, and the JDK's after it with package and version", ims)

@@ -391,7 +391,11 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 			places[i].files = includedFiles(dl.set, places[i], indexed, same)
 		}
 		if sel, ok := dl.set.(extract.Selective); ok && len(places) > 0 && !same {
-			named, err := namesOf(tx, dl.fileLangs, d.names, d.stale)
+			langs := dl.fileLangs
+			if sl, ok := dl.set.(extract.SelectLangs); ok {
+				langs = sl.SelectLangs()
+			}
+			named, err := namesOf(tx, langs, d.names, d.stale)
 			if err != nil {
 				return nil, nil, nil, err
 			}
@@ -516,6 +520,9 @@ type placeFiles struct {
 // unchanged indexed file was taken by its head already) or, when same,
 // those the index holds unchanged: the last selection's.
 func includedFiles(set extract.DependencySet, pf placeFiles, indexed map[string]store.FileState, same bool) []selectFile {
+	if nb, ok := set.(extract.NameIncludes); ok && nb.IncludesByName() {
+		return pf.files // Includes took them by name already
+	}
 	kept := pf.files[:0]
 	for _, f := range pf.files {
 		old, wasIndexed := indexed[path.Join(pf.prefix, pf.dir, f.name)]
@@ -641,7 +648,7 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		h := blake3.New()
 		hashes := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
-			content, _ := os.ReadFile(jobs[i].cand.Disk) // unreadable: its job says so
+			content, _ := archive.ReadFile(jobs[i].cand.Disk) // a directory's or an archive's; unreadable: its job says so
 			sum := contentHash(content, jobs[i].keep)
 			hashes = append(hashes, sum)
 			h.WriteString(jobs[i].cand.Path)

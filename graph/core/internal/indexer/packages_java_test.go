@@ -6,10 +6,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
+	"github.com/orbitgraph/orbit/graph/extract/lang/java"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -36,7 +40,9 @@ func jdkSources(t *testing.T) string {
 
 // fakeM2 writes a local Maven repository holding the sources jars of
 // com.acme:greet 1.0 and 1.1 (Greeter gains bye, Hello.hello becomes
-// hello2), each built by the JDK's jar tool, and points HOME at it.
+// hello2), each built by the JDK's jar tool, and points HOME at it. Both
+// hold Maker, whose static make returns a Greeter, and Unused, which
+// nothing names.
 func fakeM2(t *testing.T) {
 	t.Helper()
 	jar, err := exec.LookPath("jar")
@@ -58,6 +64,8 @@ func fakeM2(t *testing.T) {
 		gittest.WriteFile(t, dir, "com/acme/greet/Greeter.java", src[0])
 		gittest.WriteFile(t, dir, "com/acme/greet/Hello.java", src[1])
 		gittest.WriteFile(t, dir, "com/acme/greet/sub/Sub.java", "package com.acme.greet.sub;\n\npublic class Sub {\n    public static void sub() {}\n}\n")
+		gittest.WriteFile(t, dir, "com/acme/greet/Maker.java", "package com.acme.greet;\n\npublic final class Maker {\n    public static Greeter make() { return null; }\n}\n")
+		gittest.WriteFile(t, dir, "com/acme/greet/Unused.java", "package com.acme.greet;\n\npublic class Unused {\n    public static void unused() {}\n}\n")
 		out := filepath.Join(home, ".m2", "repository", "com", "acme", "greet", v, "greet-"+v+"-sources.jar")
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			t.Fatal(err)
@@ -117,7 +125,9 @@ public class App implements Greeter, Runnable {
 // src.zip are read from their archives; a call into the dependency, a
 // method of java.util.List and the implemented interfaces (a dependency's,
 // java.lang.Runnable) get their external definitions; a dependency
-// without a sources jar is named missing.
+// without a sources jar is named missing. Only the files declaring what
+// the worktree names, and what those need, are read: List's supertypes
+// (Collection, Iterable), not HashMap nor the dependency's Unused.
 func TestPackagesJava(t *testing.T) {
 	jdkSources(t)
 	fakeM2(t)
@@ -140,6 +150,8 @@ func TestPackagesJava(t *testing.T) {
 		"\"com.ex.App\"\t\"com.acme.greet.Greeter\"\t\"implements\"",
 		"\"com.ex.App\"\t\"java.lang.Runnable\"\t\"implements\"",
 		`"@java/java/lang/Runnable.java"`,
+		`"@java/java/util/Collection.java"`,
+		`"@java/java/lang/Iterable.java"`,
 	} {
 		if !strings.Contains(d, want) {
 			t.Errorf("dump lacks %s", want)
@@ -148,6 +160,11 @@ func TestPackagesJava(t *testing.T) {
 	for _, bad := range []string{"@java/com/acme/greet/sub/", "module-info.java", "@java/java.base/"} {
 		if strings.Contains(d, bad) {
 			t.Errorf("dump holds %s: packages nobody imports and module declarations stay out, files sit under their package's path", bad)
+		}
+	}
+	for _, bad := range []string{`"@java/java/util/HashMap.java"`, `"@java/com/acme/greet/Unused.java"`, `"@java/com/acme/greet/Maker.java"`, `"@java/java/lang/Thread.java"`} {
+		if strings.Contains(d, bad) {
+			t.Errorf("dump holds %s, which nothing names", bad)
 		}
 	}
 	if n := strings.Count("\n"+sectionOf(d, "refs"), "\n\"@java/"); n != 0 {
@@ -184,6 +201,14 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		}, true, ""},
 		{"depend again", func() { write("app/pom.xml", appPom) }, true, `"@java/com/acme/greet/Hello.java"`},
 		{"drop the import of sub", func() { removeIf(t, repo.Root, "app/src/main/java/com/ex/Extra.java") }, true, ""},
+		// Selection: a static call through an on-demand import names
+		// make alone; Maker is read while a file states it.
+		{"start naming make", func() {
+			write("app/src/main/java/com/ex/Mk.java", "package com.ex;\n\nimport com.acme.greet.*;\n\nclass Mk {\n    Object m() { return Maker.make(); }\n}\n")
+		}, true, `"@java/com/acme/greet/Maker.java"`},
+		{"stop naming make", func() {
+			write("app/src/main/java/com/ex/Mk.java", "package com.ex;\n\nimport com.acme.greet.*;\n\nclass Mk {\n    Object m() { return null; }\n}\n")
+		}, true, ""},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, `"@java/com/acme/greet/Greeter.java"`},
 	}
@@ -193,11 +218,73 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		if s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
 		}
+		if (s.name == "stop naming make" || s.name == "initial") && strings.Contains(coldDump, "@java/com/acme/greet/Maker.java") {
+			t.Fatalf("step %s: Maker is read, but nothing names it", s.name)
+		}
 		if s.name == "remove the dependency" && strings.Contains(coldDump, "@java/com/acme/") {
 			t.Fatalf("step %s: the removed dependency's files remain", s.name)
 		}
 		if !s.packages && strings.Contains(coldDump, `"@java/`) {
 			t.Fatalf("step %s: packages off, but external files remain", s.name)
 		}
+	}
+}
+
+// countingJava is Java's extractor counting the dependency files it
+// extracts (its other abilities promoted).
+type countingJava struct {
+	*java.Extractor
+	deps *atomic.Int32
+}
+
+func (c countingJava) Extract(in extract.Input) *extract.ExtractedFile {
+	if in.DeclarationsOnly {
+		c.deps.Add(1)
+	}
+	return c.Extractor.Extract(in)
+}
+
+// TestPackagesJavaBundles: a dependency's files read from archives (a
+// sources jar, the JDK's src.zip) are taken from the extraction cache's
+// bundles by a second cold build, which parses none of them and equals a
+// build without the cache.
+func TestPackagesJavaBundles(t *testing.T) {
+	jdkSources(t)
+	fakeM2(t)
+	repo := gittest.New(t, mavenSeed)
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "java-bundles"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed atomic.Int32
+	var exs []extract.Extractor
+	for _, e := range all.Registry().Extractors() {
+		if e.Lang() == "java" {
+			e = countingJava{java.New(), &parsed}
+		}
+		exs = append(exs, e)
+	}
+	reg := extract.NewRegistry(exs...)
+	build := func(c *xcache.Cache) (Report, string) {
+		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+		loc.Path = filepath.Join(t.TempDir(), "x.db")
+		rep, err := Run(Options{Location: loc, Registry: reg, Packages: true, Full: true, Cache: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, dump(t, loc.Path)
+	}
+	rep, _ := build(cache)
+	if n := parsed.Load(); n == 0 || int(n) != rep.Packages.Files {
+		t.Fatalf("cold build parsed %d dependency files of %d", n, rep.Packages.Files)
+	}
+	parsed.Store(0)
+	_, warm := build(cache)
+	if n := parsed.Load(); n != 0 {
+		t.Errorf("second build parsed %d dependency files; its bundles hold them all", n)
+	}
+	if _, cold := build(nil); cold != warm {
+		n, diff := dumpDiff(cold, warm, 20)
+		t.Errorf("built from bundles differs from built without the cache in %d rows (- without, + bundles):\n%s", n, diff)
 	}
 }

@@ -106,8 +106,9 @@ func TestPackagesKotlin(t *testing.T) {
 }
 
 // TestPackagesKotlinIncrementalEqualsCold: upgrading a catalog version,
-// a Java file appearing (Java's set then reads the Java sources, Kotlin's
-// leaves them) and going, a build file moving from the Kotlin DSL to
+// a JDK type starting and stopping being named, a Java file appearing
+// (Java's set then reads the Java sources, Kotlin's leaves them) and
+// going, a build file moving from the Kotlin DSL to
 // Groovy and packages off and on give, incrementally, the index a cold
 // build gives.
 func TestPackagesKotlinIncrementalEqualsCold(t *testing.T) {
@@ -131,6 +132,12 @@ func TestPackagesKotlinIncrementalEqualsCold(t *testing.T) {
 			write("gradle/libs.versions.toml", strings.Replace(catalog, `kgreet = "1.0"`, `kgreet = "1.1"`, 1))
 		},
 			true, "\"com.acme.kgreet.Greeter.greet2\"", "\"com.acme.kgreet.Greeter.greet\"\t\"@kotlin/"},
+		// Selection: the JDK's files are read as far as a Kotlin file names them.
+		{"start naming TimeUnit", func() {
+			write("app/src/main/kotlin/com/ex/Wait.kt", "package com.ex\n\nimport java.util.concurrent.TimeUnit\n\nfun unit() = TimeUnit.SECONDS\n")
+		}, true, `"@kotlin/java/util/concurrent/TimeUnit.java"`, `"@kotlin/java/util/TreeMap.java"`},
+		{"stop naming TimeUnit", func() { removeIf(t, repo.Root, "app/src/main/kotlin/com/ex/Wait.kt") },
+			true, `"@kotlin/java/util/HashMap.java"`, `"@kotlin/java/util/concurrent/TimeUnit.java"`},
 		{"a java file", func() {
 			write("app/src/main/java/com/ex/J.java", "package com.ex;\n\nimport java.util.HashMap;\n\nclass J {\n    HashMap<String, Integer> m = new HashMap<>();\n}\n")
 		}, true, `"@java/java/util/HashMap.java"`, `"@kotlin/java/`},

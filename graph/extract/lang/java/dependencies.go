@@ -37,7 +37,7 @@ func manifestLang(p string) string {
 	switch path.Base(p) {
 	case "pom.xml":
 		return langMaven
-	case "build.gradle", "settings.gradle":
+	case "build.gradle", "settings.gradle", "gradle.properties":
 		return langGradle
 	}
 	return ""
@@ -204,6 +204,9 @@ func (d *javaDeps) Locate(importPath string) (int, []string, bool) {
 func (d *javaDeps) Includes(base string, head []byte) bool {
 	return strings.HasSuffix(base, ".java") && base != "module-info.java"
 }
+
+// IncludesByName (extract.NameIncludes): Includes reads no head.
+func (d *javaDeps) IncludesByName() bool { return true }
 
 // Context: Java's names come from package declarations.
 func (d *javaDeps) Context(int, string) extract.ModuleContext { return extract.ModuleContext{} }

@@ -37,9 +37,11 @@ func gradleMarker(p string) bool {
 }
 
 // gradleKind says which Gradle file a marker is: "build", "settings",
-// "catalog", or "" for none.
+// "catalog", "properties", or "" for none.
 func gradleKind(p string) string {
 	switch b := path.Base(p); {
+	case b == "gradle.properties":
+		return "properties"
 	case b == "build.gradle" || b == "build.gradle.kts":
 		return "build"
 	case b == "settings.gradle" || b == "settings.gradle.kts":
@@ -206,6 +208,26 @@ func gradleVars(src string, vars map[string]string) {
 	}
 }
 
+// gradleProperties reads a gradle.properties file: `key=value`, `key:
+// value` or `key value` lines; `#` and `!` start comments. A value
+// continued on the next line (a trailing backslash) is dropped: versions
+// are one line.
+func gradleProperties(content []byte) map[string]string {
+	props := map[string]string{}
+	for _, l := range strings.Split(string(content), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || l[0] == '#' || l[0] == '!' || strings.HasSuffix(l, "\\") {
+			continue
+		}
+		i := strings.IndexAny(l, "=: \t")
+		if i <= 0 {
+			continue
+		}
+		props[l[:i]] = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l[i:]), "=:"))
+	}
+	return props
+}
+
 // expandVars replaces $v and ${v} (${rootProject.ext.v} by its last
 // name) with the variables' values; "" when one is unknown.
 func expandVars(s string, vars map[string]string) string {
@@ -370,6 +392,7 @@ func settingsProjects(dir string, content []byte) []string {
 func gradleBuilds(markers []extract.MarkerFile) (own []string, decls []gradleDecl, kotlin string) {
 	cats := map[string]map[string]*catalog{} // build root → accessor → catalog
 	rootVars := map[string]map[string]string{}
+	props := map[string]map[string]string{} // directory → its gradle.properties
 	var builds []extract.MarkerFile
 	seen := map[string]bool{}
 	addOwn := func(d string) {
@@ -397,6 +420,8 @@ func gradleBuilds(markers []extract.MarkerFile) (own []string, decls []gradleDec
 			}
 		case "build":
 			builds = append(builds, m)
+		case "properties":
+			props[extract.ParentDir(m.Path)] = gradleProperties(m.Content)
 		}
 	}
 	// Build files shallowest first: a build's root file comes before its
@@ -410,15 +435,26 @@ func gradleBuilds(markers []extract.MarkerFile) (own []string, decls []gradleDec
 		addOwn(dir)
 		root := nearest(dir, cats)
 		vars := map[string]string{}
+		var above []string // dir and the directories above it, deepest first
 		for d := dir; ; d = extract.ParentDir(d) {
+			above = append(above, d)
+			if d == "" {
+				break
+			}
+		}
+		for _, d := range above {
 			if rv, ok := rootVars[d]; ok {
 				for k, v := range rv {
 					vars[k] = v
 				}
 				break
 			}
-			if d == "" {
-				break
+		}
+		// gradle.properties: a project's properties, its build's root's
+		// first, a nearer file's overriding.
+		for i := len(above) - 1; i >= 0; i-- {
+			for k, v := range props[above[i]] {
+				vars[k] = v
 			}
 		}
 		f := readGradleFile(m.Content, vars, cats[root])

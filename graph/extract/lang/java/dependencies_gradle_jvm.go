@@ -212,3 +212,9 @@ var (
 	_ extract.Namespacer = (*jvmDeps)(nil)
 	_ extract.Implicit   = (*jvmDeps)(nil)
 )
+
+// Select (extract.Selective): Java's selection of the .java files, with
+// the language's implicit imports; its own sources are read whole.
+func (d *jvmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
+	return extract.ReadWhole(selectJava(dirs, names, d.ImplicitImports()))
+}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -174,7 +175,7 @@ func TestGradleMarkers(t *testing.T) {
 	for p, want := range map[string]bool{
 		"build.gradle": true, "a/build.gradle.kts": true, "settings.gradle": true, "settings.gradle.kts": true,
 		"gradle/libs.versions.toml": true, "b/gradle/deps.versions.toml": true, "libs.versions.toml": false,
-		"pom.xml": true, "A.java": false, "gradle.properties": false,
+		"pom.xml": true, "A.java": false, "gradle.properties": true, "a/gradle.properties": true, "x.properties": false,
 	} {
 		if m, c := e.Marker(p); m != want || c != want {
 			t.Errorf("Marker(%s) = %v %v, want %v", p, m, c, want)
@@ -236,5 +237,49 @@ func TestGradleExtBlockBraceInString(t *testing.T) {
 	gradleVars("ext {\n    open = '}'\n    okVersion = \"4.12.0\"\n}\n", vars)
 	if vars["okVersion"] != "4.12.0" || vars["open"] != "}" {
 		t.Errorf("ext block variables = %v, want okVersion 4.12.0 and open }", vars)
+	}
+}
+
+// TestGradleProperties: a gradle.properties file's keys are variables of
+// the build files at and below its directory (${kotlinVersion}, $okVersion
+// in both DSLs, a Kotlin DSL's `by project` delegate), a nearer file's
+// value overriding; comments and continued lines are not read.
+func TestGradleProperties(t *testing.T) {
+	markers := []extract.MarkerFile{
+		{Path: "gradle.properties", Content: []byte("# versions\nkotlinVersion=1.9.25\nokVersion = 4.12.0\n! old: okVersion=1\nguavaVersion: 33.0-jre\njunitVersion 4.13.2\nlong=a\\\n  b\n")},
+		{Path: "build.gradle", Content: []byte(`plugins { id 'org.jetbrains.kotlin.jvm' version "${kotlinVersion}" }
+dependencies { implementation "com.squareup.okhttp3:okhttp:$okVersion" }
+`)},
+		{Path: "app/gradle.properties", Content: []byte("okVersion=4.11.0\n")},
+		{Path: "app/build.gradle.kts", Content: []byte(`val guavaVersion: String by project
+dependencies {
+    implementation("com.squareup.okhttp3:okhttp-urlconnection:${okVersion}")
+    implementation("com.google.guava:guava:$guavaVersion")
+    testImplementation("junit:junit:$junitVersion")
+    implementation("org.x:long:$long")
+}
+`)},
+	}
+	b := readBuilds(markers)
+	want := []coordinate{
+		{"com.google.guava", "guava", "33.0-jre"},
+		{"com.squareup.okhttp3", "okhttp", "4.12.0"},
+		{"com.squareup.okhttp3", "okhttp-urlconnection", "4.11.0"},
+		{"junit", "junit", "4.13.2"},
+	}
+	got := append([]coordinate(nil), b.deps...)
+	sort.Slice(got, func(i, j int) bool { return got[i].group+got[i].artifact < got[j].group+got[j].artifact })
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("deps = %v, want %v", got, want)
+	}
+	if b.kotlin != "1.9.25" {
+		t.Errorf("kotlin = %q, want 1.9.25", b.kotlin)
+	}
+	var own []string
+	for _, o := range b.own {
+		own = append(own, o.dir)
+	}
+	if want := []string{"", "app"}; !reflect.DeepEqual(own, want) {
+		t.Errorf("own = %q, want %q: a properties file makes no project", own, want)
 	}
 }

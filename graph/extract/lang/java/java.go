@@ -73,7 +73,11 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		in.Content = blankBodies(in.Content)
 	}
 	out := &extract.ExtractedFile{Lang: langName}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	out = e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
 	})
+	if in.DeclarationsOnly {
+		pruneUnreachable(out)
+	}
+	return out
 }

@@ -67,6 +67,9 @@ var _ extract.Extractor = (*Extractor)(nil)
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName}
+	if in.DeclarationsOnly {
+		in.Content = blankBodies(in.Content)
+	}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
 	})

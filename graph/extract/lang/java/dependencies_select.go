@@ -1,0 +1,741 @@
+package java
+
+import (
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// Selection (extract.Selective; DESIGN.md, Dependency packages: Java
+// selection): of a located directory of Java sources only the files
+// declaring a type the worktree names are read, with the closure of what
+// those types need: their supertypes and type parameters' bounds, and the
+// types of their fields and the return types of their methods whose names
+// some reference states (a chain goes on from those). A public top-level
+// type lives in a file named after it, but a file may declare more, so a
+// file's summary lists every type it declares, at any depth, with what
+// its declarations name. Parameters and throws clauses are left out: a
+// caller reaches nothing through them. Other JVM languages' sources in a
+// located directory (.kt) are always read.
+
+// javaFile is what a dependency's .java file declares and needs.
+type javaFile struct {
+	pkg      string
+	single   []string // imported paths, single-type and static (a.b.C, a.B.m)
+	onDemand []string // imported with .* (a.b, a.B)
+	types    []javaType
+}
+
+// javaType is one declared type: its name in the file (Map.Entry), what
+// its header names (supertypes, bounds) and its members.
+type javaType struct {
+	name    string
+	uses    []string // simple names (List) or package-qualified ones (java.util.List)
+	members []javaMember
+}
+
+// javaMember is a field, method, enum constant or record component with
+// the types its declaration names (a field's type, a method's result).
+type javaMember struct {
+	name   string
+	static bool // a static member, an enum constant
+	uses   []string
+}
+
+// Summarize (extract.Selective) scans a file's declarations; bodies are
+// blanked first, so only headers and initializers are left to read.
+func (d *javaDeps) Summarize(content []byte) []byte {
+	return encodeJavaFile(scanJavaFile(content))
+}
+
+// jtok is a token: an identifier or keyword (id), else one punctuation
+// byte (c).
+type jtok struct {
+	id string
+	c  byte
+}
+
+// javaTokens lexes src without its comments, strings and characters.
+func javaTokens(src []byte) []jtok {
+	var out []jtok
+	for i := 0; i < len(src); {
+		if n := skipLexeme(src, i); n > i {
+			i = n
+			continue
+		}
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			i++
+		case isIdentByte(c):
+			j := i
+			for j < len(src) && isIdentByte(src[j]) {
+				j++
+			}
+			out = append(out, jtok{id: string(src[i:j])})
+			i = j
+		default:
+			out = append(out, jtok{c: c})
+			i++
+		}
+	}
+	return out
+}
+
+// javaScan walks the tokens of one file.
+type javaScan struct {
+	t []jtok
+	k int
+	f javaFile
+}
+
+func (s *javaScan) at(k int) jtok {
+	if k < len(s.t) {
+		return s.t[k]
+	}
+	return jtok{c: 0xff} // past the end
+}
+
+func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
+
+func (s *javaScan) ident(k int) string { return s.at(k).id }
+
+func scanJavaFile(src []byte) javaFile {
+	s := &javaScan{t: javaTokens(blankBodies(src))}
+	for s.k < len(s.t) {
+		switch id := s.ident(s.k); {
+		case id == "package":
+			s.k++
+			s.f.pkg, _ = s.dotted()
+		case id == "import":
+			s.k++
+			if s.ident(s.k) == "static" {
+				s.k++
+			}
+			p, star := s.dotted()
+			if star {
+				s.f.onDemand = append(s.f.onDemand, p)
+			} else if p != "" {
+				s.f.single = append(s.f.single, p)
+			}
+		case s.typeDecl(""):
+		case s.is(s.k, '@'):
+			s.annotation()
+		default:
+			s.k++
+		}
+	}
+	return s.f
+}
+
+// dotted reads a.b.c (and a trailing .*) up to its ';'.
+func (s *javaScan) dotted() (p string, star bool) {
+	var b strings.Builder
+	for s.k < len(s.t) && !s.is(s.k, ';') {
+		t := s.t[s.k]
+		switch {
+		case t.c == '*':
+			star = true
+		case t.id != "":
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(t.id)
+		}
+		s.k++
+	}
+	s.k++
+	return b.String(), star
+}
+
+// annotation skips @Name, @a.b.Name and @Name(…).
+func (s *javaScan) annotation() {
+	s.k++ // @
+	for s.ident(s.k) != "" {
+		s.k++
+		if !s.is(s.k, '.') {
+			break
+		}
+		s.k++
+	}
+	if s.is(s.k, '(') {
+		s.skipBalanced()
+	}
+}
+
+// skipBalanced skips from an opening bracket at k past its match.
+func (s *javaScan) skipBalanced() {
+	depth := 0
+	for ; s.k < len(s.t); s.k++ {
+		switch s.t[s.k].c {
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			if depth--; depth <= 0 {
+				s.k++
+				return
+			}
+		}
+	}
+}
+
+// typeDecl reads a class, interface, enum, record or annotation type
+// declared at k (inside outer, "" at the top), reporting whether one is.
+func (s *javaScan) typeDecl(outer string) bool {
+	kind := s.ident(s.k)
+	name := s.ident(s.k + 1)
+	switch {
+	case kind == "class" || kind == "interface" || kind == "enum":
+	case kind == "record" && name != "" && (s.is(s.k+2, '(') || s.is(s.k+2, '<')):
+	case s.is(s.k, '@') && s.ident(s.k+1) == "interface":
+		kind, name = "interface", s.ident(s.k+2)
+		s.k++
+	default:
+		return false
+	}
+	s.k += 2
+	if name == "" {
+		return true
+	}
+	q := name
+	if outer != "" {
+		q = outer + "." + name
+	}
+	ti := len(s.f.types)
+	s.f.types = append(s.f.types, javaType{name: q})
+	// The header: type parameters' bounds, a record's components,
+	// extends and implements; permits names subtypes, not needs.
+	permits := false
+	for s.k < len(s.t) && !s.is(s.k, '{') && !s.is(s.k, ';') {
+		switch t := s.t[s.k]; {
+		case t.c == '(' && kind == "record":
+			s.k++
+			s.params(ti)
+		case t.c == '@':
+			s.annotation()
+		case t.id == "permits":
+			permits = true
+			s.k++
+		case t.id == "extends" || t.id == "implements":
+			permits = false
+			s.k++
+		case t.id != "" && !permits && !javaKeywords[t.id]:
+			if u := s.typeName(); u != "" {
+				s.f.types[ti].uses = append(s.f.types[ti].uses, u)
+			}
+		default:
+			s.k++
+		}
+	}
+	if !s.is(s.k, '{') {
+		return true
+	}
+	s.k++
+	if kind == "enum" {
+		s.enumConstants(ti)
+	}
+	s.body(ti, q, kind == "interface")
+	return true
+}
+
+// params reads a record's components (Type name, …) up to its ')': each
+// is an accessor whose result is its type.
+func (s *javaScan) params(ti int) {
+	var names []string
+	angle := 0
+	end := func() {
+		if len(names) > 0 {
+			m := javaMember{name: lastSegment(names[len(names)-1]), uses: usesOf(names[:len(names)-1])}
+			s.f.types[ti].members = append(s.f.types[ti].members, m)
+		}
+		names = names[:0]
+	}
+	for s.k < len(s.t) {
+		switch t := s.t[s.k]; {
+		case t.c == ')' && angle == 0:
+			end()
+			s.k++
+			return
+		case t.c == ',' && angle == 0:
+			end()
+		case t.c == '<':
+			angle++
+		case t.c == '>':
+			angle--
+		case t.c == '@':
+			s.annotation()
+			continue
+		case t.id != "" && !javaKeywords[t.id]:
+			names = append(names, s.qualified())
+			continue
+		}
+		s.k++
+	}
+}
+
+// enumConstants reads an enum's constants up to the ';' or '}' ending
+// them.
+func (s *javaScan) enumConstants(ti int) {
+	start := true
+	for s.k < len(s.t) {
+		switch t := s.t[s.k]; {
+		case t.c == ';':
+			s.k++
+			return
+		case t.c == '}':
+			return
+		case t.c == ',':
+			start = true
+			s.k++
+		case t.c == '@':
+			s.annotation()
+		case t.c == '(' || t.c == '{':
+			s.skipBalanced()
+		case t.id != "" && start:
+			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: t.id, static: true})
+			start = false
+			s.k++
+		default:
+			s.k++
+		}
+	}
+}
+
+// body reads a type's members up to its closing '}'. A member the
+// worktree cannot reach (private, or package-private outside an
+// interface: what a dependency's extraction drops) is left out.
+func (s *javaScan) body(ti int, q string, iface bool) {
+	static := false // the modifiers read so far say static
+	access := ""    // and public, protected or private
+	for s.k < len(s.t) {
+		switch t := s.t[s.k]; {
+		case t.c == '}':
+			s.k++
+			return
+		case t.c == ';':
+			s.k++
+			static, access = false, ""
+		case t.c == '{': // an initializer
+			s.skipBalanced()
+			static, access = false, ""
+		case javaKeywords[t.id] || t.c == '-': // modifiers (non-sealed)
+			static = static || t.id == "static"
+			if t.id == "public" || t.id == "protected" || t.id == "private" {
+				access = t.id
+			}
+			s.k++
+		case s.typeDecl(q):
+			static, access = false, ""
+		case t.c == '@':
+			s.annotation()
+		default:
+			n := len(s.f.types[ti].members)
+			s.member(ti, static)
+			if access == "private" || access == "" && !iface {
+				s.f.types[ti].members = s.f.types[ti].members[:n]
+			}
+			static, access = false, ""
+		}
+	}
+}
+
+// member reads a field or method declaration: the names of its header
+// up to the '(' of a method's parameters or the '=', ',' or ';' after a
+// field's name, the last of them its name, the others its type; then
+// skips the rest (parameters, throws, a blanked body, an initializer).
+func (s *javaScan) member(ti int, static bool) {
+	var names []string // qualified names read, types then the member's name
+	angle := 0
+	done := func(fields bool) {
+		if len(names) == 0 {
+			return
+		}
+		uses := usesOf(names[:len(names)-1])
+		add := func(n string) {
+			s.f.types[ti].members = append(s.f.types[ti].members, javaMember{name: lastSegment(n), static: static, uses: uses})
+		}
+		add(names[len(names)-1])
+		if !fields {
+			return
+		}
+		// More fields of the same type: `int a = 1, b;`.
+		depth := 0
+		for ; s.k < len(s.t); s.k++ {
+			switch t := s.t[s.k]; {
+			case t.c == '(' || t.c == '{' || t.c == '[':
+				depth++
+			case t.c == ')' || t.c == ']':
+				depth--
+			case t.c == '}':
+				if depth == 0 {
+					return // the type's end: not ours to take
+				}
+				depth--
+			case t.c == ';' && depth == 0:
+				s.k++
+				return
+			case t.c == ',' && depth == 0:
+				if n := s.ident(s.k + 1); n != "" {
+					add(n)
+				}
+			}
+		}
+	}
+	for s.k < len(s.t) {
+		switch t := s.t[s.k]; {
+		case t.c == '@':
+			s.annotation()
+			continue
+		case t.c == '<':
+			angle++
+		case t.c == '>':
+			angle--
+		case t.c == '[' && s.is(s.k+1, ']'):
+			s.k++
+		case t.c == '.' && s.is(s.k+1, '.') && s.is(s.k+2, '.'): // varargs
+			s.k += 2
+		case angle > 0 && (t.c == ',' || t.c == '?' || t.c == '&'):
+		case t.c == '(':
+			s.skipBalanced()
+			done(false)
+			// throws, a default value, then a body or ';'
+			for s.k < len(s.t) {
+				switch {
+				case s.is(s.k, '{'):
+					s.skipBalanced()
+					return
+				case s.is(s.k, ';'):
+					s.k++
+					return
+				case s.is(s.k, '}'):
+					return
+				case s.is(s.k, '('), s.is(s.k, '['):
+					s.skipBalanced()
+				default:
+					s.k++
+				}
+			}
+			return
+		case t.c == '=' || t.c == ',' || t.c == ';':
+			done(true)
+			return
+		case t.c == '{': // a compact constructor
+			s.skipBalanced()
+			return
+		case t.c == '}':
+			return
+		case t.id != "" && !javaKeywords[t.id]:
+			names = append(names, s.qualified())
+			continue
+		case t.id != "":
+		default:
+			// anything else (a stray token): give up on this member
+			s.k++
+			return
+		}
+		s.k++
+	}
+}
+
+// qualified reads a.b.C at k.
+func (s *javaScan) qualified() string {
+	n := s.ident(s.k)
+	s.k++
+	for s.is(s.k, '.') && s.ident(s.k+1) != "" {
+		n += "." + s.ident(s.k+1)
+		s.k += 2
+	}
+	return n
+}
+
+// typeName reads a qualified name in a type's header and returns it as a
+// use ("" for none).
+func (s *javaScan) typeName() string {
+	return useOf(s.qualified())
+}
+
+// usesOf turns qualified names read in a declaration into uses.
+func usesOf(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if u := useOf(n); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// useOf is what a qualified name needs: its first upper-case segment
+// (Map of Map.Entry, a nested type living in its outer type's file),
+// with the package before it when there is one (java.util.List); "" when
+// it names no type.
+func useOf(n string) string {
+	segs := strings.Split(n, ".")
+	for i, seg := range segs {
+		if seg != "" && seg[0] >= 'A' && seg[0] <= 'Z' {
+			return strings.Join(segs[:i+1], ".")
+		}
+	}
+	return ""
+}
+
+// javaKeywords are the words of a declaration that name no type.
+var javaKeywords = map[string]bool{
+	"public": true, "protected": true, "private": true, "static": true, "final": true,
+	"abstract": true, "native": true, "synchronized": true, "transient": true, "volatile": true,
+	"strictfp": true, "default": true, "sealed": true, "non": true, "void": true, "boolean": true,
+	"byte": true, "char": true, "short": true, "int": true, "long": true, "float": true,
+	"double": true, "var": true, "extends": true, "super": true, "throws": true, "new": true,
+}
+
+// encodeJavaFile writes a summary as lines: "p <pkg>", "i <path>" (a
+// single import), "o <path>" (on demand), "t <name> <uses…>" (a type),
+// "m <name> <uses…>" (a member of the type before it; "s" when static).
+func encodeJavaFile(f javaFile) []byte {
+	var b strings.Builder
+	b.WriteString("p " + f.pkg + "\n")
+	for _, p := range f.single {
+		b.WriteString("i " + p + "\n")
+	}
+	for _, p := range f.onDemand {
+		b.WriteString("o " + p + "\n")
+	}
+	line := func(kind, name string, uses []string) {
+		b.WriteString(kind + " " + name)
+		for _, u := range uses {
+			b.WriteString(" " + u)
+		}
+		b.WriteString("\n")
+	}
+	for _, t := range f.types {
+		line("t", t.name, t.uses)
+		for _, m := range t.members {
+			kind := "m"
+			if m.static {
+				kind = "s"
+			}
+			line(kind, m.name, m.uses)
+		}
+	}
+	return []byte(b.String())
+}
+
+func decodeJavaFile(b []byte) javaFile {
+	var f javaFile
+	for _, l := range strings.Split(string(b), "\n") {
+		fs := strings.Fields(l)
+		if len(fs) < 2 {
+			continue
+		}
+		switch fs[0] {
+		case "p":
+			f.pkg = fs[1]
+		case "i":
+			f.single = append(f.single, fs[1])
+		case "o":
+			f.onDemand = append(f.onDemand, fs[1])
+		case "t":
+			f.types = append(f.types, javaType{name: fs[1], uses: fs[2:]})
+		case "m", "s":
+			if n := len(f.types); n > 0 {
+				f.types[n-1].members = append(f.types[n-1].members, javaMember{name: fs[1], static: fs[0] == "s", uses: fs[2:]})
+			}
+		}
+	}
+	return f
+}
+
+// Select (extract.Selective): the .java files declaring a type the
+// worktree names, then, to a fixed point, those declaring what a kept
+// file's types need.
+func (d *javaDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
+	return extract.ReadWhole(selectJava(dirs, names, d.ImplicitImports()))
+}
+
+// selectJava selects among dirs' .java files (every other file is kept)
+// for a language whose files import implicit without a statement.
+func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string) [][]bool {
+	type dirFiles struct {
+		pkg   string
+		files []javaFile
+		java  []bool
+		top   map[string][]int // a top-level type → the files declaring it
+	}
+	ds := make([]*dirFiles, len(dirs))
+	byPkg := map[string][]int{}
+	keep := make([][]bool, len(dirs))
+	type at struct{ dir, file int }
+	var queue []at
+	for i, dir := range dirs {
+		df := &dirFiles{top: map[string][]int{}}
+		keep[i] = make([]bool, len(dir.Files))
+		for fi, name := range dir.Files {
+			var f javaFile
+			isJava := strings.HasSuffix(name, ".java") && fi < len(dir.Summaries)
+			if isJava {
+				f = decodeJavaFile(dir.Summaries[fi])
+				if df.pkg == "" {
+					df.pkg = f.pkg
+				}
+				for _, t := range f.types {
+					if !strings.Contains(t.name, ".") {
+						df.top[t.name] = append(df.top[t.name], fi)
+					}
+				}
+			} else {
+				keep[i][fi] = true // another language's source: read whole
+			}
+			df.files = append(df.files, f)
+			df.java = append(df.java, isJava)
+		}
+		if df.pkg == "" {
+			df.pkg = strings.ReplaceAll(dir.Place, "/", ".")
+		}
+		ds[i] = df
+		byPkg[df.pkg] = append(byPkg[df.pkg], i)
+	}
+	keepFile := func(i, fi int) {
+		if !keep[i][fi] {
+			keep[i][fi] = true
+			queue = append(queue, at{i, fi})
+		}
+	}
+	want := func(pkg, name string) {
+		for _, i := range byPkg[pkg] {
+			for _, fi := range ds[i].top[name] {
+				keepFile(i, fi)
+			}
+		}
+	}
+	isImplicit := map[string]bool{}
+	for _, p := range implicit {
+		isImplicit[p] = true
+		want(p, "Object") // every class's superclass
+	}
+	// Seeds: a type a file importing it (single, on demand, or a static
+	// import of one of its members) names, or, in an implicitly imported
+	// package, any file names, itself or one of its static members (a
+	// call of Math.max states max alone).
+	for i, df := range ds {
+		for fi, f := range df.files {
+			if !df.java[fi] {
+				continue
+			}
+		types:
+			for _, t := range f.types {
+				full := df.pkg + "." + t.name
+				last := lastSegment(t.name)
+				outer := df.pkg
+				if dot := strings.LastIndexByte(t.name, '.'); dot >= 0 {
+					outer += "." + t.name[:dot]
+				}
+				top := outer == df.pkg
+				if top && names.Named(last) || names.NamedThrough(full, last) || names.NamedThrough(outer, last) {
+					keepFile(i, fi)
+					break
+				}
+				for _, m := range t.members {
+					if names.NamedThrough(full+"."+m.name, m.name) || m.static && top && (isImplicit[df.pkg] && names.Named(m.name) || names.NamedThrough(df.pkg, m.name)) {
+						keepFile(i, fi)
+						break types
+					}
+				}
+			}
+		}
+	}
+	// resolve finds where a use of file f of directory i is declared.
+	resolve := func(i int, f *javaFile, u string) {
+		if dot := strings.LastIndexByte(u, '.'); dot >= 0 {
+			want(u[:dot], u[dot+1:])
+			return
+		}
+		for _, p := range f.single {
+			if lastSegment(p) == u {
+				pkg, outer := splitImport(p)
+				want(pkg, outer)
+				return
+			}
+		}
+		want(ds[i].pkg, u)
+		for _, p := range f.onDemand {
+			want(p, u)
+			if pkg, outer := splitImport(p); pkg != p { // the nested types of a.B
+				want(pkg, outer)
+			}
+		}
+		for _, p := range implicit {
+			want(p, u)
+		}
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		f := &ds[it.dir].files[it.file]
+		local := map[string]bool{}
+		for _, t := range f.types {
+			local[lastSegment(t.name)] = true
+		}
+		for _, t := range f.types {
+			for _, u := range t.uses {
+				if !local[u] {
+					resolve(it.dir, f, u)
+				}
+			}
+			for _, m := range t.members {
+				if !names.Named(m.name) {
+					continue
+				}
+				for _, u := range m.uses {
+					if !local[u] {
+						resolve(it.dir, f, u)
+					}
+				}
+			}
+		}
+	}
+	for i, k := range keep {
+		if len(k) == 0 || containsTrue(k) {
+			continue
+		}
+		small := 0
+		for fi, s := range dirs[i].Summaries {
+			if len(s) < len(dirs[i].Summaries[small]) {
+				small = fi
+			}
+		}
+		k[small] = true // the package's import keeps a target
+	}
+	return keep
+}
+
+// splitImport splits an import path at its first upper-case segment: the
+// package and the top-level type (java.util.Map.Entry: java.util, Map).
+// A path with none is a package's member (a.b.c: a.b, c).
+func splitImport(p string) (pkg, top string) {
+	segs := strings.Split(p, ".")
+	for i, seg := range segs {
+		if i > 0 && seg != "" && seg[0] >= 'A' && seg[0] <= 'Z' {
+			return strings.Join(segs[:i], "."), seg
+		}
+	}
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i], p[i+1:]
+	}
+	return p, ""
+}
+
+func containsTrue(bs []bool) bool {
+	for _, b := range bs {
+		if b {
+			return true
+		}
+	}
+	return false
+}
+
+var _ extract.Selective = (*javaDeps)(nil)
+
+// SelectLangs (extract.SelectLangs): Java's files and Kotlin's, whose
+// references into the JDK's sources and a dependency's .java files land
+// in what Java's set reads whenever it runs (JVMDependencies).
+func (d *javaDeps) SelectLangs() []string { return []string{langName, langMaven, langGradle, "kotlin"} }

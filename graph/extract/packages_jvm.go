@@ -1,0 +1,19 @@
+package extract
+
+// SelectLangs is a Selective set whose selection answers to the names of
+// other languages' files too: Java's set reads the JDK's sources that
+// Kotlin files name when the worktree's Java files or build files make
+// it read them (Kotlin's set then leaves them alone), so Kotlin's
+// references must count in Java's selection. Without it, the names are
+// those of the language's own files (FileLangs).
+type SelectLangs interface {
+	SelectLangs() []string
+}
+
+// NameIncludes is a DependencySet whose Includes decides by a file's name
+// alone (Java's: a .java file that is not module-info.java): core then
+// reads no file's head, which in an archive means decompressing the
+// start of every file of every located directory.
+type NameIncludes interface {
+	IncludesByName() bool
+}
