@@ -67,6 +67,9 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	if in.DeclarationsOnly {
+		in.Content = blankBodies(in.Content) // same offsets, a fraction of the parse
+	}
 	out := &extract.ExtractedFile{Lang: langName, Namespace: namespace(in.Path, in.Module.Root)}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
