@@ -183,10 +183,10 @@ func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 			via[at{i, j}] = map[string]bool{m: true}
 		}
 	}
-	// namedVia: some reference states a name the file defines or
-	// imports through a module its names are reached through.
-	namedVia := func(r at) bool {
-		for v := range via[r] {
+	// namedIn: some reference states a name the file defines or imports
+	// through one of the modules vs.
+	namedIn := func(r at, vs map[string]bool) bool {
+		for v := range vs {
 			for _, n := range sums[r.dir][r.file].defs {
 				if names.NamedThrough(v, n) {
 					return true
@@ -195,6 +195,36 @@ func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 			for _, im := range sums[r.dir][r.file].imports {
 				if im[1] != "*" && names.NamedThrough(v, im[2]) {
 					return true
+				}
+			}
+		}
+		return false
+	}
+	namedVia := func(r at) bool { return namedIn(r, via[r]) }
+	pkgOf := func(r at) string { // what r's relative imports are relative to
+		m := module(r)
+		if f := dirs[r.dir].Files[r.file]; strings.TrimSuffix(path.Base(f), path.Ext(f)) != "__init__" {
+			m, _, _ = cutLast(m)
+		}
+		return m
+	}
+	// starReaches: r, or a module r star-imports (at any depth), binds
+	// a name stated through one of vs.
+	var starReaches func(r at, vs map[string]bool, seen map[at]bool) bool
+	starReaches = func(r at, vs map[string]bool, seen map[at]bool) bool {
+		if seen[r] {
+			return false
+		}
+		seen[r] = true
+		if namedIn(r, vs) {
+			return true
+		}
+		for _, im := range sums[r.dir][r.file].imports {
+			if im[1] == "*" {
+				for _, t := range mods[absModule(im[0], pkgOf(r))] {
+					if starReaches(t, vs, seen) {
+						return true
+					}
 				}
 			}
 		}
@@ -226,16 +256,13 @@ func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]bool 
 	for len(queue) > 0 {
 		r := queue[0]
 		queue = queue[1:]
-		pkg := module(r)
-		if f := dirs[r.dir].Files[r.file]; strings.TrimSuffix(path.Base(f), path.Ext(f)) != "__init__" {
-			pkg, _, _ = cutLast(pkg) // a module's relative imports are its package's
-		}
+		pkg := pkgOf(r)
 		for _, im := range sums[r.dir][r.file].imports {
 			from := absModule(im[0], pkg)
 			if im[1] == "*" {
 				for _, t := range mods[from] {
 					reach(r, t)
-					if namedVia(t) {
+					if !keep[t.dir][t.file] && starReaches(t, via[t], map[at]bool{}) {
 						mark(t)
 					}
 				}
