@@ -2,7 +2,10 @@ package tsutil
 
 import (
 	"fmt"
+	"sort"
 	"time"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -26,6 +29,11 @@ type Door struct {
 	// KeepPartial keeps the records a walk found before it panicked; without
 	// it a panic leaves the diagnostic alone, as a parse failure does.
 	KeepPartial bool
+	// Skip, when set, names byte ranges of the content the parser does
+	// not read (sorted, disjoint, each whole lines of blanks a language
+	// put in place of what it leaves out: a dependency's bodies), so
+	// that the lexer does not walk them byte by byte. Offsets are kept.
+	Skip func(content []byte) [][2]uint32
 }
 
 // Walk reads one parsed file into the result; nodes are valid only during
@@ -77,7 +85,11 @@ func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Nod
 	if d.Prepare != nil {
 		src = d.Prepare(content)
 	}
-	nodes, comments, diags, err := d.Lang.parseFlat(src, d.Flags, d.Lang.bodies.comment, buf, lines)
+	var ranges []sitter.Range
+	if d.Skip != nil {
+		ranges = included(d.Skip(src), len(src), lines)
+	}
+	nodes, comments, diags, err := d.Lang.parseFlat(src, d.Flags, d.Lang.bodies.comment, buf, lines, ranges...)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
 		for i := range comments {
@@ -116,4 +128,36 @@ func (d *Door) failed(in extract.Input, head extract.ExtractedFile, msg string) 
 	}
 	head.Diagnostics = []extract.Diagnostic{{Message: msg}}
 	return &head
+}
+
+// included is the complement of the skipped ranges in [0, n), as
+// tree-sitter ranges (their points from lines); nil when nothing is
+// skipped.
+func included(skip [][2]uint32, n int, lines extract.LineIndex) []sitter.Range {
+	if len(skip) == 0 {
+		return nil
+	}
+	point := func(off uint32) sitter.Point {
+		row := sort.Search(len(lines), func(i int) bool { return lines[i] >= off }) // newlines before off
+		col := off
+		if row > 0 {
+			col = off - lines[row-1] - 1
+		}
+		return sitter.Point{Row: uint(row), Column: uint(col)}
+	}
+	var out []sitter.Range
+	from := uint32(0)
+	for _, s := range skip {
+		if s[0] > from {
+			out = append(out, sitter.Range{StartByte: uint(from), EndByte: uint(s[0]), StartPoint: point(from), EndPoint: point(s[0])})
+		}
+		from = max(from, s[1])
+	}
+	if int(from) < n {
+		out = append(out, sitter.Range{StartByte: uint(from), EndByte: uint(n), StartPoint: point(from), EndPoint: point(uint32(n))})
+	}
+	if len(out) == 0 { // all skipped: read it all rather than nothing
+		return nil
+	}
+	return out
 }

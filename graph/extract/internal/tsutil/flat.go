@@ -152,10 +152,10 @@ func (l *Lang) ParseFlat(content []byte, flags KindFlags, buf []Node,
 // parseFlat is ParseFlat that also returns the byte ranges of the comments
 // flags leaves out, when comment marks the comment kinds (Comments).
 func (l *Lang) parseFlat(content []byte, flags, comment KindFlags, buf []Node,
-	lines extract.LineIndex) (nodes []Node, comments []extract.Span, diags []extract.Diagnostic, err error) {
+	lines extract.LineIndex, ranges ...sitter.Range) (nodes []Node, comments []extract.Span, diags []extract.Diagnostic, err error) {
 	nodes = buf[:0]
 	var ferr error
-	err = l.Parse(content, func(root *sitter.Node) {
+	err = l.parseRanges(content, ranges, func(root *sitter.Node) {
 		nodes, comments, ferr = flatten(root, flags, comment, buf)
 		diags = Errors(root, lines)
 	})

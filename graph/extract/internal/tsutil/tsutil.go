@@ -74,9 +74,23 @@ func (l *Lang) putParser(p *sitter.Parser) {
 // Parse parses content and calls fn with the root node. The tree is closed
 // when fn returns, so no node may be kept after it.
 func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
+	return l.parseRanges(content, nil, fn)
+}
+
+// parseRanges is Parse reading only the given ranges of content
+// (tree-sitter's included ranges; all of it when there are none): what
+// lies between them is skipped by the lexer, as if it were not there,
+// while every node keeps its offset in content.
+func (l *Lang) parseRanges(content []byte, ranges []sitter.Range, fn func(root *sitter.Node)) error {
 	p, err := l.getParser()
 	if err != nil {
 		return err
+	}
+	if len(ranges) > 0 {
+		if err := p.SetIncludedRanges(ranges); err != nil {
+			p.Close()
+			return err
+		}
 	}
 	expired := l.expired
 	if expired == nil {
@@ -108,6 +122,9 @@ func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
 		return errors.New("tsutil: parse failed")
 	}
 	defer l.putParser(p)
+	if len(ranges) > 0 {
+		defer p.SetIncludedRanges(nil) // before putParser: the pool's parsers read all
+	}
 	defer tree.Close()
 	fn(tree.RootNode())
 	return nil

@@ -1,5 +1,7 @@
 package python
 
+import "bytes"
+
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
 // only, so the bodies of its functions and methods are blanked before
 // parsing, offsets and lines kept: most of a standard-library module is
@@ -12,8 +14,9 @@ package python
 // own line (`def f(): pass`) stays, as does every class body. Strings,
 // comments, brackets and backslash continuations are followed, so that a
 // docstring's or a call's lines at any indentation belong to their
-// statement.
-func blankBodies(src []byte) []byte {
+// statement. skip names the whole lines each body blanked below its
+// first, for the parser to pass over (tsutil.Door.Skip).
+func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
 	ls := logicalLines(src)
 	var out []byte
 	for k := 0; k < len(ls); k++ {
@@ -46,12 +49,15 @@ func blankBodies(src []byte) []byte {
 		} else {
 			out[from] = '0' // a one-byte statement: `x`
 		}
+		if nl := bytes.IndexByte(out[from:to], '\n'); nl >= 0 {
+			skip = append(skip, [2]uint32{uint32(from + nl + 1), uint32(min(to+1, len(out)))})
+		}
 		k = m - 1
 	}
 	if out == nil {
-		return src
+		return src, nil
 	}
-	return out
+	return out, skip
 }
 
 // logical is one logical line: its first byte (past the indentation),

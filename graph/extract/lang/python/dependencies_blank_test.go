@@ -56,7 +56,8 @@ def g(
   return y
 z = g(1)
 `
-	got := string(blankBodies([]byte(src)))
+	b, _ := blankBodies([]byte(src))
+	got := string(b)
 	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 		t.Fatalf("length or lines changed:\n%s", got)
 	}
