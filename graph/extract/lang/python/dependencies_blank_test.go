@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,28 +56,52 @@ def g(
     pass
   return y
 z = g(1)
+
+
+class Box:
+    pass
+
+
+def h(flag):
+    if flag:
+        return Box(1)
+    return Box(2)
+
+
+def k(flag):
+    if flag:
+        return Box(1)
+    for item in flag:
+        return item
 `
 	b, _ := blankBodies([]byte(src))
 	got := string(b)
 	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 		t.Fatalf("length or lines changed:\n%s", got)
 	}
-	for _, gone := range []string{"self._name", "A docstring", "still_doc", "self.a", "Local", "def inner", "'''", "1]"} {
+	for _, gone := range []string{"A docstring", "still_doc", "if a:", "Local", "def inner", "'''", "1]", "return y", "return x", "return item"} {
 		if strings.Contains(got, gone) {
 			t.Errorf("body text %q kept:\n%s", gone, got)
 		}
 	}
-	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        ...",
+	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        return self._name\n",
 		"def __init__(self, a=(1,\n                          2), *, b: \"x:y\" = None):\n        ...",
-		"async def run(self): return 1", "def tabbed():\n\t...", "def g(\n    y,\n):\n  ...", "z = g(1)"} {
+		"\n        self.a = a\n",
+		"async def run(self): return 1", "def tabbed():\n\t...", "def g(\n    y,\n):\n  ...", "z = g(1)",
+		"def h(flag):\n    ...     \n    return Box(1)    \n    return Box(2)\n"} {
 		if !strings.Contains(got, kept) {
 			t.Errorf("lost %q:\n%s", kept, got)
 		}
 	}
+	facts := map[bool]map[string]bool{}
 	names := func(decl bool) map[string]bool {
 		x := New().Extract(extract.Input{Path: "dep/m.py", Content: []byte(src), DeclarationsOnly: decl})
 		if len(x.Diagnostics) > 0 {
 			t.Errorf("declarations only %v: %v", decl, x.Diagnostics)
+		}
+		facts[decl] = map[string]bool{}
+		for _, f := range x.Facts {
+			facts[decl][fmt.Sprint(f.Kind, " ", f.Subject, " ", f.Member, " ", f.Object)] = true
 		}
 		m := map[string]bool{}
 		for _, s := range x.Symbols {
@@ -95,5 +120,14 @@ z = g(1)
 	}
 	if len(blanked) == 0 || blanked["dep.m.g.inner"] {
 		t.Errorf("declarations only: %v", blanked)
+	}
+	// What the kept statements state, the whole body states too.
+	if f := "returns dep.m.h  dep.m.Box()"; !facts[true][f] || !facts[false][f] {
+		t.Errorf("lack %q: declarations only %v, whole %v", f, facts[true], facts[false])
+	}
+	for f := range facts[true] {
+		if !facts[false][f] {
+			t.Errorf("declarations only state %q, the whole file does not: %v", f, facts[false])
+		}
 	}
 }
