@@ -32,8 +32,10 @@ func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
 		for len(classes) > 0 && classes[len(classes)-1].indent >= l.indent {
 			classes = classes[:len(classes)-1]
 		}
-		if ws := words(src[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
-			classes = append(classes, class{l.indent, ws[1]})
+		if bytes.HasPrefix(src[l.start:l.end], []byte("class")) {
+			if ws := words(src[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
+				classes = append(classes, class{l.indent, ws[1]})
+			}
 		}
 		if !isDef(src[l.start:l.end]) || !blockHeader(src, l) {
 			continue
@@ -291,14 +293,17 @@ func planBody(src []byte, ls []logical) plan {
 	self := firstParam(words(src[head.start:head.end]))
 	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start], left: map[string]bool{}}
 	locals := map[string]bool{}
-	var roots []string
+	var roots, ws []string
 	nested := -1
 	for _, l := range body {
 		if nested >= 0 && l.indent > nested {
 			continue
 		}
 		nested = -1
-		ws := words(src[l.start:l.end])
+		if !mayMatter(src[l.start:l.end]) {
+			continue
+		}
+		ws = appendWords(ws[:0], src[l.start:l.end])
 		bindsLocals(ws, locals)
 		if len(ws) > 0 && (ws[0] == "def" || ws[0] == "class" || ws[0] == "async" || ws[0] == "@") {
 			nested = l.indent
@@ -346,6 +351,22 @@ func (p plan) keep(src, out []byte, attrsLeft map[string]bool) bool {
 }
 
 func lineStart(src []byte, off int) int { return bytes.LastIndexByte(src[:off], '\n') + 1 }
+
+// mayMatter: a body's statement may bind a local, be kept or hold a
+// return (a compound statement's header, a one-line block): what
+// planBody reads the words of. Most calls do none of it.
+func mayMatter(line []byte) bool {
+	if bytes.IndexByte(line, '=') >= 0 || bytes.Contains(line, []byte("return")) || bytes.Contains(line, []byte("yield")) ||
+		bytes.Contains(line, []byte("isinstance")) || bytes.Contains(line, []byte(" as ")) {
+		return true
+	}
+	for _, kw := range []string{"for", "async", "import", "from", "def", "class", "global", "nonlocal", "@"} {
+		if bytes.HasPrefix(line, []byte(kw)) {
+			return true
+		}
+	}
+	return false
+}
 
 // stateKind is what a kept statement states: the def's result, or one
 // attribute.
