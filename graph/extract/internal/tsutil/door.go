@@ -26,6 +26,11 @@ type Door struct {
 	// KeepPartial keeps the records a walk found before it panicked; without
 	// it a panic leaves the diagnostic alone, as a parse failure does.
 	KeepPartial bool
+	// Skip, when set, names byte ranges of the content the parser does
+	// not read (sorted, disjoint, each whole lines of blanks a language
+	// put in place of what it leaves out: a dependency's bodies), so
+	// that the lexer does not walk them byte by byte. Offsets are kept.
+	Skip func(content []byte) [][2]uint32
 }
 
 // Walk reads one parsed file into the result; nodes are valid only during
@@ -78,6 +83,11 @@ func (d *Door) parse(content []byte, keep []extract.Span, buf []Node, lines extr
 	if d.Prepare != nil {
 		src = d.Prepare(content)
 	}
+	if keep == nil && d.Skip != nil {
+		// Skipping only spares the lexer blank lines: a file read in part
+		// (keep) reads its parts whole.
+		keep = unskipped(d.Skip(src), len(src))
+	}
 	nodes, comments, diags, err := d.Lang.parseFlat(src, keep, d.Flags, d.Lang.bodies.comment, buf, lines)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
@@ -117,4 +127,22 @@ func (d *Door) failed(in extract.Input, head extract.ExtractedFile, msg string) 
 	}
 	head.Diagnostics = []extract.Diagnostic{{Message: msg}}
 	return &head
+}
+
+// unskipped is the complement of the skipped ranges in [0, n), as the
+// parts a parse reads (parseIn); nil, all of it, when nothing is skipped
+// or everything is.
+func unskipped(skip [][2]uint32, n int) []extract.Span {
+	var out []extract.Span
+	from := uint32(0)
+	for _, s := range skip {
+		if s[0] > from {
+			out = append(out, extract.Span{Start: from, End: s[0]})
+		}
+		from = max(from, s[1])
+	}
+	if int(from) < n {
+		out = append(out, extract.Span{Start: from, End: uint32(n)})
+	}
+	return out
 }

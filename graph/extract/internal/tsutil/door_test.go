@@ -61,3 +61,47 @@ func TestDoorPrepareClamps(t *testing.T) {
 		}
 	})
 }
+
+// TestDoorSkip: the lines Skip names are not parsed (garbage there gives
+// no syntax error), the rest parses as if they were blank, every node at
+// its offset in the content, and the pool's parser reads whole files
+// again afterwards.
+func TestDoorSkip(t *testing.T) {
+	src := "package p\n\nfunc f() {\n\t)))) not go ((((\n}\n\nfunc g() {}\n"
+	junk := strings.Index(src, "\t))))")
+	end := strings.Index(src, "}\n\nfunc g") // the line after the junk
+	blank := src[:junk] + strings.Repeat(" ", end-junk-1) + src[end-1:]
+	parse := func(content string, skip [][2]uint32) ([]Node, []extract.Diagnostic) {
+		d := goDoor(false)
+		if skip != nil {
+			d.Skip = func([]byte) [][2]uint32 { return skip }
+		}
+		var got []Node
+		out := d.Extract(extract.Input{Content: []byte(content)}, &extract.ExtractedFile{}, func(nodes []Node, _ extract.LineIndex) {
+			got = append(got, nodes...)
+		})
+		return got, out.Diagnostics
+	}
+	want, diags := parse(blank, nil)
+	if len(diags) != 0 {
+		t.Fatalf("the blanked source does not parse: %v", diags)
+	}
+	if _, diags := parse(src, nil); len(diags) == 0 {
+		t.Fatal("the junk parses without Skip: the test shows nothing")
+	}
+	got, diags := parse(src, [][2]uint32{{uint32(junk), uint32(end)}})
+	if len(diags) != 0 {
+		t.Errorf("skipped junk gave diagnostics %v", diags)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d nodes with Skip, %d for the blanked source", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Kind != want[i].Kind || got[i].Start != want[i].Start || got[i].End != want[i].End {
+			t.Errorf("node %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if _, diags := parse(src, nil); len(diags) == 0 {
+		t.Error("a pooled parser still skips after a parse with Skip")
+	}
+}

@@ -67,8 +67,18 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
+	door := e.door
+	if in.DeclarationsOnly {
+		// Same offsets, a fraction of the parse: the blanked lines are
+		// not even lexed.
+		var skip [][2]uint32
+		in.Content, skip = blankBodies(in.Content)
+		d := *door
+		d.Skip = func([]byte) [][2]uint32 { return skip }
+		door = &d
+	}
 	out := &extract.ExtractedFile{Lang: langName, Namespace: namespace(in.Path, in.Module.Root)}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(e.ids, t, in.Path, lines, out).run()
 	})

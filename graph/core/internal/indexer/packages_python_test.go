@@ -1,0 +1,65 @@
+package indexer
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/internal/gittest"
+)
+
+// TestPackagesPythonSelection: of a distribution's package directory only
+// the __init__, the modules its re-export chains bring to a name the
+// worktree states through it, and the modules the worktree imports are
+// read (DESIGN.md, Python dependencies); a name coming or going brings or
+// takes its module, and every step gives, incrementally, what a cold build
+// gives. A dependency's def bodies are blanked: a function nested in one
+// is not indexed.
+func TestPackagesPythonSelection(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	repo := gittest.New(t, map[string]string{
+		"app/__init__.py": "",
+		"app/main.py":     "import shapes\n\n\ndef main():\n    return shapes.area(2)\n",
+	})
+	venv := filepath.Join(repo.Root, ".venv")
+	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv: %v %s", err, out)
+	}
+	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
+	if len(sites) == 0 {
+		t.Skip("no site-packages in the venv")
+	}
+	site := sites[0]
+	gittest.WriteFile(t, site, "shapes-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: shapes\nVersion: 1.0\n")
+	gittest.WriteFile(t, site, "shapes-1.0.dist-info/top_level.txt", "shapes\n")
+	gittest.WriteFile(t, site, "shapes/__init__.py", "from .circle import *\nfrom .square import Square as Box\n")
+	gittest.WriteFile(t, site, "shapes/circle.py", "from ._geometry import *\n\n\ndef area(r):\n    def inner():\n        pass\n    return 3 * r * r\n")
+	gittest.WriteFile(t, site, "shapes/_geometry.py", "PI = 3\n\n\nclass Circle:\n    def __init__(self, r):\n        self.r = r\n")
+	gittest.WriteFile(t, site, "shapes/square.py", "class Square:\n    def side(self):\n        return 1\n")
+	gittest.WriteFile(t, site, "shapes/extra.py", "def unused():\n    return 0\n")
+	main := func(body string) func() {
+		return func() { gittest.WriteFile(t, repo.Root, "app/main.py", "import shapes\n\n\ndef main():\n"+body) }
+	}
+	const (
+		init    = `"@python/shapes/__init__.py"`
+		circle  = `"@python/shapes/circle.py"`
+		geo     = `"@python/shapes/_geometry.py"`
+		square  = `"@python/shapes/square.py"`
+		extra   = `"@python/shapes/extra.py"`
+		area    = "\"shapes.circle.area\"\t\"@python/shapes/circle.py\""
+		nested  = "shapes.circle.area.inner"
+		circleC = "\"shapes._geometry.Circle\"\t\"@python/shapes/_geometry.py\""
+	)
+	stepsEqualCold(t, repo.Root, []gapStep{
+		{name: "name area", do: func() {}, want: []string{init, area}, bad: []string{geo, square, extra, nested}},
+		{name: "name Box too", do: main("    shapes.Box()\n    return shapes.area(2)\n"), want: []string{square, circle}, bad: []string{geo, extra}},
+		{name: "stop naming area", do: main("    return shapes.Box()\n"), want: []string{square}, bad: []string{circle, geo}},
+		{name: "name Circle, two stars away", do: main("    return shapes.Circle(1)\n"), want: []string{circle, geo, circleC}, bad: []string{square}},
+		{name: "import a module", do: func() {
+			gittest.WriteFile(t, repo.Root, "app/more.py", "from shapes import extra\n\n\ndef more():\n    return extra.unused()\n")
+		}, want: []string{extra}},
+		{name: "drop it", do: func() { removeIf(t, repo.Root, "app/more.py") }, bad: []string{extra}},
+	})
+}

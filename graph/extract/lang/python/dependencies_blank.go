@@ -1,0 +1,496 @@
+package python
+
+import (
+	"bytes"
+	"strings"
+)
+
+// A dependency's file (Input.DeclarationsOnly) keeps its declarations
+// only, so the bodies of its functions and methods are blanked before
+// parsing, offsets and lines kept: most of a standard-library module is
+// bodies (DESIGN.md, Python dependencies: what a body keeps).
+
+// blankBodies returns src with the block body of every def (module
+// level, in a class, nested) replaced by spaces, newlines kept, but for
+// an ellipsis where the body's first statement starts, so that the block
+// still holds a statement and the def parses as one. A body on the def's
+// own line (`def f(): pass`) stays, as does every class body. Strings,
+// comments, brackets and backslash continuations are followed, so that a
+// docstring's or a call's lines at any indentation belong to their
+// statement. skip names the whole lines each body blanked below its
+// first, for the parser to pass over (tsutil.Door.Skip).
+func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
+	ls := logicalLines(src)
+	var plans []plan
+	type class struct {
+		indent int
+		name   string
+	}
+	var classes []class // the classes around the line
+	for k := 0; k < len(ls); k++ {
+		l := ls[k]
+		for len(classes) > 0 && classes[len(classes)-1].indent >= l.indent {
+			classes = classes[:len(classes)-1]
+		}
+		if bytes.HasPrefix(src[l.start:l.end], []byte("class")) {
+			if ws := words(src[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
+				classes = append(classes, class{l.indent, ws[1]})
+			}
+		}
+		if !isDef(src[l.start:l.end]) || !blockHeader(src, l) {
+			continue
+		}
+		m := k + 1
+		for m < len(ls) && ls[m].indent > l.indent {
+			m++
+		}
+		if m == k+1 {
+			continue // no body below: a def the file cuts short
+		}
+		p := planBody(src, ls[k:m])
+		for _, c := range classes {
+			p.class += c.name + "."
+		}
+		plans = append(plans, p)
+		k = m - 1
+	}
+	if len(plans) == 0 {
+		return src, nil
+	}
+	// An attribute one method of a class assigns from a local keeps
+	// none of its assignments, in any method of the class: the others
+	// would agree where the whole file's disagree.
+	attrsLeft := map[string]bool{}
+	for _, p := range plans {
+		for kind := range p.left {
+			attrsLeft[p.class+kind] = kind != "result"
+		}
+	}
+	out := append([]byte(nil), src...)
+	for _, p := range plans {
+		from, to := p.body[0].start, p.body[len(p.body)-1].end
+		for j := from; j < to; j++ {
+			if out[j] != '\n' && out[j] != '\r' {
+				out[j] = ' '
+			}
+		}
+		if !p.keep(src, out, attrsLeft) {
+			room := 0
+			for from+room < to && out[from+room] == ' ' {
+				room++
+			}
+			if room >= 3 {
+				copy(out[from:], "...")
+			} else {
+				out[from] = '0' // a one-byte statement: `x`
+			}
+		}
+		skip = blankLines(out, from, to, skip)
+	}
+	return out, skip
+}
+
+// logical is one logical line: its first byte (past the indentation),
+// the newline ending it (or len(src)) and its indentation's width.
+type logical struct {
+	start, end, indent int
+}
+
+// logicalLines are the logical lines of src, blank and comment-only
+// lines left out: a line goes on through open brackets, strings and
+// backslash continuations.
+func logicalLines(src []byte) []logical {
+	var ls []logical
+	for i := 0; i < len(src); {
+		j, col := i, 0
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+			if src[j] == '\t' {
+				col = col/8*8 + 8
+			} else {
+				col++
+			}
+			j++
+		}
+		if j < len(src) && src[j] == '#' {
+			j = skipLexeme(src, j)
+		}
+		if j >= len(src) || src[j] == '\n' || src[j] == '\r' {
+			i = j + 1
+			continue
+		}
+		start, depth := j, 0
+		for j < len(src) {
+			if n := skipLexeme(src, j); n > j {
+				j = n
+				continue
+			}
+			c := src[j]
+			switch {
+			case c == '\\' && j+1 < len(src) && (src[j+1] == '\n' || src[j+1] == '\r'):
+				j++
+				if src[j] == '\r' && j+1 < len(src) && src[j+1] == '\n' {
+					j++
+				}
+			case c == '(' || c == '[' || c == '{':
+				depth++
+			case (c == ')' || c == ']' || c == '}') && depth > 0:
+				depth--
+			case c == '\n' && depth == 0:
+				ls = append(ls, logical{start, j, col})
+				start = -1
+			}
+			if start < 0 {
+				break
+			}
+			j++
+		}
+		if start >= 0 {
+			ls = append(ls, logical{start, len(src), col})
+		}
+		i = j + 1
+	}
+	return ls
+}
+
+// isDef: the logical line is a def's (`def`, `async def`).
+func isDef(line []byte) bool {
+	if rest, ok := cutWord(line, "async"); ok {
+		line = rest
+	}
+	_, ok := cutWord(line, "def")
+	return ok
+}
+
+// cutWord cuts the keyword w and the blanks after it off the start of b.
+func cutWord(b []byte, w string) ([]byte, bool) {
+	if len(b) <= len(w) || string(b[:len(w)]) != w || b[len(w)] != ' ' && b[len(w)] != '\t' {
+		return b, false
+	}
+	b = b[len(w):]
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	return b, true
+}
+
+// blockHeader: the def's line ends at its colon (at bracket depth 0),
+// with at most a comment after it, so its body is the block below.
+func blockHeader(src []byte, l logical) bool {
+	depth := 0
+	for j := l.start; j < l.end; {
+		if n := skipLexeme(src, j); n > j {
+			j = n
+			continue
+		}
+		switch c := src[j]; {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ':' && depth == 0:
+			for j++; j < l.end; j++ {
+				switch src[j] {
+				case ' ', '\t', '\r', '\\', '\n':
+				case '#':
+					return true
+				default:
+					return false
+				}
+			}
+			return true
+		}
+		j++
+	}
+	return false
+}
+
+// skipLexeme returns the end of the comment (its newline) or string
+// literal (single or triple quoted; a backslash escapes the next byte,
+// which is how a raw string reads too) starting at i, or i when none
+// starts there. A string's prefix (r, b, f) is an identifier's bytes
+// before it and changes nothing here.
+func skipLexeme(src []byte, i int) int {
+	switch c := src[i]; c {
+	case '#':
+		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+			i++
+		}
+		return i
+	case '"', '\'':
+		if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
+			for i += 3; i < len(src); i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == c && i+2 < len(src) && src[i+1] == c && src[i+2] == c {
+					return i + 3
+				}
+			}
+			return len(src)
+		}
+		for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+			if src[i] == '\\' {
+				i++
+			}
+		}
+		if i < len(src) && src[i] == c {
+			i++
+		}
+		return i
+	}
+	return i
+}
+
+// blankLines adds to skip the runs of whole blank lines of out[from:to]
+// (and the newline at to).
+func blankLines(out []byte, from, to int, skip [][2]uint32) [][2]uint32 {
+	start := -1 // the blank run's first line
+	for ls := bytes.LastIndexByte(out[:from], '\n') + 1; ls <= to && ls < len(out); {
+		le := bytes.IndexByte(out[ls:], '\n')
+		if le < 0 {
+			le = len(out)
+		} else {
+			le += ls
+		}
+		blank := len(bytes.Trim(out[ls:le], " \t\r")) == 0
+		switch {
+		case blank && start < 0:
+			start = ls
+		case !blank && start >= 0:
+			skip = append(skip, [2]uint32{uint32(start), uint32(ls)})
+			start = -1
+		}
+		ls = le + 1
+		if le >= to {
+			break
+		}
+	}
+	if start >= 0 {
+		skip = append(skip, [2]uint32{uint32(start), uint32(min(to+1, len(out)))})
+	}
+	return skip
+}
+
+// plan is what a def's blanked body keeps: the statements that say
+// something of the def's result or its object's attributes, `return v`,
+// `yield`, `self.x = v` (self the def's first parameter), when v's first
+// name is no local of the def (nothing in the body binds it: an
+// assignment, a for, an as, an import, a nested def or class), so that
+// it means there what it means in the whole body. A statement left out
+// (its value starts at a local, it stands in a one-line block, or its
+// indentation mixes tabs and spaces) takes the others of its kind with
+// it (left): the def's results, or an attribute's assignments.
+type plan struct {
+	class  string // the classes around the def, "A.B."
+	body   []logical
+	indent []byte
+	cands  []logical
+	kinds  []string
+	left   map[string]bool
+}
+
+func planBody(src []byte, ls []logical) plan {
+	head, body := ls[0], ls[1:]
+	self := firstParam(words(src[head.start:head.end]))
+	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start], left: map[string]bool{}}
+	locals := map[string]bool{}
+	var roots, ws []string
+	nested := -1
+	for _, l := range body {
+		if nested >= 0 && l.indent > nested {
+			continue
+		}
+		nested = -1
+		if !mayMatter(src[l.start:l.end]) {
+			continue
+		}
+		ws = appendWords(ws[:0], src[l.start:l.end])
+		bindsLocals(ws, locals)
+		if len(ws) > 0 && (ws[0] == "def" || ws[0] == "class" || ws[0] == "async" || ws[0] == "@") {
+			nested = l.indent
+			continue
+		}
+		if root, ok := resultOrAttr(ws, self); ok {
+			p.cands, roots = append(p.cands, l), append(roots, root)
+			p.kinds = append(p.kinds, stateKind(ws))
+			continue
+		}
+		for i, w := range ws { // in a one-line block: `if x: return y`
+			if w == "return" || w == "yield" {
+				p.left["result"] = true
+			} else if self != "" && strings.HasPrefix(w, self+".") && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
+				p.left[w[len(self):]] = true
+			}
+		}
+	}
+	for i, l := range p.cands {
+		if locals[roots[i]] || !bytes.HasPrefix(src[lineStart(src, l.start):l.start], p.indent) {
+			p.left[p.kinds[i]] = true
+		}
+	}
+	return p
+}
+
+// keep moves the planned statements into out, each to the body's
+// indentation (the blocks around it are gone), its lines and those
+// after it kept. It reports whether the body's first statement is one
+// of them.
+func (p plan) keep(src, out []byte, attrsLeft map[string]bool) bool {
+	first := false
+	for i, l := range p.cands {
+		if p.left[p.kinds[i]] || attrsLeft[p.class+p.kinds[i]] {
+			continue
+		}
+		d := l.start - lineStart(src, l.start) - len(p.indent)
+		copy(out[l.start-d:], src[l.start:l.end])
+		for j := l.end - d; j < l.end; j++ {
+			out[j] = ' '
+		}
+		first = first || l.start == p.body[0].start
+	}
+	return first
+}
+
+func lineStart(src []byte, off int) int { return bytes.LastIndexByte(src[:off], '\n') + 1 }
+
+// mayMatter: a body's statement may bind a local, be kept or hold a
+// return (a compound statement's header, a one-line block): what
+// planBody reads the words of. Most calls do none of it.
+func mayMatter(line []byte) bool {
+	if bytes.IndexByte(line, '=') >= 0 || bytes.Contains(line, []byte("return")) || bytes.Contains(line, []byte("yield")) ||
+		bytes.Contains(line, []byte("isinstance")) || bytes.Contains(line, []byte(" as ")) {
+		return true
+	}
+	for _, kw := range []string{"for", "async", "import", "from", "def", "class", "global", "nonlocal", "@"} {
+		if bytes.HasPrefix(line, []byte(kw)) {
+			return true
+		}
+	}
+	return false
+}
+
+// stateKind is what a kept statement states: the def's result, or one
+// attribute.
+func stateKind(ws []string) string {
+	if ws[0] == "return" || ws[0] == "yield" {
+		return "result"
+	}
+	_, attr, _ := strings.Cut(ws[0], ".")
+	return "." + attr
+}
+
+// firstParam is the first parameter a def's words name ("" for none).
+func firstParam(ws []string) string {
+	for i, w := range ws {
+		if w == "(" {
+			if i+1 < len(ws) && isIdent(ws[i+1]) {
+				return ws[i+1]
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// resultOrAttr: the statement's words are a return or a yield, or an
+// assignment to an attribute of self (ok); root is its value's first name
+// ("" when it has none: a bare return, a string; a mark when the value
+// starts otherwise).
+func resultOrAttr(ws []string, self string) (root string, ok bool) {
+	switch {
+	case len(ws) > 0 && (ws[0] == "return" || ws[0] == "yield"):
+		if len(ws) == 1 {
+			return "", true
+		}
+		return firstName(ws[1:]), true
+	case self != "" && len(ws) > 2 && strings.HasPrefix(ws[0], self+".") && strings.Count(ws[0], ".") == 1:
+		if ws[1] == "=" && ws[2] != "=" {
+			return firstName(ws[2:]), true
+		}
+		if ws[1] == ":" {
+			for i := 2; i+1 < len(ws); i++ {
+				if ws[i] == "=" {
+					return firstName(ws[i+1:]), true
+				}
+			}
+			return "(", true
+		}
+	}
+	return "", false
+}
+
+// firstName is the name a value's words start with, up to its first dot
+// ("await x.y" → x).
+func firstName(ws []string) string {
+	if len(ws) > 1 && (ws[0] == "await" || ws[0] == "from") {
+		ws = ws[1:]
+	}
+	top, _, _ := strings.Cut(ws[0], ".")
+	return top
+}
+
+// bindsLocals adds the names a statement's words bind in its function:
+// the targets before a `=` outside brackets (augmented and annotated
+// too) or a walrus, a for's targets, what follows `as`, an import's
+// names, a nested def's or class's name, a global's or nonlocal's; and
+// a name an isinstance narrows (its type differs in the block it
+// guards, which is gone).
+func bindsLocals(ws []string, locals map[string]bool) {
+	add := func(w string) {
+		if isIdent(w) { // not self.x: an attribute is no local
+			locals[w] = true
+		}
+	}
+	if len(ws) == 0 {
+		return
+	}
+	switch ws[0] {
+	case "def", "class", "global", "nonlocal", "import", "from":
+		for _, w := range ws[1:] {
+			add(w)
+		}
+		return
+	case "async":
+		if len(ws) > 2 {
+			add(ws[2])
+		}
+	case "for":
+		for _, w := range ws[1:] {
+			if w == "in" {
+				break
+			}
+			add(w)
+		}
+	}
+	depth := 0
+	for i, w := range ws {
+		if w == "isinstance" && i+2 < len(ws) && ws[i+1] == "(" {
+			add(ws[i+2]) // narrowed in the block it guards
+		}
+		switch w {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "as", "for":
+			if i+1 < len(ws) {
+				add(ws[i+1])
+			}
+		case "=":
+			prev, next := "", ""
+			if i > 0 {
+				prev = ws[i-1]
+			}
+			if i+1 < len(ws) {
+				next = ws[i+1]
+			}
+			if prev == ":" && i > 1 {
+				add(ws[i-2]) // a walrus
+			}
+			if depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!" {
+				for _, t := range ws[:i] {
+					add(t)
+				}
+			}
+		}
+	}
+}

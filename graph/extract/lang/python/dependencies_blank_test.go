@@ -1,0 +1,133 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// TestBlankBodies: def bodies become spaces but for an ellipsis (newlines
+// and offsets kept); class bodies, one-line bodies, decorators,
+// signatures spanning lines, and strings or comments holding a colon or
+// a def stay; and a dependency's file declares the same names but those
+// inside a function.
+func TestBlankBodies(t *testing.T) {
+	src := `"""Module doc: def not_a_def():"""
+import os
+
+
+class C(Base):
+    """Doc."""
+    attr: int = 1
+
+    @property
+    def name(self) -> str:  # a comment: with a colon
+        return self._name
+
+    def __init__(self, a=(1,
+                          2), *, b: "x:y" = None):
+        """A docstring
+def still_doc():
+        """
+        self.a = a
+        if a:
+            class Local:
+                pass
+
+    async def run(self): return 1
+
+
+def tabbed():
+	x = '''
+''' ; return x
+
+
+def f(x): \
+        pass
+
+def g(
+    y,
+):
+  y = [
+1]
+  def inner():
+    pass
+  return y
+z = g(1)
+
+
+class Box:
+    pass
+
+
+def h(flag):
+    if flag:
+        return Box(1)
+    return Box(2)
+
+
+def k(flag):
+    if flag:
+        return Box(1)
+    for item in flag:
+        return item
+`
+	b, _ := blankBodies([]byte(src))
+	got := string(b)
+	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Fatalf("length or lines changed:\n%s", got)
+	}
+	for _, gone := range []string{"A docstring", "still_doc", "if a:", "Local", "def inner", "'''", "1]", "return y", "return x", "return item"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("body text %q kept:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        return self._name\n",
+		"def __init__(self, a=(1,\n                          2), *, b: \"x:y\" = None):\n        ...",
+		"\n        self.a = a\n",
+		"async def run(self): return 1", "def tabbed():\n\t...", "def g(\n    y,\n):\n  ...", "z = g(1)",
+		"def h(flag):\n    ...     \n    return Box(1)    \n    return Box(2)\n"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("lost %q:\n%s", kept, got)
+		}
+	}
+	facts := map[bool]map[string]bool{}
+	names := func(decl bool) map[string]bool {
+		x := New().Extract(extract.Input{Path: "dep/m.py", Content: []byte(src), DeclarationsOnly: decl})
+		if len(x.Diagnostics) > 0 {
+			t.Errorf("declarations only %v: %v", decl, x.Diagnostics)
+		}
+		facts[decl] = map[string]bool{}
+		for _, f := range x.Facts {
+			facts[decl][fmt.Sprint(f.Kind, " ", f.Subject, " ", f.Member, " ", f.Object)] = true
+		}
+		m := map[string]bool{}
+		for _, s := range x.Symbols {
+			m[s.Qualified] = true
+		}
+		return m
+	}
+	full, blanked := names(false), names(true)
+	if !full["dep.m.C.__init__.Local"] || !full["dep.m.g.inner"] {
+		t.Fatalf("full extraction lacks the nested declarations: %v", full)
+	}
+	for q := range full {
+		if !blanked[q] && !strings.Contains(q, "Local") && !strings.Contains(q, "inner") {
+			t.Errorf("declarations only lost %s", q)
+		}
+	}
+	if len(blanked) == 0 || blanked["dep.m.g.inner"] {
+		t.Errorf("declarations only: %v", blanked)
+	}
+	// What the kept statements state, the whole body states too.
+	if f := "returns dep.m.h  dep.m.Box()"; !facts[true][f] || !facts[false][f] {
+		t.Errorf("lack %q: declarations only %v, whole %v", f, facts[true], facts[false])
+	}
+	for f := range facts[true] {
+		if !facts[false][f] {
+			t.Errorf("declarations only state %q, the whole file does not: %v", f, facts[false])
+		}
+	}
+}
