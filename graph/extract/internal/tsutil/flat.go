@@ -19,6 +19,8 @@ enum { KEEP = 1, DESCEND = 2 }; // tsutil.Keep, tsutil.Descend
 // child; leaving it sets its sub_end. A node flags does not keep whose
 // kind comment (when not NULL) marks is a comment: its byte range goes to
 // the back of out, the last at out[cap-1], and *ncomments counts them.
+// With out NULL it only counts: it returns how many nodes it would keep
+// and sets *ncomments, so that out can be sized to fit.
 static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
                              const uint8_t *flags, uint32_t nflags,
                              const uint8_t *comment, int32_t *ncomments) {
@@ -29,39 +31,47 @@ static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
 		uint16_t k = ts_node_symbol(nd);
 		uint8_t f = k < nflags ? flags[k] : KEEP | DESCEND;
 		if (!(f & KEEP) && comment != NULL && k < nflags && comment[k]) {
-			if (n + nc == cap) {
-				n = -1;
-				break;
+			if (out != NULL) {
+				if (n + nc == cap) {
+					n = -1;
+					break;
+				}
+				out[cap - nc - 1].start = ts_node_start_byte(nd);
+				out[cap - nc - 1].end = ts_node_end_byte(nd);
 			}
 			nc++;
-			out[cap - nc].start = ts_node_start_byte(nd);
-			out[cap - nc].end = ts_node_end_byte(nd);
 		}
 		if (f & KEEP) {
-			if (n + nc == cap) {
-				n = -1;
-				break;
-			}
-			orbit_node *o = &out[n];
-			o->kind = k;
-			o->field = ts_tree_cursor_current_field_id(&c);
-			o->start = ts_node_start_byte(nd);
-			o->end = ts_node_end_byte(nd);
-			o->parent = parent;
-			o->next = -1;
-			o->sub_end = n + 1;
-			if (prev >= 0) out[prev].next = n;
-			prev = n++;
-			if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) {
-				parent = prev;
-				prev = -1;
-				continue;
+			if (out == NULL) {
+				n++;
+				if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) continue;
+			} else {
+				if (n + nc == cap) {
+					n = -1;
+					break;
+				}
+				orbit_node *o = &out[n];
+				o->kind = k;
+				o->field = ts_tree_cursor_current_field_id(&c);
+				o->start = ts_node_start_byte(nd);
+				o->end = ts_node_end_byte(nd);
+				o->parent = parent;
+				o->next = -1;
+				o->sub_end = n + 1;
+				if (prev >= 0) out[prev].next = n;
+				prev = n++;
+				if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) {
+					parent = prev;
+					prev = -1;
+					continue;
+				}
 			}
 		}
 		// The cursor only descends through kept nodes, so every level it
 		// climbs back to is out[parent].
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) goto done;
+			if (out == NULL) continue;
 			out[parent].sub_end = n;
 			prev = parent;
 			parent = out[parent].parent;
@@ -169,11 +179,6 @@ func (l *Lang) parseFlat(content []byte, flags, comment KindFlags, buf []Node,
 // comments comment marks (if any) in source order.
 func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, []extract.Span, error) {
 	r := (*C.TSNode)(unsafe.Pointer(root)) // sitter.Node is a C TSNode
-	n := int(C.orbit_descendant_count(r))  // an upper bound, root included
-	if cap(buf) < n {
-		buf = make([]Node, n)
-	}
-	buf = buf[:n]
 	var fp *C.uint8_t
 	if len(flags) > 0 {
 		fp = (*C.uint8_t)(unsafe.Pointer(&flags[0]))
@@ -183,6 +188,17 @@ func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, [
 		cp = (*C.uint8_t)(unsafe.Pointer(&comment[0]))
 	}
 	var nc C.int32_t
+	n := int(C.orbit_descendant_count(r)) // an upper bound, root included
+	if cap(buf) < n {
+		if n > maxPooledNodes {
+			// A large file's array is not pooled: counting first sizes it
+			// to the nodes kept, about half the descendants, for one more
+			// walk of the tree.
+			n = max(1, int(C.orbit_flatten(r, nil, 0, fp, C.uint32_t(len(flags)), cp, &nc)+nc))
+		}
+		buf = make([]Node, n)
+	}
+	buf = buf[:n]
 	got := C.orbit_flatten(r, (*C.orbit_node)(unsafe.Pointer(&buf[0])), C.int32_t(n), fp, C.uint32_t(len(flags)), cp, &nc)
 	if got < 0 {
 		return buf[:0], nil, errFlatten

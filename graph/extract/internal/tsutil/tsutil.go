@@ -89,6 +89,9 @@ func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
 		return timedOut
 	}}
 	n := len(content)
+	if n >= largeSource {
+		beforeLargeParse()
+	}
 	tree := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
 		if i < n {
 			return content[i:]
@@ -108,8 +111,13 @@ func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
 		return errors.New("tsutil: parse failed")
 	}
 	defer l.putParser(p)
-	defer tree.Close()
-	fn(tree.RootNode())
+	func() {
+		defer tree.Close()
+		fn(tree.RootNode())
+	}()
+	if n >= largeSource {
+		afterLargeParse()
+	}
 	return nil
 }
 
