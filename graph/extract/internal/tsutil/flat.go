@@ -175,6 +175,13 @@ func (l *Lang) parseFlat(content []byte, flags, comment KindFlags, buf []Node,
 	return nodes, comments, diags, nil
 }
 
+// countAbove is the descendant count (6 MiB of nodes, a Go file of about
+// 700 KB) past which flatten counts the kept nodes before it copies them:
+// the array is allocated while the tree still takes its tens of MiB, at a
+// cold build's peak, and a cursor walk costs about 50 ns a node, as much
+// as the copy.
+const countAbove = 1 << 18
+
 // flatten copies the tree under root into buf in one cgo call, and the
 // comments comment marks (if any) in source order.
 func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, []extract.Span, error) {
@@ -190,10 +197,10 @@ func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, [
 	var nc C.int32_t
 	n := int(C.orbit_descendant_count(r)) // an upper bound, root included
 	if cap(buf) < n {
-		if n > maxPooledNodes {
-			// A large file's array is not pooled: counting first sizes it
-			// to the nodes kept, about half the descendants, for one more
-			// walk of the tree.
+		if n > countAbove {
+			// A very large file's array is not pooled: counting first
+			// sizes it to the nodes kept, about half the descendants,
+			// for one more walk of the tree.
 			n = max(1, int(C.orbit_flatten(r, nil, 0, fp, C.uint32_t(len(flags)), cp, &nc)+nc))
 		}
 		buf = make([]Node, n)

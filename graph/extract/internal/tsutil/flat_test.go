@@ -163,14 +163,14 @@ func TestParseFlatReusesBuffer(t *testing.T) {
 	}
 }
 
-// TestParseFlatLargeTreeSized: a tree of more nodes than a pooled array
-// holds gets an array counted to fit (nodes kept plus comments), filled as
-// a small tree's is.
+// TestParseFlatLargeTreeSized: a tree of more than countAbove nodes gets
+// an array counted to fit (nodes kept plus comments), filled as a small
+// tree's is.
 func TestParseFlatLargeTreeSized(t *testing.T) {
 	l := NewLang(golang.Language())
 	var b strings.Builder
 	b.WriteString("package p\n")
-	for i := 0; b.Len() < 600<<10; i++ {
+	for i := 0; b.Len() < 1200<<10; i++ {
 		fmt.Fprintf(&b, "// f%d does little.\nfunc f%d(a int) int { return g(a, %d) + h[a] }\n", i, i, i)
 	}
 	src := []byte(b.String())
@@ -181,8 +181,8 @@ func TestParseFlatLargeTreeSized(t *testing.T) {
 		descendants = int(root.DescendantCount())
 		want = reference(root, flags)
 	})
-	if descendants <= maxPooledNodes {
-		t.Fatalf("%d nodes: not past the pooled size", descendants)
+	if descendants <= countAbove {
+		t.Fatalf("%d nodes: not past the size counted first", descendants)
 	}
 	got, comments, _, err := l.parseFlat(src, flags, l.bodies.comment, nil, nil)
 	if err != nil {
