@@ -45,9 +45,9 @@ func init() { C.orbit_use_libc_allocator() }
 // than glibc), before the walk allocates the file's extraction. Without
 // this, the Go heap's headroom and the freed tree's pages, both still
 // resident, came on top of the tree and the walk: a cold build of a 17 MB
-// slice of GOROOT/src peaked at 110-120 MiB, 25 of them past the tree.
-// Smaller files' trees are a few MiB; the indexer trims after every few
-// MiB of them (indexer/cmemory.go).
+// slice of GOROOT/src peaked at a median 110 MiB, 90 with it (DESIGN.md,
+// A large file's parse). Smaller files' trees are a few MiB; the indexer
+// trims after every 8 MiB of them (indexer/extract.go).
 const largeSource = 256 << 10
 
 // beforeLargeParse returns the Go heap's free memory to the system.
