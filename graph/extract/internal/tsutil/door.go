@@ -59,7 +59,7 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	}
 	buf := GetNodes()
 	defer PutNodes(buf)
-	nodes, comments, diags, err := d.parse(in.Content, *buf, lines)
+	nodes, comments, diags, err := d.parse(in.Content, in.DeclarationsOnly, *buf, lines)
 	*buf = nodes
 	if err != nil {
 		return d.failed(in, head, "parse: "+err.Error())
@@ -71,13 +71,17 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	return out
 }
 
-// parse runs ParseFlat over what Prepare makes of content.
-func (d *Door) parse(content []byte, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
+// parse runs ParseFlat over what Prepare makes of content. No room is
+// made before the parse of a large file read for its declarations only (a
+// dependency's; allocator.go): Go, Java and Rust blank its bodies, which
+// leaves a small tree, and dependencies are many.
+func (d *Door) parse(content []byte, declOnly bool, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
 	src := content
 	if d.Prepare != nil {
 		src = d.Prepare(content)
 	}
-	nodes, comments, diags, err := d.Lang.parseFlat(src, d.Flags, d.Lang.bodies.comment, buf, lines)
+	room := len(src) >= largeSource && !declOnly
+	nodes, comments, diags, err := d.Lang.parseFlat(src, room, d.Flags, d.Lang.bodies.comment, buf, lines)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
 		for i := range comments {

@@ -155,17 +155,18 @@ var errFlatten = errors.New("tsutil: could not copy the syntax tree")
 // On error the nodes are buf[:0].
 func (l *Lang) ParseFlat(content []byte, flags KindFlags, buf []Node,
 	lines extract.LineIndex) (nodes []Node, diags []extract.Diagnostic, err error) {
-	nodes, _, diags, err = l.parseFlat(content, flags, nil, buf, lines)
+	nodes, _, diags, err = l.parseFlat(content, len(content) >= largeSource, flags, nil, buf, lines)
 	return nodes, diags, err
 }
 
 // parseFlat is ParseFlat that also returns the byte ranges of the comments
-// flags leaves out, when comment marks the comment kinds (Comments).
-func (l *Lang) parseFlat(content []byte, flags, comment KindFlags, buf []Node,
+// flags leaves out, when comment marks the comment kinds (Comments); room
+// is parse's.
+func (l *Lang) parseFlat(content []byte, room bool, flags, comment KindFlags, buf []Node,
 	lines extract.LineIndex) (nodes []Node, comments []extract.Span, diags []extract.Diagnostic, err error) {
 	nodes = buf[:0]
 	var ferr error
-	err = l.Parse(content, func(root *sitter.Node) {
+	err = l.parse(content, room, func(root *sitter.Node) {
 		nodes, comments, ferr = flatten(root, flags, comment, buf)
 		diags = Errors(root, lines)
 	})

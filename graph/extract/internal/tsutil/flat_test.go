@@ -184,7 +184,7 @@ func TestParseFlatLargeTreeSized(t *testing.T) {
 	if descendants <= countAbove {
 		t.Fatalf("%d nodes: not past the size counted first", descendants)
 	}
-	got, comments, _, err := l.parseFlat(src, flags, l.bodies.comment, nil, nil)
+	got, comments, _, err := l.parseFlat(src, true, flags, l.bodies.comment, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

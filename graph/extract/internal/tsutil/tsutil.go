@@ -74,6 +74,12 @@ func (l *Lang) putParser(p *sitter.Parser) {
 // Parse parses content and calls fn with the root node. The tree is closed
 // when fn returns, so no node may be kept after it.
 func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
+	return l.parse(content, len(content) >= largeSource, fn)
+}
+
+// parse is Parse; room makes room for a large tree before the parse, and
+// a large tree's pages are handed back after it (allocator.go).
+func (l *Lang) parse(content []byte, room bool, fn func(root *sitter.Node)) error {
 	p, err := l.getParser()
 	if err != nil {
 		return err
@@ -89,7 +95,7 @@ func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
 		return timedOut
 	}}
 	n := len(content)
-	if n >= largeSource {
+	if room {
 		beforeLargeParse()
 	}
 	tree := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
