@@ -100,13 +100,14 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 	return firstErr
 }
 
-// Freed C memory (releaseCMemory) is released after each parse of a file
-// of at least releaseLarge bytes, whose tree takes tens of MiB (an 849 KB
-// Go file's, 33 MiB), after every releaseEvery bytes of smaller files, and
-// when the files end (before pass 2) if releaseLarge bytes were parsed
-// since the last release. Each release costs the faults of its pages when
-// they are used again: releasing every 512 KiB of source cost 10-25% more
-// system time (2-3% of the CPU) for no lower peak.
+// Freed C memory (releaseCMemory) is released after every releaseEvery
+// bytes of files smaller than releaseLarge, and when the files end (before
+// pass 2) if releaseLarge bytes were parsed since the last release. A
+// larger file's tree, tens of MiB (an 849 KB Go file's, 36 MiB), is
+// released by the parser as soon as it is closed (tsutil.Lang.Parse).
+// Each release costs the faults of its pages when they are used again:
+// releasing every 512 KiB of source cost 10-25% more system time (2-3% of
+// the CPU) for no lower peak.
 const (
 	releaseLarge = 256 << 10
 	releaseEvery = 8 << 20
@@ -161,9 +162,6 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 	}
 	if o.x == nil {
 		o.x = safeExtract(ex, extract.Input{Path: j.cand.Path, Content: content, Module: j.ctx, DeclarationsOnly: j.cand.Disk != "", Keep: j.keep})
-		if len(content) >= releaseLarge {
-			releaseCMemory() // its tree was as large as a few hundred small files' trees
-		}
 		if j.cand.Disk != "" {
 			extract.DeclarationsOnly(o.x) // a dependency's file: resolution targets only
 		}

@@ -64,7 +64,7 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	}
 	buf := GetNodes()
 	defer PutNodes(buf)
-	nodes, comments, diags, err := d.parse(in.Content, in.Keep, *buf, lines)
+	nodes, comments, diags, err := d.parse(in.Content, in.Keep, in.DeclarationsOnly, *buf, lines)
 	*buf = nodes
 	if err != nil {
 		return d.failed(in, head, "parse: "+err.Error())
@@ -77,8 +77,11 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 }
 
 // parse runs ParseFlat over what Prepare makes of content (the parts keep
-// names, when not nil: Input.Keep).
-func (d *Door) parse(content []byte, keep []extract.Span, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
+// names, when not nil: Input.Keep). No room is made before the parse of a
+// large file read for its declarations only (a dependency's;
+// allocator.go): Go, Java and Rust blank its bodies, which leaves a small
+// tree, and dependencies are many.
+func (d *Door) parse(content []byte, keep []extract.Span, declOnly bool, buf []Node, lines extract.LineIndex) ([]Node, []extract.Span, []extract.Diagnostic, error) {
 	src := content
 	if d.Prepare != nil {
 		src = d.Prepare(content)
@@ -88,7 +91,8 @@ func (d *Door) parse(content []byte, keep []extract.Span, buf []Node, lines extr
 		// (keep) reads its parts whole.
 		keep = unskipped(d.Skip(src), len(src))
 	}
-	nodes, comments, diags, err := d.Lang.parseFlat(src, keep, d.Flags, d.Lang.bodies.comment, buf, lines)
+	room := len(src) >= largeSource && !declOnly
+	nodes, comments, diags, err := d.Lang.parseFlat(src, keep, room, d.Flags, d.Lang.bodies.comment, buf, lines)
 	if len(src) > len(content) {
 		clampSpans(nodes, uint32(len(content)))
 		for i := range comments {

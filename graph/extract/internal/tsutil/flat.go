@@ -19,6 +19,8 @@ enum { KEEP = 1, DESCEND = 2 }; // tsutil.Keep, tsutil.Descend
 // child; leaving it sets its sub_end. A node flags does not keep whose
 // kind comment (when not NULL) marks is a comment: its byte range goes to
 // the back of out, the last at out[cap-1], and *ncomments counts them.
+// With out NULL it only counts: it returns how many nodes it would keep
+// and sets *ncomments, so that out can be sized to fit.
 static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
                              const uint8_t *flags, uint32_t nflags,
                              const uint8_t *comment, int32_t *ncomments) {
@@ -29,39 +31,47 @@ static int32_t orbit_flatten(const TSNode *root, orbit_node *out, int32_t cap,
 		uint16_t k = ts_node_symbol(nd);
 		uint8_t f = k < nflags ? flags[k] : KEEP | DESCEND;
 		if (!(f & KEEP) && comment != NULL && k < nflags && comment[k]) {
-			if (n + nc == cap) {
-				n = -1;
-				break;
+			if (out != NULL) {
+				if (n + nc == cap) {
+					n = -1;
+					break;
+				}
+				out[cap - nc - 1].start = ts_node_start_byte(nd);
+				out[cap - nc - 1].end = ts_node_end_byte(nd);
 			}
 			nc++;
-			out[cap - nc].start = ts_node_start_byte(nd);
-			out[cap - nc].end = ts_node_end_byte(nd);
 		}
 		if (f & KEEP) {
-			if (n + nc == cap) {
-				n = -1;
-				break;
-			}
-			orbit_node *o = &out[n];
-			o->kind = k;
-			o->field = ts_tree_cursor_current_field_id(&c);
-			o->start = ts_node_start_byte(nd);
-			o->end = ts_node_end_byte(nd);
-			o->parent = parent;
-			o->next = -1;
-			o->sub_end = n + 1;
-			if (prev >= 0) out[prev].next = n;
-			prev = n++;
-			if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) {
-				parent = prev;
-				prev = -1;
-				continue;
+			if (out == NULL) {
+				n++;
+				if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) continue;
+			} else {
+				if (n + nc == cap) {
+					n = -1;
+					break;
+				}
+				orbit_node *o = &out[n];
+				o->kind = k;
+				o->field = ts_tree_cursor_current_field_id(&c);
+				o->start = ts_node_start_byte(nd);
+				o->end = ts_node_end_byte(nd);
+				o->parent = parent;
+				o->next = -1;
+				o->sub_end = n + 1;
+				if (prev >= 0) out[prev].next = n;
+				prev = n++;
+				if ((f & DESCEND) && ts_tree_cursor_goto_first_child(&c)) {
+					parent = prev;
+					prev = -1;
+					continue;
+				}
 			}
 		}
 		// The cursor only descends through kept nodes, so every level it
 		// climbs back to is out[parent].
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) goto done;
+			if (out == NULL) continue;
 			out[parent].sub_end = n;
 			prev = parent;
 			parent = out[parent].parent;
@@ -145,18 +155,18 @@ var errFlatten = errors.New("tsutil: could not copy the syntax tree")
 // On error the nodes are buf[:0].
 func (l *Lang) ParseFlat(content []byte, flags KindFlags, buf []Node,
 	lines extract.LineIndex) (nodes []Node, diags []extract.Diagnostic, err error) {
-	nodes, _, diags, err = l.parseFlat(content, nil, flags, nil, buf, lines)
+	nodes, _, diags, err = l.parseFlat(content, nil, len(content) >= largeSource, flags, nil, buf, lines)
 	return nodes, diags, err
 }
 
 // parseFlat is ParseFlat that also returns the byte ranges of the comments
 // flags leaves out, when comment marks the comment kinds (Comments), and
-// reads only the parts keep names when it is not nil.
-func (l *Lang) parseFlat(content []byte, keep []extract.Span, flags, comment KindFlags, buf []Node,
+// reads only the parts keep names when it is not nil; room is parseIn's.
+func (l *Lang) parseFlat(content []byte, keep []extract.Span, room bool, flags, comment KindFlags, buf []Node,
 	lines extract.LineIndex) (nodes []Node, comments []extract.Span, diags []extract.Diagnostic, err error) {
 	nodes = buf[:0]
 	var ferr error
-	err = l.parseIn(content, keep, func(root *sitter.Node) {
+	err = l.parseIn(content, keep, room, func(root *sitter.Node) {
 		nodes, comments, ferr = flatten(root, flags, comment, buf)
 		diags = Errors(root, lines)
 	})
@@ -166,15 +176,17 @@ func (l *Lang) parseFlat(content []byte, keep []extract.Span, flags, comment Kin
 	return nodes, comments, diags, nil
 }
 
+// countAbove is the descendant count (6 MiB of nodes, a Go file of about
+// 700 KB) past which flatten counts the kept nodes before it copies them:
+// the array is allocated while the tree still takes its tens of MiB, at a
+// cold build's peak, and a cursor walk costs about 50 ns a node, as much
+// as the copy.
+const countAbove = 1 << 18
+
 // flatten copies the tree under root into buf in one cgo call, and the
 // comments comment marks (if any) in source order.
 func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, []extract.Span, error) {
 	r := (*C.TSNode)(unsafe.Pointer(root)) // sitter.Node is a C TSNode
-	n := int(C.orbit_descendant_count(r))  // an upper bound, root included
-	if cap(buf) < n {
-		buf = make([]Node, n)
-	}
-	buf = buf[:n]
 	var fp *C.uint8_t
 	if len(flags) > 0 {
 		fp = (*C.uint8_t)(unsafe.Pointer(&flags[0]))
@@ -184,6 +196,17 @@ func flatten(root *sitter.Node, flags, comment KindFlags, buf []Node) ([]Node, [
 		cp = (*C.uint8_t)(unsafe.Pointer(&comment[0]))
 	}
 	var nc C.int32_t
+	n := int(C.orbit_descendant_count(r)) // an upper bound, root included
+	if cap(buf) < n {
+		if n > countAbove {
+			// A very large file's array is not pooled: counting first
+			// sizes it to the nodes kept, about half the descendants,
+			// for one more walk of the tree.
+			n = max(1, int(C.orbit_flatten(r, nil, 0, fp, C.uint32_t(len(flags)), cp, &nc)+nc))
+		}
+		buf = make([]Node, n)
+	}
+	buf = buf[:n]
 	got := C.orbit_flatten(r, (*C.orbit_node)(unsafe.Pointer(&buf[0])), C.int32_t(n), fp, C.uint32_t(len(flags)), cp, &nc)
 	if got < 0 {
 		return buf[:0], nil, errFlatten

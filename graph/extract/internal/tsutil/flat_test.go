@@ -1,6 +1,7 @@
 package tsutil
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -159,5 +160,47 @@ func TestParseFlatReusesBuffer(t *testing.T) {
 	got, _, err = l.ParseFlat(big, goFlags(l), buf, nil)
 	if err != nil || len(got) != 1+2+100*5 {
 		t.Fatalf("outgrown buffer: err %v, len %d", err, len(got))
+	}
+}
+
+// TestParseFlatLargeTreeSized: a tree of more than countAbove nodes gets
+// an array counted to fit (nodes kept plus comments), filled as a small
+// tree's is.
+func TestParseFlatLargeTreeSized(t *testing.T) {
+	l := NewLang(golang.Language())
+	var b strings.Builder
+	b.WriteString("package p\n")
+	for i := 0; b.Len() < 1200<<10; i++ {
+		fmt.Fprintf(&b, "// f%d does little.\nfunc f%d(a int) int { return g(a, %d) + h[a] }\n", i, i, i)
+	}
+	src := []byte(b.String())
+	flags := goFlags(l)
+	var descendants int
+	var want []Node
+	l.Parse(src, func(root *sitter.Node) {
+		descendants = int(root.DescendantCount())
+		want = reference(root, flags)
+	})
+	if descendants <= countAbove {
+		t.Fatalf("%d nodes: not past the size counted first", descendants)
+	}
+	got, comments, _, err := l.parseFlat(src, nil, true, flags, l.bodies.comment, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %d nodes, want %d (or they differ)", len(got), len(want))
+	}
+	checkLinks(t, got)
+	if n := strings.Count(b.String(), "// f"); len(comments) != n {
+		t.Errorf("%d comments, want %d", len(comments), n)
+	}
+	for i, c := range comments {
+		if s := string(src[c.Start:c.End]); !strings.HasPrefix(s, "// f") || i > 0 && c.Start <= comments[i-1].Start {
+			t.Fatalf("comment %d: %q at %d", i, s, c.Start)
+		}
+	}
+	if cap(got) != len(got)+len(comments) {
+		t.Errorf("array of %d for %d nodes and %d comments (%d descendants)", cap(got), len(got), len(comments), descendants)
 	}
 }

@@ -105,9 +105,10 @@ func (t *Tree[S]) Span(i int32) extract.Span {
 // across languages.
 var nodeBufs = sync.Pool{New: func() any { return new([]Node) }}
 
-// maxPooledNodes keeps one huge file's array (24 bytes a node) from staying
-// pinned in the pool.
-const maxPooledNodes = 1 << 20
+// maxPooledNodes keeps a large file's array (24 bytes a node; 64Ki nodes
+// is about 180 KB of Go) out of the pool, where it stayed live through two
+// collections, megabytes no other file would use before the pool dropped it.
+const maxPooledNodes = 1 << 16
 
 // GetNodes returns a node array for ParseFlat; hand it back with PutNodes.
 func GetNodes() *[]Node { return nodeBufs.Get().(*[]Node) }

@@ -74,12 +74,14 @@ func (l *Lang) putParser(p *sitter.Parser) {
 // Parse parses content and calls fn with the root node. The tree is closed
 // when fn returns, so no node may be kept after it.
 func (l *Lang) Parse(content []byte, fn func(root *sitter.Node)) error {
-	return l.parseIn(content, nil, fn)
+	return l.parseIn(content, nil, len(content) >= largeSource, fn)
 }
 
 // parseIn is Parse reading only the parts of content keep names (all of
-// it when nil; ranges.go).
-func (l *Lang) parseIn(content []byte, keep []extract.Span, fn func(root *sitter.Node)) error {
+// it when nil; ranges.go); room makes room for a large tree before the
+// parse, and a large tree's pages are handed back after it
+// (allocator.go).
+func (l *Lang) parseIn(content []byte, keep []extract.Span, room bool, fn func(root *sitter.Node)) error {
 	p, err := l.getParser()
 	if err != nil {
 		return err
@@ -99,6 +101,9 @@ func (l *Lang) parseIn(content []byte, keep []extract.Span, fn func(root *sitter
 		return timedOut
 	}}
 	n := len(content)
+	if room {
+		beforeLargeParse()
+	}
 	tree := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
 		if i < n {
 			return content[i:]
@@ -121,8 +126,13 @@ func (l *Lang) parseIn(content []byte, keep []extract.Span, fn func(root *sitter
 		return errors.New("tsutil: parse failed")
 	}
 	defer l.putParser(p)
-	defer tree.Close()
-	fn(tree.RootNode())
+	func() {
+		defer tree.Close()
+		fn(tree.RootNode())
+	}()
+	if n >= largeSource {
+		afterLargeParse()
+	}
 	return nil
 }
 
