@@ -69,4 +69,11 @@ package extract
 //	   bodies blanked, crates named inline imported; npm versions from
 //	   lock files, a package without declarations read from its
 //	   JavaScript entry.
-const Version = 12
+//	13: dependency files read in part or by selection: Go parses only the
+//	   declarations the worktree names (Input.Keep, included ranges);
+//	   Java, Kotlin, Python, Ruby and Rust select the files declaring what
+//	   it names; Java drops private members of a dependency's file, Kotlin
+//	   and Python blank a dependency's bodies; gems.rb/gems.locked are
+//	   Bundler's Gemfile/lock, gradle.properties a Gradle marker; an npm
+//	   package is recorded at its installed version.
+const Version = 13
