@@ -38,10 +38,14 @@ type writer struct {
 	resolvedOnly map[string]bool
 	// hashes are the content hashes of the files indexed before this sync
 	// (nil: cold).
-	hashes  map[string][]byte
-	touched map[string]bool // qualified names whose definitions came or went (incremental)
-	now     int64
-	deps    *dependencies // the packages of this sync (packages.go)
+	hashes map[string][]byte
+	// resolutions are the resolution digests the files held before pass
+	// 2 (store.ResolutionDigest), read when the first kept file is
+	// resolved.
+	resolutions map[string][]byte
+	touched     map[string]bool // qualified names whose definitions came or went (incremental)
+	now         int64
+	deps        *dependencies // the packages of this sync (packages.go)
 }
 
 // newWriter makes the writer of a sync; spoolPath is where pass 2's input
@@ -335,16 +339,37 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 		}
 		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence, Args: r.Args}
 	}
+	names := sortedKeys(deps)
+	digest := store.ResolutionDigest(refs, names)
 	if w.kept[f.path] {
+		if w.resolutions == nil {
+			// Read once every kept file's rows are as they were.
+			var err error
+			if w.resolutions, err = w.tx.Resolutions(); err != nil {
+				return err
+			}
+		}
+		if bytes.Equal(w.resolutions[f.path], digest) {
+			return nil // resolved as before: its rows stand, unread
+		}
 		if err := w.tx.ReplaceRefs(f.path, refs); err != nil {
 			return err
 		}
-		return w.tx.ReplaceDeps(f.path, sortedKeys(deps))
+		if err := w.tx.ReplaceDeps(f.path, names); err != nil {
+			return err
+		}
+	} else {
+		if err := w.tx.InsertRefs(f.path, refs); err != nil {
+			return err
+		}
+		if err := w.tx.InsertDeps(f.path, names); err != nil {
+			return err
+		}
 	}
-	if err := w.tx.InsertRefs(f.path, refs); err != nil {
-		return err
+	if w.resolutions != nil {
+		w.resolutions[f.path] = digest // should the file come again
 	}
-	return w.tx.InsertDeps(f.path, sortedKeys(deps))
+	return w.tx.SetResolution(f.path, digest)
 }
 
 // derivedRelations runs each language's derivation (Go's implicit
