@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -38,10 +39,14 @@ type writer struct {
 	resolvedOnly map[string]bool
 	// hashes are the content hashes of the files indexed before this sync
 	// (nil: cold).
-	hashes  map[string][]byte
-	touched map[string]bool // qualified names whose definitions came or went (incremental)
-	now     int64
-	deps    *dependencies // the packages of this sync (packages.go)
+	hashes map[string][]byte
+	// resolutions are the resolution digests the files held before pass
+	// 2 (store.ResolutionDigest), read when the first kept file is
+	// resolved.
+	resolutions map[string][]byte
+	touched     map[string]bool // qualified names whose definitions came or went (incremental)
+	now         int64
+	deps        *dependencies // the packages of this sync (packages.go)
 }
 
 // newWriter makes the writer of a sync; spoolPath is where pass 2's input
@@ -248,7 +253,7 @@ func (w *writer) finish(searchPaths []string) error {
 			return err
 		}
 	}
-	if err := w.pending.each(true, w.resolveRefs); err != nil {
+	if err := w.refsPass(); err != nil {
 		return err
 	}
 	if w.existing != nil {
@@ -302,7 +307,69 @@ func (w *writer) resolveRelations(f *pendingFile) error {
 	return w.tx.InsertRelations(f.path, rels)
 }
 
-func (w *writer) resolveRefs(f *pendingFile) error {
+// resolvedFile is one file's references as pass 2 resolved them, with the
+// names its resolution consulted (sorted) and their digest.
+type resolvedFile struct {
+	path   string
+	refs   []store.RefRow
+	names  []string
+	digest []byte
+}
+
+// refsPass resolves every pending file's references on one goroutine and
+// writes them, in the spool's order, on this one: resolving reads
+// definitions, facts and supertypes, which no write of this pass changes
+// (it writes refs and resolve_deps rows only), so the two overlap. Writes
+// keep their order; the resolution digests are recorded after the last
+// file is resolved, so no write touches a table the resolver reads while
+// it runs.
+func (w *writer) refsPass() error {
+	out := make(chan resolvedFile, 16)
+	stop := make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		defer close(out)
+		errc <- w.pending.each(true, func(f *pendingFile) error {
+			r, err := w.resolveRefs(f)
+			if err != nil {
+				return err
+			}
+			select {
+			case out <- r:
+				return nil
+			case <-stop:
+				return errStopped
+			}
+		})
+	}()
+	var digests []resolvedFile
+	var err error
+	for r := range out {
+		if err == nil {
+			err = w.writeRefs(r)
+			digests = append(digests, resolvedFile{path: r.path, digest: r.digest})
+		}
+		if err != nil && stop != nil {
+			close(stop) // the resolver stops at its next file
+			stop = nil
+		}
+	}
+	if rerr := <-errc; err == nil && rerr != errStopped {
+		err = rerr
+	}
+	for _, r := range digests {
+		if err == nil {
+			err = w.tx.SetResolution(r.path, r.digest)
+		}
+	}
+	return err
+}
+
+var errStopped = errors.New("stopped")
+
+// resolveRefs resolves a file's references; it reads the index, never
+// writes it (refsPass).
+func (w *writer) resolveRefs(f *pendingFile) (resolvedFile, error) {
 	refs := make([]store.RefRow, len(f.refs))
 	deps := w.relDeps[f.path]
 	delete(w.relDeps, f.path)
@@ -317,7 +384,7 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 	for i, r := range f.refs {
 		res, ch, err := resolve.Resolve(w.idx, file, resolve.Ref{Name: r.Name, Qualified: r.Qualified, Alternatives: r.Alternatives, Receiver: r.Receiver, Args: r.Args, Start: r.Span.Start})
 		if err != nil {
-			return err
+			return resolvedFile{}, err
 		}
 		for _, n := range ch.Consulted {
 			deps[n] = true
@@ -340,16 +407,35 @@ func (w *writer) resolveRefs(f *pendingFile) error {
 		}
 		refs[i] = store.RefRow{Span: r.Span, Name: r.Name, Qualified: ch.Target, Hint: res.Hint, Kind: kind, Confidence: res.Confidence, Args: r.Args}
 	}
-	if w.kept[f.path] {
-		if err := w.tx.ReplaceRefs(f.path, refs); err != nil {
+	names := sortedKeys(deps)
+	return resolvedFile{path: f.path, refs: refs, names: names, digest: store.ResolutionDigest(refs, names)}, nil
+}
+
+// writeRefs stores a file's resolved references and consulted names. A
+// kept file (rewritten in place) whose digest is the one it holds was
+// resolved as before: its rows stand, unread.
+func (w *writer) writeRefs(r resolvedFile) error {
+	if !w.kept[r.path] {
+		if err := w.tx.InsertRefs(r.path, r.refs); err != nil {
 			return err
 		}
-		return w.tx.ReplaceDeps(f.path, sortedKeys(deps))
+		return w.tx.InsertDeps(r.path, r.names)
 	}
-	if err := w.tx.InsertRefs(f.path, refs); err != nil {
+	if w.resolutions == nil {
+		// Read once, before any digest of this sync is recorded.
+		var err error
+		if w.resolutions, err = w.tx.Resolutions(); err != nil {
+			return err
+		}
+	}
+	if bytes.Equal(w.resolutions[r.path], r.digest) {
+		return nil
+	}
+	if err := w.tx.ReplaceRefs(r.path, r.refs); err != nil {
 		return err
 	}
-	return w.tx.InsertDeps(f.path, sortedKeys(deps))
+	w.resolutions[r.path] = r.digest // should the file come again
+	return w.tx.ReplaceDeps(r.path, r.names)
 }
 
 // derivedRelations runs each language's derivation (Go's implicit

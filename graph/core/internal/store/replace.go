@@ -40,7 +40,6 @@ func (t *Tx) ReplaceRefs(path string, refs []RefRow) error {
 		key refKey
 	}
 	var old []oldRef
-	exact := map[refKey][]int{} // key → indexes into old, in id order
 	for rows.Next() {
 		var o oldRef
 		k := &o.key
@@ -48,15 +47,27 @@ func (t *Tx) ReplaceRefs(path string, refs []RefRow) error {
 			rows.Close()
 			return fmt.Errorf("read refs of %s: %w", path, err)
 		}
-		exact[o.key] = append(exact[o.key], len(old))
 		old = append(old, o)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read refs of %s: %w", path, err)
 	}
 	used := make([]bool, len(old))
+	// Rows come back in the order they were written, mostly equal to the
+	// new refs up to the first edit: those pair in step, without a map.
+	// (Equal rows pair as many times either way.)
+	same := 0
+	for same < len(old) && same < len(refs) && old[same].key == keyOf(refs[same]) {
+		used[same] = true
+		same++
+	}
+	exact := map[refKey][]int{} // key → indexes into old, in id order
+	for j := same; j < len(old); j++ {
+		exact[old[j].key] = append(exact[old[j].key], j)
+	}
 	var rest []int // new refs no old row equals
-	for i, r := range refs {
+	for i := same; i < len(refs); i++ {
+		r := refs[i]
 		k := keyOf(r)
 		if ids := exact[k]; len(ids) > 0 {
 			used[ids[0]] = true

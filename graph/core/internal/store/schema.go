@@ -23,7 +23,9 @@ import "strconv"
 //	   packages lists the worktree's own packages and its dependencies;
 //	   files.package and symbols.package say which one a row belongs to
 //	   (DESIGN.md, Dependency packages).
-const SchemaVersion = 5
+//	6: files.resolution digests a file's refs and resolve_deps rows, so a
+//	   file resolved again to the same rows is not read nor written.
+const SchemaVersion = 6
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -53,7 +55,8 @@ CREATE TABLE files (
   byte_len      INTEGER NOT NULL,
   extracted_at  INTEGER NOT NULL,
   generated     INTEGER NOT NULL,
-  package       INTEGER
+  package       INTEGER,
+  resolution    BLOB
 ) STRICT;
 
 CREATE TABLE symbols (

@@ -291,9 +291,13 @@ func (t *Tx) grades(query, q string) ([]StoredGrade, error) {
 	return scanAll(rows, err, "regrade "+q, func(r *StoredGrade) []any { return []any{&r.ID, &r.File, &r.Confidence, &r.Hint, &r.Args} })
 }
 
-// SetRefGrade updates a ref's confidence and definition hint (0: none).
+// SetRefGrade updates a ref's confidence and definition hint (0: none),
+// and clears its file's resolution digest, which no longer holds.
 func (t *Tx) SetRefGrade(id int64, confidence string, hint int64) error {
 	if _, err := t.tx.Exec(`UPDATE refs SET confidence = ?, target_symbol_hint = ? WHERE id = ?`, confidence, nullInt(hint), id); err != nil {
+		return fmt.Errorf("regrade ref: %w", err)
+	}
+	if _, err := t.tx.Exec(`UPDATE files SET resolution = NULL WHERE path = (SELECT from_file FROM refs WHERE id = ?)`, id); err != nil {
 		return fmt.Errorf("regrade ref: %w", err)
 	}
 	return nil

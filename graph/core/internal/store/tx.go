@@ -67,6 +67,7 @@ type Tx struct {
 	insEdge   *sql.Stmt
 	// ReplaceRefs' statements, prepared on first use.
 	updRefSpan, delRef *sql.Stmt
+	setResolution      *sql.Stmt // SetResolution's, prepared on first use
 	// kept holds the symbols of files ClearFile kept, by id, until
 	// InsertFile rewrites them; keptFiles are the files it rewrote, whose
 	// search terms IndexSearch adds only for the symbols in termsDue.
