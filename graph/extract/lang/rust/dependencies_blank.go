@@ -17,23 +17,7 @@ func blankFnBodies(src []byte) []byte {
 		if toks[i].str || toks[i].text != "fn" || toks[i+1].str || !isIdentByte(toks[i+1].text[0]) {
 			continue
 		}
-		depth, j := 0, i+2
-	header:
-		for ; j < len(toks); j++ {
-			if toks[j].str {
-				continue
-			}
-			switch toks[j].text {
-			case "(", "[":
-				depth++
-			case ")", "]":
-				depth--
-			case ";", "{", "}":
-				if depth == 0 {
-					break header
-				}
-			}
-		}
+		j := fnHeaderEnd(toks, i+2)
 		if j >= len(toks) || toks[j].text != "{" {
 			i = j
 			continue
@@ -56,4 +40,27 @@ func blankFnBodies(src []byte) []byte {
 		return src
 	}
 	return out
+}
+
+// fnHeaderEnd is the index of the token ending the header of a function
+// whose signature starts at toks[from] (after its name): the first ;, {
+// or } outside parentheses and brackets, len(toks) when none does.
+func fnHeaderEnd(toks []token, from int) int {
+	depth, j := 0, from
+	for ; j < len(toks); j++ {
+		if toks[j].str {
+			continue
+		}
+		switch toks[j].text {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		case ";", "{", "}":
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return j
 }

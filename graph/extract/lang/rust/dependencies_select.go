@@ -93,23 +93,7 @@ func scanCrateTokens(toks []token) crateDecls {
 				break
 			}
 			name := toks[i+1].text
-			depth, j := 0, i+2
-		header:
-			for ; j < len(toks); j++ {
-				if toks[j].str {
-					continue
-				}
-				switch toks[j].text {
-				case "(", "[":
-					depth++
-				case ")", "]":
-					depth--
-				case ";", "{", "}":
-					if depth == 0 {
-						break header
-					}
-				}
-			}
+			j := fnHeaderEnd(toks, i+2)
 			d.fns = append(d.fns, crateFn{owner: owner(), name: name, types: typeNames(i+2, j)})
 			if j < len(toks) && toks[j].text == "{" {
 				j = matching(toks, j, "{", "}") // the body: skipped
