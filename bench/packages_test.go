@@ -42,14 +42,7 @@ func BenchmarkPackages(b *testing.B) {
 	if testing.Short() {
 		b.Skip("two cold builds an iteration; run without -short")
 	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		b.Skipf("go env GOMODCACHE: %v", err)
-	}
-	src := filepath.Join(strings.TrimSpace(string(out)), filepath.FromSlash(packagesModule))
-	if _, err := os.Stat(filepath.Join(src, "go.sum")); err != nil {
-		b.Skipf("%s is not in the module cache (see BenchmarkPackages' doc to fetch it)", packagesModule)
-	}
+	src := packagesSource(b)
 	root := filepath.Join(b.TempDir(), "gazelle")
 	copyDir(b, src, root)
 	if out, err := exec.Command("chmod", "-R", "u+w", root).CombinedOutput(); err != nil {
@@ -101,14 +94,7 @@ func BenchmarkPackagesOneFile(b *testing.B) {
 	if testing.Short() {
 		b.Skip("two cold builds first; run without -short")
 	}
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		b.Skipf("go env GOMODCACHE: %v", err)
-	}
-	src := filepath.Join(strings.TrimSpace(string(out)), filepath.FromSlash(packagesModule))
-	if _, err := os.Stat(filepath.Join(src, "go.sum")); err != nil {
-		b.Skipf("%s is not in the module cache (see BenchmarkPackages' doc to fetch it)", packagesModule)
-	}
+	src := packagesSource(b)
 	for _, noCache := range []bool{false, true} {
 		name := "cache=on"
 		if noCache {
@@ -184,4 +170,18 @@ func benchPackagesOneFile(b *testing.B, src string, noCache bool) {
 	}
 	b.ReportMetric(ms(sides[1].wall, 50)/ms(sides[0].wall, 50), "p50-ratio")
 	b.ReportMetric(float64(selected)/float64(b.N), "selected/op") // 0: the edit names nothing new
+}
+
+// packagesSource is packagesModule's directory in the module cache; the
+// benchmark is skipped when it is not there.
+func packagesSource(b *testing.B) string {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		b.Skipf("go env GOMODCACHE: %v", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(out)), filepath.FromSlash(packagesModule))
+	if _, err := os.Stat(filepath.Join(src, "go.sum")); err != nil {
+		b.Skipf("%s is not in the module cache (see BenchmarkPackages' doc to fetch it)", packagesModule)
+	}
+	return src
 }
