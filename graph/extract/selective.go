@@ -1,5 +1,7 @@
 package extract
 
+import "slices"
+
 // Selective is a DependencySet that reads only part of a located
 // directory: the files declaring what the worktree's files name, with what
 // those declarations need in turn (DESIGN.md, Dependency packages:
@@ -59,4 +61,22 @@ func ReadWhole(read [][]bool) [][]Selection {
 		}
 	}
 	return out
+}
+
+// KeepOnePerDir makes each directory of which keep reads no file read its
+// smallest one (by summary), so that an import of the directory still has
+// a target; keep[i][j] says whether dirs[i].Files[j] is read.
+func KeepOnePerDir(keep [][]bool, dirs []SelectDir) {
+	for i, k := range keep {
+		if len(k) == 0 || slices.Contains(k, true) {
+			continue
+		}
+		small := 0
+		for j, s := range dirs[i].Summaries {
+			if len(s) < len(dirs[i].Summaries[small]) {
+				small = j
+			}
+		}
+		k[small] = true
+	}
 }

@@ -631,18 +631,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 			}
 		}
 	}
-	for i, k := range keep {
-		if len(k) == 0 || containsTrue(k) {
-			continue
-		}
-		small := 0
-		for fi, s := range dirs[i].Summaries {
-			if len(s) < len(dirs[i].Summaries[small]) {
-				small = fi
-			}
-		}
-		k[small] = true
-	}
+	extract.KeepOnePerDir(keep, dirs)
 	out := make([][]extract.Selection, len(dirs))
 	for i, k := range keep {
 		out[i] = make([]extract.Selection, len(k))
@@ -692,15 +681,6 @@ func lookup(byPath map[string]int, p string) int {
 		return i
 	}
 	return -1
-}
-
-func containsTrue(bs []bool) bool {
-	for _, b := range bs {
-		if b {
-			return true
-		}
-	}
-	return false
 }
 
 // importPath is the import path of a located directory.

@@ -693,18 +693,7 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 			}
 		}
 	}
-	for i, k := range keep {
-		if len(k) == 0 || containsTrue(k) {
-			continue
-		}
-		small := 0
-		for fi, s := range dirs[i].Summaries {
-			if len(s) < len(dirs[i].Summaries[small]) {
-				small = fi
-			}
-		}
-		k[small] = true // the package's import keeps a target
-	}
+	extract.KeepOnePerDir(keep, dirs) // the package's import keeps a target
 	return keep
 }
 
@@ -722,15 +711,6 @@ func splitImport(p string) (pkg, top string) {
 		return p[:i], p[i+1:]
 	}
 	return p, ""
-}
-
-func containsTrue(bs []bool) bool {
-	for _, b := range bs {
-		if b {
-			return true
-		}
-	}
-	return false
 }
 
 var _ extract.Selective = (*javaDeps)(nil)
