@@ -74,6 +74,11 @@ func TestPackagesQueries(t *testing.T) {
 	if err != nil || !strings.Contains(v.Source, "Write(p []byte) (n int, err error)") || !strings.HasPrefix(v.Path, "@go/io/") {
 		t.Errorf("show ext:io#Writer = %+v, %v; want io.Writer's declaration", v, err)
 	}
+	// io.go is read in part (only the declarations the worktree names), and
+	// its bytes are the ones indexed: not stale.
+	if err == nil && v.Stale {
+		t.Errorf("show ext:io#Writer: stale; want fresh (the file read in part is unchanged)")
+	}
 	// io.Pipe is io's, but nothing in the worktree names it: a package is
 	// read only as far as the worktree names it, and the answer says so.
 	var le *query.LookupError

@@ -139,8 +139,11 @@ func (s *sources) stale(ctx context.Context, idx *store.Reader, path string) boo
 	if err != nil {
 		return true
 	}
+	// A dependency's file read in part is indexed under its bytes' hash
+	// followed by its parts' (indexer's contentHash): the bytes are what
+	// spans point into.
 	sum := blake3.Sum256(f.content)
-	return !bytes.Equal(sum[:], hash)
+	return !bytes.HasPrefix(hash, sum[:]) || (len(hash) != len(sum) && len(hash) != 2*len(sum))
 }
 
 // text returns content[start:end] capped at maxBytes (cut on a UTF-8

@@ -708,21 +708,23 @@ func (b *bundles) put(xc *cacheRun) {
 
 // contentHash is a file's hash as the index and the extraction cache key
 // it: of its bytes and, for a dependency's file read in part
-// (extract.Selection), of the parts read, so that a change of the parts
-// re-extracts it as a change of its bytes would.
+// (extract.Selection), the bytes' hash followed by a hash of the parts
+// read, so that a change of the parts re-extracts it as a change of its
+// bytes would, and a reader that knows only the bytes can still tell
+// whether they changed (query's stale: BytesHash).
 func contentHash(content []byte, keep []extract.Span) []byte {
+	sum := blake3.Sum256(content)
 	if keep == nil {
-		sum := blake3.Sum256(content)
 		return sum[:]
 	}
 	h := blake3.New()
 	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(len(content))))
-	h.Write(content)
+	h.Write(sum[:])
 	var b []byte
 	for _, sp := range keep {
 		b = binary.AppendUvarint(b, uint64(sp.Start))
 		b = binary.AppendUvarint(b, uint64(sp.End))
 	}
 	h.Write(b)
-	return h.Sum(nil)
+	return h.Sum(sum[:])
 }
