@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -37,7 +38,7 @@ func statements(src []byte) []stmt {
 		decorated bool // the last top-level line was a decorator
 	)
 	for _, l := range logicalLines(src) {
-		if l.indent == 0 && !decorated || len(out) == 0 {
+		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
 			out = append(out, stmt{start: uint32(l.start)})
 			blocks = blocks[:0]
 		}
@@ -51,6 +52,9 @@ func statements(src []byte) []stmt {
 			inDef = inDef || b.def
 		}
 		line := src[l.start:l.end]
+		if inDef && !mayStateResult(line) {
+			continue // most of a body: no words made
+		}
 		ws = appendWords(ws[:0], line)
 		if len(ws) == 0 {
 			continue
@@ -94,6 +98,27 @@ func statements(src []byte) []stmt {
 	return out
 }
 
+// continuesCompound: a line at the module's indentation that goes on
+// with the compound statement before it (except, else, elif, finally).
+func continuesCompound(line []byte) bool {
+	for _, kw := range []string{"except", "else", "elif", "finally"} {
+		if rest, ok := bytes.CutPrefix(line, []byte(kw)); ok && (len(rest) == 0 || !isNameByte(rest[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayStateResult: a body's line may be one statesResult keeps, by its
+// bytes.
+func mayStateResult(line []byte) bool {
+	if bytes.HasPrefix(line, []byte("return")) || bytes.HasPrefix(line, []byte("yield")) {
+		return true
+	}
+	eq := bytes.IndexByte(line, '=')
+	return eq > 0 && bytes.IndexByte(line[:eq], '.') >= 0
+}
+
 // statesResult: a body's statement blankBodies may keep: a return, a
 // yield, an assignment to an attribute.
 func statesResult(ws []string) bool {
@@ -112,7 +137,7 @@ func appendTargets(defs []string, ws []string) []string {
 			defs = append(defs, top)
 		}
 	}
-	if len(ws) > 1 && ws[1] == ":" {
+	if len(ws) > 2 && ws[1] == ":" { // x: T, not try:
 		add(ws[0])
 	}
 	depth := 0
@@ -158,6 +183,9 @@ func appendNeeds(needs []string, ws []string, line []byte) []string {
 		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
 			needs = append(needs, w)
 		}
+	}
+	if bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\'') < 0 {
+		return needs
 	}
 	for i := 0; i < len(line); {
 		n := skipLexeme(line, i)
@@ -241,6 +269,38 @@ func parseStatements(b []byte) []stmt {
 			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{f[1], f[2], f[3]})
 		}
 	}
+	return out
+}
+
+// keptSkip is what the parser need not read of a file read in part:
+// the whole lines between the kept ranges (blankUnkept made them blank)
+// and the blank lines of the bodies (body, from blankBodies, inside the
+// kept ranges), merged, in order.
+func keptSkip(keep []extract.Span, body [][2]uint32, n int) [][2]uint32 {
+	var out [][2]uint32
+	add := func(r [2]uint32) {
+		if r[0] >= r[1] {
+			return
+		}
+		if k := len(out) - 1; k >= 0 && out[k][1] >= r[0] {
+			out[k][1] = max(out[k][1], r[1])
+			return
+		}
+		out = append(out, r)
+	}
+	from := uint32(0) // where the gap after the last kept range starts
+	for _, sp := range keep {
+		for len(body) > 0 && body[0][0] < sp.Start {
+			add(body[0])
+			body = body[1:]
+		}
+		add([2]uint32{from, min(sp.Start, uint32(n))})
+		from = min(sp.End+1, uint32(n)) // past the statement's newline
+	}
+	for _, b := range body {
+		add(b)
+	}
+	add([2]uint32{from, uint32(n)})
 	return out
 }
 

@@ -44,15 +44,15 @@ Box.extra = make
 	if len(got) != 8 {
 		t.Fatalf("%d statements, want 8: %+v", len(got), got)
 	}
-	if text(got[3]) != src[strings.Index(src, "@register"):strings.Index(src, "    return Result(local)")+len("    return Result(local)")] {
-		t.Errorf("decorated def's range is %q", text(got[3]))
+	if text(got[4]) != src[strings.Index(src, "@register"):strings.Index(src, "    return Result(local)")+len("    return Result(local)")] {
+		t.Errorf("decorated def's range is %q", text(got[4]))
 	}
 	want := []stmt{
 		{},
 		{imports: [][3]string{{"os.path", "", "os"}, {"json", "", "j"}}},
 		{imports: [][3]string{{".base", "Base", "Base"}, {".base", "other", "o"}}},
 		{imports: [][3]string{{".star", "*", "*"}}},
-		{defs: []string{"make"}, needs: []string{"register", "j.Thing", "def", "make", "x", "y", "int", "DEFAULT", "Result", "Kind", "return"}},
+		{defs: []string{"make"}, needs: []string{"register", "j.Thing", "def", "make", "x", "y", "int", "DEFAULT", "Result", "Kind", "return", "local"}},
 		{defs: []string{"Box"}, needs: []string{"class", "Box", "Base", "metaclass", "Meta", "size", "Size", "def", "open", "self", "Lid", "self.lid"}},
 		{defs: []string{"speed"}, needs: []string{"try", "except", "ImportError", "speed", "None"}, imports: [][3]string{{"fast", "speed", "speed"}}},
 		{defs: []string{"Box"}, needs: []string{"Box.extra", "make"}},

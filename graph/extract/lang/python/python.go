@@ -76,7 +76,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		var skip [][2]uint32
 		in.Content, skip = blankBodies(blankUnkept(in.Content, in.Keep))
 		if in.Keep != nil {
-			skip, in.Keep = blankLines(in.Content, 0, len(in.Content), nil), nil
+			skip, in.Keep = keptSkip(in.Keep, skip, len(in.Content)), nil
 		}
 		d := *door
 		d.Skip = func([]byte) [][2]uint32 { return skip }
