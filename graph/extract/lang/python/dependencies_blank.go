@@ -96,6 +96,11 @@ type logical struct {
 	start, end, indent int
 }
 
+// lineByte marks the bytes logicalLines looks at: brackets, newlines,
+// backslashes and what starts a comment or a string.
+var lineByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, '}': true,
+	'\n': true, '\\': true, '#': true, '"': true, '\'': true}
+
 // logicalLines are the logical lines of src, blank and comment-only
 // lines left out: a line goes on through open brackets, strings and
 // backslash continuations.
@@ -120,11 +125,15 @@ func logicalLines(src []byte) []logical {
 		}
 		start, depth := j, 0
 		for j < len(src) {
+			c := src[j]
+			if !lineByte[c] { // most bytes: no call
+				j++
+				continue
+			}
 			if n := skipLexeme(src, j); n > j {
 				j = n
 				continue
 			}
-			c := src[j]
 			switch {
 			case c == '\\' && j+1 < len(src) && (src[j+1] == '\n' || src[j+1] == '\r'):
 				j++

@@ -250,8 +250,14 @@ func unique(ws []string) []string {
 // parseStatements reads a Summarize.
 func parseStatements(b []byte) []stmt {
 	var out []stmt
-	for _, l := range strings.Split(string(b), "\n") {
-		f := strings.Fields(l)
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		f := strings.Fields(string(line))
 		switch {
 		case len(f) == 3 && f[0] == "s":
 			start, _ := strconv.ParseUint(f[1], 10, 32)
@@ -311,19 +317,20 @@ func blankUnkept(content []byte, keep []extract.Span) []byte {
 	if keep == nil {
 		return content
 	}
-	out := make([]byte, len(content))
-	for i, c := range content {
-		if c == '\n' || c == '\r' {
-			out[i] = c
-		} else {
-			out[i] = ' '
+	out := bytes.Clone(content)
+	blank := func(from, to int) {
+		for i := from; i < to; i++ {
+			if c := out[i]; c != '\n' && c != '\r' {
+				out[i] = ' '
+			}
 		}
 	}
+	from := 0
 	for _, sp := range keep {
-		start, end := min(int(sp.Start), len(content)), min(int(sp.End), len(content))
-		if start < end {
-			copy(out[start:end], content[start:end])
-		}
+		start := min(int(sp.Start), len(content))
+		blank(from, max(from, start))
+		from = max(from, min(int(sp.End), len(content)))
 	}
+	blank(from, len(content))
 	return out
 }
