@@ -218,7 +218,7 @@ func blockHeader(src []byte, l logical) bool {
 // which is how a raw string reads too) starting at i, or i when none
 // starts there. A string's prefix (r, b, f) is an identifier's bytes
 // before it and changes nothing here.
-func skipLexeme(src []byte, i int) int {
+func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 	switch c := src[i]; c {
 	case '#':
 		for i < len(src) && src[i] != '\n' && src[i] != '\r' {

@@ -37,6 +37,7 @@ func statements(src []byte) []stmt {
 		ws        []string
 		decorated bool // the last top-level line was a decorator
 	)
+	text := string(src) // words are its substrings
 	for _, l := range logicalLines(src) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
 			out = append(out, stmt{start: uint32(l.start)})
@@ -51,10 +52,10 @@ func statements(src []byte) []stmt {
 		for _, b := range blocks {
 			inDef = inDef || b.def
 		}
-		line := src[l.start:l.end]
-		if inDef && !mayStateResult(line) {
+		if inDef && !mayStateResult(src[l.start:l.end]) {
 			continue // most of a body: no words made
 		}
+		line := text[l.start:l.end]
 		ws = appendWords(ws[:0], line)
 		if len(ws) == 0 {
 			continue
@@ -178,13 +179,13 @@ func appendTargets(defs []string, ws []string) []string {
 
 // appendNeeds appends the dotted names of a line's words and of its
 // short single-line strings (a forward reference: `-> "Response"`).
-func appendNeeds(needs []string, ws []string, line []byte) []string {
+func appendNeeds(needs []string, ws []string, line string) []string {
 	for _, w := range ws {
 		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
 			needs = append(needs, w)
 		}
 	}
-	if bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\'') < 0 {
+	if strings.IndexByte(line, '"') < 0 && strings.IndexByte(line, '\'') < 0 {
 		return needs
 	}
 	for i := 0; i < len(line); {
@@ -250,14 +251,11 @@ func unique(ws []string) []string {
 // parseStatements reads a Summarize.
 func parseStatements(b []byte) []stmt {
 	var out []stmt
-	for len(b) > 0 {
-		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
-		f := strings.Fields(string(line))
+	text := string(b) // names are its substrings
+	for len(text) > 0 {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		f := strings.Fields(line)
 		switch {
 		case len(f) == 3 && f[0] == "s":
 			start, _ := strconv.ParseUint(f[1], 10, 32)

@@ -368,11 +368,12 @@ func importedNames(ws []string) [][2]string {
 // words splits a logical line into dotted names (`a.b`, `.`, `..x`) and
 // single punctuation bytes, leaving out blanks, comments, strings and
 // backslash continuations.
-func words(line []byte) []string { return appendWords(nil, line) }
+func words[T ~string | ~[]byte](line T) []string { return appendWords(nil, line) }
 
 // appendWords appends line's words to ws (a scratch slice reused line
-// after line saves growing one per line).
-func appendWords(ws []string, line []byte) []string {
+// after line saves growing one per line). Of a string line, the words are
+// its substrings: no allocation each.
+func appendWords[T ~string | ~[]byte](ws []string, line T) []string {
 	for i := 0; i < len(line); {
 		if n := skipLexeme(line, i); n > i {
 			i = n
