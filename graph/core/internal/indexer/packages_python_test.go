@@ -11,7 +11,10 @@ import (
 // TestPackagesPythonSelection: of a distribution's package directory only
 // the __init__, the modules its re-export chains bring to a name the
 // worktree states through it, and the modules the worktree imports are
-// read (DESIGN.md, Python dependencies); a name coming or going brings or
+// read (DESIGN.md, Python dependencies), and of those the statements
+// binding the names reached and what they read in turn (a class's base
+// through a from-import; not the module constant or the other class the
+// same import binds); a name coming or going brings or
 // takes its module, and every step gives, incrementally, what a cold build
 // gives. A dependency's def bodies are blanked: a function nested in one
 // is not indexed.
@@ -36,7 +39,8 @@ func TestPackagesPythonSelection(t *testing.T) {
 	gittest.WriteFile(t, site, "shapes-1.0.dist-info/top_level.txt", "shapes\n")
 	gittest.WriteFile(t, site, "shapes/__init__.py", "from .circle import *\nfrom .square import Square as Box\n")
 	gittest.WriteFile(t, site, "shapes/circle.py", "from ._geometry import *\n\n\ndef area(r):\n    def inner():\n        pass\n    return 3 * r * r\n")
-	gittest.WriteFile(t, site, "shapes/_geometry.py", "PI = 3\n\n\nclass Circle:\n    def __init__(self, r):\n        self.r = r\n")
+	gittest.WriteFile(t, site, "shapes/_geometry.py", "from .base import Shape, Unused\n\nPI = 3\n\n\nclass Circle(Shape):\n    def __init__(self, r):\n        self.r = r\n")
+	gittest.WriteFile(t, site, "shapes/base.py", "class Shape:\n    pass\n\n\nclass Unused:\n    def only_here(self):\n        pass\n")
 	gittest.WriteFile(t, site, "shapes/square.py", "class Square:\n    def side(self):\n        return 1\n")
 	gittest.WriteFile(t, site, "shapes/extra.py", "def unused():\n    return 0\n")
 	main := func(body string) func() {
@@ -51,12 +55,15 @@ func TestPackagesPythonSelection(t *testing.T) {
 		area    = "\"shapes.circle.area\"\t\"@python/shapes/circle.py\""
 		nested  = "shapes.circle.area.inner"
 		circleC = "\"shapes._geometry.Circle\"\t\"@python/shapes/_geometry.py\""
+		shape   = "\"shapes.base.Shape\""
+		pi      = "\"shapes._geometry.PI\""
+		unused  = "shapes.base.Unused.only_here"
 	)
 	stepsEqualCold(t, repo.Root, []gapStep{
-		{name: "name area", do: func() {}, want: []string{init, area}, bad: []string{geo, square, extra, nested}},
+		{name: "name area", do: func() {}, want: []string{init, area}, bad: []string{geo, square, extra, nested, shape}},
 		{name: "name Box too", do: main("    shapes.Box()\n    return shapes.area(2)\n"), want: []string{square, circle}, bad: []string{geo, extra}},
 		{name: "stop naming area", do: main("    return shapes.Box()\n"), want: []string{square}, bad: []string{circle, geo}},
-		{name: "name Circle, two stars away", do: main("    return shapes.Circle(1)\n"), want: []string{circle, geo, circleC}, bad: []string{square}},
+		{name: "name Circle, two stars away", do: main("    return shapes.Circle(1)\n"), want: []string{circle, geo, circleC, shape}, bad: []string{square, pi, unused}},
 		{name: "import a module", do: func() {
 			gittest.WriteFile(t, repo.Root, "app/more.py", "from shapes import extra\n\n\ndef more():\n    return extra.unused()\n")
 		}, want: []string{extra}},

@@ -1,6 +1,8 @@
 package tsutil
 
 import (
+	"bytes"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -21,13 +23,13 @@ func setRanges(p *sitter.Parser, content []byte, keep []extract.Span) error {
 	row, col := uint(0), uint(0) // at offset done
 	done := 0
 	point := func(off int) sitter.Point {
-		for ; done < off; done++ {
-			if content[done] == '\n' {
-				row, col = row+1, 0
-			} else {
-				col++
-			}
+		seg := content[done:off]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			row, col = row+uint(n), uint(len(seg)-1-bytes.LastIndexByte(seg, '\n'))
+		} else {
+			col += uint(len(seg))
 		}
+		done = off
 		return sitter.Point{Row: row, Column: col}
 	}
 	for _, sp := range keep {

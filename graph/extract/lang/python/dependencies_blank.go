@@ -96,6 +96,11 @@ type logical struct {
 	start, end, indent int
 }
 
+// lineByte marks the bytes logicalLines looks at: brackets, newlines,
+// backslashes and what starts a comment or a string.
+var lineByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, '}': true,
+	'\n': true, '\\': true, '#': true, '"': true, '\'': true}
+
 // logicalLines are the logical lines of src, blank and comment-only
 // lines left out: a line goes on through open brackets, strings and
 // backslash continuations.
@@ -120,11 +125,15 @@ func logicalLines(src []byte) []logical {
 		}
 		start, depth := j, 0
 		for j < len(src) {
+			c := src[j]
+			if !lineByte[c] { // most bytes: no call
+				j++
+				continue
+			}
 			if n := skipLexeme(src, j); n > j {
 				j = n
 				continue
 			}
-			c := src[j]
 			switch {
 			case c == '\\' && j+1 < len(src) && (src[j+1] == '\n' || src[j+1] == '\r'):
 				j++
@@ -209,7 +218,7 @@ func blockHeader(src []byte, l logical) bool {
 // which is how a raw string reads too) starting at i, or i when none
 // starts there. A string's prefix (r, b, f) is an identifier's bytes
 // before it and changes nothing here.
-func skipLexeme(src []byte, i int) int {
+func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 	switch c := src[i]; c {
 	case '#':
 		for i < len(src) && src[i] != '\n' && src[i] != '\r' {

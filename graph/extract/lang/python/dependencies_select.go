@@ -7,50 +7,343 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract"
 )
 
-// Selection (DESIGN.md, Python dependencies: selection): an import of a
-// package (`import asyncio`, `from http import HTTPStatus`) locates its
-// directory, which core would read whole (asyncio's 33 modules for
-// `asyncio.run`). pyDeps is extract.Selective: it keeps a package's
-// __init__, the modules the worktree imports or names through it, and,
-// to a fixed point, the modules a kept module imports a name from that
-// some reference of the worktree states (a re-export chain:
-// `from .runners import *`, `from .base import Certificate`).
+// Selection (DESIGN.md, Python dependencies: what is read and parsed):
+// an import of a package (`import asyncio`, `from http import
+// HTTPStatus`) locates its directory, which core would read whole
+// (asyncio's 33 modules for `asyncio.run`), and a module holds far more
+// than the worktree names. pyDeps is extract.Selective: it reads a
+// package's __init__, the modules the worktree imports, and of each
+// module the statements (dependencies_decls.go) binding a name the
+// worktree states through it; then, to a fixed point, what a kept
+// statement reads (a class's bases, a def's decorators, annotations and
+// results, an assignment's value) and what a kept import binds, through
+// star imports and re-exports (`from .runners import *`, `from .base
+// import Certificate`) into the modules they name.
 
 var _ extract.Selective = (*pyDeps)(nil)
 
-// Summarize: what a module defines at its top level (outside def and
-// class bodies, inside if and try blocks too: def, class, an assignment
-// to a name), one "d <name>" line each, and what it imports from other
-// modules, one "i <module as written> <name> <name bound>" line each
-// (name "*" for a star import).
-func (d *pyDeps) Summarize(content []byte) []byte {
-	var b strings.Builder
-	skip := -1 // the indentation of the def or class whose body is skipped
-	for _, l := range logicalLines(content) {
-		if skip >= 0 && l.indent > skip {
-			continue
-		}
-		skip = -1
-		ws := words(content[l.start:l.end])
-		if len(ws) > 0 && ws[0] == "@" {
-			continue // a decorator
-		}
-		if len(ws) > 1 && ws[0] == "async" {
-			ws = ws[1:]
-		}
-		switch {
-		case len(ws) > 1 && (ws[0] == "def" || ws[0] == "class"):
-			b.WriteString("d " + ws[1] + "\n")
-			skip = l.indent
-		case len(ws) > 3 && ws[0] == "from" && ws[2] == "import":
-			for _, it := range importedNames(ws[3:]) {
-				b.WriteString("i " + ws[1] + " " + it[0] + " " + it[1] + "\n")
+// Select answers per file: not read, or read with the kept statements'
+// ranges (none for an __init__ or a module Locate placed that only
+// stands for its module).
+func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
+	s := newSelector(d, dirs, names)
+	s.seed()
+	s.run()
+	out := make([][]extract.Selection, len(dirs))
+	for i := range dirs {
+		out[i] = make([]extract.Selection, len(dirs[i].Files))
+		for j := range dirs[i].Files {
+			if !s.read[i][j] {
+				continue
 			}
-		case len(ws) > 2 && isIdent(ws[0]) && (ws[1] == "=" && ws[2] != "=" || ws[1] == ":"):
-			b.WriteString("d " + ws[0] + "\n")
+			keep := []extract.Span{}
+			for k, st := range s.stmts[i][j] {
+				if s.kept[i][j][k] {
+					keep = append(keep, extract.Span{Start: st.start, End: st.end})
+				}
+			}
+			out[i][j] = extract.Selection{Read: true, Keep: keep}
 		}
 	}
-	return []byte(b.String())
+	return out
+}
+
+// at is a file of the directories Select is given.
+type at struct{ dir, file int }
+
+// selector is one Select's state.
+type selector struct {
+	dirs   []extract.SelectDir
+	names  extract.Names
+	stmts  [][][]stmt
+	module [][]string
+	mods   map[string][]at // module name → its files (a .py and its .pyi)
+	read   [][]bool
+	kept   [][][]bool
+	queue  [][3]int // dir, file, statement
+	needed map[[2]string]bool
+	files  map[at]*fileIndex
+}
+
+// fileIndex is a file's statements by the names they bind, its star
+// imports, and the dotted names resolved in it already.
+type fileIndex struct {
+	binders  map[string][]int
+	stars    []int
+	resolved map[string]bool
+}
+
+// index is r's fileIndex, made on first use.
+func (s *selector) index(r at) *fileIndex {
+	if x := s.files[r]; x != nil {
+		return x
+	}
+	x := &fileIndex{binders: map[string][]int{}, resolved: map[string]bool{}}
+	for k, st := range s.stmts[r.dir][r.file] {
+		for _, n := range boundNames(st) {
+			if b := x.binders[n]; len(b) == 0 || b[len(b)-1] != k {
+				x.binders[n] = append(b, k)
+			}
+		}
+		for _, im := range st.imports {
+			if im[1] == "*" {
+				x.stars = append(x.stars, k)
+				break
+			}
+		}
+	}
+	s.files[r] = x
+	return x
+}
+
+func newSelector(d *pyDeps, dirs []extract.SelectDir, names extract.Names) *selector {
+	s := &selector{dirs: dirs, names: names, mods: map[string][]at{}, needed: map[[2]string]bool{}, files: map[at]*fileIndex{}}
+	s.stmts, s.module = make([][][]stmt, len(dirs)), make([][]string, len(dirs))
+	s.read, s.kept = make([][]bool, len(dirs)), make([][][]bool, len(dirs))
+	for i, dir := range dirs {
+		s.stmts[i], s.module[i] = make([][]stmt, len(dir.Files)), make([]string, len(dir.Files))
+		s.read[i], s.kept[i] = make([]bool, len(dir.Files)), make([][]bool, len(dir.Files))
+		for j := range dir.Files {
+			if j < len(dir.Summaries) {
+				s.stmts[i][j] = parseStatements(dir.Summaries[j])
+			}
+			s.kept[i][j] = make([]bool, len(s.stmts[i][j]))
+			m := d.moduleOf(dir, j)
+			s.module[i][j] = m
+			s.mods[m] = append(s.mods[m], at{i, j})
+		}
+	}
+	return s
+}
+
+// moduleOf is the dotted module of dir.Files[j].
+func (d *pyDeps) moduleOf(dir extract.SelectDir, j int) string {
+	place, f := dir.Place, dir.Files[j]
+	if filePlace(place) { // the module imported: a/b.py
+		place, f = extract.ParentDir(place), path.Base(place)
+	}
+	pkg := strings.ReplaceAll(place, "/", ".")
+	if ix := d.pkgs[dir.Pkg].IndexDir; ix != "" {
+		pkg = strings.Trim(ix+"."+pkg, ".")
+	}
+	stem := strings.TrimSuffix(strings.TrimSuffix(f, path.Ext(f)), "/__init__")
+	if stem == "__init__" {
+		return pkg
+	}
+	return strings.Trim(pkg+"."+strings.ReplaceAll(stem, "/", "."), ".")
+}
+
+// isInit: the file is a package's __init__.
+func isInit(f string) bool { return strings.TrimSuffix(path.Base(f), path.Ext(f)) == "__init__" }
+
+// pkgOf is the package r's relative imports are relative to.
+func (s *selector) pkgOf(r at) string {
+	m := s.module[r.dir][r.file]
+	if !isInit(s.dirs[r.dir].Files[r.file]) {
+		m, _, _ = cutLast(m)
+	}
+	return m
+}
+
+// seed reads a module Locate placed as a file, each __init__ and each
+// module the worktree names through its package, and needs each name the
+// worktree states through a module (or, for a module named through its
+// package, through that package) that the module, or one star-importing
+// it, binds.
+func (s *selector) seed() {
+	starredBy := map[string][]string{} // module → the modules star-importing it
+	for i, dir := range s.dirs {
+		for j := range dir.Files {
+			r := at{i, j}
+			for _, st := range s.stmts[i][j] {
+				for _, im := range st.imports {
+					if im[1] == "*" {
+						t := absModule(im[0], s.pkgOf(r))
+						starredBy[t] = append(starredBy[t], s.module[i][j])
+					}
+				}
+			}
+		}
+	}
+	for i, dir := range s.dirs {
+		for j, f := range dir.Files {
+			m := s.module[i][j]
+			parent, stem, sub := cutLast(m)
+			sub = sub && !isInit(f) && s.names.NamedThrough(parent, stem)
+			if filePlace(dir.Place) || isInit(f) || sub {
+				s.read[i][j] = true
+			}
+			through := s.starClosure(m, starredBy)
+			for _, st := range s.stmts[i][j] {
+				for _, n := range boundNames(st) {
+					for _, v := range through {
+						if s.names.NamedThrough(v, n) {
+							s.need(v, n)
+						}
+					}
+					if sub && s.names.NamedThrough(parent, n) {
+						s.need(m, n)
+					}
+				}
+			}
+		}
+	}
+}
+
+// starClosure is m and the modules star-importing it, at any depth.
+func (s *selector) starClosure(m string, starredBy map[string][]string) []string {
+	out := []string{m}
+	seen := map[string]bool{m: true}
+	for k := 0; k < len(out); k++ {
+		for _, v := range starredBy[out[k]] {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// boundNames are the names a statement binds, a star import's aside.
+func boundNames(st stmt) []string {
+	out := append([]string(nil), st.defs...)
+	for _, im := range st.imports {
+		if im[1] != "*" {
+			out = append(out, im[2])
+		}
+	}
+	return out
+}
+
+// need keeps what binds name n in module m: its statements binding it,
+// a star import of a module that provides it, a submodule so named.
+func (s *selector) need(m, n string) {
+	if s.needed[[2]string{m, n}] {
+		return
+	}
+	s.needed[[2]string{m, n}] = true
+	for _, r := range s.mods[m] {
+		s.resolve(r, n)
+	}
+	for _, r := range s.mods[m+"."+n] {
+		s.read[r.dir][r.file] = true
+	}
+}
+
+// resolve keeps what the dotted name w, read in file r, starts at: the
+// statements binding its first name, or the star imports that may; an
+// import so kept is followed (its module's statement binding the name,
+// and for a module bound, the rest of w in it).
+func (s *selector) resolve(r at, w string) {
+	x := s.index(r)
+	if x.resolved[w] {
+		return
+	}
+	x.resolved[w] = true
+	c, tail, _ := strings.Cut(w, ".")
+	sts := s.stmts[r.dir][r.file]
+	for _, k := range x.binders[c] {
+		s.keep(r, k)
+		for _, im := range sts[k].imports {
+			if im[2] != c || im[1] == "*" {
+				continue
+			}
+			if im[1] == "" { // import a.b (binds a) or import a.b as c
+				full := w
+				if top, _, _ := strings.Cut(im[0], "."); top != c {
+					full = im[0]
+					if tail != "" {
+						full += "." + tail
+					}
+				}
+				s.needDotted(full)
+				continue
+			}
+			from := absModule(im[0], s.pkgOf(r))
+			s.need(from, im[1])
+			if tail != "" {
+				t, _, _ := strings.Cut(tail, ".")
+				s.need(from+"."+im[1], t)
+			}
+		}
+	}
+	if len(x.binders[c]) > 0 {
+		return
+	}
+	for _, k := range x.stars {
+		for _, im := range sts[k].imports {
+			if im[1] == "*" {
+				if from := absModule(im[0], s.pkgOf(r)); s.provides(from, c, map[string]bool{}) {
+					s.keep(r, k)
+					s.need(from, c)
+				}
+			}
+		}
+	}
+}
+
+// needDotted reads the modules a dotted name of a plain import runs
+// through (`a.b.c.F`: a, a.b, a.b.c) and needs the name after the last.
+func (s *selector) needDotted(full string) {
+	parts := strings.Split(full, ".")
+	for k := 1; k <= len(parts); k++ {
+		m := strings.Join(parts[:k], ".")
+		for _, r := range s.mods[m] {
+			s.read[r.dir][r.file] = true
+		}
+		if k < len(parts) && len(s.mods[m]) > 0 && len(s.mods[m+"."+parts[k]]) == 0 {
+			s.need(m, parts[k])
+		}
+	}
+}
+
+// provides: module m binds n, itself or through a star import, or has
+// a submodule n.
+func (s *selector) provides(m, n string, seen map[string]bool) bool {
+	if seen[m] {
+		return false
+	}
+	seen[m] = true
+	if len(s.mods[m+"."+n]) > 0 {
+		return true
+	}
+	for _, r := range s.mods[m] {
+		x := s.index(r)
+		if len(x.binders[n]) > 0 {
+			return true
+		}
+		for _, k := range x.stars {
+			for _, im := range s.stmts[r.dir][r.file][k].imports {
+				if im[1] == "*" && s.provides(absModule(im[0], s.pkgOf(r)), n, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// keep keeps statement k of r and reads r.
+func (s *selector) keep(r at, k int) {
+	if s.kept[r.dir][r.file][k] {
+		return
+	}
+	s.kept[r.dir][r.file][k] = true
+	s.read[r.dir][r.file] = true
+	s.queue = append(s.queue, [3]int{r.dir, r.file, k})
+}
+
+// run follows kept statements to a fixed point: each name one reads.
+func (s *selector) run() {
+	for len(s.queue) > 0 {
+		q := s.queue[0]
+		s.queue = s.queue[1:]
+		r := at{q[0], q[1]}
+		for _, w := range s.stmts[r.dir][r.file][q[2]].needs {
+			s.resolve(r, w)
+		}
+	}
 }
 
 // importedNames reads `a as b, c` or `(a, b)`: each name with the one
@@ -75,11 +368,12 @@ func importedNames(ws []string) [][2]string {
 // words splits a logical line into dotted names (`a.b`, `.`, `..x`) and
 // single punctuation bytes, leaving out blanks, comments, strings and
 // backslash continuations.
-func words(line []byte) []string { return appendWords(nil, line) }
+func words[T ~string | ~[]byte](line T) []string { return appendWords(nil, line) }
 
 // appendWords appends line's words to ws (a scratch slice reused line
-// after line saves growing one per line).
-func appendWords(ws []string, line []byte) []string {
+// after line saves growing one per line). Of a string line, the words are
+// its substrings: no allocation each.
+func appendWords[T ~string | ~[]byte](ws []string, line T) []string {
 	for i := 0; i < len(line); {
 		if n := skipLexeme(line, i); n > i {
 			i = n
@@ -110,189 +404,6 @@ func isNameByte(c byte) bool {
 
 func isIdent(w string) bool {
 	return w != "" && !strings.Contains(w, ".") && (w[0] < '0' || w[0] > '9')
-}
-
-// summary is a parsed Summarize.
-type summary struct {
-	defs    []string
-	imports [][3]string // module as written, name, name bound
-}
-
-func parseSummary(b []byte) summary {
-	var s summary
-	for _, l := range strings.Split(string(b), "\n") {
-		f := strings.Fields(l)
-		switch {
-		case len(f) == 2 && f[0] == "d":
-			s.defs = append(s.defs, f[1])
-		case len(f) == 4 && f[0] == "i":
-			s.imports = append(s.imports, [3]string{f[1], f[2], f[3]})
-		}
-	}
-	return s
-}
-
-// Select keeps a module Locate placed as a file and, of each located
-// package directory, its __init__, the
-// modules the worktree imports (a name it states through `import
-// pkg.mod`, or `from pkg import mod`), and to a fixed point the modules
-// a kept one imports from: all of a star import's module when it binds
-// a name some reference states, a from-import's when a name it imports
-// is stated (a submodule so imported too). The names are short names, as
-// references state them, so a re-export chain may keep a module that
-// declares a name only some other import states: more is read, never
-// less than the chain needs. A directory without an __init__ or
-// anything named keeps nothing.
-func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	return extract.ReadWhole(d.selectFiles(dirs, names))
-}
-
-// selectFiles is Select's answer, file by file: read whole or not at all.
-func (d *pyDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]bool {
-	type at struct{ dir, file int }
-	keep := make([][]bool, len(dirs))
-	sums := make([][]summary, len(dirs))
-	mods := map[string][]at{}
-	module := func(r at) string {
-		dir := dirs[r.dir]
-		place, f := dir.Place, dir.Files[r.file]
-		if filePlace(place) { // the module imported: a/b.py
-			place, f = extract.ParentDir(place), path.Base(place)
-		}
-		pkg := strings.ReplaceAll(place, "/", ".")
-		if ix := d.pkgs[dir.Pkg].IndexDir; ix != "" {
-			pkg = strings.Trim(ix+"."+pkg, ".")
-		}
-		stem := strings.TrimSuffix(strings.TrimSuffix(f, path.Ext(f)), "/__init__")
-		if stem == "__init__" {
-			return pkg
-		}
-		return strings.Trim(pkg+"."+strings.ReplaceAll(stem, "/", "."), ".")
-	}
-	// via: the modules a file's names are reachable through as
-	// attributes, its own and those star-importing it
-	via := map[at]map[string]bool{}
-	var queue []at
-	mark := func(r at) {
-		if !keep[r.dir][r.file] {
-			keep[r.dir][r.file] = true
-			queue = append(queue, r)
-		}
-	}
-	for i, dir := range dirs {
-		keep[i] = make([]bool, len(dir.Files))
-		sums[i] = make([]summary, len(dir.Files))
-		for j := range dir.Files {
-			if j < len(dir.Summaries) {
-				sums[i][j] = parseSummary(dir.Summaries[j])
-			}
-			m := module(at{i, j})
-			mods[m] = append(mods[m], at{i, j})
-			via[at{i, j}] = map[string]bool{m: true}
-		}
-	}
-	// namedIn: some reference states a name the file defines or imports
-	// through one of the modules vs.
-	namedIn := func(r at, vs map[string]bool) bool {
-		for v := range vs {
-			for _, n := range sums[r.dir][r.file].defs {
-				if names.NamedThrough(v, n) {
-					return true
-				}
-			}
-			for _, im := range sums[r.dir][r.file].imports {
-				if im[1] != "*" && names.NamedThrough(v, im[2]) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	namedVia := func(r at) bool { return namedIn(r, via[r]) }
-	pkgOf := func(r at) string { // what r's relative imports are relative to
-		m := module(r)
-		if f := dirs[r.dir].Files[r.file]; strings.TrimSuffix(path.Base(f), path.Ext(f)) != "__init__" {
-			m, _, _ = cutLast(m)
-		}
-		return m
-	}
-	// starReaches: r, or a module r star-imports (at any depth), binds
-	// a name stated through one of vs.
-	var starReaches func(r at, vs map[string]bool, seen map[at]bool) bool
-	starReaches = func(r at, vs map[string]bool, seen map[at]bool) bool {
-		if seen[r] {
-			return false
-		}
-		seen[r] = true
-		if namedIn(r, vs) {
-			return true
-		}
-		for _, im := range sums[r.dir][r.file].imports {
-			if im[1] == "*" {
-				for _, t := range mods[absModule(im[0], pkgOf(r))] {
-					if starReaches(t, vs, seen) {
-						return true
-					}
-				}
-			}
-		}
-		return false
-	}
-	// reach adds the modules r's names are reached through to t's: a
-	// kept t whose set grew is looked at again.
-	reach := func(r, t at) {
-		grew := false
-		for v := range via[r] {
-			if !via[t][v] {
-				via[t][v], grew = true, true
-			}
-		}
-		if grew && keep[t.dir][t.file] {
-			queue = append(queue, t)
-		}
-	}
-	for i, dir := range dirs {
-		for j, f := range dir.Files {
-			r, m := at{i, j}, module(at{i, j})
-			if filePlace(dir.Place) || strings.TrimSuffix(path.Base(f), path.Ext(f)) == "__init__" {
-				mark(r)
-			} else if parent, stem, ok := cutLast(m); ok && names.NamedThrough(parent, stem) || namedVia(r) {
-				mark(r)
-			}
-		}
-	}
-	for len(queue) > 0 {
-		r := queue[0]
-		queue = queue[1:]
-		pkg := pkgOf(r)
-		for _, im := range sums[r.dir][r.file].imports {
-			from := absModule(im[0], pkg)
-			if im[1] == "*" {
-				for _, t := range mods[from] {
-					reach(r, t)
-					if !keep[t.dir][t.file] && starReaches(t, via[t], map[at]bool{}) {
-						mark(t)
-					}
-				}
-				continue
-			}
-			named := false
-			for v := range via[r] {
-				named = named || names.NamedThrough(v, im[2])
-			}
-			if !named {
-				continue
-			}
-			for _, t := range mods[from] {
-				reach(r, t)
-				mark(t)
-			}
-			for _, t := range mods[from+"."+im[1]] {
-				mark(t)
-			}
-		}
-	}
-	return keep
 }
 
 // filePlace: Locate placed a module's file (a/b.py, a/__init__.pyi),

@@ -71,8 +71,13 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if in.DeclarationsOnly {
 		// Same offsets, a fraction of the parse: the blanked lines are
 		// not even lexed.
+		// A file read in part (Input.Keep: the statements Select
+		// kept) has the rest blanked too, and its blank lines skipped.
 		var skip [][2]uint32
-		in.Content, skip = blankBodies(in.Content)
+		in.Content, skip = blankBodies(blankUnkept(in.Content, in.Keep))
+		if in.Keep != nil {
+			skip, in.Keep = keptSkip(in.Keep, skip, len(in.Content)), nil
+		}
 		d := *door
 		d.Skip = func([]byte) [][2]uint32 { return skip }
 		door = &d
