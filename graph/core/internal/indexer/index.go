@@ -30,27 +30,21 @@ type superEdge struct {
 // repository in memory until pass 2 ends: its share of a cold build's peak
 // (DESIGN.md, Memory of a cold build). A definition is one 32-byte entry
 // of a flat slice, its kind and file interned; the entries of one name are
-// chained in the order they were added, from the name's slot in one map,
-// which also marks the namespaces Defines answers for. Lookup builds the
-// []resolve.Symbol of a name when asked.
+// chained in the order they were added, from the name's slot in a table of
+// interned names, which also marks the namespaces Defines answers for.
+// Facts are chains of interned objects under interned words. Lookup and
+// Facts build their answers when asked.
 type memIndex struct {
-	langs  *languages
-	names  map[string]nameSlot
-	defs   []memDef
-	files  []string // memDef.file indexes it: one entry per add
-	spaces bool     // the slots' space marks are up to date
-	marked bool     // some slot may hold a space mark
-	facts  map[factKey][]string
-	supers map[string][]superEdge
-	sorted bool
-}
-
-// nameSlot is a name's chain of definitions (first and last index into
-// memIndex.defs, -1 when none: a namespace only) and whether the name is a
-// namespace of the worktree's own (valid while memIndex.spaces holds).
-type nameSlot struct {
-	first, last int32
-	space       bool
+	langs    *languages
+	names    *nameTable
+	defs     []memDef
+	files    []string // memDef.file indexes it: one entry per add
+	spaces   bool     // the slots' space marks are up to date
+	marked   bool     // some slot may hold a space mark
+	facts    map[memFactKey]factChain
+	factObjs []factObj
+	supers   map[string][]superEdge
+	sorted   bool
 }
 
 // memDef is one definition, a resolve.Symbol in less than half the bytes.
@@ -64,8 +58,20 @@ type memDef struct {
 	external bool
 }
 
+// memFactKey is a factKey of name numbers.
+type memFactKey struct{ kind, subject, member int32 }
+
+// factChain is the first and last of a fact key's objects in
+// memIndex.factObjs, in the order they were added.
+type factChain struct{ first, last int32 }
+
+type factObj struct {
+	object int32 // a name number
+	next   int32 // the key's next object, -1 at the end
+}
+
 func newMemIndex(langs *languages) *memIndex {
-	return &memIndex{langs: langs, names: map[string]nameSlot{}, facts: map[factKey][]string{}, supers: map[string][]superEdge{}}
+	return &memIndex{langs: langs, names: newNameTable(), facts: map[memFactKey]factChain{}, supers: map[string][]superEdge{}}
 }
 
 func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, external bool) {
@@ -74,21 +80,16 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, exter
 	for i, s := range x.Symbols {
 		at := int32(len(m.defs))
 		m.defs = append(m.defs, memDef{id: ids[i], start: s.Span.Start, file: file, next: -1, arity: s.Arity, kind: s.Kind, external: external})
-		slot, ok := m.names[s.Qualified]
-		switch {
-		case !ok:
-			slot = nameSlot{first: at, last: at}
-		case slot.first < 0:
-			slot.first, slot.last = at, at
-		default:
+		slot := &m.names.slots[m.names.intern(s.Qualified)]
+		if slot.first < 0 {
+			slot.first = at
+		} else {
 			m.defs[slot.last].next = at
-			slot.last = at
 		}
-		m.names[s.Qualified] = slot
+		slot.last = at
 	}
 	for _, f := range x.Facts {
-		k := factKey{f.Kind.String(), strings.Clone(f.Subject), strings.Clone(f.Member)}
-		m.facts[k] = append(m.facts[k], store.FactObject(f))
+		m.addFact(memFactKey{m.names.intern(f.Kind.String()), m.names.intern(f.Subject), m.names.intern(f.Member)}, m.names.intern(store.FactObject(f)))
 	}
 	for _, r := range x.Relations {
 		if m.langs.isSuperEdge(path, r.Kind.String()) {
@@ -99,17 +100,31 @@ func (m *memIndex) add(path string, ids []int64, x *extract.ExtractedFile, exter
 	m.sorted, m.spaces = false, false
 }
 
+func (m *memIndex) addFact(k memFactKey, object int32) {
+	at := int32(len(m.factObjs))
+	m.factObjs = append(m.factObjs, factObj{object: object, next: -1})
+	chain, ok := m.facts[k]
+	if ok {
+		m.factObjs[chain.last].next = at
+	} else {
+		chain.first = at
+	}
+	chain.last = at
+	m.facts[k] = chain
+}
+
 func (m *memIndex) Lookup(q string) ([]resolve.Symbol, error) {
-	slot, ok := m.names[q]
-	if !ok || slot.first < 0 {
+	n := m.names.find(q)
+	if n < 0 || m.names.slots[n].first < 0 {
 		return nil, nil
 	}
-	n := 0
-	for i := slot.first; i >= 0; i = m.defs[i].next {
-		n++
+	first := m.names.slots[n].first
+	count := 0
+	for i := first; i >= 0; i = m.defs[i].next {
+		count++
 	}
-	out := make([]resolve.Symbol, 0, n)
-	for i := slot.first; i >= 0; i = m.defs[i].next {
+	out := make([]resolve.Symbol, 0, count)
+	for i := first; i >= 0; i = m.defs[i].next {
 		d := &m.defs[i]
 		out = append(out, resolve.Symbol{ID: d.id, File: m.files[d.file], Kind: d.kind.String(), Start: d.start, Arity: d.arity, External: d.external})
 	}
@@ -130,36 +145,26 @@ func (m *memIndex) Defines(ns string) (bool, error) {
 	if !m.spaces {
 		m.markSpaces()
 	}
-	return m.names[ns].space, nil
+	n := m.names.find(ns)
+	return n >= 0 && m.names.slots[n].space, nil
 }
 
 // markSpaces marks every name defined by the worktree's own and every
 // namespace enclosing one (a dependency's names make no namespace the
-// index's own); a namespace that is no name gets a slot of its own. Such a
-// slot, added while the map is ranged over, may or may not be visited:
-// either way it holds no definition, and its namespaces are marked already.
+// index's own); a namespace that is no name is interned, with no
+// definitions, after the names there were.
 func (m *memIndex) markSpaces() {
+	slots := m.names.slots
 	if m.marked {
-		for q, slot := range m.names {
-			if slot.space {
-				slot.space = false
-				m.names[q] = slot
-			}
+		for i := range slots {
+			slots[i].space = false
 		}
 	}
-	mark := func(q string) {
-		slot, ok := m.names[q]
-		if !ok {
-			slot = nameSlot{first: -1, last: -1}
-		}
-		if !slot.space {
-			slot.space = true
-			m.names[q] = slot
-		}
-	}
-	for q, slot := range m.names {
-		if slot.first >= 0 && m.ownChain(slot.first) {
-			mark(q)
+	mark := func(q string) { m.names.slots[m.names.intern(q)].space = true }
+	for n := range int32(len(slots)) {
+		if first := m.names.slots[n].first; first >= 0 && m.ownChain(first) {
+			q := m.names.name(n)
+			m.names.slots[n].space = true
 			for _, p := range resolve.Namespaces(q) {
 				mark(p)
 			}
@@ -168,9 +173,19 @@ func (m *memIndex) markSpaces() {
 	m.spaces, m.marked = true, true
 }
 
+// Facts answers as the SQL index does: the key's distinct objects, sorted.
 func (m *memIndex) Facts(kind, subject, member string) ([]string, error) {
-	m.sort()
-	return m.facts[factKey{kind, subject, member}], nil
+	k := memFactKey{m.names.find(kind), m.names.find(subject), m.names.find(member)}
+	chain, ok := m.facts[k]
+	if !ok {
+		return nil, nil
+	}
+	var out []string
+	for i := chain.first; i >= 0; i = m.factObjs[i].next {
+		out = append(out, m.names.name(m.factObjs[i].object))
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
 }
 
 func (m *memIndex) Supers(q string) ([]string, error) {
@@ -183,15 +198,11 @@ func (m *memIndex) Supers(q string) ([]string, error) {
 	return out, nil
 }
 
-// sort puts facts and supertypes in the order the SQL index returns them
-// (distinct objects sorted; supertypes by file and position).
+// sort puts supertypes in the order the SQL index returns them (by file
+// and position).
 func (m *memIndex) sort() {
 	if m.sorted {
 		return
-	}
-	for k, objs := range m.facts {
-		sort.Strings(objs)
-		m.facts[k] = slices.Compact(objs)
 	}
 	for k, edges := range m.supers {
 		sort.SliceStable(edges, func(i, j int) bool {
