@@ -1,6 +1,8 @@
 package tsutil
 
 import (
+	"bytes"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -21,13 +23,14 @@ func setRanges(p *sitter.Parser, content []byte, keep []extract.Span) error {
 	row, col := uint(0), uint(0) // at offset done
 	done := 0
 	point := func(off int) sitter.Point {
-		for ; done < off; done++ {
-			if content[done] == '\n' {
-				row, col = row+1, 0
-			} else {
-				col++
-			}
+		// Rows by bytes.Count: the walk is over most of a file's bytes.
+		if nl := bytes.LastIndexByte(content[done:off], '\n'); nl >= 0 {
+			row += uint(bytes.Count(content[done:done+nl+1], []byte{'\n'}))
+			col = uint(off - (done + nl + 1))
+		} else {
+			col += uint(off - done)
 		}
+		done = off
 		return sitter.Point{Row: row, Column: col}
 	}
 	for _, sp := range keep {
