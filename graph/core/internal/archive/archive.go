@@ -122,6 +122,12 @@ func ReadFile(p string) ([]byte, error) {
 	return readMember(f)
 }
 
+// Inside reports whether p passes through an archive.
+func Inside(p string) bool {
+	_, _, ok := split(p)
+	return ok
+}
+
 // IsArchive reports whether p names a zip archive by its extension.
 func IsArchive(p string) bool {
 	ext := strings.ToLower(filepath.Ext(p))
