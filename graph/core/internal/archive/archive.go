@@ -15,11 +15,16 @@ package archive
 
 import (
 	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -31,15 +36,15 @@ func Stat(p string) (fs.FileInfo, error) {
 	if !ok {
 		return os.Stat(p)
 	}
-	zr, mod, err := openArchive(a)
+	o, err := openArchive(a)
 	if err != nil {
 		return nil, err
 	}
-	fi, err := fs.Stat(zr, inner)
+	fi, err := o.stat(inner)
 	if err != nil {
 		return nil, err
 	}
-	return info{fi, mod}, nil
+	return info{fi, o.mod}, nil
 }
 
 // Lstat is os.Lstat for a path outside archives, Stat inside one.
@@ -52,17 +57,14 @@ func Lstat(p string) (fs.FileInfo, error) {
 
 // ReadDir names a directory's entries in order.
 func ReadDir(p string) ([]string, error) {
-	var entries []fs.DirEntry
-	var err error
 	if a, inner, ok := split(p); ok {
-		var zr *zip.Reader
-		if zr, _, err = openArchive(a); err != nil {
+		o, err := openArchive(a)
+		if err != nil {
 			return nil, err
 		}
-		entries, err = fs.ReadDir(zr, inner)
-	} else {
-		entries, err = os.ReadDir(p)
+		return o.readDir(inner)
 	}
+	entries, err := os.ReadDir(p)
 	if err != nil {
 		return nil, err
 	}
@@ -75,12 +77,12 @@ func ReadDir(p string) ([]string, error) {
 
 // Entries names every entry of the archive at p, slash-separated.
 func Entries(p string) ([]string, error) {
-	zr, _, err := openArchive(p)
+	o, err := openArchive(p)
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(zr.File))
-	for i, f := range zr.File {
+	names := make([]string, len(o.zr.File))
+	for i, f := range o.zr.File {
 		names[i] = f.Name
 	}
 	return names, nil
@@ -92,11 +94,15 @@ func Open(p string) (io.ReadCloser, error) {
 	if !ok {
 		return os.Open(p)
 	}
-	zr, _, err := openArchive(a)
+	o, err := openArchive(a)
 	if err != nil {
 		return nil, err
 	}
-	return zr.Open(inner)
+	f, err := o.file(inner)
+	if err != nil {
+		return nil, err
+	}
+	return f.Open()
 }
 
 // ReadFile reads a whole file.
@@ -105,11 +111,21 @@ func ReadFile(p string) ([]byte, error) {
 	if !ok {
 		return os.ReadFile(p)
 	}
-	zr, _, err := openArchive(a)
+	o, err := openArchive(a)
 	if err != nil {
 		return nil, err
 	}
-	return fs.ReadFile(zr, inner)
+	f, err := o.file(inner)
+	if err != nil {
+		return nil, err
+	}
+	return readMember(f)
+}
+
+// Inside reports whether p passes through an archive.
+func Inside(p string) bool {
+	_, _, ok := split(p)
+	return ok
 }
 
 // IsArchive reports whether p names a zip archive by its extension.
@@ -151,11 +167,16 @@ func split(p string) (archive, inner string, ok bool) {
 	return "", "", false
 }
 
-// opened is one archive kept open, with the size and mtime it had.
+// opened is one archive kept open, with the size and mtime it had, and
+// its entries indexed once: zip.Reader's fs methods sort and split every
+// name on their first call, and an fs.ReadFile goes through a stat, an
+// Open and a buffered decompressor.
 type opened struct {
-	size int64
-	mod  time.Time
-	zr   *zip.ReadCloser
+	size  int64
+	mod   time.Time
+	zr    *zip.ReadCloser
+	files map[string]*zip.File // a file entry's cleaned name → the first entry of that name
+	dirs  map[string][]string  // a directory ("." the top) → its entries' names, sorted
 }
 
 var (
@@ -163,29 +184,170 @@ var (
 	kept = map[string]*opened{}
 )
 
-// openArchive is the open reader of an archive, reopened when its size
-// or mtime changed since.
-func openArchive(a string) (*zip.Reader, time.Time, error) {
+// openArchive is the open archive at a, reopened when its size or mtime
+// changed since.
+func openArchive(a string) (*opened, error) {
 	fi, err := os.Stat(a)
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, err
 	}
 	mu.Lock()
 	defer mu.Unlock()
 	if o := kept[a]; o != nil {
 		if o.size == fi.Size() && o.mod.Equal(fi.ModTime()) {
-			return &o.zr.Reader, o.mod, nil
+			return o, nil
 		}
 		o.zr.Close()
 		delete(kept, a)
 	}
 	zr, err := zip.OpenReader(a)
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, err
 	}
-	kept[a] = &opened{size: fi.Size(), mod: fi.ModTime(), zr: zr}
-	return &zr.Reader, fi.ModTime(), nil
+	o := &opened{size: fi.Size(), mod: fi.ModTime(), zr: zr,
+		files: make(map[string]*zip.File, len(zr.File)), dirs: map[string][]string{".": nil}}
+	for _, f := range zr.File {
+		name, isDir := entryName(f.Name)
+		switch {
+		case name == "." || name == "":
+		case isDir:
+			o.addDir(name)
+		default:
+			if _, dup := o.files[name]; !dup {
+				o.files[name] = f
+				o.list(name)
+			}
+		}
+	}
+	for _, names := range o.dirs {
+		slices.Sort(names)
+	}
+	kept[a] = o
+	return o, nil
 }
+
+// entryName is an entry's name as zip's fs.FS reads it: slashes, cleaned,
+// not climbing out of the archive; isDir for a directory entry ("a/").
+func entryName(raw string) (name string, isDir bool) {
+	name = strings.ReplaceAll(raw, `\`, "/")
+	isDir = strings.HasSuffix(name, "/")
+	name = strings.TrimPrefix(path.Clean(name), "/")
+	for strings.HasPrefix(name, "../") {
+		name = name[len("../"):]
+	}
+	return name, isDir
+}
+
+// addDir records a directory entry.
+func (o *opened) addDir(name string) {
+	if _, known := o.dirs[name]; !known {
+		o.dirs[name] = nil
+		o.list(name)
+	}
+}
+
+// list names an entry in its directory, and each new directory above it
+// in its own.
+func (o *opened) list(name string) {
+	for {
+		dir, base := path.Split(name)
+		dir = strings.TrimSuffix(dir, "/")
+		if dir == "" {
+			dir = "."
+		}
+		_, known := o.dirs[dir]
+		o.dirs[dir] = append(o.dirs[dir], base)
+		if known {
+			return
+		}
+		name = dir
+	}
+}
+
+// stat is the FileInfo of an entry or a directory (its mtime the
+// caller's).
+func (o *opened) stat(name string) (fs.FileInfo, error) {
+	if _, ok := o.dirs[name]; ok {
+		return dirInfo(path.Base(name)), nil
+	}
+	f, err := o.file(name)
+	if err != nil {
+		return nil, err
+	}
+	return f.FileInfo(), nil
+}
+
+// file is the entry of a file.
+func (o *opened) file(name string) (*zip.File, error) {
+	if f := o.files[name]; f != nil {
+		return f, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// readDir names a directory's entries in order.
+func (o *opened) readDir(name string) ([]string, error) {
+	names, ok := o.dirs[name]
+	if !ok {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	return slices.Clone(names), nil
+}
+
+// flateReaders are decompressors to reuse: each holds a 32 KB window.
+var flateReaders sync.Pool
+
+// readMember reads a whole file entry: a deflated one's compressed bytes
+// are read at once and inflated from memory (no buffered reader between)
+// by a pooled decompressor into a buffer of the entry's size; its
+// checksum is checked as zip's reader does.
+func readMember(f *zip.File) ([]byte, error) {
+	if f.Method != zip.Deflate || f.UncompressedSize64 > maxMember || f.CompressedSize64 > maxMember {
+		r, err := f.Open()
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		return io.ReadAll(r)
+	}
+	raw, err := f.OpenRaw()
+	if err != nil {
+		return nil, err
+	}
+	comp := make([]byte, f.CompressedSize64)
+	if _, err := io.ReadFull(raw, comp); err != nil {
+		return nil, err
+	}
+	fr, _ := flateReaders.Get().(io.ReadCloser)
+	if fr == nil {
+		fr = flate.NewReader(bytes.NewReader(comp))
+	} else if err := fr.(flate.Resetter).Reset(bytes.NewReader(comp), nil); err != nil {
+		return nil, err
+	}
+	defer flateReaders.Put(fr)
+	out := make([]byte, f.UncompressedSize64)
+	if _, err := io.ReadFull(fr, out); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name, err)
+	}
+	if n, _ := fr.Read(make([]byte, 1)); n > 0 || f.CRC32 != 0 && crc32.ChecksumIEEE(out) != f.CRC32 {
+		return nil, fmt.Errorf("%s: %w", f.Name, zip.ErrChecksum)
+	}
+	return out, nil
+}
+
+// maxMember bounds what readMember sizes from the entry's header; a
+// larger entry is read as it streams.
+const maxMember = 1 << 30
+
+// dirInfo is a directory inside an archive.
+type dirInfo string
+
+func (d dirInfo) Name() string       { return string(d) }
+func (d dirInfo) Size() int64        { return 0 }
+func (d dirInfo) Mode() fs.FileMode  { return fs.ModeDir | 0o555 }
+func (d dirInfo) ModTime() time.Time { return time.Time{} }
+func (d dirInfo) IsDir() bool        { return true }
+func (d dirInfo) Sys() any           { return nil }
 
 // info is an archive entry's FileInfo with the archive's mtime.
 type info struct {

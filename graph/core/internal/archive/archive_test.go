@@ -2,9 +2,11 @@ package archive
 
 import (
 	"archive/zip"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -64,5 +66,84 @@ func TestArchive(t *testing.T) {
 	}
 	if names, err := ReadDir(filepath.Dir(fake)); err != nil || !reflect.DeepEqual(names, []string{"f.txt"}) {
 		t.Errorf("ReadDir of a directory named d.zip = %v, %v", names, err)
+	}
+}
+
+// TestArchiveReadsAsZipFS: the archive's own index lists, stats and reads
+// what zip's fs.FS does, over deflated and stored entries, explicit and
+// implied directories and an unclean name; a damaged entry is refused.
+func TestArchiveReadsAsZipFS(t *testing.T) {
+	jar := filepath.Join(t.TempDir(), "y.jar")
+	f, err := os.Create(jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	entries := []struct {
+		name   string
+		method uint16
+		body   string
+	}{
+		{"a/", zip.Store, ""},
+		{"a/b/C.java", zip.Deflate, strings.Repeat("class C {}\n", 500)},
+		{"a/D.java", zip.Store, "class D {}"},
+		{"./x//y/E.java", zip.Deflate, "class E {}"},
+		{"a/b/Empty.java", zip.Deflate, ""},
+		{"top.txt", zip.Deflate, "top"},
+	}
+	for _, e := range entries {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: e.method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e.body))
+	}
+	zw.Close()
+	f.Close()
+	zr, err := zip.OpenReader(jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	n := 0
+	fs.WalkDir(zr, ".", func(p string, d fs.DirEntry, err error) error {
+		n++
+		if err != nil {
+			t.Fatal(err)
+		}
+		inside := jar + "!/" + p
+		fi, err := Stat(inside)
+		if err != nil || fi.IsDir() != d.IsDir() || fi.Name() != d.Name() {
+			t.Errorf("Stat(%s) = %v, %v; want %s, dir %v", p, fi, err, d.Name(), d.IsDir())
+			return nil
+		}
+		if d.IsDir() {
+			want, _ := fs.ReadDir(zr, p)
+			names := make([]string, len(want))
+			for i, e := range want {
+				names[i] = e.Name()
+			}
+			if got, err := ReadDir(inside); err != nil || !reflect.DeepEqual(got, names) {
+				t.Errorf("ReadDir(%s) = %v, %v; want %v", p, got, err, names)
+			}
+			return nil
+		}
+		want, _ := fs.ReadFile(zr, p)
+		if got, err := ReadFile(inside); err != nil || string(got) != string(want) || fi.Size() != int64(len(want)) {
+			t.Errorf("ReadFile(%s) = %d bytes, %v; want %d (stat %d)", p, len(got), err, len(want), fi.Size())
+		}
+		return nil
+	})
+	if n != 10 { // ., a, a/b, x, x/y, 4 files and top.txt
+		t.Errorf("walked %d paths, want 10", n)
+	}
+	// A flipped byte of the deflated C.java fails its checksum.
+	b, _ := os.ReadFile(jar)
+	i := strings.Index(string(b), "C.java") + len("C.java") + 10
+	b[i] ^= 0xff
+	bad := filepath.Join(t.TempDir(), "bad.jar")
+	os.WriteFile(bad, b, 0o644)
+	if got, err := ReadFile(bad + "!/a/b/C.java"); err == nil {
+		t.Errorf("a damaged entry read as %d bytes", len(got))
 	}
 }

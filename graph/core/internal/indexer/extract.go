@@ -34,6 +34,10 @@ type job struct {
 	// keep, for a dependency's file read in part, are the parts read
 	// (extract.Selection): they are hashed with its bytes.
 	keep []extract.Span
+	// read, for a dependency's file of a missed bundle read from an
+	// archive, is its content as the bundle's key read it (keepRead); the
+	// worker drops it once the file is processed.
+	read []byte
 }
 
 // outcome is what a worker made of a job.
@@ -73,6 +77,7 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 		go func() {
 			for i := range next {
 				results[i] = process(root, reg, maxSize, xc, jobs[i])
+				jobs[i].read = nil
 				close(done[i])
 			}
 		}()
@@ -122,7 +127,10 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 	if j.cand.Disk != "" {
 		disk, read = j.cand.Disk, archive.ReadFile // a dependency's directory or archive
 	}
-	content, err := read(disk)
+	content, err := j.read, error(nil)
+	if content == nil {
+		content, err = read(disk)
+	}
 	if err != nil {
 		o.skip, o.err = SkipUnreadable, err
 		return o

@@ -647,10 +647,12 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		g := &bundle{from: from, to: to}
 		h := blake3.New()
 		hashes := make([][]byte, 0, to-from)
+		contents := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
 			content, _ := archive.ReadFile(jobs[i].cand.Disk) // a directory's or an archive's; unreadable: its job says so
 			sum := contentHash(content, jobs[i].keep)
 			hashes = append(hashes, sum)
+			contents = append(contents, content)
 			h.WriteString(jobs[i].cand.Path)
 			h.Write([]byte{0})
 			h.Write(sum)
@@ -670,6 +672,9 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 					jobs[i].pre, jobs[i].preHash = xs[i-from], hashes[i-from]
 				}
 			}
+			if !g.hit {
+				keepRead(jobs[from:to], contents)
+			}
 			n := int64(to - from)
 			if g.hit {
 				xc.hits.Add(n)
@@ -681,6 +686,17 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		from = to
 	}
 	return b
+}
+
+// keepRead hands the jobs of a missed bundle the contents just read for
+// its key when they come from an archive: inflating a member costs more
+// than its parse's lexing, and the job would inflate it again.
+func keepRead(jobs []job, contents [][]byte) {
+	for i := range jobs {
+		if contents[i] != nil && archive.Inside(jobs[i].cand.Disk) {
+			jobs[i].read = contents[i]
+		}
+	}
 }
 
 // collect keeps a missed bundle's fresh extraction; outcomes come in job

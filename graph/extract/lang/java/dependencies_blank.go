@@ -1,24 +1,85 @@
 package java
 
+import "bytes"
+
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
 // only, so the bodies of its methods and constructors are blanked before
-// parsing, offsets and lines kept: most of a JDK file is bodies.
+// parsing, offsets and lines kept: most of a JDK file is bodies. The
+// whole lines a body blanked are named for the parser to pass over
+// without lexing them (tsutil.Door.Skip). Selection's Summarize lexes
+// the same declarations in the same pass (scanDecls), without a copy.
 
 // blankBodies returns src with the inside of every method and constructor
-// body (a "{" after a parameter list's ")" and an optional throws clause)
-// replaced by spaces, newlines kept. A record header's ")" opens no body,
-// and a lambda's "->" stands between. Strings, text blocks, characters
-// and comments are skipped.
-func blankBodies(src []byte) []byte {
+// body replaced by spaces, newlines kept (scanDecls finds them), and the
+// whole blank lines of those bodies, sorted.
+func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
 	out := append([]byte(nil), src...)
+	scanDecls(src, nil, func(open, end int) {
+		for j := open + 1; j < end; j++ {
+			if out[j] != '\n' && out[j] != '\r' {
+				out[j] = ' '
+			}
+		}
+		if lines, ok := wholeLines(out, open+1, end); ok {
+			skip = append(skip, lines)
+		}
+	})
+	return out, skip
+}
+
+// wholeLines is the run of whole lines inside [from, to): from after the
+// first newline to after the last.
+func wholeLines(src []byte, from, to int) ([2]uint32, bool) {
+	first := bytes.IndexByte(src[from:to], '\n')
+	last := bytes.LastIndexByte(src[from:to], '\n')
+	if first < 0 || first == last {
+		return [2]uint32{}, false
+	}
+	return [2]uint32{uint32(from + first + 1), uint32(from + last + 1)}, true
+}
+
+// scanDecls lexes src as a dependency's declarations: tok, when set, gets
+// each token outside comments, strings and characters (an identifier or
+// keyword, else one punctuation byte) but those inside a method's or
+// constructor's body, and body each such body: the "{" at open after a
+// parameter list's ")" and an optional throws clause, and its closing
+// "}" at end (len(src) when none), both of them tokens. A record header's
+// ")" opens no body, and a lambda's "->" stands between.
+func scanDecls(src []byte, tok func(start, end int), body func(open, end int)) {
 	var parens []bool // open parentheses: whether each is a record header's
 	afterParams, inThrows := false, false
 	for i := 0; i < len(src); {
-		if n := skipLexeme(src, i); n > i {
-			i = n
+		c := src[i]
+		if c == '/' || c == '"' || c == '\'' {
+			if n := skipLexeme(src, i); n > i {
+				i = n
+				continue
+			}
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+			i++
 			continue
 		}
-		c := src[i]
+		if isIdentByte(c) {
+			// a throws clause: `) throws IOException, a.B {`
+			j := i + 1
+			for j < len(src) && isIdentByte(src[j]) {
+				j++
+			}
+			if tok != nil {
+				tok(i, j)
+			}
+			if string(src[i:j]) == "throws" {
+				inThrows = afterParams
+			} else if !inThrows {
+				afterParams = false
+			}
+			i = j
+			continue
+		}
+		if tok != nil {
+			tok(i, i+1)
+		}
 		switch {
 		case c == '(':
 			parens = append(parens, isRecordHeader(src, i))
@@ -30,26 +91,10 @@ func blankBodies(src []byte) []byte {
 			}
 		case c == '{' && afterParams && len(parens) == 0:
 			end := matchBrace(src, i)
-			for j := i + 1; j < end; j++ {
-				if out[j] != '\n' && out[j] != '\r' {
-					out[j] = ' '
-				}
+			if body != nil {
+				body(i, end)
 			}
 			i, afterParams, inThrows = end, false, false
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-		case isIdentByte(c):
-			// a throws clause: `) throws IOException, a.B {`
-			j := i
-			for j < len(src) && isIdentByte(src[j]) {
-				j++
-			}
-			if string(src[i:j]) == "throws" {
-				inThrows = afterParams
-			} else if !inThrows {
-				afterParams = false
-			}
-			i = j
 			continue
 		case c == '.' || c == ',':
 			afterParams = afterParams && inThrows
@@ -58,7 +103,6 @@ func blankBodies(src []byte) []byte {
 		}
 		i++
 	}
-	return out
 }
 
 // isRecordHeader: the "(" at i follows `record Name` or `record Name<…>`.
@@ -95,11 +139,12 @@ func skipSpaceBack(src []byte, j int) int {
 func matchBrace(src []byte, i int) int {
 	depth := 0
 	for i < len(src) {
-		if n := skipLexeme(src, i); n > i {
-			i = n
-			continue
-		}
 		switch src[i] {
+		case '/', '"', '\'':
+			if n := skipLexeme(src, i); n > i {
+				i = n
+				continue
+			}
 		case '{':
 			depth++
 		case '}':

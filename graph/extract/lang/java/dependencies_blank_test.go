@@ -25,7 +25,7 @@ func TestBlankBodies(t *testing.T) {
 		want = strings.Replace(want, body, strings.Repeat(" ", len(body)), 1)
 	}
 	want = strings.Replace(want, "E(int i) { }", "E(int i) { }", 1) // one space: blank already
-	if got := string(blankBodies(src)); got != want {
+	if got, _ := blankBodies(src); string(got) != want {
 		t.Errorf("blankBodies:\n%s\nwant:\n%s", got, want)
 	}
 	out, err := exec.Command("java", "-XshowSettings:properties", "-version").CombinedOutput()
@@ -164,13 +164,15 @@ func project(x *extract.ExtractedFile, parents []string) []string {
 }
 
 // FuzzBlankBodies: blanking never panics, keeps the length and every
-// newline, and changes only bytes to spaces.
+// newline, and changes only bytes to spaces; what it tells the parser to
+// skip is whole blank lines; the declarations Summarize lexes are those
+// of the blanked source.
 func FuzzBlankBodies(f *testing.F) {
 	for _, s := range []string{"", "(", ")", ") {", "record R<", "record R<T>(", "a() throws {", "\"\"\"", "'", "/*", "//", "f() { \"", "f() { '\\", ") throws a.b, c { } }"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		got := blankBodies(src)
+		got, skip := blankBodies(src)
 		if len(got) != len(src) {
 			t.Fatalf("length %d, want %d", len(got), len(src))
 		}
@@ -178,6 +180,20 @@ func FuzzBlankBodies(f *testing.F) {
 			if got[i] != src[i] && (got[i] != ' ' || src[i] == '\n' || src[i] == '\r') {
 				t.Fatalf("byte %d: %q became %q", i, src[i], got[i])
 			}
+		}
+		from := 0
+		for _, r := range skip {
+			start, end := int(r[0]), int(r[1])
+			if start < from || end <= start || got[start-1] != '\n' || got[end-1] != '\n' {
+				t.Fatalf("skip %v after %d: not sorted whole lines", r, from)
+			}
+			if strings.Trim(string(got[start:end]), " \r\n") != "" {
+				t.Fatalf("skip %v holds %q", r, got[start:end])
+			}
+			from = end
+		}
+		if a, b := javaTokens(src), javaTokens(got); !reflect.DeepEqual(a, b) {
+			t.Fatalf("tokens %v, blanked %v", a, b)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -159,7 +160,7 @@ type gradleFile struct {
 
 var (
 	// configuration: a dependency declaration's start, `api(`, `implementation `.
-	gradleConf = regexp.MustCompile(`\b([A-Za-z]\w*)\s*(\(|[ \t]+)`)
+	gradleConf = wordRegexp{isConfigurationWord, regexp.MustCompile(`^([A-Za-z]\w*)\s*(\(|[ \t]+)`)}
 	// platformCall: platform( or enforcedPlatform( before the notation.
 	platformCall = regexp.MustCompile(`^(?:platform|enforcedPlatform)\s*\(\s*`)
 	// quoted: a string literal at the start.
@@ -170,13 +171,87 @@ var (
 	catalogRef = regexp.MustCompile(`^([a-z]\w*)\.([A-Za-z_][\w.]*)`)
 	// variables: `val x = "1.2"` (`val x: String = …`), `def x = '1.2'`, `ext.x = '1.2'`,
 	// `extra["x"] = "1.2"`, `set("x", "1.2")`.
-	gradleVar = regexp.MustCompile(`(?:\b(?:val|var|def|String)\s+|\bext\.|\bextra\[\s*["']|\bset\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
-	extBlock  = regexp.MustCompile(`\bext\s*\{`)
-	blockVar  = regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
-	interp    = regexp.MustCompile(`\$\{?([\w.\[\]"']+)\}?`)
+	gradleVar = wordRegexp{oneOf("val", "var", "def", "String", "ext", "extra", "set"),
+		regexp.MustCompile(`^(?:(?:val|var|def|String)\s+|ext\.|extra\[\s*["']|set\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)}
+	extBlock = wordRegexp{oneOf("ext"), regexp.MustCompile(`^ext\s*\{`)}
+	blockVar = regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
+	interp   = regexp.MustCompile(`\$\{?([\w.\[\]"']+)\}?`)
 	// kotlinPlugin: kotlin("jvm") version "v", id("org.jetbrains.kotlin.jvm") version "v".
-	kotlinPlugin = regexp.MustCompile(`(?:\bkotlin\s*\(\s*["']\w+["']\s*\)|\bid\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?)\s*version\s*\(?\s*["']([^"'\n]+)["']`)
+	kotlinPlugin = wordRegexp{oneOf("kotlin", "id"),
+		regexp.MustCompile(`^(?:kotlin\s*\(\s*["']\w+["']\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?)\s*version\s*\(?\s*["']([^"'\n]+)["']`)}
 )
+
+// wordRegexp is a regexp each of whose matches starts with a word (at a
+// word boundary) that starts accepts: the regexp, anchored, is tried
+// only where such a word starts. Tried at every byte of a build file
+// instead, the scans cost more than the rest of reading a worktree's
+// Gradle files (DESIGN.md, Java and Kotlin: selection).
+type wordRegexp struct {
+	starts func(word string) bool
+	re     *regexp.Regexp // anchored (^); a boundary before the word is implied
+}
+
+// findAll is what FindAllStringSubmatchIndex(src, -1) gives for the
+// regexp unanchored, with \b before each word, but the matches whose
+// word starts does not accept.
+func (w wordRegexp) findAll(src string) [][]int {
+	var out [][]int
+	for i := 0; i < len(src); {
+		if !isWordByte(src[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(src) && isWordByte(src[j]) {
+			j++
+		}
+		if (i == 0 || !isWordByte(src[i-1])) && w.starts(src[i:j]) {
+			if loc := w.re.FindStringSubmatchIndex(src[i:]); loc != nil {
+				for k := range loc {
+					if loc[k] >= 0 {
+						loc[k] += i
+					}
+				}
+				out = append(out, loc)
+				i = max(loc[1], i+1)
+				continue
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// findAllSubmatch is FindAllStringSubmatch of the matches findAll finds.
+func (w wordRegexp) findAllSubmatch(src string) [][]string {
+	var out [][]string
+	for _, loc := range w.findAll(src) {
+		m := make([]string, len(loc)/2)
+		for k := range m {
+			if loc[2*k] >= 0 {
+				m[k] = src[loc[2*k]:loc[2*k+1]]
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// isWordByte is a byte of regexp's \w (ASCII, as \b reads it).
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// oneOf accepts the words given.
+func oneOf(words ...string) func(string) bool {
+	return func(w string) bool { return slices.Contains(words, w) }
+}
+
+// isConfigurationWord: a word starting with a letter that names a
+// configuration.
+func isConfigurationWord(w string) bool {
+	return (w[0] >= 'a' && w[0] <= 'z' || w[0] >= 'A' && w[0] <= 'Z') && isConfiguration(w)
+}
 
 // isConfiguration says whether a name is a dependency configuration whose
 // dependencies a compilation sees (api, implementation, testImplementation,
@@ -197,10 +272,10 @@ func gradleVars(src string, vars map[string]string) {
 	set := func(m []string) {
 		vars[m[1]] = m[2] + m[3]
 	}
-	for _, m := range gradleVar.FindAllStringSubmatch(src, -1) {
+	for _, m := range gradleVar.findAllSubmatch(src) {
 		set(m)
 	}
-	for _, loc := range extBlock.FindAllStringIndex(src, -1) {
+	for _, loc := range extBlock.findAll(src) {
 		end := matchBrace([]byte(src), loc[1]-1) // braces in strings and comments do not count
 		for _, m := range blockVar.FindAllStringSubmatch(src[loc[1]:end], -1) {
 			set(m)
@@ -252,15 +327,12 @@ func readGradleFile(content []byte, vars map[string]string, cats map[string]*cat
 	src := stripComments(content)
 	gradleVars(src, vars)
 	var f gradleFile
-	for _, m := range kotlinPlugin.FindAllStringSubmatch(src, -1) {
+	for _, m := range kotlinPlugin.findAllSubmatch(src) {
 		if v := expandVars(m[1], vars); newerVersion(v, f.kotlin) {
 			f.kotlin = v
 		}
 	}
-	for _, loc := range gradleConf.FindAllStringSubmatchIndex(src, -1) {
-		if !isConfiguration(src[loc[2]:loc[3]]) {
-			continue
-		}
+	for _, loc := range gradleConf.findAll(src) {
 		rest := src[loc[1]:]
 		platform := false
 		if p := platformCall.FindString(rest); p != "" {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -282,4 +283,41 @@ dependencies {
 	if want := []string{"", "app"}; !reflect.DeepEqual(own, want) {
 		t.Errorf("own = %q, want %q: a properties file makes no project", own, want)
 	}
+}
+
+// FuzzWordRegexp: each scan finds the matches its regexp unanchored,
+// with \b before its words, finds from every byte (the configurations'
+// scan keeps those naming a configuration).
+func FuzzWordRegexp(f *testing.F) {
+	for _, s := range []string{
+		"dependencies {\n  implementation(\"a:b:1\")\n  api 'c:d:2'\n  testImplementation platform(libs.bom)\n}\n",
+		"val okVersion = \"4.12.0\"\next.x = '1'\nextra[\"y\"] = \"2\"\nset('z', '3')\ndef w: String = 'v'\n",
+		"ext {\n  a = '1'\n}\nplugins { kotlin(\"jvm\") version \"1.9.0\"\n id 'org.jetbrains.kotlin.android' version '2.0' }\n",
+		"1val x = '1' _ext.y = '2' éapi(\"a:b\") valval x = '3' val x = \"1\"val y = '2'",
+		"compileOnly\n  (x) kapt  \n 'a:b' ksp\t\"c:d\"",
+	} {
+		f.Add(s)
+	}
+	scans := []struct {
+		w    wordRegexp
+		orig *regexp.Regexp
+	}{
+		{gradleConf, regexp.MustCompile(`\b([A-Za-z]\w*)\s*(\(|[ \t]+)`)},
+		{gradleVar, regexp.MustCompile(`(?:\b(?:val|var|def|String)\s+|\bext\.|\bextra\[\s*["']|\bset\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)},
+		{extBlock, regexp.MustCompile(`\bext\s*\{`)},
+		{kotlinPlugin, regexp.MustCompile(`(?:\bkotlin\s*\(\s*["']\w+["']\s*\)|\bid\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?)\s*version\s*\(?\s*["']([^"'\n]+)["']`)},
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for k, sc := range scans {
+			var want [][]int
+			for _, loc := range sc.orig.FindAllStringSubmatchIndex(src, -1) {
+				if k > 0 || isConfiguration(src[loc[2]:loc[3]]) {
+					want = append(want, loc)
+				}
+			}
+			if got := sc.w.findAll(src); !reflect.DeepEqual(got, want) {
+				t.Fatalf("scan %d of %q: %v, want %v", k, src, got, want)
+			}
+		}
+	})
 }

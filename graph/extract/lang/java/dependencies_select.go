@@ -43,7 +43,7 @@ type javaMember struct {
 }
 
 // Summarize (extract.Selective) scans a file's declarations; bodies are
-// blanked first, so only headers and initializers are left to read.
+// passed over, so only headers and initializers are read.
 func (d *javaDeps) Summarize(content []byte) []byte {
 	return encodeJavaFile(scanJavaFile(content))
 }
@@ -55,30 +55,18 @@ type jtok struct {
 	c  byte
 }
 
-// javaTokens lexes src without its comments, strings and characters.
+// javaTokens lexes the declarations of src: no comment, string or
+// character, and of a method's body its braces only (scanDecls), as if
+// its bodies had been blanked.
 func javaTokens(src []byte) []jtok {
 	var out []jtok
-	for i := 0; i < len(src); {
-		if n := skipLexeme(src, i); n > i {
-			i = n
-			continue
+	scanDecls(src, func(start, end int) {
+		if isIdentByte(src[start]) {
+			out = append(out, jtok{id: string(src[start:end])})
+		} else {
+			out = append(out, jtok{c: src[start]})
 		}
-		c := src[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case isIdentByte(c):
-			j := i
-			for j < len(src) && isIdentByte(src[j]) {
-				j++
-			}
-			out = append(out, jtok{id: string(src[i:j])})
-			i = j
-		default:
-			out = append(out, jtok{c: c})
-			i++
-		}
-	}
+	}, nil)
 	return out
 }
 
@@ -101,7 +89,7 @@ func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
 func (s *javaScan) ident(k int) string { return s.at(k).id }
 
 func scanJavaFile(src []byte) javaFile {
-	s := &javaScan{t: javaTokens(blankBodies(src))}
+	s := &javaScan{t: javaTokens(src)}
 	for s.k < len(s.t) {
 		switch id := s.ident(s.k); {
 		case id == "package":

@@ -69,11 +69,18 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if l := manifestLang(in.Path); l != "" {
 		return &extract.ExtractedFile{Lang: l} // read as a marker only
 	}
+	door := e.door
 	if in.DeclarationsOnly {
-		in.Content = blankBodies(in.Content)
+		// Same offsets, a fraction of the parse: the blanked lines are
+		// not even lexed.
+		var skip [][2]uint32
+		in.Content, skip = blankBodies(in.Content)
+		d := *door
+		d.Skip = func([]byte) [][2]uint32 { return skip }
+		door = &d
 	}
 	out := &extract.ExtractedFile{Lang: langName}
-	out = e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	out = door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
 	})
 	if in.DeclarationsOnly {
