@@ -73,7 +73,8 @@ pub trait Shape: Display { fn area(&self) -> f64; }
 }
 
 // TestSelectItems: a file read is read in part: the named function, the
-// wanted type with its impls and the traits those implement; uses always.
+// wanted type with its impls and the traits those implement, a type with a
+// named member; uses always.
 func TestSelectItems(t *testing.T) {
 	d := &rustDeps{}
 	src := `use std::fmt;
@@ -83,12 +84,14 @@ impl Render for Value { fn render(&self) -> Output { todo!() } }
 pub trait Render { fn render(&self) -> Output; }
 pub struct Output;
 pub struct Unused;
-impl Unused { pub fn get(&self) {} }
+impl Unused { pub fn other(&self) {} }
+pub struct Config;
+impl Config { pub fn new() -> Self { Config } }
 pub fn to_value() -> Value { todo!() }
 pub fn unrelated() {}
 `
 	dir := extract.SelectDir{Files: []string{"lib.rs"}, Summaries: [][]byte{d.Summarize([]byte(src))}}
-	sel := d.Select([]extract.SelectDir{dir}, names{"to_value": true, "get": true, "render": true})
+	sel := d.Select([]extract.SelectDir{dir}, names{"to_value": true, "get": true, "render": true, "new": true})
 	if !sel[0][0].Read {
 		t.Fatal("lib.rs not read")
 	}
@@ -106,6 +109,8 @@ pub fn unrelated() {}
 		"impl Render for Value { fn render(&self) -> Output { todo!() } }",
 		"pub trait Render { fn render(&self) -> Output; }",
 		"pub struct Output;",
+		"pub struct Config;", // packed::Config::new() names new alone
+		"impl Config { pub fn new() -> Self { Config } }",
 		"pub fn to_value() -> Value { todo!() }",
 	}
 	if !reflect.DeepEqual(lines, want) {

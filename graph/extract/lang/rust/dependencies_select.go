@@ -385,8 +385,9 @@ type crateWants struct {
 	aliased map[string]bool // re-exported `as` a name the worktree names
 	added   map[string]bool // types a wanted function's signature states
 	// viaImpl are the types and traits an item read needs beyond those:
-	// the traits a wanted type implements (its impl blocks are read) and
-	// the types the named members of those traits state.
+	// a type with a named member (`packed::Config::new()` names new, not
+	// Config), the traits a wanted type implements (its impl blocks are
+	// read) and the types the named members of those traits state.
 	viaImpl map[string]bool
 }
 
@@ -438,6 +439,15 @@ func newCrateWants(decls [][]crateDecls, names extract.Names) *crateWants {
 		}
 	}
 	kept := func(t string) bool { return w.wanted(t) || w.viaImpl[t] }
+	for _, fd := range decls {
+		for _, x := range fd {
+			for _, f := range x.fns {
+				if f.owner != "" && w.named(f.name) {
+					w.viaImpl[f.owner] = true
+				}
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
