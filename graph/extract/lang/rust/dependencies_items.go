@@ -251,26 +251,3 @@ func keptSpans(items []crateItem, keep func(crateItem) bool) []extract.Span {
 	}
 	return spans
 }
-
-// blankOutside turns every byte of src outside keep to a space (newlines
-// kept, so offsets and lines stay): a copy, src itself for nil keep.
-func blankOutside(src []byte, keep []extract.Span) []byte {
-	if keep == nil {
-		return src
-	}
-	out := append([]byte(nil), src...)
-	at := 0
-	blank := func(to int) {
-		for ; at < min(to, len(out)); at++ {
-			if out[at] != '\n' && out[at] != '\r' {
-				out[at] = ' '
-			}
-		}
-	}
-	for _, sp := range keep {
-		blank(int(sp.Start))
-		at = max(at, int(sp.End))
-	}
-	blank(len(out))
-	return out
-}

@@ -95,7 +95,7 @@ pub fn unrelated() {}
 	if !sel[0][0].Read {
 		t.Fatal("lib.rs not read")
 	}
-	kept := blankOutside([]byte(src), sel[0][0].Keep)
+	kept := extract.BlankOutside([]byte(src), sel[0][0].Keep)
 	var lines []string
 	for _, l := range strings.Split(string(kept), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
