@@ -28,15 +28,62 @@ const (
 	itemKept = 'k' // use, mod, extern, macro_rules, a macro call, anything else
 )
 
-// scanItems splits a file's tokens into its module-level items.
+// scanItems splits a file's tokens into its module-level items. The
+// body of an extern block or of a macro call with braces (libc's s! { …
+// }, winapi's STRUCT!{…}) is split in turn, its header and closing brace
+// kept: most of libc's and winapi's declarations are there. Not
+// cfg_if!'s: its branches stay whole (a module's names re-exported
+// through them resolve along fewer aliases).
 func scanItems(toks []token) []crateItem {
 	var items []crateItem
 	for i := 0; i < len(toks); {
+		if open, ok := itemsBody(toks, i); ok {
+			close := matching(toks, open, "{", "}")
+			items = append(items, crateItem{start: toks[i].at, end: toks[open].at + 1, kind: itemKept})
+			items = append(items, scanItems(toks[open+1:close])...)
+			it, next := crateItem{start: toks[close].at, kind: itemKept}.ending(toks, close)
+			items = append(items, it)
+			i = next
+			continue
+		}
 		it, next := scanItem(toks, i)
 		items = append(items, it)
 		i = next
 	}
 	return items
+}
+
+// itemsBody is the index of the { opening the body of items of an extern
+// block or a macro call starting at toks[i] (attributes first), if it is
+// one whose } closes it.
+func itemsBody(toks []token, i int) (int, bool) {
+	j := skipAttributes(toks, i)
+	if j+2 >= len(toks) || toks[j].str {
+		return 0, false
+	}
+	open := -1
+	switch {
+	case toks[j].text == "extern" && toks[j+1].str && toks[j+2].text == "{":
+		open = j + 2
+	case toks[j].text == "extern" && toks[j+1].text == "{":
+		open = j + 1
+	case toks[j+1].text == "!" && toks[j+2].text == "{" && toks[j].text != "cfg_if" && toks[j].text != "macro_rules" &&
+		isIdentByte(toks[j].text[0]):
+		open = j + 2
+	}
+	if open < 0 {
+		return 0, false
+	}
+	close := matching(toks, open, "{", "}")
+	return open, close > open && !toks[close].str && toks[close].text == "}"
+}
+
+// skipAttributes skips the outer attributes starting at toks[i].
+func skipAttributes(toks []token, i int) int {
+	for i+1 < len(toks) && toks[i].text == "#" && !toks[i].str && toks[i+1].text == "[" {
+		i = matching(toks, i+1, "[", "]") + 1
+	}
+	return i
 }
 
 // scanItem reads the item starting at toks[i]: the item and the index of
@@ -46,10 +93,7 @@ func scanItem(toks []token, i int) (crateItem, int) {
 	if toks[i].text == "#" && i+1 < len(toks) && toks[i+1].text == "!" {
 		return it.ending(toks, bracketed(toks, i+2))
 	}
-	for i+1 < len(toks) && toks[i].text == "#" && !toks[i].str && toks[i+1].text == "[" {
-		i = matching(toks, i+1, "[", "]") + 1
-	}
-	i = skipModifiers(toks, i)
+	i = skipModifiers(toks, skipAttributes(toks, i))
 	if i >= len(toks) {
 		return it.ending(toks, len(toks)-1)
 	}

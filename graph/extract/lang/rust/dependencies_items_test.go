@@ -41,6 +41,14 @@ cfg_if::cfg_if! {
 macro_rules! twice { ($e:expr) => { $e; $e }; }
 define!(Thing);
 pub trait Shape: Display { fn area(&self) -> f64; }
+#[cfg(unix)]
+s! {
+    pub struct stat { st_dev: u64 }
+}
+extern "C" {
+    pub fn open(path: *const c_char) -> c_int;
+}
+cfg_if! { if #[cfg(unix)] { pub fn u() {} } }
 `
 	var got []string
 	for _, it := range scanItems(lex([]byte(src))) {
@@ -66,6 +74,13 @@ pub trait Shape: Display { fn area(&self) -> f64; }
 		"k   | macro_rules! twice { ($e:expr) => { $e; $e }; } | }",
 		"k   | define!(Thing); | ;",
 		"t Shape  | pub trait Shape: Display { fn area(&self) -> f64; } | }",
+		"k   | #[cfg(unix)] | {",
+		"t stat  | pub struct stat { st_dev: u64 } | }",
+		"k   | } | }",
+		"k   | extern \"C\" { | {",
+		"f open  | pub fn open(path: *const c_char) -> c_int; | ;",
+		"k   | } | }",
+		"k   | cfg_if! { if #[cfg(unix)] { pub fn u() {} } } | }",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("scanItems =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
