@@ -19,7 +19,7 @@ import (
 // Foo.new (the type fact an attribute's chain resolves through).
 
 // rbDef is a method the scan may leave out: its byte range (from its
-// `def` to its `end`) and its name.
+// `def`, or the comment lines right above it, to its `end`) and its name.
 type rbDef struct {
 	start, end int
 	name       string
@@ -29,12 +29,25 @@ type rbDef struct {
 // first word is `def` starts the work.
 func scanDefs(src []byte) []rbDef {
 	var defs []rbDef
+	doc := -1 // where the comment lines right above the line at start, -1 for none
 	for at := 0; at < len(src); {
 		line, next := lineAt(src, at)
 		indent, code := indentOf(line)
 		if bytes.Equal(line, []byte("__END__")) || bytes.HasPrefix(line, []byte("__END__\r")) {
 			break
 		}
+		if len(code) > 0 && code[0] == '#' {
+			if doc < 0 {
+				doc = at
+			}
+			at = next
+			continue
+		}
+		start := at + indent
+		if doc >= 0 {
+			start = doc // a method's documentation goes with it
+		}
+		doc = -1
 		if !bytes.HasPrefix(code, []byte("def ")) {
 			at = next
 			continue
@@ -42,7 +55,7 @@ func scanDefs(src []byte) []rbDef {
 		name := defName(code[4:])
 		end, ok := defEnd(src, next, indent)
 		if ok && droppable(name) && !assignsNew(src[next:end]) {
-			defs = append(defs, rbDef{start: at + indent, end: end, name: name})
+			defs = append(defs, rbDef{start: start, end: end, name: name})
 		}
 		if ok {
 			next = end

@@ -44,6 +44,8 @@ func TestScanDefs(t *testing.T) {
 =end
     2
   end
+  # Returns 3,
+  # a documented method.
   def last
     3
   end # done
@@ -63,7 +65,7 @@ __END__
 		"value= | def value=(v) # a writer | end",
 		// cached assigns a Foo.new, == is an operator, text's heredoc is
 		// at the margin, one is on one line, after's =begin too
-		"last | def last | end",
+		"last |   # Returns 3, | end", // its documentation with it
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("scanDefs =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
