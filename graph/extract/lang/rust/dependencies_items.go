@@ -26,7 +26,38 @@ const (
 	itemType = 't' // struct, enum, union, trait, type alias, const, static: kept when wanted
 	itemImpl = 'i' // kept when its type is wanted
 	itemKept = 'k' // use, mod, extern, macro_rules, a macro call, anything else
+	// itemSyntax is a part of a macro call's body that is no item (winapi's
+	// RIDL!{interface …}, DEFINE_GUID!{NAME, …}) and has no struct, enum,
+	// union or trait keyword: it declares nothing (the extractor reads such
+	// a body as tokens, declaring only the types those keywords name).
+	itemSyntax = 'x'
 )
+
+// itemWords start an item, or a path to a macro (self::m!).
+var itemWords = map[string]bool{
+	"use": true, "mod": true, "extern": true, "impl": true, "fn": true, "struct": true, "enum": true, "union": true,
+	"trait": true, "type": true, "const": true, "static": true, "macro_rules": true, "pub": true, "unsafe": true,
+	"async": true, "default": true, "crate": true, "self": true, "super": true,
+}
+
+// macroSyntax: the item it of a macro call's body (toks) is the macro's
+// own syntax and declares nothing.
+func macroSyntax(toks []token, it crateItem) bool {
+	k := 0
+	for k < len(toks) && toks[k].at < it.start {
+		k++
+	}
+	k = skipAttributes(toks, k)
+	if k >= len(toks) || toks[k].at >= it.end || toks[k].str || itemWords[toks[k].text] || !isIdentByte(toks[k].text[0]) {
+		return false
+	}
+	for ; k < len(toks) && toks[k].at < it.end; k++ {
+		if _, typ := typeKeywords[toks[k].text]; !toks[k].str && (typ || toks[k].text == "!") {
+			return false
+		}
+	}
+	return true
+}
 
 // scanItems splits a file's tokens into its module-level items. The
 // body of an extern block or of a macro call with braces (libc's s! { …
@@ -40,7 +71,12 @@ func scanItems(toks []token) []crateItem {
 		if open, ok := itemsBody(toks, i); ok {
 			close := matching(toks, open, "{", "}")
 			items = append(items, crateItem{start: toks[i].at, end: toks[open].at + 1, kind: itemKept})
-			items = append(items, scanItems(toks[open+1:close])...)
+			for _, it := range scanItems(toks[open+1 : close]) {
+				if it.kind == itemKept && macroSyntax(toks[open+1:close], it) {
+					it.kind = itemSyntax
+				}
+				items = append(items, it)
+			}
 			it, next := crateItem{start: toks[close].at, kind: itemKept}.ending(toks, close)
 			items = append(items, it)
 			i = next

@@ -49,6 +49,8 @@ extern "C" {
     pub fn open(path: *const c_char) -> c_int;
 }
 cfg_if! { if #[cfg(unix)] { pub fn u() {} } }
+RIDL!{#[uuid(0x1, 0x2)]
+interface IUnknown(IUnknownVtbl) { fn AddRef() -> ULONG, }}
 `
 	var got []string
 	for _, it := range scanItems(lex([]byte(src))) {
@@ -81,6 +83,9 @@ cfg_if! { if #[cfg(unix)] { pub fn u() {} } }
 		"f open  | pub fn open(path: *const c_char) -> c_int; | ;",
 		"k   | } | }",
 		"k   | cfg_if! { if #[cfg(unix)] { pub fn u() {} } } | }",
+		"k   | RIDL!{ | {",
+		"x   | #[uuid(0x1, 0x2)] | }", // the macro's syntax: never read
+		"k   | } | }",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("scanItems =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

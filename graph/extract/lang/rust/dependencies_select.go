@@ -408,6 +408,8 @@ func (w *crateWants) keepItem(it crateItem) bool {
 		return w.wanted(it.name) || w.viaImpl[it.name]
 	case itemImpl:
 		return w.wanted(it.name) || w.viaImpl[it.name]
+	case itemSyntax:
+		return false
 	}
 	return true
 }
