@@ -80,3 +80,28 @@ func KeepOnePerDir(keep [][]bool, dirs []SelectDir) {
 		k[small] = true
 	}
 }
+
+// BlankOutside turns every byte of src outside keep (a Selection's Keep)
+// to a space, newlines kept, so that offsets and lines stay and nothing
+// of a part not kept reaches a parse or a scan: a copy, src itself for
+// nil keep.
+func BlankOutside(src []byte, keep []Span) []byte {
+	if keep == nil {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	at := 0
+	blank := func(to int) {
+		for ; at < min(to, len(out)); at++ {
+			if out[at] != '\n' && out[at] != '\r' {
+				out[at] = ' '
+			}
+		}
+	}
+	for _, sp := range keep {
+		blank(int(sp.Start))
+		at = max(at, int(sp.End))
+	}
+	blank(len(out))
+	return out
+}

@@ -117,8 +117,11 @@ func TestPackagesRuby(t *testing.T) {
 		}, bad: []string{"\"ruby\"\t\"app\"\t\"0.1.0\""}, missing: "ruby absent@0.1.0: not installed in any gem directory"},
 		{name: "lock pins 2.0.0, not installed", do: func() { gittest.WriteFile(t, repo.Root, "Gemfile.lock", gemLock("2.0.0")) },
 			missing: "ruby greeter@2.0.0: not installed in any gem directory (installed: 1.2.0)", bad: []string{"@ruby/greeter/"}},
+		// 2.0.0's client is read, less wave, a method no file of the
+		// worktree names (a gem's file is read in part).
 		{name: "gem install greeter 2.0.0", do: func() { installGem(t, gems, "greeter", "2.0.0", greeterLib("wave")) },
-			want: []string{"\"Greeter::Client#wave\"", "\"ruby\"\t\"greeter\"\t\"2.0.0\""}, bad: []string{hello}},
+			want: []string{"\"Greeter::Client\"\t\"@ruby/greeter/lib/greeter/client.rb\"", "\"ruby\"\t\"greeter\"\t\"2.0.0\""},
+			bad:  []string{hello, "\"Greeter::Client#wave\""}},
 		{name: "lock removed", do: func() { removeIf(t, repo.Root, "Gemfile.lock") },
 			want: []string{"\"ruby\"\t\"greeter\"\t\"2.0.0\""}, bad: []string{"@ruby/shared-util/"},
 			missing: "ruby absent@: declared by Gemfile, not installed in any gem directory"},

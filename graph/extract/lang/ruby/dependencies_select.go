@@ -36,6 +36,7 @@ type rbDecls struct {
 	classes, consts []string
 	wraps           []string    // classes and modules that only wrap a nested one
 	methods, needs  [][2]string // owner, name
+	defs            []rbDef     // the methods it may leave out (dependencies_defs.go)
 }
 
 // scanDecls reads a file's declarations line by line. A class or module
@@ -189,6 +190,7 @@ func (d *rbDeps) Summarize(content []byte) []byte {
 	for _, m := range s.needs {
 		b.WriteString("n " + m[0] + " " + m[1] + "\n")
 	}
+	encodeDefs(&b, scanDefs(content))
 	return []byte(b.String())
 }
 
@@ -208,6 +210,10 @@ func decodeDecls(b []byte) rbDecls {
 			d.methods = append(d.methods, [2]string{owner, name})
 		case kind == "n" && two:
 			d.needs = append(d.needs, [2]string{owner, name})
+		case kind == "d":
+			if def, ok := decodeDef(rest); ok {
+				d.defs = append(d.defs, def)
+			}
 		}
 	}
 	return d
@@ -226,21 +232,43 @@ var alwaysWanted = []string{"Object", "Kernel", "BasicObject"}
 // method resolves through). A class or module the worktree names that
 // no file declares but as a wrapper (yaml/dbm.rb's `module YAML`) keeps
 // the first file wrapping it, so that the name has its target.
+// A file read is read in part: all but the methods the worktree does not
+// name (dependencies_defs.go).
 func (d *rbDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	return extract.ReadWhole(d.selectFiles(dirs, names))
+	decls := decodeDirs(dirs)
+	read := d.selectFiles(decls, names)
+	out := make([][]extract.Selection, len(dirs))
+	for i, files := range read {
+		out[i] = make([]extract.Selection, len(files))
+		for j, r := range files {
+			if r {
+				out[i][j] = extract.Selection{Read: true, Keep: keptParts(decls[i][j].defs, names)}
+			}
+		}
+	}
+	return out
 }
 
-// selectFiles is Select's answer, file by file: read whole or not at all.
-func (d *rbDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]bool {
+// decodeDirs decodes the summaries of dirs.
+func decodeDirs(dirs []extract.SelectDir) [][]rbDecls {
 	decls := make([][]rbDecls, len(dirs))
-	needs := map[string][]string{} // class → its superclasses and mixins, from every file
 	for i, dir := range dirs {
 		decls[i] = make([]rbDecls, len(dir.Files))
 		for j := range dir.Files {
 			if j < len(dir.Summaries) {
 				decls[i][j] = decodeDecls(dir.Summaries[j])
 			}
-			for _, n := range decls[i][j].needs {
+		}
+	}
+	return decls
+}
+
+// selectFiles is which files Select reads.
+func (d *rbDeps) selectFiles(decls [][]rbDecls, names extract.Names) [][]bool {
+	needs := map[string][]string{} // class → its superclasses and mixins, from every file
+	for _, fd := range decls {
+		for _, x := range fd {
+			for _, n := range x.needs {
 				needs[n[0]] = append(needs[n[0]], n[1])
 			}
 		}
@@ -277,7 +305,7 @@ func (d *rbDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]
 			want(n)
 		}
 	}
-	keep := make([][]bool, len(dirs))
+	keep := make([][]bool, len(decls))
 	for i, fd := range decls {
 		keep[i] = make([]bool, len(fd))
 		for j, x := range fd {

@@ -47,6 +47,7 @@ def ignored; end
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("scanDecls =\n%+v\nwant\n%+v", got, want)
 	}
+	want.defs = scanDefs([]byte(src))
 	if back := decodeDecls((&rbDeps{}).Summarize([]byte(src))); !reflect.DeepEqual(back, want) {
 		t.Errorf("decodeDecls(Summarize) = %+v", back)
 	}
@@ -80,7 +81,7 @@ func TestSelect(t *testing.T) {
 		{names{"Other": true, "go": true}, []bool{false, false, false, true, false}},
 		{names{"Only": true}, []bool{false, false, false, false, true}},
 	} {
-		if got := d.selectFiles([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
+		if got := d.selectFiles(decodeDirs([]extract.SelectDir{dir}), c.names); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
 	}

@@ -27,6 +27,7 @@ type crateDecls struct {
 	impls   [][2]string // the trait ("" for an inherent impl) and the type of each impl block
 	glob    bool        // a `pub use …::*`
 	aliases [][2]string // `pub use …::X as Y`: X, Y
+	items   []crateItem // its module-level items (dependencies_items.go)
 }
 
 // crateFn is a function, method, field or variant: its owner (the impl's
@@ -39,6 +40,11 @@ type crateFn struct {
 
 // scanCrateDecls reads a file's declarations.
 func scanCrateDecls(b []byte) crateDecls { return scanCrateTokens(lex(b)) }
+
+// summarize is Summarize on a file's tokens.
+func summarize(toks []token) []byte {
+	return encodeItems(encodeCrateDecls(scanCrateTokens(toks)), scanItems(toks))
+}
 
 // scanCrateTokens is scanCrateDecls on a file's tokens.
 func scanCrateTokens(toks []token) crateDecls {
@@ -263,12 +269,12 @@ func (d *rustDeps) Summarize(content []byte) []byte {
 	if s, ok := d.sums.Load(sumKey(content)); ok {
 		return s.([]byte)
 	}
-	return encodeCrateDecls(scanCrateDecls(content))
+	return summarize(lex(content))
 }
 
 // noteSummary keeps the summary of a file reachable lexed.
 func (d *rustDeps) noteSummary(b []byte, toks []token) {
-	d.sums.Store(sumKey(b), encodeCrateDecls(scanCrateTokens(toks)))
+	d.sums.Store(sumKey(b), summarize(toks))
 }
 
 // sumKey identifies a file's content: its length and a 64-bit hash.
@@ -283,12 +289,6 @@ func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSe
 
 func encodeCrateDecls(s crateDecls) []byte {
 	var b strings.Builder
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
-		}
-		return s
-	}
 	for _, n := range s.names {
 		b.WriteString("d " + n + "\n")
 	}
@@ -313,12 +313,6 @@ func encodeCrateDecls(s crateDecls) []byte {
 
 func decodeCrateDecls(b []byte) crateDecls {
 	var d crateDecls
-	undash := func(s string) string {
-		if s == "-" {
-			return ""
-		}
-		return s
-	}
 	for _, l := range strings.Split(string(b), "\n") {
 		f := strings.Fields(l)
 		switch {
@@ -336,6 +330,10 @@ func decodeCrateDecls(b []byte) crateDecls {
 			d.aliases = append(d.aliases, [2]string{f[1], f[2]})
 		case len(f) == 1 && f[0] == "g":
 			d.glob = true
+		case len(f) == 6 && f[0] == "r":
+			if it, ok := decodeItem(f[1:]); ok {
+				d.items = append(d.items, it)
+			}
 		}
 	}
 	return d
@@ -352,11 +350,23 @@ var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
 // member it names of a wanted type (to_value(…)?.as_object() names
 // neither Value nor a variable's type, but to_value returns a Value).
 func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	return extract.ReadWhole(d.selectFiles(dirs, names))
+	decls := decodeDirs(dirs)
+	w := newCrateWants(decls, names)
+	read := d.selectFiles(dirs, decls, w)
+	out := make([][]extract.Selection, len(dirs))
+	for i, files := range read {
+		out[i] = make([]extract.Selection, len(files))
+		for j, r := range files {
+			if r {
+				out[i][j] = extract.Selection{Read: true, Keep: keptSpans(decls[i][j].items, w.keepItem)}
+			}
+		}
+	}
+	return out
 }
 
-// selectFiles is Select's answer, file by file: read whole or not at all.
-func (d *rustDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) [][]bool {
+// decodeDirs decodes the summaries of dirs.
+func decodeDirs(dirs []extract.SelectDir) [][]crateDecls {
 	decls := make([][]crateDecls, len(dirs))
 	for i, dir := range dirs {
 		decls[i] = make([]crateDecls, len(dir.Files))
@@ -366,36 +376,107 @@ func (d *rustDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) []
 			}
 		}
 	}
-	// A name a `pub use … as` re-exports under a name the worktree
-	// names is named too (sval's `pub use crate::stream::RefMutStream as
-	// Stream`).
-	aliased := map[string]bool{}
-	named := func(n string) bool { return aliased[n] || names.Named(n) }
-	added := map[string]bool{}
-	wanted := func(t string) bool { return added[t] || named(t) }
-	member := func(f crateFn) bool { return named(f.name) && (f.owner == "" || wanted(f.owner)) }
+	return decls
+}
+
+// crateWants is what the worktree wants of the crates read.
+type crateWants struct {
+	names   extract.Names
+	aliased map[string]bool // re-exported `as` a name the worktree names
+	added   map[string]bool // types a wanted function's signature states
+	// viaImpl are the types and traits an item read needs beyond those:
+	// a type with a named member (`packed::Config::new()` names new, not
+	// Config), the traits a wanted type implements (its impl blocks are
+	// read) and the types the named members of those traits state.
+	viaImpl map[string]bool
+}
+
+func (w *crateWants) named(n string) bool  { return w.aliased[n] || w.names.Named(n) }
+func (w *crateWants) wanted(t string) bool { return w.added[t] || w.named(t) }
+
+// member: a named free function, or a named member of a wanted type.
+func (w *crateWants) member(f crateFn) bool {
+	return w.named(f.name) && (f.owner == "" || w.wanted(f.owner))
+}
+
+// keepItem says whether an item of a file read is read.
+func (w *crateWants) keepItem(it crateItem) bool {
+	switch it.kind {
+	case itemFn:
+		return w.named(it.name)
+	case itemType:
+		return w.wanted(it.name) || w.viaImpl[it.name]
+	case itemImpl:
+		return w.wanted(it.name) || w.viaImpl[it.name]
+	case itemSyntax:
+		return false
+	}
+	return true
+}
+
+// newCrateWants closes the names over re-exports and signatures, then
+// the items over the impls of what they keep, each to a fixed point.
+func newCrateWants(decls [][]crateDecls, names extract.Names) *crateWants {
+	w := &crateWants{names: names, aliased: map[string]bool{}, added: map[string]bool{}, viaImpl: map[string]bool{}}
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
 			for _, x := range fd {
 				for _, a := range x.aliases {
-					if !aliased[a[0]] && named(a[1]) {
-						aliased[a[0]], changed = true, true
+					if !w.aliased[a[0]] && w.named(a[1]) {
+						w.aliased[a[0]], changed = true, true
 					}
 				}
 				for _, f := range x.fns {
-					if !member(f) {
+					if !w.member(f) {
 						continue
 					}
 					for _, t := range f.types {
-						if !wanted(t) {
-							added[t], changed = true, true
+						if !w.wanted(t) {
+							w.added[t], changed = true, true
 						}
 					}
 				}
 			}
 		}
 	}
+	kept := func(t string) bool { return w.wanted(t) || w.viaImpl[t] }
+	for _, fd := range decls {
+		for _, x := range fd {
+			for _, f := range x.fns {
+				if f.owner != "" && w.named(f.name) {
+					w.viaImpl[f.owner] = true
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			for _, x := range fd {
+				for _, h := range x.impls {
+					if h[0] != "" && kept(h[1]) && !kept(h[0]) {
+						w.viaImpl[h[0]], changed = true, true
+					}
+				}
+				for _, f := range x.fns {
+					if f.owner == "" || !w.viaImpl[f.owner] || !w.named(f.name) {
+						continue
+					}
+					for _, t := range f.types {
+						if !kept(t) {
+							w.viaImpl[t], changed = true, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return w
+}
+
+// selectFiles is which files Select reads.
+func (d *rustDeps) selectFiles(dirs []extract.SelectDir, decls [][]crateDecls, w *crateWants) [][]bool {
 	keep := make([][]bool, len(dirs))
 	for i, dir := range dirs {
 		keep[i] = make([]bool, len(dir.Files))
@@ -412,8 +493,10 @@ func (d *rustDeps) selectFiles(dirs []extract.SelectDir, names extract.Names) []
 			if k := sort.SearchStrings(reached, rel); reached != nil && (k == len(reached) || reached[k] != rel) {
 				continue
 			}
-			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, named) || slices.ContainsFunc(x.fns, member) ||
-				slices.ContainsFunc(x.impls, func(h [2]string) bool { return h[0] != "" && (named(h[0]) || alwaysNamed[h[0]]) && wanted(h[1]) })
+			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, w.named) || slices.ContainsFunc(x.fns, w.member) ||
+				slices.ContainsFunc(x.impls, func(h [2]string) bool {
+					return h[0] != "" && (w.named(h[0]) || alwaysNamed[h[0]]) && w.wanted(h[1])
+				})
 		}
 	}
 	return keep

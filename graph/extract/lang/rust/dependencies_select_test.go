@@ -68,6 +68,7 @@ macro_rules! json {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("scanCrateDecls =\n%+v\nwant\n%+v", got, want)
 	}
+	want.items = scanItems(lex([]byte(src)))
 	d := &rustDeps{}
 	if back := decodeCrateDecls(d.Summarize([]byte(src))); !reflect.DeepEqual(back, want) {
 		t.Errorf("decodeCrateDecls(Summarize) =\n%+v", back)
@@ -105,7 +106,9 @@ func TestSelectCrate(t *testing.T) {
 		// lib.rs re-exports Value as Json
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
-		if got := d.selectFiles([]extract.SelectDir{dir}, c.names); !reflect.DeepEqual(got[0], c.want) {
+		dirs := []extract.SelectDir{dir}
+		decls := decodeDirs(dirs)
+		if got := d.selectFiles(dirs, decls, newCrateWants(decls, c.names)); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
 	}

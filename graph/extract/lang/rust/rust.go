@@ -148,7 +148,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		return &extract.ExtractedFile{Lang: langName}
 	}
 	if in.DeclarationsOnly {
-		in.Content = blankFnBodies(in.Content) // same offsets, a fraction of the parse
+		in.Content = blankFnBodies(extract.BlankOutside(in.Content, in.Keep)) // same offsets, a fraction of the parse
 	}
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}

@@ -1,0 +1,193 @@
+package ruby
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
+)
+
+// A gem's file that Select reads is read in part (DESIGN.md, Ruby and
+// Rust packages: selection by name): its classes, modules, constants and
+// whatever is not a method are kept, and of its methods those the
+// worktree names; the others are blanked before parsing (their bodies
+// are most of a gem's bytes). A method is left out only when the scan
+// is sure of its extent: a `def` line whose next lines of code are
+// indented deeper up to an `end` as indented as the `def`. Kept always:
+// initialize, operators, and a method assigning an instance variable a
+// Foo.new (the type fact an attribute's chain resolves through).
+
+// rbDef is a method the scan may leave out: its byte range (from its
+// `def`, or the comment lines right above it, to its `end`) and its name.
+type rbDef struct {
+	start, end int
+	name       string
+}
+
+// scanDefs finds the methods of src it may leave out. Only a line whose
+// first word is `def` starts the work.
+func scanDefs(src []byte) []rbDef {
+	var defs []rbDef
+	doc := -1 // where the comment lines right above the line at start, -1 for none
+	for at := 0; at < len(src); {
+		line, next := lineAt(src, at)
+		indent, code := indentOf(line)
+		if bytes.Equal(line, []byte("__END__")) || bytes.HasPrefix(line, []byte("__END__\r")) {
+			break
+		}
+		if len(code) > 0 && code[0] == '#' {
+			if doc < 0 {
+				doc = at
+			}
+			at = next
+			continue
+		}
+		start := at + indent
+		if doc >= 0 {
+			start = doc // a method's documentation goes with it
+		}
+		doc = -1
+		if !bytes.HasPrefix(code, []byte("def ")) {
+			at = next
+			continue
+		}
+		name := defName(code[4:])
+		end, ok := defEnd(src, next, indent)
+		if ok && droppable(name) && !assignsNew(src[next:end]) {
+			defs = append(defs, rbDef{start: start, end: end, name: name})
+		}
+		if ok {
+			next = end
+		}
+		at = next
+	}
+	return defs
+}
+
+// lineAt is the line starting at src[at] (without its newline) and the
+// offset of the next one.
+func lineAt(src []byte, at int) ([]byte, int) {
+	if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+		return src[at : at+i], at + i + 1
+	}
+	return src[at:], len(src)
+}
+
+// indentOf is a line's indentation (spaces and tabs) and what follows.
+func indentOf(line []byte) (int, []byte) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i, bytes.TrimRight(line[i:], "\r")
+}
+
+// defName is a method's name from what follows `def `: `self.x` and
+// `Const.x` are x.
+func defName(rest []byte) string {
+	rest = bytes.TrimLeft(rest, " \t")
+	n := bytes.IndexAny(rest, " \t(;=")
+	if n < 0 {
+		n = len(rest)
+	}
+	if n < len(rest) && rest[n] == '=' && n+1 < len(rest) && rest[n+1] == '(' {
+		n++ // a writer: def x=(v)
+	}
+	name := string(rest[:n])
+	if j := strings.LastIndexByte(name, '.'); j > 0 && j+1 < len(name) {
+		name = name[j+1:]
+	}
+	return name
+}
+
+// defEnd is the offset just past the `end` closing a def whose line is
+// indented by indent and whose next line starts at at: every line of code
+// up to it must be indented deeper (a comment or blank line aside), and
+// it must be `end` alone. ok is false otherwise.
+func defEnd(src []byte, at, indent int) (int, bool) {
+	for at < len(src) {
+		line, next := lineAt(src, at)
+		in, code := indentOf(line)
+		switch {
+		case len(code) == 0 || code[0] == '#':
+		case in > indent:
+		case in == indent && isEnd(code):
+			return at + in + 3, true
+		default:
+			return 0, false
+		}
+		at = next
+	}
+	return 0, false
+}
+
+// assignsNew: some line of body may assign an instance variable a
+// Foo.new (`@x = Foo.new`).
+func assignsNew(body []byte) bool {
+	for body != nil {
+		line, next := lineAt(body, 0)
+		if bytes.IndexByte(line, '@') >= 0 && bytes.Contains(line, []byte(".new")) {
+			return true
+		}
+		if next >= len(body) {
+			return false
+		}
+		body = body[next:]
+	}
+	return false
+}
+
+// isEnd: a line of code that is `end`, with a comment at most.
+func isEnd(code []byte) bool {
+	rest, ok := bytes.CutPrefix(code, []byte("end"))
+	rest = bytes.TrimLeft(rest, " \t")
+	return ok && (len(rest) == 0 || rest[0] == '#')
+}
+
+// droppable: a method that may be left out when the worktree does not
+// name it.
+func droppable(name string) bool {
+	if name == "" || name == "initialize" {
+		return false
+	}
+	c := name[0]
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// encodeDefs appends the summary lines of defs: "d start end name".
+func encodeDefs(b *strings.Builder, defs []rbDef) {
+	for _, d := range defs {
+		b.WriteString("d " + strconv.Itoa(d.start) + " " + strconv.Itoa(d.end) + " " + d.name + "\n")
+	}
+}
+
+// decodeDef reads the fields of a "d" line after "d".
+func decodeDef(rest string) (rbDef, bool) {
+	f := strings.Fields(rest)
+	if len(f) != 3 {
+		return rbDef{}, false
+	}
+	start, err1 := strconv.Atoi(f[0])
+	end, err2 := strconv.Atoi(f[1])
+	return rbDef{start: start, end: end, name: f[2]}, err1 == nil && err2 == nil && start <= end
+}
+
+// keptParts is what Select reads of a file: all but the methods the
+// worktree does not name (a writer x= is named by x too); nil, all of
+// it, when it names every one.
+func keptParts(defs []rbDef, names extract.Names) []extract.Span {
+	var keep []extract.Span
+	at, dropped := 0, false
+	for _, d := range defs {
+		if names.Named(d.name) || names.Named(strings.TrimSuffix(d.name, "=")) || d.start < at {
+			continue
+		}
+		keep = append(keep, extract.Span{Start: uint32(at), End: uint32(d.start)})
+		at, dropped = d.end, true
+	}
+	if !dropped {
+		return nil
+	}
+	return append(keep, extract.Span{Start: uint32(at), End: 1<<32 - 1})
+}
