@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -203,4 +206,33 @@ type HostUser interface {
 // the worktree changed.
 type StateKeyer interface {
 	StateKey() string
+}
+
+// StateContenter is a StateKeyer whose state is files it can digest by
+// content, named relative to the worktree's root: a sibling worktree's
+// checkout gives them other times (another StateKey) but the same
+// content, so core, when the StateKey differs from the one recorded,
+// compares StateContent before reading the packages again.
+type StateContenter interface {
+	StateContent() string
+}
+
+// ContentKey is a StateContent: files by name relative to root and
+// content (those it cannot read, directories among them, by name alone).
+func ContentKey(h Host, root string, files []string) string {
+	d := sha256.New()
+	for _, f := range files {
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			rel = f
+		}
+		b, err := h.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(d, "%q -\n", filepath.ToSlash(rel))
+			continue
+		}
+		fmt.Fprintf(d, "%q %d\n", filepath.ToSlash(rel), len(b))
+		d.Write(b)
+	}
+	return hex.EncodeToString(d.Sum(nil))
 }

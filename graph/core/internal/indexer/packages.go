@@ -59,6 +59,7 @@ type depLang struct {
 	set       extract.DependencySet // nil until load
 	pkgs      []extract.Package
 	ids       []int64
+	state     langState // depstate.go
 }
 
 // dependencies are the packages of every Dependent language; empty when

@@ -434,22 +434,37 @@ func (d *goDeps) Context(pkg int, prefix string) extract.ModuleContext {
 // StateKey (extract.StateKeyer): what the packages depend on that the
 // scan does not index: go.work and go.work.sum, each module's go.sum and
 // vendor/modules.txt, and the Go files of local replacements (and
-// workspace modules) the scan leaves out, by name, size and time.
+// workspace modules) the scan leaves out, by name relative to the root,
+// size and time.
 func (m *goModules) StateKey() string {
 	if m.root == "" {
 		return ""
 	}
 	h := fnv.New64a()
-	stamp := func(p string) {
+	for _, p := range m.stateFiles() {
 		if fi, err := m.h().Stat(p); err == nil {
-			fmt.Fprintf(h, "%s\x00%d\x00%d\n", p, fi.Size(), fi.ModTime().UnixNano())
+			rel, _ := filepath.Rel(m.root, p)
+			fmt.Fprintf(h, "%s\x00%d\x00%d\n", filepath.ToSlash(rel), fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	stamp(filepath.Join(m.root, "go.work"))
-	stamp(filepath.Join(m.root, "go.work.sum"))
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// StateContent (extract.StateContenter): the same files by content,
+// which a sibling worktree's checkout keeps.
+func (m *goModules) StateContent() string {
+	if m.root == "" {
+		return ""
+	}
+	return extract.ContentKey(m.h(), m.root, m.stateFiles())
+}
+
+// stateFiles names the files (and local directories) StateKey follows.
+func (m *goModules) stateFiles() []string {
+	out := []string{filepath.Join(m.root, "go.work"), filepath.Join(m.root, "go.work.sum")}
 	for _, mf := range m.manifests {
-		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"))
-		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
+		out = append(out, filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"),
+			filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
 	}
 	local := false // only a replace (=>) or a go.work names a directory
 	for _, mf := range m.manifests {
@@ -457,14 +472,15 @@ func (m *goModules) StateKey() string {
 	}
 	ws := m.workspace(goEnv{})
 	if !local && ws == nil {
-		return strconv.FormatUint(h.Sum64(), 16)
+		return out
 	}
+	add := func(p string) { out = append(out, p) }
 	for _, r := range m.requirements(ws, "-mod=mod") {
 		if r.abs == "" || r.inside && m.paths[r.dir] != "" {
 			continue // not local, or the scan's
 		}
-		stamp(r.abs)
-		m.walkGo(r.abs, stamp)
+		add(r.abs)
+		m.walkGo(r.abs, add)
 	}
-	return strconv.FormatUint(h.Sum64(), 16)
+	return out
 }
