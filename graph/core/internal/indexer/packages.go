@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zeebo/blake3"
@@ -418,9 +419,14 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 						files = append(files, f)
 					}
 				}
-				sums := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
+				sums, hashes := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
 				for i := from; i < to; i++ {
-					dirs[i].Summaries, sums = sums[:len(places[i].files)], sums[len(places[i].files):]
+					n := len(places[i].files)
+					dirs[i].Summaries, sums = sums[:n], sums[n:]
+					for fi := range places[i].files {
+						places[i].files[fi].hash = hashes[fi]
+					}
+					hashes = hashes[n:]
 				}
 				from = to
 			}
@@ -448,6 +454,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix), keep: f.keep}
+				if f.hash != nil {
+					j.hash = partsHash(f.hash, f.size, f.keep)
+				}
 				if d.cache != nil {
 					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(pf.dir, f.name)
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
@@ -649,8 +658,12 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		h := blake3.New()
 		hashes := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
-			content, _ := archive.ReadFile(jobs[i].cand.Disk) // a directory's or an archive's; unreadable: its job says so
-			sum := contentHash(content, jobs[i].keep)
+			sum := jobs[i].hash // known from the selection's summaries
+			if sum == nil {
+				content, _ := readDependency(jobs[i].cand.Disk) // unreadable: its job says so
+				sum = contentHash(content, jobs[i].keep)
+				jobs[i].hash = sum // process need not read it to use the bundle
+			}
 			hashes = append(hashes, sum)
 			h.WriteString(jobs[i].cand.Path)
 			h.Write([]byte{0})
@@ -715,17 +728,56 @@ func (b *bundles) put(xc *cacheRun) {
 // whether they changed (query's stale: BytesHash).
 func contentHash(content []byte, keep []extract.Span) []byte {
 	sum := blake3.Sum256(content)
+	return partsHash(sum[:], int64(len(content)), keep)
+}
+
+// partsHash is contentHash from the hash of a file's bytes and their
+// size, the file unread.
+func partsHash(sum []byte, size int64, keep []extract.Span) []byte {
 	if keep == nil {
-		return sum[:]
+		return sum
 	}
 	h := blake3.New()
-	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(len(content))))
-	h.Write(sum[:])
+	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(size)))
+	h.Write(sum)
 	var b []byte
 	for _, sp := range keep {
 		b = binary.AppendUvarint(b, uint64(sp.Start))
 		b = binary.AppendUvarint(b, uint64(sp.End))
 	}
 	h.Write(b)
-	return h.Sum(sum[:])
+	return h.Sum(slices.Clone(sum))
+}
+
+// dependencyReads counts the dependency files read whole (a warm sync
+// reads none: TestPackagesWarmReadsNoDependency).
+var dependencyReads atomic.Int64
+
+// readDependency reads a dependency's file, in a directory or an archive.
+func readDependency(p string) ([]byte, error) {
+	dependencyReads.Add(1)
+	return archive.ReadFile(p) // sized by a stat, unlike io.ReadAll
+}
+
+// knownOutcome is what process makes of a dependency's file without
+// reading it, when its hash is known (the selection's summaries, its
+// bundle's lookup): unchanged from the index, or its bundle's extraction.
+// ok is false when the file must be read.
+func knownOutcome(reg *extract.Registry, maxSize int64, j job) (o outcome, ok bool) {
+	if j.hash == nil || j.cand.Size > maxSize {
+		return o, false
+	}
+	o = outcome{cand: j.cand, hash: j.hash}
+	switch {
+	case j.oldHash != nil && bytes.Equal(j.oldHash, j.hash):
+		o.touch = true
+	case j.pre != nil && bytes.Equal(j.preHash, j.hash):
+		o.x, o.lang = j.pre, reg.For(j.cand.Path).Lang()
+		if j.pre.Lang != "" {
+			o.lang = j.pre.Lang
+		}
+	default:
+		return o, false
+	}
+	return o, true
 }

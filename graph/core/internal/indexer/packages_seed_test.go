@@ -79,3 +79,39 @@ func TestPackagesSiblingSeed(t *testing.T) {
 		t.Fatalf("the seeded sibling differs from its cold build (- cold, + seeded):\n%s", diff)
 	}
 }
+
+// TestPackagesWarmReadsNoDependency: once the extraction cache holds a
+// worktree's dependency packages, a cold build reads none of their files
+// whole: the selection's summaries carry the files' hashes, which find
+// their bundles, and the index equals a build without the cache.
+func TestPackagesWarmReadsNoDependency(t *testing.T) {
+	fakeModCache(t)
+	repo := gittest.New(t, depsSeed)
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "warm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(c *xcache.Cache) (Report, string) {
+		t.Helper()
+		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+		loc.Path = filepath.Join(t.TempDir(), "x.db")
+		rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Full: true, Cache: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, dump(t, loc.Path)
+	}
+	build(cache)
+	before := dependencyReads.Load()
+	rep, warm := build(cache)
+	if rep.Packages == nil || rep.Packages.Files == 0 || rep.Cache.Misses != 0 {
+		t.Fatalf("warm build: packages %+v, cache %+v; want external files, all from the cache", rep.Packages, rep.Cache)
+	}
+	if n := dependencyReads.Load() - before; n != 0 {
+		t.Fatalf("a warm build read %d dependency files whole, want none", n)
+	}
+	if _, cold := build(nil); cold != warm {
+		n, diff := dumpDiff(cold, warm, 20)
+		t.Fatalf("%d rows differ between a build without the cache and a warm one (- without, + warm):\n%s", n, diff)
+	}
+}
