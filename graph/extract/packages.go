@@ -68,6 +68,14 @@ type Probe struct {
 	Env  []string
 	// Stderr: the answer is on standard error (java -XshowSettings).
 	Stderr bool
+	// Keyed: the output follows from the environment variables KeyEnv,
+	// the files KeyFiles (by name, size and modification time; absent
+	// ones too) and the command's executable (found on PATH, which
+	// KeyEnv should name), so core keeps it across processes, in the
+	// extraction cache, under those: a one-file sync runs no toolchain.
+	Keyed    bool
+	KeyEnv   []string
+	KeyFiles []string
 }
 
 // Dependent is a Modules value that knows the packages its files import.

@@ -68,6 +68,7 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
+	xc    *cacheRun       // Options.Cache: keeps Keyed probes' outputs
 	root  string          // the worktree's, which a relative Root is below
 	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 	// names are the reference names of the own files this sync wrote,
@@ -82,7 +83,7 @@ type dependencies struct {
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root, names: refNames{},
+	d := &dependencies{cache: opts.ExternalCache, xc: opts.xc, root: opts.Location.Root, names: refNames{},
 		re: reselect{meta: opts.markerKeys, langs: opts.langs}}
 	if !opts.Packages {
 		return d
@@ -111,7 +112,7 @@ func (d *dependencies) load() {
 		if dl.set != nil {
 			continue
 		}
-		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		dl.set = dl.m.Dependencies(runProbe(d.xc, dl.m.Probe()))
 		dl.pkgs = slices.Clone(dl.set.Packages())
 		for i := range dl.pkgs {
 			p := &dl.pkgs[i]
@@ -130,10 +131,11 @@ func (d *dependencies) load() {
 
 // probes caches each probe's output for the process: a toolchain's
 // environment does not change under a running server often enough to pay
-// a process per sync.
+// a process per sync. A Keyed probe's is kept across processes too
+// (probecache.go).
 var probes sync.Map // string → []byte (nil: the probe failed)
 
-func runProbe(p extract.Probe) []byte {
+func runProbe(xc *cacheRun, p extract.Probe) []byte {
 	if len(p.Args) == 0 {
 		return nil
 	}
@@ -142,6 +144,18 @@ func runProbe(p extract.Probe) []byte {
 	if out, ok := probes.Load(key); ok {
 		return out.([]byte)
 	}
+	k, keyed := probeKey(xc, p)
+	out, ok := cachedProbe(xc, k, keyed)
+	if !ok {
+		out = execProbe(p)
+		storeProbe(xc, k, keyed, out)
+	}
+	probes.Store(key, out)
+	return out
+}
+
+// execProbe runs a probe: its output, nil when it failed.
+func execProbe(p extract.Probe) []byte {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p.Args[0], p.Args[1:]...)
@@ -156,7 +170,6 @@ func runProbe(p extract.Probe) []byte {
 	} else if b, err := cmd.Output(); err == nil {
 		out = bytes.Clone(b)
 	}
-	probes.Store(key, out)
 	return out
 }
 

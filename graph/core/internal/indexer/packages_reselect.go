@@ -124,7 +124,7 @@ func (d *dependencies) sameSelection(tx *store.Tx, dl *depLang, places []placeFi
 func (d *dependencies) selectionDigest(dl *depLang, places []placeFiles) string {
 	h := blake3.New()
 	fmt.Fprintf(h, "%v %q %q\n", extract.Version, executableStamp(), dl.lang)
-	fmt.Fprintf(h, "%q\n", runProbe(dl.m.Probe())) // cached for the process
+	fmt.Fprintf(h, "%q\n", runProbe(d.xc, dl.m.Probe())) // cached for the process
 	fmt.Fprintf(h, "%q\n", d.selectionState(dl))
 	for _, p := range dl.pkgs {
 		fmt.Fprintf(h, "%q %q %d %q %q %q\n", p.Name, p.Version, p.Kind, p.Root, p.IndexDir, p.Missing)

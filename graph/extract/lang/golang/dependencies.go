@@ -31,7 +31,32 @@ func (m *goModules) Probe() extract.Probe {
 	return extract.Probe{
 		Args: []string{"go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "GOWORK"},
 		Env:  []string{"GOTOOLCHAIN=local"},
+		// The answer follows from the go command (its GOROOT's go.env
+		// comes with it), these variables and the user's go env file.
+		Keyed: true,
+		KeyEnv: []string{"PATH", "GOROOT", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOOS", "GOARCH", "GOWORK",
+			"GOENV", "GOTOOLCHAIN", "HOME", "XDG_CONFIG_HOME", "AppData"},
+		KeyFiles: m.goEnvFiles(),
 	}
+}
+
+// goEnvFiles are where the go command may read the user's `go env -w`
+// settings: $GOENV, else go/env under the user's configuration directory.
+func (m *goModules) goEnvFiles() []string {
+	if f := m.h().Getenv("GOENV"); f != "" {
+		return []string{f}
+	}
+	var out []string
+	if x := m.h().Getenv("XDG_CONFIG_HOME"); x != "" {
+		out = append(out, filepath.Join(x, "go", "env"))
+	}
+	if a := m.h().Getenv("AppData"); a != "" {
+		out = append(out, filepath.Join(a, "go", "env"))
+	}
+	if home, err := m.h().UserHomeDir(); err == nil {
+		out = append(out, filepath.Join(home, ".config", "go", "env"), filepath.Join(home, "Library", "Application Support", "go", "env"))
+	}
+	return out
 }
 
 // SetHost: local replacements, go.work, vendor/modules.txt and go.sum
