@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -65,6 +68,14 @@ type Probe struct {
 	Env  []string
 	// Stderr: the answer is on standard error (java -XshowSettings).
 	Stderr bool
+	// Keyed: the output follows from the environment variables KeyEnv,
+	// the files KeyFiles (by name, size and modification time; absent
+	// ones too) and the command's executable (found on PATH, which
+	// KeyEnv should name), so core keeps it across processes, in the
+	// extraction cache, under those: a one-file sync runs no toolchain.
+	Keyed    bool
+	KeyEnv   []string
+	KeyFiles []string
 }
 
 // Dependent is a Modules value that knows the packages its files import.
@@ -203,4 +214,33 @@ type HostUser interface {
 // the worktree changed.
 type StateKeyer interface {
 	StateKey() string
+}
+
+// StateContenter is a StateKeyer whose state is files it can digest by
+// content, named relative to the worktree's root: a sibling worktree's
+// checkout gives them other times (another StateKey) but the same
+// content, so core, when the StateKey differs from the one recorded,
+// compares StateContent before reading the packages again.
+type StateContenter interface {
+	StateContent() string
+}
+
+// ContentKey is a StateContent: files by name relative to root and
+// content (those it cannot read, directories among them, by name alone).
+func ContentKey(h Host, root string, files []string) string {
+	d := sha256.New()
+	for _, f := range files {
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			rel = f
+		}
+		b, err := h.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(d, "%q -\n", filepath.ToSlash(rel))
+			continue
+		}
+		fmt.Fprintf(d, "%q %d\n", filepath.ToSlash(rel), len(b))
+		d.Write(b)
+	}
+	return hex.EncodeToString(d.Sum(nil))
 }

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -38,6 +37,9 @@ type job struct {
 	// archive, is its content as the bundle's key read it (keepRead); the
 	// worker drops it once the file is processed.
 	read []byte
+	// hash, for a dependency's file, is its content hash when known
+	// without reading it (packages.go, knownOutcome).
+	hash []byte
 }
 
 // outcome is what a worker made of a job.
@@ -122,10 +124,13 @@ const (
 const binarySniff = 8000
 
 func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j job) outcome {
+	if o, ok := knownOutcome(reg, maxSize, j); ok {
+		return o
+	}
 	o := outcome{cand: j.cand}
 	disk, read := filepath.Join(root, filepath.FromSlash(j.cand.Path)), os.ReadFile
 	if j.cand.Disk != "" {
-		disk, read = j.cand.Disk, archive.ReadFile // a dependency's directory or archive
+		disk, read = j.cand.Disk, readDependency // a dependency's directory or archive
 	}
 	content, err := j.read, error(nil)
 	if content == nil {

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zeebo/blake3"
@@ -59,6 +60,7 @@ type depLang struct {
 	set       extract.DependencySet // nil until load
 	pkgs      []extract.Package
 	ids       []int64
+	state     langState // depstate.go
 }
 
 // dependencies are the packages of every Dependent language; empty when
@@ -66,6 +68,7 @@ type depLang struct {
 type dependencies struct {
 	langs []*depLang
 	cache ExtractionCache // Options.ExternalCache
+	xc    *cacheRun       // Options.Cache: keeps Keyed probes' outputs
 	root  string          // the worktree's, which a relative Root is below
 	lazy  *lazyWrite      // an incremental sync's deferred write (deferWrite)
 	// names are the reference names of the own files this sync wrote,
@@ -80,7 +83,7 @@ type dependencies struct {
 // and have files in the scan; load asks them for their packages (running
 // their probes) once the sync writes, so a no-op sync runs no probe.
 func loadDependencies(opts Options, ctxs contexts, files []candidate) *dependencies {
-	d := &dependencies{cache: opts.ExternalCache, root: opts.Location.Root, names: refNames{},
+	d := &dependencies{cache: opts.ExternalCache, xc: opts.xc, root: opts.Location.Root, names: refNames{},
 		re: reselect{meta: opts.markerKeys, langs: opts.langs}}
 	if !opts.Packages {
 		return d
@@ -109,7 +112,7 @@ func (d *dependencies) load() {
 		if dl.set != nil {
 			continue
 		}
-		dl.set = dl.m.Dependencies(runProbe(dl.m.Probe()))
+		dl.set = dl.m.Dependencies(runProbe(d.xc, dl.m.Probe()))
 		dl.pkgs = slices.Clone(dl.set.Packages())
 		for i := range dl.pkgs {
 			p := &dl.pkgs[i]
@@ -128,10 +131,11 @@ func (d *dependencies) load() {
 
 // probes caches each probe's output for the process: a toolchain's
 // environment does not change under a running server often enough to pay
-// a process per sync.
+// a process per sync. A Keyed probe's is kept across processes too
+// (probecache.go).
 var probes sync.Map // string → []byte (nil: the probe failed)
 
-func runProbe(p extract.Probe) []byte {
+func runProbe(xc *cacheRun, p extract.Probe) []byte {
 	if len(p.Args) == 0 {
 		return nil
 	}
@@ -140,6 +144,18 @@ func runProbe(p extract.Probe) []byte {
 	if out, ok := probes.Load(key); ok {
 		return out.([]byte)
 	}
+	k, keyed := probeKey(xc, p)
+	out, ok := cachedProbe(xc, k, keyed)
+	if !ok {
+		out = execProbe(p)
+		storeProbe(xc, k, keyed, out)
+	}
+	probes.Store(key, out)
+	return out
+}
+
+// execProbe runs a probe: its output, nil when it failed.
+func execProbe(p extract.Probe) []byte {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p.Args[0], p.Args[1:]...)
@@ -154,7 +170,6 @@ func runProbe(p extract.Probe) []byte {
 	} else if b, err := cmd.Output(); err == nil {
 		out = bytes.Clone(b)
 	}
-	probes.Store(key, out)
 	return out
 }
 
@@ -417,9 +432,14 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 						files = append(files, f)
 					}
 				}
-				sums := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
+				sums, hashes := summariesOf(xc, dl.lang, dl.pkgs[pkg].Root, sel, files)
 				for i := from; i < to; i++ {
-					dirs[i].Summaries, sums = sums[:len(places[i].files)], sums[len(places[i].files):]
+					n := len(places[i].files)
+					dirs[i].Summaries, sums = sums[:n], sums[n:]
+					for fi := range places[i].files {
+						places[i].files[fi].hash = hashes[fi]
+					}
+					hashes = hashes[n:]
 				}
 				from = to
 			}
@@ -447,6 +467,9 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix), keep: f.keep}
+				if f.hash != nil {
+					j.hash = partsHash(f.hash, f.size, f.keep)
+				}
 				if d.cache != nil {
 					key := extract.ExternalCacheKey(dl.lang, pk) + "\x00" + path.Join(pf.dir, f.name)
 					j.shared = &sharedExtraction{cache: d.cache, key: key}
@@ -649,8 +672,13 @@ func bundleJobs(xc *cacheRun, jobs []job) *bundles {
 		hashes := make([][]byte, 0, to-from)
 		contents := make([][]byte, 0, to-from)
 		for i := from; i < to; i++ {
-			content, _ := archive.ReadFile(jobs[i].cand.Disk) // a directory's or an archive's; unreadable: its job says so
-			sum := contentHash(content, jobs[i].keep)
+			var content []byte
+			sum := jobs[i].hash // known from the selection's summaries
+			if sum == nil {
+				content, _ = readDependency(jobs[i].cand.Disk) // unreadable: its job says so
+				sum = contentHash(content, jobs[i].keep)
+				jobs[i].hash = sum // process need not read it to use the bundle
+			}
 			hashes = append(hashes, sum)
 			contents = append(contents, content)
 			h.WriteString(jobs[i].cand.Path)
@@ -730,17 +758,56 @@ func (b *bundles) put(xc *cacheRun) {
 // whether they changed (query's stale: BytesHash).
 func contentHash(content []byte, keep []extract.Span) []byte {
 	sum := blake3.Sum256(content)
+	return partsHash(sum[:], int64(len(content)), keep)
+}
+
+// partsHash is contentHash from the hash of a file's bytes and their
+// size, the file unread.
+func partsHash(sum []byte, size int64, keep []extract.Span) []byte {
 	if keep == nil {
-		return sum[:]
+		return sum
 	}
 	h := blake3.New()
-	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(len(content))))
-	h.Write(sum[:])
+	h.Write(binary.AppendUvarint([]byte("parts\x00"), uint64(size)))
+	h.Write(sum)
 	var b []byte
 	for _, sp := range keep {
 		b = binary.AppendUvarint(b, uint64(sp.Start))
 		b = binary.AppendUvarint(b, uint64(sp.End))
 	}
 	h.Write(b)
-	return h.Sum(sum[:])
+	return h.Sum(slices.Clone(sum))
+}
+
+// dependencyReads counts the dependency files read whole (a warm sync
+// reads none: TestPackagesWarmReadsNoDependency).
+var dependencyReads atomic.Int64
+
+// readDependency reads a dependency's file, in a directory or an archive.
+func readDependency(p string) ([]byte, error) {
+	dependencyReads.Add(1)
+	return archive.ReadFile(p) // sized by a stat, unlike io.ReadAll
+}
+
+// knownOutcome is what process makes of a dependency's file without
+// reading it, when its hash is known (the selection's summaries, its
+// bundle's lookup): unchanged from the index, or its bundle's extraction.
+// ok is false when the file must be read.
+func knownOutcome(reg *extract.Registry, maxSize int64, j job) (o outcome, ok bool) {
+	if j.hash == nil || j.cand.Size > maxSize {
+		return o, false
+	}
+	o = outcome{cand: j.cand, hash: j.hash}
+	switch {
+	case j.oldHash != nil && bytes.Equal(j.oldHash, j.hash):
+		o.touch = true
+	case j.pre != nil && bytes.Equal(j.preHash, j.hash):
+		o.x, o.lang = j.pre, reg.For(j.cand.Path).Lang()
+		if j.pre.Lang != "" {
+			o.lang = j.pre.Lang
+		}
+	default:
+		return o, false
+	}
+	return o, true
 }

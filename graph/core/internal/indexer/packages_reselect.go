@@ -24,7 +24,8 @@ import (
 // names. The inputs are two parts:
 //
 //   - the located places, their files' names, sizes and modification
-//     times, the language's packages, its probe's output and state key,
+//     times, the language's packages, its probe's output and state key (its
+//     content key when it has one: depstate.go),
 //     extract.Version and the running executable: digested into the meta
 //     row packagesSelectPrefix+lang by the sync that selected;
 //   - for a Selective set, the names the worktree's files state and the
@@ -123,10 +124,8 @@ func (d *dependencies) sameSelection(tx *store.Tx, dl *depLang, places []placeFi
 func (d *dependencies) selectionDigest(dl *depLang, places []placeFiles) string {
 	h := blake3.New()
 	fmt.Fprintf(h, "%v %q %q\n", extract.Version, executableStamp(), dl.lang)
-	fmt.Fprintf(h, "%q\n", runProbe(dl.m.Probe())) // cached for the process
-	if k, ok := dl.m.(extract.StateKeyer); ok {
-		fmt.Fprintf(h, "%q\n", k.StateKey())
-	}
+	fmt.Fprintf(h, "%q\n", runProbe(d.xc, dl.m.Probe())) // cached for the process
+	fmt.Fprintf(h, "%q\n", d.selectionState(dl))
 	for _, p := range dl.pkgs {
 		fmt.Fprintf(h, "%q %q %d %q %q %q\n", p.Name, p.Version, p.Kind, p.Root, p.IndexDir, p.Missing)
 	}

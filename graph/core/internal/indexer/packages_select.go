@@ -7,7 +7,6 @@ import (
 
 	"github.com/zeebo/blake3"
 
-	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -125,15 +124,18 @@ type selectFile struct {
 	size int64
 	mod  int64
 	keep []extract.Span // the parts read (extract.Selection), nil: all
+	hash []byte         // its bytes' hash, when its summary carried it
 }
 
-// summariesOf is what Summarize says of each file of a place, taken from
-// the extraction cache when it holds them: one entry per directory, keyed
-// by the language, the directory and its files' names, sizes and
-// modification times (a package version's files do not change in place;
-// a local replacement's that do change their times). Without it every
-// sync that writes would scan every file of every imported directory.
-func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []selectFile) [][]byte {
+// summariesOf is what Summarize says of each file of a place, with the
+// hash of its bytes (which spares reading it again to hash it: bundleJobs,
+// process), taken from the extraction cache when it holds them: one entry
+// per directory, keyed by the language, the directory and its files'
+// names, sizes and modification times (a package version's files do not
+// change in place; a local replacement's that do change their times).
+// Without it every sync that writes would scan every file of every
+// imported directory.
+func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []selectFile) (sums, hashes [][]byte) {
 	var key xcache.Key
 	ok := false
 	if xc != nil {
@@ -141,54 +143,61 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 		for _, f := range files {
 			fmt.Fprintf(h, "%s\x00%d\x00%d\n", f.name, f.size, f.mod)
 		}
-		key, ok = xc.key(h.Sum(nil), lang, "summaries\x00"+dir, extract.ModuleContext{})
+		key, ok = xc.key(h.Sum(nil), lang, "summaries+hashes\x00"+dir, extract.ModuleContext{})
 	}
 	if ok {
 		b, err := xc.c.GetBlob(key)
 		if err != nil {
 			xc.noteCorrupt(err)
 		}
-		if out := decodeSummaries(b, len(files)); out != nil {
-			return out
+		if sums, hashes := decodeSummaries(b, len(files)); sums != nil {
+			return sums, hashes
 		}
 	}
-	out := make([][]byte, len(files))
+	sums, hashes = make([][]byte, len(files)), make([][]byte, len(files))
 	for i, f := range files {
-		content, err := archive.ReadFile(f.disk) // sized by a stat, unlike io.ReadAll
+		content, err := readDependency(f.disk)
 		if err != nil {
 			ok = false // unreadable: the read proper will say so; not kept
 			continue
 		}
-		out[i] = sel.Summarize(content)
+		sums[i] = sel.Summarize(content)
+		sum := blake3.Sum256(content)
+		hashes[i] = sum[:]
 	}
 	if ok {
 		var b []byte
-		for _, s := range out {
+		for i, s := range sums {
 			b = binary.AppendUvarint(b, uint64(len(s)))
-			b = append(b, s...)
+			b = append(append(b, s...), hashes[i]...)
 		}
 		xc.c.PutBlob(key, b) // a failed write costs a scan next time
 	}
-	return out
+	return sums, hashes
 }
 
-// decodeSummaries reads n summaries written by summariesOf; nil when b
-// does not hold exactly n.
-func decodeSummaries(b []byte, n int) [][]byte {
+// decodeSummaries reads n summaries and hashes written by summariesOf;
+// nil when b does not hold exactly n.
+func decodeSummaries(b []byte, n int) (sums, hashes [][]byte) {
 	if b == nil {
-		return nil
+		return nil, nil
 	}
-	out := make([][]byte, 0, n)
+	sums, hashes = make([][]byte, 0, n), make([][]byte, 0, n)
 	for len(b) > 0 {
 		l, k := binary.Uvarint(b)
-		if k <= 0 || uint64(len(b)-k) < l {
-			return nil
+		if k <= 0 || uint64(len(b)-k) < l+blake3Size {
+			return nil, nil
 		}
-		out = append(out, b[k:k+int(l)])
-		b = b[k+int(l):]
+		end := k + int(l)
+		sums = append(sums, b[k:end])
+		hashes = append(hashes, b[end:end+blake3Size])
+		b = b[end+blake3Size:]
 	}
-	if len(out) != n {
-		return nil
+	if len(sums) != n {
+		return nil, nil
 	}
-	return out
+	return sums, hashes
 }
+
+// blake3Size is the length of a file's bytes' hash.
+const blake3Size = 32

@@ -19,8 +19,9 @@ func (c *countingSelective) Select(dirs []extract.SelectDir, _ extract.Names) []
 	return nil
 }
 
-// TestSummariesCached: a directory's summaries are computed once and then
-// read from the extraction cache, until a file's size or time changes.
+// TestSummariesCached: a directory's summaries, with its files' hashes,
+// are computed once and then read from the extraction cache, until a
+// file's size or time changes.
 func TestSummariesCached(t *testing.T) {
 	dir := t.TempDir()
 	var files []selectFile
@@ -39,9 +40,10 @@ func TestSummariesCached(t *testing.T) {
 	xc := newCacheRun(c)
 	sel := &countingSelective{}
 	want := [][]byte{[]byte("package x // a.go"), []byte("package x // b.go")}
+	wantHashes := [][]byte{contentHash(want[0], nil), contentHash(want[1], nil)}
 	for i := 0; i < 2; i++ {
-		if got := summariesOf(xc, "go", dir, sel, files); !reflect.DeepEqual(got, want) {
-			t.Fatalf("summaries %q, want %q", got, want)
+		if got, hashes := summariesOf(xc, "go", dir, sel, files); !reflect.DeepEqual(got, want) || !reflect.DeepEqual(hashes, wantHashes) {
+			t.Fatalf("summaries %q and hashes %x, want %q and %x", got, hashes, want, wantHashes)
 		}
 	}
 	if sel.calls != 2 {

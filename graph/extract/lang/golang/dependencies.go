@@ -31,7 +31,32 @@ func (m *goModules) Probe() extract.Probe {
 	return extract.Probe{
 		Args: []string{"go", "env", "-json", "GOROOT", "GOMODCACHE", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "GOWORK"},
 		Env:  []string{"GOTOOLCHAIN=local"},
+		// The answer follows from the go command (its GOROOT's go.env
+		// comes with it), these variables and the user's go env file.
+		Keyed: true,
+		KeyEnv: []string{"PATH", "GOROOT", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOOS", "GOARCH", "GOWORK",
+			"GOENV", "GOTOOLCHAIN", "HOME", "XDG_CONFIG_HOME", "AppData"},
+		KeyFiles: m.goEnvFiles(),
 	}
+}
+
+// goEnvFiles are where the go command may read the user's `go env -w`
+// settings: $GOENV, else go/env under the user's configuration directory.
+func (m *goModules) goEnvFiles() []string {
+	if f := m.h().Getenv("GOENV"); f != "" {
+		return []string{f}
+	}
+	var out []string
+	if x := m.h().Getenv("XDG_CONFIG_HOME"); x != "" {
+		out = append(out, filepath.Join(x, "go", "env"))
+	}
+	if a := m.h().Getenv("AppData"); a != "" {
+		out = append(out, filepath.Join(a, "go", "env"))
+	}
+	if home, err := m.h().UserHomeDir(); err == nil {
+		out = append(out, filepath.Join(home, ".config", "go", "env"), filepath.Join(home, "Library", "Application Support", "go", "env"))
+	}
+	return out
 }
 
 // SetHost: local replacements, go.work, vendor/modules.txt and go.sum
@@ -434,22 +459,37 @@ func (d *goDeps) Context(pkg int, prefix string) extract.ModuleContext {
 // StateKey (extract.StateKeyer): what the packages depend on that the
 // scan does not index: go.work and go.work.sum, each module's go.sum and
 // vendor/modules.txt, and the Go files of local replacements (and
-// workspace modules) the scan leaves out, by name, size and time.
+// workspace modules) the scan leaves out, by name relative to the root,
+// size and time.
 func (m *goModules) StateKey() string {
 	if m.root == "" {
 		return ""
 	}
 	h := fnv.New64a()
-	stamp := func(p string) {
+	for _, p := range m.stateFiles() {
 		if fi, err := m.h().Stat(p); err == nil {
-			fmt.Fprintf(h, "%s\x00%d\x00%d\n", p, fi.Size(), fi.ModTime().UnixNano())
+			rel, _ := filepath.Rel(m.root, p)
+			fmt.Fprintf(h, "%s\x00%d\x00%d\n", filepath.ToSlash(rel), fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	stamp(filepath.Join(m.root, "go.work"))
-	stamp(filepath.Join(m.root, "go.work.sum"))
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// StateContent (extract.StateContenter): the same files by content,
+// which a sibling worktree's checkout keeps.
+func (m *goModules) StateContent() string {
+	if m.root == "" {
+		return ""
+	}
+	return extract.ContentKey(m.h(), m.root, m.stateFiles())
+}
+
+// stateFiles names the files (and local directories) StateKey follows.
+func (m *goModules) stateFiles() []string {
+	out := []string{filepath.Join(m.root, "go.work"), filepath.Join(m.root, "go.work.sum")}
 	for _, mf := range m.manifests {
-		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"))
-		stamp(filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
+		out = append(out, filepath.Join(m.root, filepath.FromSlash(mf.dir), "go.sum"),
+			filepath.Join(m.root, filepath.FromSlash(mf.dir), "vendor", "modules.txt"))
 	}
 	local := false // only a replace (=>) or a go.work names a directory
 	for _, mf := range m.manifests {
@@ -457,14 +497,15 @@ func (m *goModules) StateKey() string {
 	}
 	ws := m.workspace(goEnv{})
 	if !local && ws == nil {
-		return strconv.FormatUint(h.Sum64(), 16)
+		return out
 	}
+	add := func(p string) { out = append(out, p) }
 	for _, r := range m.requirements(ws, "-mod=mod") {
 		if r.abs == "" || r.inside && m.paths[r.dir] != "" {
 			continue // not local, or the scan's
 		}
-		stamp(r.abs)
-		m.walkGo(r.abs, stamp)
+		add(r.abs)
+		m.walkGo(r.abs, add)
 	}
-	return strconv.FormatUint(h.Sum64(), 16)
+	return out
 }

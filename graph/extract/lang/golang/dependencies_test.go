@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
@@ -179,6 +180,37 @@ func TestDependenciesWorkspace(t *testing.T) {
 	_, pk = depsOf(t, root, []string{"a/go.mod", "b/go.mod"}, goEnv{GOMODCACHE: cache, GOWORK: "off"})
 	if p := pk["example.com/shared"]; p.Root != filepath.Join(cache, "example.com", "shared@v1.0.0") {
 		t.Errorf("GOWORK=off: shared %+v, want the module cache", p)
+	}
+}
+
+// TestStateContent: two checkouts of the same files, at other paths and
+// with other times, have other state keys but one content key; a change
+// of go.sum's bytes changes it.
+func TestStateContent(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/ws\n\nrequire example.com/x v1.0.0\n",
+		"go.sum": "example.com/x v1.0.0 h1:x=\n",
+	}
+	keys := func(root string) (string, string) {
+		m := New().Modules([]extract.MarkerFile{{Path: "go.mod", Content: []byte(files["go.mod"])}})
+		m.(extract.HostUser).SetHost(extracttest.Host{Dir: root})
+		return m.(extract.StateKeyer).StateKey(), m.(extract.StateContenter).StateContent()
+	}
+	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	layout(t, a, files)
+	layout(t, b, files)
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(b, "go.sum"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	ka, ca := keys(a)
+	kb, cb := keys(b)
+	if ka == kb || ca != cb {
+		t.Fatalf("state keys equal %v (want not), content keys equal %v (want so)", ka == kb, ca == cb)
+	}
+	layout(t, b, map[string]string{"go.sum": "example.com/x v1.0.0 h1:y=\n"})
+	if _, c := keys(b); c == ca {
+		t.Fatal("go.sum's new bytes left the content key")
 	}
 }
 

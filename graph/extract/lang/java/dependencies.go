@@ -79,7 +79,11 @@ func (m *javaModules) Probe() extract.Probe {
 	if h := m.h().Getenv("JAVA_HOME"); h != "" {
 		java = filepath.Join(h, "bin", "java")
 	}
-	return extract.Probe{Args: []string{java, "-XshowSettings:properties", "-version"}, Stderr: true}
+	// The properties follow from the java executable (its JDK), where it
+	// is found and the options and locale the launcher reads.
+	return extract.Probe{Args: []string{java, "-XshowSettings:properties", "-version"}, Stderr: true,
+		Keyed: true, KeyEnv: []string{"PATH", "JAVA_HOME", "JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+			"HOME", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TZ"}}
 }
 
 // jvmProps reads "key = value" lines of -XshowSettings:properties.

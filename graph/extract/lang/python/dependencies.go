@@ -125,6 +125,17 @@ func (m *pyModules) StateKey() string {
 	return key
 }
 
+// StateContent (extract.StateContenter): the interpreter probed and the
+// requirements files by content, which a sibling worktree's checkout
+// keeps (their times it does not).
+func (m *pyModules) StateContent() string {
+	if m.root == "" {
+		return ""
+	}
+	p := m.Probe()
+	return p.Args[0] + "\x00" + strings.Join(p.Env, "\x00") + "\x00" + extract.ContentKey(m.h(), m.root, m.requirementFiles())
+}
+
 func isFile(h extract.Host, p string) bool {
 	fi, err := h.Stat(p)
 	return err == nil && !fi.IsDir()

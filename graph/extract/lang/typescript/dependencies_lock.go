@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -265,29 +266,49 @@ func (ls *locks) near(dir string) *npmLock {
 // package.json files, by name, size and time, since they are not in the
 // scan and pin the versions.
 func (c *tsConfigs) StateKey() string {
-	if c.host == nil || len(c.manifests) == 0 {
+	var key strings.Builder
+	for _, p := range c.lockFiles() {
+		if fi, err := c.host.Stat(p); err == nil {
+			rel, _ := filepath.Rel(c.host.Root(), p)
+			fmt.Fprintf(&key, "%s\x00%d\x00%d\x00", filepath.ToSlash(rel), fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return key.String()
+}
+
+// StateContent (extract.StateContenter): the same lock files by content,
+// which a sibling worktree's checkout keeps.
+func (c *tsConfigs) StateContent() string {
+	if c.host == nil {
 		return ""
+	}
+	return extract.ContentKey(c.host, c.host.Root(), c.lockFiles())
+}
+
+// lockFiles names the lock files that may exist at and above the
+// package.json files, absolute, in order.
+func (c *tsConfigs) lockFiles() []string {
+	if c.host == nil || len(c.manifests) == 0 {
+		return nil
 	}
 	root := c.host.Root()
 	seen := map[string]bool{}
-	var key strings.Builder
 	dirs := make([]string, 0, len(c.manifests))
 	for dir := range c.manifests {
 		dirs = append(dirs, dir)
 	}
 	sort.Strings(dirs)
+	var out []string
 	for _, dir := range dirs {
 		for d := dir; !seen[d]; d = extract.ParentDir(d) {
 			seen[d] = true
 			for _, n := range lockNames {
-				if fi, err := c.host.Stat(path.Join(root, d, n)); err == nil {
-					fmt.Fprintf(&key, "%s\x00%d\x00%d\x00", path.Join(d, n), fi.Size(), fi.ModTime().UnixNano())
-				}
+				out = append(out, path.Join(root, d, n))
 			}
 			if d == "" {
 				break
 			}
 		}
 	}
-	return key.String()
+	return out
 }
