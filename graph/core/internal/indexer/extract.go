@@ -248,6 +248,10 @@ type cacheRun struct {
 	c                     *xcache.Cache
 	hits, misses, corrupt atomic.Int64
 
+	// w writes the new entries in the background, started by the first.
+	w     *xcache.Writer
+	wOnce sync.Once
+
 	mu     sync.Mutex
 	bad    []string // what the corrupt entries were, for the report
 	seeded bool     // the index started from its repository's seed
@@ -294,7 +298,8 @@ func (r *cacheRun) noteCorrupt(err error) {
 // parse that timed out, an extractor that panicked.
 func (r *cacheRun) put(k xcache.Key, x *extract.ExtractedFile) {
 	if cacheable(x) {
-		r.c.Put(k, x) // a failed write costs a parse next time, nothing more
+		r.wOnce.Do(func() { r.w = r.c.NewWriter() })
+		r.w.Put(k, x) // a failed write costs a parse next time, nothing more
 	}
 }
 
@@ -309,11 +314,15 @@ func cacheable(x *extract.ExtractedFile) bool {
 	return true
 }
 
-// report adds the sync's cache figures and problems to rep and settles
-// the cache's size accounting (evicting when over its bound).
+// report waits for the entries still being written, adds the sync's
+// cache figures and problems to rep and settles the cache's size
+// accounting (evicting when over its bound).
 func (r *cacheRun) report(rep *Report, warn func(string)) {
 	if r == nil {
 		return
+	}
+	if r.w != nil {
+		r.w.Close() // a failed write costs a parse next time, nothing more
 	}
 	rep.Cache = &CacheReport{Hits: int(r.hits.Load()), Misses: int(r.misses.Load()), Corrupt: int(r.corrupt.Load()), Seeded: r.seeded}
 	for _, msg := range r.bad {
