@@ -117,6 +117,7 @@ func (r *jobRun) feed(next chan<- int) {
 		select {
 		case next <- i:
 		case <-r.stop:
+			<-r.slots // a slot is held by a job handed out only
 			return
 		}
 	}
