@@ -59,43 +59,96 @@ type outcome struct {
 // and hands outcomes to emit in job order (the ordered merge), so the write
 // order and hence the index never depends on scheduling.
 func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jobs []job, emit func(outcome) error) error {
+	return startJobs(root, reg, maxSize, xc, jobs).emit(emit)
+}
+
+// jobRun is runJobs split in two: startJobs sets the workers going, emit
+// merges their outcomes; a caller with work of its own to do first (an
+// incremental sync opening its transaction) starts them before it and
+// abandons them (a no-op once emitted) if it returns early.
+type jobRun struct {
+	jobs    []job
+	results []outcome
+	done    []chan struct{}
+	// slots bound the outcomes finished but not yet emitted that hold an
+	// extraction; an outcome without one (a touch, a skip) gives its slot
+	// back as soon as it is made, so a run of cache hits behind a slow
+	// parse does not wait for it.
+	slots   chan struct{}
+	stop    chan struct{}
+	workers sync.WaitGroup
+	emitted bool
+}
+
+func startJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jobs []job) *jobRun {
 	workers := runtime.GOMAXPROCS(0)
 	window := 4 * workers // bounds memory held by finished-but-unwritten files
-	results := make([]outcome, len(jobs))
-	done := make([]chan struct{}, len(jobs))
-	for i := range done {
-		done[i] = make(chan struct{})
+	r := &jobRun{
+		jobs:    jobs,
+		results: make([]outcome, len(jobs)),
+		done:    make([]chan struct{}, len(jobs)),
+		slots:   make(chan struct{}, window),
+		stop:    make(chan struct{}),
+	}
+	for i := range r.done {
+		r.done[i] = make(chan struct{})
 	}
 	next := make(chan int)
-	slots := make(chan struct{}, window)
-	go func() {
-		defer close(next)
-		for i := range jobs {
-			slots <- struct{}{}
-			next <- i
-		}
-	}()
+	go r.feed(next)
+	r.workers.Add(workers)
 	for w := 0; w < workers; w++ {
 		go func() {
+			defer r.workers.Done()
 			for i := range next {
-				results[i] = process(root, reg, maxSize, xc, jobs[i])
-				jobs[i].read = nil
-				close(done[i])
+				r.results[i] = process(root, reg, maxSize, xc, jobs[i])
+				jobs[i].read = nil // the worker's copy of an archive member, no longer needed
+				if r.results[i].x == nil {
+					<-r.slots // nothing held until it is written
+				}
+				close(r.done[i])
 			}
 		}()
 	}
+	return r
+}
+
+// feed hands out the jobs in order, one per free slot, until abandoned.
+func (r *jobRun) feed(next chan<- int) {
+	defer close(next)
+	for i := range r.jobs {
+		select {
+		case r.slots <- struct{}{}:
+		case <-r.stop:
+			return
+		}
+		select {
+		case next <- i:
+		case <-r.stop:
+			<-r.slots // a slot is held by a job handed out only
+			return
+		}
+	}
+}
+
+// emit hands the outcomes to fn in job order and returns fn's first error
+// (the outcomes after it are made and dropped).
+func (r *jobRun) emit(fn func(outcome) error) error {
+	r.emitted = true
 	var firstErr error
 	parsed := int64(0) // bytes parsed since C memory was last released
-	for i := range jobs {
-		<-done[i]
+	for i := range r.jobs {
+		<-r.done[i]
 		if firstErr == nil {
-			firstErr = emit(results[i])
+			firstErr = fn(r.results[i])
 		}
-		if x, size := results[i].x, results[i].cand.Size; x != nil && size < releaseLarge {
+		x, size := r.results[i].x, r.results[i].cand.Size
+		if x != nil && size < releaseLarge {
 			parsed += size // a larger file's tree was released after its parse
 		}
-		results[i] = outcome{}
-		<-slots
+		r.results[i] = outcome{}
+		if x != nil {
+			<-r.slots
+		}
 		if parsed >= releaseEvery {
 			releaseCMemory()
 			parsed = 0
@@ -105,6 +158,16 @@ func runJobs(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, jo
 		releaseCMemory() // before pass 2, which parses nothing; not after a one-file sync
 	}
 	return firstErr
+}
+
+// abandon stops a run that was not emitted: no job is started after it,
+// and it returns when the jobs under way are done.
+func (r *jobRun) abandon() {
+	if r.emitted {
+		return
+	}
+	close(r.stop)
+	r.workers.Wait()
 }
 
 // Freed C memory (releaseCMemory) is released after every releaseEvery
@@ -199,6 +262,10 @@ type cacheRun struct {
 	c                     *xcache.Cache
 	hits, misses, corrupt atomic.Int64
 
+	// w writes the new entries in the background, started by the first.
+	w     *xcache.Writer
+	wOnce sync.Once
+
 	mu     sync.Mutex
 	bad    []string // what the corrupt entries were, for the report
 	seeded bool     // the index started from its repository's seed
@@ -245,7 +312,8 @@ func (r *cacheRun) noteCorrupt(err error) {
 // parse that timed out, an extractor that panicked.
 func (r *cacheRun) put(k xcache.Key, x *extract.ExtractedFile) {
 	if cacheable(x) {
-		r.c.Put(k, x) // a failed write costs a parse next time, nothing more
+		r.wOnce.Do(func() { r.w = r.c.NewWriter() })
+		r.w.Put(k, x) // a failed write costs a parse next time, nothing more
 	}
 }
 
@@ -260,11 +328,15 @@ func cacheable(x *extract.ExtractedFile) bool {
 	return true
 }
 
-// report adds the sync's cache figures and problems to rep and settles
-// the cache's size accounting (evicting when over its bound).
+// report waits for the entries still being written, adds the sync's
+// cache figures and problems to rep and settles the cache's size
+// accounting (evicting when over its bound).
 func (r *cacheRun) report(rep *Report, warn func(string)) {
 	if r == nil {
 		return
+	}
+	if r.w != nil {
+		r.w.Close() // a failed write costs a parse next time, nothing more
 	}
 	rep.Cache = &CacheReport{Hits: int(r.hits.Load()), Misses: int(r.misses.Load()), Corrupt: int(r.corrupt.Load()), Seeded: r.seeded}
 	for _, msg := range r.bad {

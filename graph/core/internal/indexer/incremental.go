@@ -61,6 +61,10 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		rep.FilesIndexed = len(indexed)
 		return rep, nil // nothing to write: readers and other syncs are not disturbed
 	}
+	// The files are read, hashed and parsed while the transaction opens
+	// and the removals are written.
+	run := startJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, todo.jobs)
+	defer run.abandon()
 	tx, err := st.Begin()
 	if err != nil {
 		return rep, err
@@ -119,7 +123,7 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		progress(opts, done, len(todo.jobs))
 		return w.apply(o, &rep)
 	}
-	if err := runJobs(opts.Location.Root, opts.Registry, opts.MaxFileSize, opts.xc, todo.jobs, apply); err != nil {
+	if err := run.emit(apply); err != nil {
 		return rep, err
 	}
 	if err := deps.failed(); err != nil {

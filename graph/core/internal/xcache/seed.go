@@ -105,9 +105,12 @@ func (c *Cache) pruneSeeds() {
 	}
 }
 
-// FetchSeed copies the seed of k to dst, checking its checksum on the way:
-// false when there is none; ErrCorrupt (wrapped) when it is damaged, and
-// then it is deleted. dst is removed unless the copy is whole.
+// FetchSeed copies the seed of k to dst, checking its checksum: false
+// when there is none; ErrCorrupt (wrapped) when it is damaged, and then it
+// is deleted. dst is removed unless the copy is whole. The copy is the
+// kernel's (copy_file_range, through io.Copy of one *os.File to another),
+// while the checksum is computed alongside from the seed's pages, so the
+// two take the time of the longer, not of both.
 func (c *Cache) FetchSeed(k Key, dst string) (bool, error) {
 	p := c.seedPath(k)
 	src, err := os.Open(p)
@@ -123,28 +126,41 @@ func (c *Cache) FetchSeed(k Key, dst string) (bool, error) {
 		os.Remove(p)
 		return false, fmt.Errorf("%w %s: %s", ErrCorrupt, p, why)
 	}
-	if fi.Size() < sumLen {
+	size := fi.Size() - sumLen
+	if size < 0 {
 		return corrupt("truncated")
 	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return false, err
 	}
-	h := blake3.New()
-	_, err = io.Copy(io.MultiWriter(out, h), io.LimitReader(src, fi.Size()-sumLen))
+	sum := make(chan []byte, 1)
+	go func() { sum <- seedChecksum(src, size) }()
+	_, err = io.Copy(out, io.LimitReader(src, size))
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
+	got := <-sum
 	if err != nil {
 		os.Remove(dst)
 		return false, err
 	}
 	want := make([]byte, sumLen)
-	if _, err := io.ReadFull(src, want); err != nil || !bytes.Equal(want, h.Sum(nil)) {
+	if _, err := src.ReadAt(want, size); err != nil || !bytes.Equal(want, got) {
 		os.Remove(dst)
 		return corrupt("checksum mismatch")
 	}
 	now := time.Now()
 	os.Chtimes(p, now, now)
 	return true, nil
+}
+
+// seedChecksum hashes the first size bytes of f by position (ReadAt),
+// leaving its offset to the copy; nil when they cannot be read.
+func seedChecksum(f *os.File, size int64) []byte {
+	h := blake3.New()
+	if _, err := io.CopyBuffer(h, io.NewSectionReader(f, 0, size), make([]byte, 1<<20)); err != nil {
+		return nil
+	}
+	return h.Sum(nil)
 }
