@@ -12,9 +12,9 @@ import (
 // alone is 1.9 MB, and a worktree names a few hundred of its members. A
 // lib file's summary lists its top-level declarations and, for an
 // interface, its members, with their byte spans; Select keeps a
-// declaration the worktree names whole, and of an interface whose members
-// it names, the header, those members and the closing brace. Other
-// packages' files are read whole, as before.
+// declaration the worktree names, and of an interface that it or whose
+// members it names, the header, those members and the closing brace.
+// Other packages' files are read whole, as before.
 
 // libMarker starts every lib file (after its licence comment).
 var libMarker = []byte(`/// <reference no-default-lib="true"/>`)
@@ -67,15 +67,18 @@ func (d *npmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extr
 	return out
 }
 
-// libKeep is what of a lib file to parse: each declaration named whole;
-// of an interface with named members, its header, those members and its
-// closing brace.
+// libKeep is what of a lib file to parse: a declaration named, whole,
+// but an interface in part: its header, the members named and its
+// closing brace, when it or one of them is named (the worktree names
+// `Window` and a few of its hundreds of members).
 func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 	var keep []extract.Span
 	span := func(a, b int) extract.Span { return extract.Span{Start: uint32(a), End: uint32(b)} }
 	for _, dc := range decls {
-		if named(dc.name) {
-			keep = append(keep, span(dc.start, dc.end))
+		if dc.open == 0 {
+			if named(dc.name) {
+				keep = append(keep, span(dc.start, dc.end))
+			}
 			continue
 		}
 		var parts []extract.Span
@@ -84,7 +87,7 @@ func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 				parts = append(parts, span(m.start, m.end))
 			}
 		}
-		if len(parts) > 0 {
+		if len(parts) > 0 || named(dc.name) {
 			keep = append(keep, span(dc.start, dc.open))
 			keep = append(keep, parts...)
 			keep = append(keep, span(dc.close, dc.end))

@@ -148,7 +148,7 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 		if c, _ := w.nameTarget(t.Raw(ty), sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
 		}
-		return w.builtinType(t.Raw(ty), sc)
+		return w.globalType(t.Raw(ty), sc)
 	case x.arrayType:
 		return w.builtinType([]byte("Array"), sc)
 	case x.nestedTypeID:
@@ -176,6 +176,15 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 // before. The name itself still gives no ref (builtins).
 func (w *walker) builtinType(name []byte, sc *scope) cand {
 	if _, bound := sc.lookup(name); bound || !builtins[string(name)] {
+		return cand{}
+	}
+	return cand{recv: []string{libNamespace + ":" + string(name)}}
+}
+
+// globalType is the evidence of a type name the file does not bind: a
+// global, the standard library's when it declares one (`HTMLElement`).
+func (w *walker) globalType(name []byte, sc *scope) cand {
+	if _, bound := sc.lookup(name); bound {
 		return cand{}
 	}
 	return cand{recv: []string{libNamespace + ":" + string(name)}}
