@@ -36,6 +36,8 @@ func (w *walker) valueOf(e int32, sc *scope) cand {
 		if t.Kind(ctor) == x.identifier {
 			return w.builtinType(t.Raw(ctor), sc)
 		}
+	case x.arrayLit:
+		return w.builtinType([]byte("Array"), sc)
 	case x.parenExpr, x.nonNull, x.await, x.satisfiesExpr:
 		return w.valueOf(t.FirstKid(e), sc)
 	case x.asExpr:
@@ -151,6 +153,10 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 		return w.globalType(t.Raw(ty), sc)
 	case x.arrayType:
 		return w.builtinType([]byte("Array"), sc)
+	case x.predefType:
+		if box := primitiveBoxes[string(t.Raw(ty))]; box != "" {
+			return w.builtinType([]byte(box), sc) // a string's members are String's
+		}
 	case x.nestedTypeID:
 		if w.chain(ty) {
 			if c, _ := w.chainTarget(sc); c.q != "" {
@@ -180,6 +186,9 @@ func (w *walker) builtinType(name []byte, sc *scope) cand {
 	}
 	return cand{recv: []string{libNamespace + ":" + string(name)}}
 }
+
+// primitiveBoxes are the interfaces that declare a primitive type's members.
+var primitiveBoxes = map[string]string{"string": "String", "number": "Number", "boolean": "Boolean", "bigint": "BigInt", "symbol": "Symbol"}
 
 // globalType is the evidence of a type name the file does not bind: a
 // global, the standard library's when it declares one (`HTMLElement`).
