@@ -3,6 +3,7 @@ package typescript
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -96,24 +97,22 @@ func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 	return keep
 }
 
+// parseLibSummary reads Summarize's lines back ("D name start end open
+// close", "M name start end").
 func parseLibSummary(s []byte) []libDecl {
 	var out []libDecl
 	for line := range strings.SplitSeq(string(s), "\n") {
-		var name string
+		f := strings.Fields(line)
+		n := make([]int, len(f))
+		for i := 2; i < len(f); i++ {
+			n[i], _ = strconv.Atoi(f[i])
+		}
 		switch {
-		case strings.HasPrefix(line, "D "):
-			var dc libDecl
-			if _, err := fmt.Sscanf(line, "D %s %d %d %d %d", &name, &dc.start, &dc.end, &dc.open, &dc.close); err == nil {
-				dc.name = name
-				out = append(out, dc)
-			}
-		case strings.HasPrefix(line, "M ") && len(out) > 0:
-			var m libMember
-			if _, err := fmt.Sscanf(line, "M %s %d %d", &name, &m.start, &m.end); err == nil {
-				m.name = name
-				last := &out[len(out)-1]
-				last.members = append(last.members, m)
-			}
+		case len(f) == 6 && f[0] == "D":
+			out = append(out, libDecl{name: f[1], start: n[2], end: n[3], open: n[4], close: n[5]})
+		case len(f) == 4 && f[0] == "M" && len(out) > 0:
+			last := &out[len(out)-1]
+			last.members = append(last.members, libMember{name: f[1], start: n[2], end: n[3]})
 		}
 	}
 	return out
