@@ -96,3 +96,37 @@ func TestPackagesNPMLib(t *testing.T) {
 		t.Errorf("without a tsconfig or typescript among the dependencies, lib is read:\n%s", d)
 	}
 }
+
+// TestPackagesNPMLibIncrementalEqualsCold: dropping dom from the
+// tsconfig's lib, naming a member of a lib interface already read in
+// part, unnaming it, and removing the tsconfig give, incrementally, the
+// index a cold build gives.
+func TestPackagesNPMLibIncrementalEqualsCold(t *testing.T) {
+	repo := gittest.New(t, npmLibFiles())
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "inc.db")
+	coldLoc := loc
+	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
+	steps := []struct {
+		name      string
+		do        func()
+		want, not string // in the dump after the step, and not
+	}{
+		{"initial", func() {}, "@typescript/@lib:HTMLElement.click", "Array.pop"},
+		{"drop dom", func() {
+			gittest.WriteFile(t, repo.Root, "tsconfig.json", `{"compilerOptions": {"lib": ["es2015"]}}`)
+		}, "@typescript/@lib:Map.get", "lib.dom.d.ts"},
+		{"name pop", func() {
+			gittest.WriteFile(t, repo.Root, "src/pop.ts", "export const last = (xs: number[]) => xs.pop();\n")
+		}, "@typescript/@lib:Array.pop", "lib.dom.d.ts"},
+		{"unname it", func() { removeIf(t, repo.Root, "src/pop.ts") }, "@typescript/@lib:Array.push", "Array.pop"},
+		{"no tsconfig", func() { removeIf(t, repo.Root, "tsconfig.json") }, "\"src/app.ts\"", "@typescript/@lib/lib."},
+	}
+	for _, s := range steps {
+		s.do()
+		d, _ := syncEqualsCold(t, s.name, loc, coldLoc, true)
+		if !strings.Contains(d, s.want) || strings.Contains(d, s.not) {
+			t.Errorf("step %s: want %s and not %s in the dump", s.name, s.want, s.not)
+		}
+	}
+}
