@@ -2,7 +2,6 @@ package typescript
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,8 +12,8 @@ import (
 // alone is 1.9 MB, and a worktree names a few hundred of its members. A
 // lib file's summary lists its top-level declarations and, for an
 // interface, its members, with their byte spans; Select keeps a
-// declaration the worktree names, and of an interface that it or whose
-// members it names, the header, those members and the closing brace.
+// declaration the worktree names, and of an interface it names or a
+// builtin, the header, the members it names and the closing brace.
 // Other packages' files are read whole, as before.
 
 // libMarker starts every lib file (after its licence comment).
@@ -40,14 +39,24 @@ func (d *npmDeps) Summarize(content []byte) []byte {
 	if !bytes.Contains(content[:min(len(content), extract.HeadSize)], libMarker) {
 		return nil
 	}
-	var b strings.Builder
+	var b []byte
+	line := func(kind byte, name string, nums ...int) {
+		b = append(append(append(b, kind, ' '), name...), ' ')
+		for i, n := range nums {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+		}
+		b = append(b, '\n')
+	}
 	for _, dc := range scanLib(content) {
-		fmt.Fprintf(&b, "D %s %d %d %d %d\n", dc.name, dc.start, dc.end, dc.open, dc.close)
+		line('D', dc.name, dc.start, dc.end, dc.open, dc.close)
 		for _, m := range dc.members {
-			fmt.Fprintf(&b, "M %s %d %d\n", m.name, m.start, m.end)
+			line('M', m.name, m.start, m.end)
 		}
 	}
-	return []byte(b.String())
+	return b
 }
 
 // Select reads the standard library's files in part and every other
@@ -69,9 +78,11 @@ func (d *npmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extr
 }
 
 // libKeep is what of a lib file to parse: a declaration named, whole,
-// but an interface in part: its header, the members named and its
-// closing brace, when it or one of them is named (the worktree names
-// `Window` and a few of its hundreds of members).
+// but an interface in part, when the worktree can reach it (it names it,
+// or it is a builtin, which gives evidence but no reference): its
+// header, the members named and its closing brace. lib.dom.d.ts has
+// hundreds of interfaces with a `get` or a `value`; a worktree reaches
+// few of them.
 func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 	var keep []extract.Span
 	span := func(a, b int) extract.Span { return extract.Span{Start: uint32(a), End: uint32(b)} }
@@ -82,17 +93,16 @@ func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 			}
 			continue
 		}
-		var parts []extract.Span
+		if !named(dc.name) && !builtins[dc.name] {
+			continue
+		}
+		keep = append(keep, span(dc.start, dc.open))
 		for _, m := range dc.members {
 			if named(m.name) {
-				parts = append(parts, span(m.start, m.end))
+				keep = append(keep, span(m.start, m.end))
 			}
 		}
-		if len(parts) > 0 || named(dc.name) {
-			keep = append(keep, span(dc.start, dc.open))
-			keep = append(keep, parts...)
-			keep = append(keep, span(dc.close, dc.end))
-		}
+		keep = append(keep, span(dc.close, dc.end))
 	}
 	return keep
 }
