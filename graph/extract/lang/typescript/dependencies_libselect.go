@@ -79,8 +79,9 @@ func (d *npmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extr
 
 // libKeep is what of a lib file to parse: a declaration named, whole,
 // but an interface in part, when the worktree can reach it (it names it,
-// or it is a builtin, which gives evidence but no reference): its
-// header, the members named and its closing brace. lib.dom.d.ts has
+// or it is a builtin, which gives evidence but no reference, and it
+// declares a member named): its header, the members named and its
+// closing brace. lib.dom.d.ts has
 // hundreds of interfaces with a `get` or a `value`; a worktree reaches
 // few of them.
 func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
@@ -93,16 +94,17 @@ func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 			}
 			continue
 		}
-		if !named(dc.name) && !builtins[dc.name] {
-			continue
-		}
-		keep = append(keep, span(dc.start, dc.open))
+		var members []extract.Span
 		for _, m := range dc.members {
 			if named(m.name) {
-				keep = append(keep, span(m.start, m.end))
+				members = append(members, span(m.start, m.end))
 			}
 		}
-		keep = append(keep, span(dc.close, dc.end))
+		if named(dc.name) || builtins[dc.name] && len(members) > 0 {
+			keep = append(keep, span(dc.start, dc.open))
+			keep = append(keep, members...)
+			keep = append(keep, span(dc.close, dc.end))
+		}
 	}
 	return keep
 }
