@@ -11,7 +11,7 @@ import (
 )
 
 // libHeader starts every lib.*.d.ts of TypeScript.
-const libHeader = "/*! licence */\n/// <reference no-default-lib=\"true\"/>\n"
+const libHeader = "/*! ****\nCopyright (c) Microsoft Corporation.\n**** */\n\n/// <reference no-default-lib=\"true\"/>\n\n"
 
 // npmLibFiles is a TypeScript project whose node_modules holds TypeScript's
 // standard library: its tsconfig's lib names es2015 (which references es5

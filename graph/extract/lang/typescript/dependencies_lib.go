@@ -1,8 +1,8 @@
 package typescript
 
 import (
+	"bytes"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -100,8 +100,6 @@ func libRoots(target string, libs []string) []string {
 	}
 }
 
-var libReference = regexp.MustCompile(`(?m)^/// <reference lib="([^"]+)" />`)
-
 // libFiles is the closure of roots over `/// <reference lib="x" />`, in
 // the order found; a file that cannot be read is left out.
 func libFiles(roots []string, read func(string) ([]byte, error)) []string {
@@ -119,8 +117,31 @@ func libFiles(roots []string, read func(string) ([]byte, error)) []string {
 			continue
 		}
 		out = append(out, f)
-		for _, m := range libReference.FindAllSubmatch(b, -1) {
-			roots = append(roots, "lib."+strings.ToLower(string(m[1]))+".d.ts")
+		for _, l := range libReferences(b) {
+			roots = append(roots, "lib."+strings.ToLower(l)+".d.ts")
+		}
+	}
+	return out
+}
+
+// libReferences are the libs a file's `/// <reference lib="x" />` lines
+// name; they come before its first declaration, where the scan stops
+// (lib.dom.d.ts is 1.9 MB).
+func libReferences(b []byte) []string {
+	var out []string
+	for len(b) > 0 {
+		if c, ok := bytes.CutPrefix(b, []byte("/*")); ok { // the licence
+			_, b, _ = bytes.Cut(c, []byte("*/"))
+			continue
+		}
+		line, rest, _ := bytes.Cut(b, []byte("\n"))
+		b = rest
+		if l, ok := bytes.CutPrefix(line, []byte(`/// <reference lib="`)); ok {
+			if name, _, ok := bytes.Cut(l, []byte(`"`)); ok {
+				out = append(out, string(name))
+			}
+		} else if len(line) > 0 && (line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') {
+			break // a declaration
 		}
 	}
 	return out
