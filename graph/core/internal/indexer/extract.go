@@ -186,6 +186,19 @@ const (
 // binarySniff is how much of a file is checked for NUL bytes.
 const binarySniff = 8000
 
+// keptSize is how much of a file is parsed: the parts a selection keeps
+// (a dependency's file read in part: lib.dom.d.ts is 1.9 MB), else all of it.
+func keptSize(content []byte, keep []extract.Span) int64 {
+	if keep == nil {
+		return int64(len(content))
+	}
+	n := int64(0)
+	for _, s := range keep {
+		n += int64(s.End) - int64(s.Start)
+	}
+	return n
+}
+
 func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j job) outcome {
 	if o, ok := knownOutcome(reg, maxSize, j); ok {
 		return o
@@ -203,7 +216,7 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 		o.skip, o.err = SkipUnreadable, err
 		return o
 	}
-	if int64(len(content)) > maxSize { // grew since the scan
+	if keptSize(content, j.keep) > maxSize { // grew since the scan
 		o.skip = SkipLarge
 		o.cand.Size = int64(len(content))
 		return o

@@ -153,6 +153,7 @@ func (c *tsConfigs) Dependencies([]byte) extract.DependencySet {
 	}
 	d.std = add(std, npmPackage{types: -1})
 	delete(d.byName, "node")
+	d.addLib(c, declared, find, read)
 
 	installed := map[int]npmManifest{} // a dependency's package.json, by its index
 	names := make([]string, 0, len(declared))
@@ -315,6 +316,10 @@ type npmDeps struct {
 	meta   []npmPackage // parallel to pkgs
 	byName map[string]int
 	std    int
+	// lib is TypeScript's standard library (dependencies_lib.go), -1
+	// when it is not read; libFiles are its files, relative to its Root.
+	lib      int
+	libFiles []string
 	// jsHeads and jsBases are the starts and names of the JavaScript
 	// entries read (dependencies_js.go).
 	jsHeads, jsBases map[string]bool
@@ -328,6 +333,9 @@ func (d *npmDeps) Packages() []extract.Package { return d.pkgs }
 // resolves to, with everything below it, for the re-exports between its
 // files.
 func (d *npmDeps) Locate(spec string) (int, []string, bool) {
+	if f, ok := strings.CutPrefix(spec, libSpec); ok && d.lib >= 0 {
+		return d.lib, []string{f}, true
+	}
 	if spec == "" || isRelative(spec) || strings.HasPrefix(spec, "/") {
 		return 0, nil, false
 	}

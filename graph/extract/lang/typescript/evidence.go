@@ -29,9 +29,15 @@ func (w *walker) valueOf(e int32, sc *scope) cand {
 	case x.call:
 		return w.callValue(e, sc)
 	case x.newExpr:
-		if c, _, _ := w.target(t.Child(e, x.fConstructor), sc); c.q != "" {
+		ctor := t.Child(e, x.fConstructor)
+		if c, _, _ := w.target(ctor, sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
 		}
+		if t.Kind(ctor) == x.identifier {
+			return w.builtinType(t.Raw(ctor), sc)
+		}
+	case x.arrayLit:
+		return w.builtinType([]byte("Array"), sc)
 	case x.parenExpr, x.nonNull, x.await, x.satisfiesExpr:
 		return w.valueOf(t.FirstKid(e), sc)
 	case x.asExpr:
@@ -129,8 +135,9 @@ func called(c cand) cand {
 
 // typeValue is the evidence a written type gives: a named class,
 // interface or alias of this file or an import (a generic instance
-// counts as its type; `T | null | undefined` as T), or `this`. Builtins,
-// type parameters, `any`, arrays, functions and object types give none.
+// counts as its type; `T | null | undefined` as T), or `this`. A builtin
+// type is the standard library's (`Map<K, V>`, `T[]` as Array: builtinType);
+// type parameters, `any`, functions and object types give none.
 func (w *walker) typeValue(ty int32, sc *scope) cand {
 	x, t := w.x, w.t
 	switch t.Kind(ty) {
@@ -142,6 +149,13 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 		}
 		if c, _ := w.nameTarget(t.Raw(ty), sc); c.q != "" {
 			return cand{recv: []string{c.q}, alts: c.alts}
+		}
+		return w.globalType(t.Raw(ty), sc)
+	case x.arrayType:
+		return w.builtinType([]byte("Array"), sc)
+	case x.predefType:
+		if box := primitiveBoxes[string(t.Raw(ty))]; box != "" {
+			return w.builtinType([]byte(box), sc) // a string's members are String's
 		}
 	case x.nestedTypeID:
 		if w.chain(ty) {
@@ -159,6 +173,30 @@ func (w *walker) typeValue(ty int32, sc *scope) cand {
 		}
 	}
 	return cand{}
+}
+
+// builtinType is the evidence of a builtin name the file does not bind
+// (`Map`, `Promise`): the standard library's declaration of it
+// (dependencies_lib.go), whose members a sync with packages reads when
+// TypeScript's lib is installed; without it the member stays by name, as
+// before. The name itself still gives no ref (builtins).
+func (w *walker) builtinType(name []byte, sc *scope) cand {
+	if _, bound := sc.lookup(name); bound || !builtins[string(name)] {
+		return cand{}
+	}
+	return cand{recv: []string{libNamespace + ":" + string(name)}}
+}
+
+// primitiveBoxes are the interfaces that declare a primitive type's members.
+var primitiveBoxes = map[string]string{"string": "String", "number": "Number", "boolean": "Boolean", "bigint": "BigInt", "symbol": "Symbol"}
+
+// globalType is the evidence of a type name the file does not bind: a
+// global, the standard library's when it declares one (`HTMLElement`).
+func (w *walker) globalType(name []byte, sc *scope) cand {
+	if _, bound := sc.lookup(name); bound {
+		return cand{}
+	}
+	return cand{recv: []string{libNamespace + ":" + string(name)}}
 }
 
 // nonNullMember is the one member of a union that is not null or

@@ -77,7 +77,7 @@ type ids struct {
 	typeAnnotation, typeArgs, unionType, parenType, thisType, literalType, null_      uint16
 	undefined_                                                                        uint16
 	shorthandProp, pair, arguments, jsxExpr, returnStmt, ternary, binary, object      uint16
-	typeQuery                                                                         uint16
+	typeQuery, arrayType, predefType, arrayLit                                        uint16
 
 	fName, fBody, fValue, fDeclaration, fSource, fAlias, fFunction, fArguments uint16
 	fObject, fProperty, fConstructor, fParameters, fParameter, fType, fPattern uint16
@@ -160,7 +160,8 @@ func newIDs(l *tsutil.Lang) *ids {
 		shorthandProp: o("shorthand_property_identifier"), pair: k("pair"), arguments: k("arguments"),
 		jsxExpr: o("jsx_expression"), returnStmt: k("return_statement"),
 		ternary: k("ternary_expression"), binary: k("binary_expression"), object: k("object"),
-		typeQuery: o("type_query"),
+		typeQuery: o("type_query"), arrayType: o("array_type"), predefType: o("predefined_type"),
+		arrayLit: k("array"),
 	}
 	n.fields(x)
 	x.kindFlags = kindFlags(l)

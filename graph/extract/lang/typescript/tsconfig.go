@@ -30,6 +30,8 @@ type tsconfigFile struct {
 	extends []string // the repo-relative paths of the bases it names, in order
 	baseURL *string  // compilerOptions.baseUrl as written; nil when unset
 	paths   []tsPath // compilerOptions.paths as written; nil when unset
+	target  string   // compilerOptions.target ("" unset), for the standard library
+	lib     []string // compilerOptions.lib (nil unset)
 }
 
 type tsPath struct {
@@ -115,6 +117,8 @@ func parseTSConfig(p string, b []byte) *tsconfigFile {
 		CompilerOptions struct {
 			BaseURL *string         `json:"baseUrl"`
 			Paths   json.RawMessage `json:"paths"`
+			Target  json.RawMessage `json:"target"` // read apart: a bad one spoils nothing else
+			Lib     json.RawMessage `json:"lib"`
 		} `json:"compilerOptions"`
 	}
 	if err := json.Unmarshal(stripJSONC(b), &doc); err != nil {
@@ -134,6 +138,8 @@ func parseTSConfig(p string, b []byte) *tsconfigFile {
 	}
 	f.baseURL = doc.CompilerOptions.BaseURL
 	f.paths = orderedPaths(doc.CompilerOptions.Paths)
+	_ = json.Unmarshal(doc.CompilerOptions.Target, &f.target)
+	_ = json.Unmarshal(doc.CompilerOptions.Lib, &f.lib)
 	return f
 }
 

@@ -118,7 +118,7 @@ var _ extract.Extractor = (*Extractor)(nil)
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	k, _ := dialectOf(in.Path)
-	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: namespace(in.Path)}
+	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: fileNamespace(in.Path)}
 	g := e.grammars[k.d]
 	return g.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
