@@ -76,4 +76,8 @@ package extract
 //	   and Python blank a dependency's bodies; gems.rb/gems.locked are
 //	   Bundler's Gemfile/lock, gradle.properties a Gradle marker; an npm
 //	   package is recorded at its installed version.
-const Version = 13
+//	14: Python dependency files read statement by statement, Rust's item
+//	   by item, Ruby's method by method (the rest blanked); TypeScript's
+//	   lib.*.d.ts the standard library package lib, read in part, builtin
+//	   receivers and facts naming it.
+const Version = 14
