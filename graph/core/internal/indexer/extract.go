@@ -192,9 +192,9 @@ func keptSize(content []byte, keep []extract.Span) int64 {
 	if keep == nil {
 		return int64(len(content))
 	}
-	n := int64(0)
-	for _, s := range keep {
-		n += int64(s.End) - int64(s.Start)
+	n, size := int64(0), int64(len(content))
+	for _, s := range keep { // an end past the file means "to its end" (Ruby's last part)
+		n += max(min(int64(s.End), size)-min(int64(s.Start), size), 0)
 	}
 	return n
 }
