@@ -105,3 +105,20 @@ func BlankOutside(src []byte, keep []Span) []byte {
 	blank(len(out))
 	return out
 }
+
+// SummaryField is s as one field of a space-separated summary line (a
+// Selective set's Summarize): "-" when empty, so no field goes missing.
+func SummaryField(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// FromSummaryField undoes SummaryField.
+func FromSummaryField(s string) string {
+	if s == "-" {
+		return ""
+	}
+	return s
+}

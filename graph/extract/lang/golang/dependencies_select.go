@@ -405,14 +405,14 @@ func encodeDecls(f fileDecls) []byte {
 	b.WriteString("p " + f.pkg + "\n")
 	b.WriteString("n " + strconv.Itoa(f.size) + "\n")
 	for _, im := range f.imports {
-		b.WriteString("i " + orDash(im[0]) + " " + im[1] + "\n")
+		b.WriteString("i " + extract.SummaryField(im[0]) + " " + im[1] + "\n")
 	}
 	for _, d := range f.decls {
 		kind := "d "
 		if d.value {
 			kind = "v "
 		}
-		b.WriteString(kind + orDash(d.recv) + " " + orDash(strings.Join(d.names, ",")) + " @" + strconv.Itoa(d.at))
+		b.WriteString(kind + extract.SummaryField(d.recv) + " " + extract.SummaryField(strings.Join(d.names, ",")) + " @" + strconv.Itoa(d.at))
 		for _, u := range d.uses {
 			b.WriteString(" " + u)
 		}
@@ -422,20 +422,6 @@ func encodeDecls(f fileDecls) []byte {
 		b.WriteString("\n")
 	}
 	return []byte(b.String())
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func undash(s string) string {
-	if s == "-" {
-		return ""
-	}
-	return s
 }
 
 func decodeDecls(b []byte) fileDecls {
@@ -448,10 +434,10 @@ func decodeDecls(b []byte) fileDecls {
 		case len(fs) == 2 && fs[0] == "n":
 			f.size, _ = strconv.Atoi(fs[1])
 		case len(fs) == 3 && fs[0] == "i":
-			f.imports = append(f.imports, [2]string{undash(fs[1]), fs[2]})
+			f.imports = append(f.imports, [2]string{extract.FromSummaryField(fs[1]), fs[2]})
 		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
-			d := goDecl{value: fs[0] == "v", recv: undash(fs[1])}
-			if n := undash(fs[2]); n != "" {
+			d := goDecl{value: fs[0] == "v", recv: extract.FromSummaryField(fs[1])}
+			if n := extract.FromSummaryField(fs[2]); n != "" {
 				d.names = strings.Split(n, ",")
 			}
 			for _, u := range fs[3:] {

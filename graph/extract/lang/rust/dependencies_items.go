@@ -279,9 +279,9 @@ func encodeItems(b []byte, items []crateItem) []byte {
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(it.end), 10)
 		b = append(b, ' ', it.kind, ' ')
-		b = append(b, dash(it.name)...)
+		b = append(b, extract.SummaryField(it.name)...)
 		b = append(b, ' ')
-		b = append(b, dash(it.trait)...)
+		b = append(b, extract.SummaryField(it.trait)...)
 		b = append(b, '\n')
 	}
 	return b
@@ -294,21 +294,7 @@ func decodeItem(f []string) (crateItem, bool) {
 	if err1 != nil || err2 != nil || len(f[2]) != 1 {
 		return crateItem{}, false
 	}
-	return crateItem{start: start, end: end, kind: f[2][0], name: undash(f[3]), trait: undash(f[4])}, true
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func undash(s string) string {
-	if s == "-" {
-		return ""
-	}
-	return s
+	return crateItem{start: start, end: end, kind: f[2][0], name: extract.FromSummaryField(f[3]), trait: extract.FromSummaryField(f[4])}, true
 }
 
 // keptSpans is what Select reads of a file: the items keep says to keep,

@@ -293,14 +293,14 @@ func encodeCrateDecls(s crateDecls) []byte {
 		b.WriteString("d " + n + "\n")
 	}
 	for _, f := range s.fns {
-		b.WriteString("f " + dash(f.owner) + " " + f.name)
+		b.WriteString("f " + extract.SummaryField(f.owner) + " " + f.name)
 		for _, t := range f.types {
 			b.WriteString(" " + t)
 		}
 		b.WriteString("\n")
 	}
 	for _, h := range s.impls {
-		b.WriteString("i " + dash(h[0]) + " " + h[1] + "\n")
+		b.WriteString("i " + extract.SummaryField(h[0]) + " " + h[1] + "\n")
 	}
 	for _, a := range s.aliases {
 		b.WriteString("a " + a[0] + " " + a[1] + "\n")
@@ -319,13 +319,13 @@ func decodeCrateDecls(b []byte) crateDecls {
 		case len(f) == 2 && f[0] == "d":
 			d.names = append(d.names, f[1])
 		case len(f) >= 3 && f[0] == "f":
-			fn := crateFn{owner: undash(f[1]), name: f[2]}
+			fn := crateFn{owner: extract.FromSummaryField(f[1]), name: f[2]}
 			if len(f) > 3 {
 				fn.types = f[3:]
 			}
 			d.fns = append(d.fns, fn)
 		case len(f) == 3 && f[0] == "i":
-			d.impls = append(d.impls, [2]string{undash(f[1]), f[2]})
+			d.impls = append(d.impls, [2]string{extract.FromSummaryField(f[1]), f[2]})
 		case len(f) == 3 && f[0] == "a":
 			d.aliases = append(d.aliases, [2]string{f[1], f[2]})
 		case len(f) == 1 && f[0] == "g":
