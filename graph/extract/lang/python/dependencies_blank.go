@@ -485,21 +485,28 @@ func bindsLocals(ws []string, locals map[string]bool) {
 				add(ws[i+1])
 			}
 		case "=":
-			prev, next := "", ""
-			if i > 0 {
-				prev = ws[i-1]
-			}
-			if i+1 < len(ws) {
-				next = ws[i+1]
-			}
-			if prev == ":" && i > 1 {
+			if i > 1 && ws[i-1] == ":" {
 				add(ws[i-2]) // a walrus
 			}
-			if depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!" {
+			if assigns(ws, i, depth) {
 				for _, t := range ws[:i] {
 					add(t)
 				}
 			}
 		}
 	}
+}
+
+// assigns reports whether ws[i], an "=" at bracket depth depth, is an
+// assignment's: at the top level and not part of ==, <=, >= or != (the
+// word scan splits those in two).
+func assigns(ws []string, i, depth int) bool {
+	prev, next := "", ""
+	if i > 0 {
+		prev = ws[i-1]
+	}
+	if i+1 < len(ws) {
+		next = ws[i+1]
+	}
+	return depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!"
 }

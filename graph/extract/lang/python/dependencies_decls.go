@@ -160,14 +160,7 @@ func appendTargets(defs []string, ws []string) []string {
 				add(t)
 			}
 		case "=":
-			prev, next := "", ""
-			if i > 0 {
-				prev = ws[i-1]
-			}
-			if i+1 < len(ws) {
-				next = ws[i+1]
-			}
-			if depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!" {
+			if assigns(ws, i, depth) {
 				for _, t := range ws[:i] {
 					add(t)
 				}
