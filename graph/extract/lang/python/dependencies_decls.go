@@ -15,7 +15,7 @@ import (
 // taken whole) with its byte range, the names it binds at module level
 // and the dotted names it reads; Select keeps the statements the
 // worktree's names reach, to a fixed point, and the extractor blanks the
-// rest (blankUnkept).
+// rest (extract.BlankOutside).
 
 // stmt is one top-level statement of a module.
 type stmt struct {
@@ -270,7 +270,7 @@ func parseStatements(b []byte) []stmt {
 }
 
 // keptSkip is what the parser need not read of a file read in part:
-// the whole lines between the kept ranges (blankUnkept made them blank)
+// the whole lines between the kept ranges (extract.BlankOutside made them blank)
 // and the blank lines of the bodies (body, from blankBodies, inside the
 // kept ranges), merged, in order.
 func keptSkip(keep []extract.Span, body [][2]uint32, n int) [][2]uint32 {
@@ -298,30 +298,5 @@ func keptSkip(keep []extract.Span, body [][2]uint32, n int) [][2]uint32 {
 		add(b)
 	}
 	add([2]uint32{from, uint32(n)})
-	return out
-}
-
-// blankUnkept is content with every byte outside keep but newlines
-// replaced by spaces (offsets and lines stay); content itself when keep
-// is nil (the whole file).
-func blankUnkept(content []byte, keep []extract.Span) []byte {
-	if keep == nil {
-		return content
-	}
-	out := bytes.Clone(content)
-	blank := func(from, to int) {
-		for i := from; i < to; i++ {
-			if c := out[i]; c != '\n' && c != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
-	from := 0
-	for _, sp := range keep {
-		start := min(int(sp.Start), len(content))
-		blank(from, max(from, start))
-		from = max(from, min(int(sp.End), len(content)))
-	}
-	blank(from, len(content))
 	return out
 }
