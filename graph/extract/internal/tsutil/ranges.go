@@ -2,6 +2,7 @@ package tsutil
 
 import (
 	"bytes"
+	"slices"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -14,10 +15,11 @@ import (
 // lexing it, while every node keeps its offset in the whole file.
 
 // setRanges makes p read only keep of content (in order; empty parts and
-// parts past the end are dropped); nil keep leaves p reading everything.
-func setRanges(p *sitter.Parser, content []byte, keep []extract.Span) error {
+// parts past the end are dropped) and returns the ends of the ranges set,
+// for chunkEnd; nil keep leaves p reading everything (and no ends).
+func setRanges(p *sitter.Parser, content []byte, keep []extract.Span) ([]int, error) {
 	if keep == nil {
-		return nil
+		return nil, nil
 	}
 	ranges := make([]sitter.Range, 0, len(keep))
 	row, col := uint(0), uint(0) // at offset done
@@ -44,5 +46,23 @@ func setRanges(p *sitter.Parser, content []byte, keep []extract.Span) error {
 	if len(ranges) == 0 { // nothing to read: an empty range, not the whole file
 		ranges = append(ranges, sitter.Range{})
 	}
-	return p.SetIncludedRanges(ranges)
+	ends := make([]int, len(ranges))
+	for i, r := range ranges {
+		ends[i] = int(r.EndByte)
+	}
+	return ends, p.SetIncludedRanges(ranges)
+}
+
+// chunkEnd is where the chunk the parser reads from offset i ends: the
+// end of the first range ending after i, else the file's end n. The
+// binding copies every chunk it hands over (twice: a Go string, then a C
+// one), and the parser asks for a chunk wherever it enters a range; a
+// chunk running to the file's end made that a copy of the rest of the
+// file per range entered, where this copies each range once.
+func chunkEnd(ends []int, i, n int) int {
+	k, _ := slices.BinarySearch(ends, i+1)
+	if k < len(ends) {
+		return min(ends[k], n)
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package tsutil
 
 import (
+	"slices"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -16,8 +17,12 @@ func TestSetRangesPoints(t *testing.T) {
 	keep := []extract.Span{{Start: 1, End: 2}, {Start: 4, End: 8}, {Start: 8, End: 8}, {Start: 9, End: 14}, {Start: 20, End: 30}}
 	p := sitter.NewParser()
 	defer p.Close()
-	if err := setRanges(p, content, keep); err != nil {
+	ends, err := setRanges(p, content, keep)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if want := []int{2, 8, 14}; !slices.Equal(ends, want) {
+		t.Errorf("ends %v, want %v", ends, want)
 	}
 	pt := func(off int) sitter.Point { // by a walk over every byte
 		var row, col uint
@@ -42,5 +47,23 @@ func TestSetRangesPoints(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("range %d: %+v, want %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// TestChunkEnd: a chunk runs from where the parser asks to the end of the
+// range it is in (or the next one), never past the file, and to the
+// file's end when no ranges are set.
+func TestChunkEnd(t *testing.T) {
+	ends := []int{2, 8, 14}
+	for _, c := range []struct{ i, n, want int }{
+		{0, 20, 2}, {1, 20, 2}, {2, 20, 8}, {4, 20, 8}, {7, 20, 8}, {8, 20, 14}, {13, 20, 14},
+		{14, 20, 20}, {19, 20, 20}, {4, 6, 6},
+	} {
+		if got := chunkEnd(ends, c.i, c.n); got != c.want {
+			t.Errorf("chunkEnd(%v, %d, %d) = %d, want %d", ends, c.i, c.n, got, c.want)
+		}
+	}
+	if got := chunkEnd(nil, 5, 20); got != 20 {
+		t.Errorf("no ranges: chunkEnd = %d, want 20", got)
 	}
 }

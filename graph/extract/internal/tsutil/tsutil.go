@@ -86,7 +86,8 @@ func (l *Lang) parseIn(content []byte, keep []extract.Span, room bool, fn func(r
 	if err != nil {
 		return err
 	}
-	if err := setRanges(p, content, keep); err != nil {
+	ends, err := setRanges(p, content, keep)
+	if err != nil {
 		l.putParser(p)
 		return err
 	}
@@ -106,7 +107,7 @@ func (l *Lang) parseIn(content []byte, keep []extract.Span, room bool, fn func(r
 	}
 	tree := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
 		if i < n {
-			return content[i:]
+			return content[i:chunkEnd(ends, i, n)]
 		}
 		return nil
 	}, nil, opts)
