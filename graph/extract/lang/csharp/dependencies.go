@@ -197,30 +197,64 @@ func (m *csModules) nearest(root, dir, name string) string {
 // by name, size and time, and the NuGet folder's directory of each
 // package referenced (a version restored since adds an entry there).
 func (m *csModules) StateKey() string {
+	if m.h().Root() == "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range m.sideList() {
+		b.WriteString(stamp(m.h(), p))
+	}
+	return b.String() + m.restoredStamps()
+}
+
+// StateContent (extract.StateContenter): the same side files by content,
+// which a sibling worktree's checkout keeps (their times it does not),
+// and the NuGet folder (outside the worktree: the sibling's too) stamped
+// as StateKey does.
+func (m *csModules) StateContent() string {
 	root := m.h().Root()
 	if root == "" {
 		return ""
 	}
-	var b strings.Builder
-	stamp := func(p string) {
-		if fi, err := m.h().Stat(p); err == nil {
-			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	side := m.sideFiles(root)
+	return extract.ContentKey(m.h(), root, m.sideList()) + "\x00" + m.restoredStamps()
+}
+
+// sideList is each project's side files that exist, in the markers' order.
+func (m *csModules) sideList() []string {
+	side := m.sideFiles(m.h().Root())
+	var out []string
 	for _, f := range m.markers {
 		s := side[f.Path]
 		for _, p := range []string{s.lock, s.packages, s.build, s.config} {
 			if p != "" {
-				stamp(p)
+				out = append(out, p)
 			}
 		}
-		_, refs, _ := m.project(f, s)
+	}
+	return out
+}
+
+// restoredStamps stamps the NuGet folder's directory of each package the
+// projects reference.
+func (m *csModules) restoredStamps() string {
+	side := m.sideFiles(m.h().Root())
+	var b strings.Builder
+	for _, f := range m.markers {
+		_, refs, _ := m.project(f, side[f.Path])
 		for _, r := range refs {
-			stamp(filepath.Join(m.packagesRoot(), strings.ToLower(r.Include)))
+			b.WriteString(stamp(m.h(), filepath.Join(m.packagesRoot(), strings.ToLower(r.Include))))
 		}
 	}
 	return b.String()
+}
+
+// stamp is p's name, size and time, or nothing when p is not there.
+func stamp(h extract.Host, p string) string {
+	fi, err := h.Stat(p)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // lockFile is packages.lock.json: per target framework, each package's

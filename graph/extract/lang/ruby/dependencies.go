@@ -59,19 +59,49 @@ func (m *rbModules) StateKey() string {
 		return ""
 	}
 	var b strings.Builder
-	stamp := func(p string) {
-		if fi, err := m.h().Stat(p); err == nil {
-			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
-		}
+	for _, p := range m.lockFiles() {
+		b.WriteString(stamp(m.h(), p))
 	}
+	return b.String() + m.homeStamps()
+}
+
+// StateContent (extract.StateContenter): the lock files by content, which
+// a sibling worktree's checkout keeps (their times it does not), and the
+// gem directories as StateKey stamps them (outside the worktree they are
+// the sibling's too; a bundle installed inside it is the worktree's own).
+func (m *rbModules) StateContent() string {
+	if m.root == "" {
+		return ""
+	}
+	return extract.ContentKey(m.h(), m.root, m.lockFiles()) + "\x00" + m.homeStamps()
+}
+
+// lockFiles are the Gemfiles' lock files, absolute.
+func (m *rbModules) lockFiles() []string {
+	out := make([]string, 0, len(m.gemfiles))
 	for _, g := range m.gemfiles {
-		stamp(filepath.Join(m.root, filepath.FromSlash(lockOf(g))))
+		out = append(out, filepath.Join(m.root, filepath.FromSlash(lockOf(g))))
 	}
+	return out
+}
+
+// homeStamps stamps the gems directories of every gem home.
+func (m *rbModules) homeStamps() string {
+	var b strings.Builder
 	for _, home := range m.gemHomes(nil) {
-		stamp(filepath.Join(home, "gems"))
-		stamp(filepath.Join(home, "bundler", "gems"))
+		b.WriteString(stamp(m.h(), filepath.Join(home, "gems")))
+		b.WriteString(stamp(m.h(), filepath.Join(home, "bundler", "gems")))
 	}
 	return b.String()
+}
+
+// stamp is p's name, size and time, or nothing when p is not there.
+func stamp(h extract.Host, p string) string {
+	fi, err := h.Stat(p)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // rbEnv is what the probe said.

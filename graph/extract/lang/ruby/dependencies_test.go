@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
@@ -149,5 +150,39 @@ func TestDeclaredGems(t *testing.T) {
 	got := declaredGems([]byte("source 'https://rubygems.org'\ngem \"rails\", \"~> 7.1\"\n  gem 'pg' # the database\ngem 'local', path: '../local'\ngem('rspec')\n# gem 'old'\ngem 'edge', git: 'https://x/edge.git'\n"))
 	if want := []string{"rails", "pg", "rspec"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("declaredGems = %q, want %q", got, want)
+	}
+}
+
+// TestStateContent: a sibling checkout of the same Gemfile.lock (other
+// path, other time) has another state key but the same content key; new
+// lock bytes change the content key.
+func TestStateContent(t *testing.T) {
+	t.Setenv("GEM_HOME", t.TempDir())
+	t.Setenv("GEM_PATH", "")
+	t.Setenv("HOME", t.TempDir())
+	files := map[string]string{
+		"Gemfile":      "gem 'rack'\n",
+		"Gemfile.lock": "GEM\n  specs:\n    rack (2.2.4)\n",
+	}
+	keys := func(root string) (string, string) {
+		m := &rbModules{gemfiles: []string{"Gemfile"}}
+		m.SetHost(extracttest.Host{Dir: root})
+		return m.StateKey(), m.StateContent()
+	}
+	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	write(t, a, files)
+	write(t, b, files)
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(b, "Gemfile.lock"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	ka, ca := keys(a)
+	kb, cb := keys(b)
+	if ka == kb || ca != cb {
+		t.Fatalf("state keys equal %v (want not), content keys equal %v (want so)", ka == kb, ca == cb)
+	}
+	write(t, b, map[string]string{"Gemfile.lock": "GEM\n  specs:\n    rack (2.2.5)\n"})
+	if _, c := keys(b); c == ca {
+		t.Fatal("Gemfile.lock's new bytes left the content key")
 	}
 }
