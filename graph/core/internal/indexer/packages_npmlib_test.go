@@ -28,18 +28,27 @@ func npmLibFiles() map[string]string {
   const m = new Map<string, number>();
   m.set("a", xs.push("b"));
   el.click();
-  return m.get("a") ?? 0;
+  return m.get("a") ?? Array.from(xs).length + JSON.parse("0");
 }
 `,
 		"node_modules/typescript/package.json": `{"name": "typescript", "version": "5.9.3"}`,
 		"node_modules/typescript/lib/lib.es2015.d.ts": libHeader +
-			"/// <reference lib=\"es5\" />\n/// <reference lib=\"es2015.collection\" />\n",
+			"/// <reference lib=\"es5\" />\n/// <reference lib=\"es2015.collection\" />\n" +
+			"interface ArrayConstructor {\n    from<T>(iterable: Iterable<T>): T[];\n}\n",
 		"node_modules/typescript/lib/lib.es5.d.ts": libHeader + `interface Array<T> {
     /** Appends new elements. */
     push(...items: T[]): number;
     pop(): T | undefined;
 }
+interface ArrayConstructor {
+    isArray(arg: any): arg is any[];
+}
 declare var Array: ArrayConstructor;
+interface JSON {
+    parse(text: string): any;
+    stringify(value: any): string;
+}
+declare var JSON: JSON;
 `,
 		"node_modules/typescript/lib/lib.es2015.collection.d.ts": libHeader + `interface Map<K, V> {
     clear(): void;
@@ -59,7 +68,8 @@ declare var Array: ArrayConstructor;
 // TestPackagesNPMLib: with TypeScript installed, its standard library is a
 // package "lib" chosen by the tsconfig's lib, read in part: the members of
 // builtins the worktree calls (an array's push, a constructed Map's get
-// and set, a DOM type's click) resolve to their declarations, members it
+// and set, a DOM type's click, the static Array.from and JSON.parse)
+// resolve to their declarations, members it
 // does not name and lib files the tsconfig does not choose stay out, and
 // lib.dom.d.ts is read though the whole file is over the size limit.
 // Without a tsconfig or a dependency on typescript it is not read.
@@ -76,12 +86,14 @@ func TestPackagesNPMLib(t *testing.T) {
 		"\"set\"\t\"@typescript/@lib:Map.set\"\t\"@typescript/@lib/lib.es2015.collection.d.ts\"",
 		"\"get\"\t\"@typescript/@lib:Map.get\"\t\"@typescript/@lib/lib.es2015.collection.d.ts\"",
 		"\"click\"\t\"@typescript/@lib:HTMLElement.click\"\t\"@typescript/@lib/lib.dom.d.ts\"",
+		"\"from\"\t\"@typescript/@lib:ArrayConstructor.from\"\t\"@typescript/@lib/lib.es2015.d.ts\"",
+		"\"parse\"\t\"@typescript/@lib:JSON.parse\"\t\"@typescript/@lib/lib.es5.d.ts\"",
 	} {
 		if !strings.Contains(d, want) {
 			t.Errorf("dump lacks %s", want)
 		}
 	}
-	for _, bad := range []string{"Array.pop", "Map.clear", "HTMLElement.hidden", "Huge", "lib.webworker", "WorkerGlobalScope"} {
+	for _, bad := range []string{"Array.pop", "Map.clear", "isArray", "stringify", "HTMLElement.hidden", "Huge", "lib.webworker", "WorkerGlobalScope"} {
 		if strings.Contains(d, bad) {
 			t.Errorf("dump holds %s: members nobody names and lib files the tsconfig does not choose stay out", bad)
 		}

@@ -40,3 +40,33 @@ var builtinTypes = []string{
 	"Required", "ReturnType", "TemplateStringsArray", "ThisParameterType", "ThisType",
 	"Uncapitalize", "Uppercase",
 }
+
+// builtinStatics are the builtin values whose static members (`Object.keys`,
+// `JSON.parse`, `Promise.resolve`) the standard library declares on an
+// interface: lib.es*.d.ts's `declare var X: T`. A member of one is a ref
+// with that interface as its receiver, which a sync with TypeScript's lib
+// resolves (dependencies_lib.go); `console` is left out: its interface is
+// lib.dom's or @types/node's, and a project with neither would get a
+// name-only ref for every console.log.
+var builtinStatics = map[string]string{
+	"Atomics": "Atomics", "JSON": "JSON", "Math": "Math",
+}
+
+func init() {
+	for _, v := range []string{
+		"AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean",
+		"DataView", "Date", "Error", "EvalError", "FinalizationRegistry", "Float32Array", "Float64Array",
+		"Function", "Int8Array", "Int16Array", "Int32Array", "Map", "Number", "Object", "Promise", "Proxy",
+		"RangeError", "ReferenceError", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError",
+		"TypeError", "URIError", "Uint8Array", "Uint8ClampedArray", "Uint16Array", "Uint32Array", "WeakMap",
+		"WeakRef", "WeakSet",
+	} {
+		builtinStatics[v] = v + "Constructor"
+	}
+	for _, t := range builtinStatics {
+		staticTypes[t] = true
+	}
+}
+
+// staticTypes are builtinStatics' interfaces.
+var staticTypes = map[string]bool{}

@@ -79,7 +79,8 @@ func (d *npmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extr
 
 // libKeep is what of a lib file to parse: a declaration named, whole,
 // but an interface in part, when the worktree can reach it (it names it,
-// or it is a builtin, which gives evidence but no reference, and it
+// or it is a builtin, which gives evidence but no reference, or the
+// interface of a builtin's static members (ObjectConstructor), and it
 // declares a member named): its header, the members named and its
 // closing brace. lib.dom.d.ts has
 // hundreds of interfaces with a `get` or a `value`; a worktree reaches
@@ -100,7 +101,7 @@ func libKeep(decls []libDecl, named func(string) bool) []extract.Span {
 				members = append(members, span(m.start, m.end))
 			}
 		}
-		if named(dc.name) || builtins[dc.name] && len(members) > 0 {
+		if named(dc.name) || (builtins[dc.name] || staticTypes[dc.name]) && len(members) > 0 {
 			keep = append(keep, span(dc.start, dc.open))
 			keep = append(keep, members...)
 			keep = append(keep, span(dc.close, dc.end))

@@ -55,6 +55,9 @@ func (w *walker) nameValue(name []byte, sc *scope) cand {
 	b, ok := sc.lookup(name)
 	switch {
 	case !ok:
+		if typ := builtinStatics[string(name)]; typ != "" {
+			return cand{recv: []string{libNamespace + ":" + typ}} // Object in Object.keys
+		}
 	case b.typ != nil:
 		return *b.typ
 	case b.kind == bindImport || b.kind == bindScope:
@@ -116,6 +119,9 @@ func (w *walker) callValue(e int32, sc *scope) cand {
 	if t.Kind(fn) == x.identifier {
 		if c, _ := w.nameTarget(t.Raw(fn), sc); c.q != "" {
 			return cand{recv: []string{c.q, extract.CallResult}, alts: c.alts}
+		}
+		if _, bound := sc.lookup(t.Raw(fn)); !bound && builtinStatics[string(t.Raw(fn))] != "" {
+			return cand{} // Number(x) is a number, not a NumberConstructor
 		}
 		return called(w.nameValue(t.Raw(fn), sc))
 	}

@@ -84,6 +84,8 @@ func (w *walker) appendChain(i int32) bool {
 func (w *walker) chainTarget(sc *scope) (cand, bool) {
 	b, ok := sc.lookup(w.segs[0])
 	switch {
+	case !ok && len(w.segs) == 2 && builtinStatics[string(w.segs[0])] != "":
+		return cand{}, true // a static member, by its receiver (nameValue)
 	case !ok:
 		return cand{}, !builtins[string(w.segs[0])]
 	case b.kind == bindModule:
