@@ -541,9 +541,10 @@ type placeFiles struct {
 
 // includedFiles keeps the files of a place whose head Includes takes (an
 // unchanged indexed file was taken by its head already) or, when same,
-// those the index holds unchanged: the last selection's.
+// those the index holds unchanged: the last selection's (for a set that
+// includes by name too: Select, which chose among them, does not run).
 func includedFiles(set extract.DependencySet, pf placeFiles, indexed map[string]store.FileState, same bool) []selectFile {
-	if nb, ok := set.(extract.NameIncludes); ok && nb.IncludesByName() {
+	if nb, ok := set.(extract.NameIncludes); ok && nb.IncludesByName() && !same {
 		return pf.files // Includes took them by name already
 	}
 	kept := pf.files[:0]

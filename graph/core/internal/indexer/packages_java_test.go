@@ -209,6 +209,10 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		{"stop naming make", func() {
 			write("app/src/main/java/com/ex/Mk.java", "package com.ex;\n\nimport com.acme.greet.*;\n\nclass Mk {\n    Object m() { return null; }\n}\n")
 		}, true, ""},
+		// No Java file changes: the selection's inputs are the last
+		// one's, so the sync keeps the files the index holds (not every
+		// file of the directories located: Unused stays out).
+		{"edit another file", func() { write("README.md", "# app\n") }, true, `"@java/com/acme/greet/Greeter.java"`},
 		{"packages off", func() {}, false, ""},
 		{"packages on", func() {}, true, `"@java/com/acme/greet/Greeter.java"`},
 	}
@@ -218,7 +222,7 @@ func TestPackagesJavaIncrementalEqualsCold(t *testing.T) {
 		if s.want != "" && !strings.Contains(coldDump, s.want) {
 			t.Fatalf("step %s: dump lacks %s", s.name, s.want)
 		}
-		if (s.name == "stop naming make" || s.name == "initial") && strings.Contains(coldDump, "@java/com/acme/greet/Maker.java") {
+		if (s.name == "stop naming make" || s.name == "initial" || s.name == "edit another file") && strings.Contains(coldDump, "@java/com/acme/greet/Maker.java") {
 			t.Fatalf("step %s: Maker is read, but nothing names it", s.name)
 		}
 		if s.name == "remove the dependency" && strings.Contains(coldDump, "@java/com/acme/") {
@@ -286,5 +290,40 @@ func TestPackagesJavaBundles(t *testing.T) {
 	if _, cold := build(nil); cold != warm {
 		n, diff := dumpDiff(cold, warm, 20)
 		t.Errorf("built from bundles differs from built without the cache in %d rows (- without, + bundles):\n%s", n, diff)
+	}
+}
+
+// TestPackagesJavaEditKeepsSelection: editing a Java file so that it names
+// and imports what it did keeps the selection (a .java file is Kotlin's
+// marker by its presence alone, not its content), while a new Java file
+// selects again; each sync equals a cold build.
+func TestPackagesJavaEditKeepsSelection(t *testing.T) {
+	fakeM2(t)
+	repo := gittest.New(t, mavenSeed)
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	coldLoc := loc
+	coldLoc.Path = filepath.Join(t.TempDir(), "cold.db")
+	syncEqualsCold(t, "initial", loc, coldLoc, true)
+	app := "app/src/main/java/com/ex/App.java"
+	for _, s := range []struct {
+		name     string
+		do       func()
+		selected int
+	}{
+		{"comment App.java", func() { gittest.WriteFile(t, repo.Root, app, mavenSeed[app]+"// a comment\n") }, 0},
+		{"a new Java file", func() {
+			gittest.WriteFile(t, repo.Root, "app/src/main/java/com/ex/B.java", "package com.ex;\n\nclass B {}\n")
+		}, 1},
+	} {
+		s.do()
+		inc := syncPackages(t, loc, false, true)
+		if inc.Packages == nil || inc.Packages.Selected != s.selected {
+			t.Fatalf("step %s: packages report %+v; want %d languages selected again", s.name, inc.Packages, s.selected)
+		}
+		syncPackages(t, coldLoc, true, true)
+		if incDump, coldDump := dump(t, loc.Path), dump(t, coldLoc.Path); incDump != coldDump {
+			n, diff := dumpDiff(coldDump, incDump, 40)
+			t.Fatalf("step %s: %d rows differ (- cold, + incremental):\n%s", s.name, n, diff)
+		}
 	}
 }

@@ -154,17 +154,20 @@ func (d *dependencies) namesChanged(tx *store.Tx, dl *depLang) (bool, error) {
 		return false, err
 	}
 	for _, p := range sortedKeys(r.written) {
-		for _, a := range r.langs.aware {
-			if marker, _ := a.Marker(p); marker {
-				return true, nil
-			}
-		}
 		lang, err := fileLang(tx, p) // "" once removed
 		if err != nil {
 			return false, err
 		}
-		before, ok := r.before[p]
-		if !ok {
+		before, existed := r.before[p]
+		for _, a := range r.langs.aware {
+			// A marker read for its content changes the selection's
+			// inputs when it changes; one whose presence alone counts
+			// (a .java file for Kotlin) only when it comes or goes.
+			if marker, content := a.Marker(p); marker && (content || !existed || lang == "") {
+				return true, nil
+			}
+		}
+		if !existed {
 			before = fileNames{lang, namesDigest(nil, nil)} // new: it stated nothing
 		}
 		if !slices.Contains(dl.fileLangs, lang) && !slices.Contains(dl.fileLangs, before.lang) {
