@@ -1,10 +1,16 @@
 package indexer
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/dbpath"
+	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
+	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/all"
 	"github.com/orbitgraph/orbit/graph/internal/gittest"
 )
 
@@ -69,4 +75,57 @@ func TestPackagesPythonSelection(t *testing.T) {
 		}, want: []string{extra}},
 		{name: "drop it", do: func() { removeIf(t, repo.Root, "app/more.py") }, bad: []string{extra}},
 	})
+}
+
+// TestPackagesPythonProbeCached: with the extraction cache, the
+// interpreter's answer is kept across processes (a Keyed probe) and is
+// never stale: installing into the venv, then upgrading there (no file of
+// the worktree changes), are seen by the next process's sync.
+func TestPackagesPythonProbeCached(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	repo := gittest.New(t, map[string]string{
+		"app/__init__.py": "",
+		"app/main.py":     "import greet\n\n\ndef main():\n    return greet.hello()\n",
+	})
+	venv := filepath.Join(repo.Root, ".venv")
+	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv: %v %s", err, out)
+	}
+	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
+	if len(sites) == 0 {
+		t.Skip("no site-packages in the venv")
+	}
+	site := sites[0]
+	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "pyprobe"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	for _, version := range []string{"", "1.0", "2.0", "2.0"} {
+		if version != "" {
+			for _, old := range []string{"greet-1.0.dist-info", "greet-2.0.dist-info"} {
+				if err := os.RemoveAll(filepath.Join(site, old)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gittest.WriteFile(t, site, "greet/__init__.py", "def hello():\n    return 'hi'\n")
+			gittest.WriteFile(t, site, "greet-"+version+".dist-info/METADATA", "Metadata-Version: 2.1\nName: greet\nVersion: "+version+"\n")
+			gittest.WriteFile(t, site, "greet-"+version+".dist-info/top_level.txt", "greet\n")
+		}
+		probes.Clear() // a new process
+		gittest.WriteFile(t, repo.Root, "app/main.py", "import greet\n\n\ndef main():\n    return greet.hello()\n# "+version+"\n")
+		if _, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Cache: cache}); err != nil {
+			t.Fatal(err)
+		}
+		d := dump(t, loc.Path)
+		if want := "\"python\"\t\"greet\"\t\"" + version + "\""; version != "" && !strings.Contains(d, want) {
+			t.Fatalf("greet %s installed: the index lacks %s\n%s", version, want, sectionOf(d, "packages"))
+		}
+		if version == "" && strings.Contains(sectionOf(d, "packages"), "\"greet\"") {
+			t.Fatalf("greet not installed yet, but indexed:\n%s", sectionOf(d, "packages"))
+		}
+	}
 }

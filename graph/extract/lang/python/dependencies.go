@@ -76,6 +76,7 @@ func (m *pyModules) Probe() extract.Probe {
 			}
 		}
 	}
+	m.keyProbe(&p, py)
 	return p
 }
 
