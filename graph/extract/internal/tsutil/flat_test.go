@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	golang "github.com/tree-sitter/tree-sitter-go/bindings/go"
@@ -167,7 +168,9 @@ func TestParseFlatReusesBuffer(t *testing.T) {
 // an array counted to fit (nodes kept plus comments), filled as a small
 // tree's is.
 func TestParseFlatLargeTreeSized(t *testing.T) {
-	l := NewLang(golang.Language())
+	// A 1.2 MB file: parse it without the wall-clock timeout, which a
+	// loaded machine can pass.
+	l := NewLang(golang.Language()).WithTimeout(time.Hour)
 	var b strings.Builder
 	b.WriteString("package p\n")
 	for i := 0; b.Len() < 1200<<10; i++ {
@@ -177,10 +180,12 @@ func TestParseFlatLargeTreeSized(t *testing.T) {
 	flags := goFlags(l)
 	var descendants int
 	var want []Node
-	l.Parse(src, func(root *sitter.Node) {
+	if err := l.Parse(src, func(root *sitter.Node) {
 		descendants = int(root.DescendantCount())
 		want = reference(root, flags)
-	})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if descendants <= countAbove {
 		t.Fatalf("%d nodes: not past the size counted first", descendants)
 	}
