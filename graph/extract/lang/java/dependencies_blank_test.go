@@ -184,7 +184,7 @@ func FuzzBlankBodies(f *testing.F) {
 		from := 0
 		for _, r := range skip {
 			start, end := int(r[0]), int(r[1])
-			if start < from || end <= start || got[start-1] != '\n' || got[end-1] != '\n' {
+			if start < from || end <= start || start > 0 && got[start-1] != '\n' || got[end-1] != '\n' {
 				t.Fatalf("skip %v after %d: not sorted whole lines", r, from)
 			}
 			if strings.Trim(string(got[start:end]), " \r\n") != "" {

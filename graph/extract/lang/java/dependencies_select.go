@@ -66,7 +66,7 @@ func javaTokens(src []byte) []jtok {
 		} else {
 			out = append(out, jtok{c: src[start]})
 		}
-	}, nil)
+	}, nil, nil)
 	return out
 }
 
