@@ -60,9 +60,10 @@ type jtok struct {
 // its bodies had been blanked.
 func javaTokens(src []byte) []jtok {
 	var out []jtok
+	text := string(src) // one copy: an identifier is a slice of it, not an allocation
 	scanDecls(src, func(start, end int) {
 		if isIdentByte(src[start]) {
-			out = append(out, jtok{id: string(src[start:end])})
+			out = append(out, jtok{id: text[start:end]})
 		} else {
 			out = append(out, jtok{c: src[start]})
 		}
