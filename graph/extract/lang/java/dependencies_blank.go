@@ -1,6 +1,10 @@
 package java
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
 // only, so the bodies of its methods and constructors are blanked before
@@ -13,27 +17,79 @@ import "bytes"
 // without a copy.
 
 // blankBodies returns src with the inside of every method and constructor
-// body and every comment outside them replaced by spaces, newlines kept
-// (scanDecls finds them), and the runs of whole blank lines they leave,
-// sorted.
+// body, every comment outside them and every member pruneUnreachable
+// would drop replaced by spaces, newlines kept (scanDecls finds them), and
+// the runs of whole blank lines they leave, sorted.
 func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
+	var gaps [][2]int
+	s := &javaScan{t: javaTokens(src, func(from, to int) { gaps = append(gaps, [2]int{from, to}) })}
+	s.scan()
+	gaps = union(append(gaps, s.unreachable()...))
 	out := append([]byte(nil), src...)
-	gap := func(from, to int) {
-		blank(out[from:to])
-		lines, ok := wholeLines(out, from, to)
+	for _, g := range gaps {
+		blank(out[g[0]:g[1]])
+	}
+	for _, g := range gaps {
+		lines, ok := wholeLines(out, g[0], g[1])
 		if !ok {
-			return
+			continue
 		}
 		// Blank lines alone between two runs join them: no string can
 		// stand there, and the parser sees fewer ranges.
-		if n := len(skip); n > 0 && isBlank(out[skip[n-1][1]:lines[0]]) {
-			skip[n-1][1] = lines[1]
-			return
+		if n := len(skip); n > 0 && (lines[0] <= skip[n-1][1] || isBlank(out[skip[n-1][1]:lines[0]])) {
+			skip[n-1][1] = max(skip[n-1][1], lines[1])
+			continue
 		}
 		skip = append(skip, lines)
 	}
-	scanDecls(src, nil, func(open, end int) { gap(open+1, end) }, gap)
 	return out, skip
+}
+
+// unreachable are the byte ranges of the members of a class, enum or
+// record the worktree cannot reach (pruneUnreachable drops them after the
+// parse; not parsing them is what saves), but those sharing a name with
+// a member or nested type that stays: pruneUnreachable keeps what the
+// dropped one states then.
+func (s *javaScan) unreachable() [][2]int {
+	var out [][2]int
+	for _, d := range s.dropped {
+		q := s.f.types[d.ti].name
+		if s.namesKept(q, d.names) || d.to > len(s.t) {
+			continue
+		}
+		out = append(out, [2]int{int(s.t[d.from].at), int(s.t[d.to-1].at) + 1})
+	}
+	return out
+}
+
+// namesKept: one of names is a kept member of type q or a type nested in it.
+func (s *javaScan) namesKept(q string, names []string) bool {
+	for _, t := range s.f.types {
+		if t.name == q {
+			for _, m := range t.members {
+				if slices.Contains(names, m.name) {
+					return true
+				}
+			}
+		} else if inner, ok := strings.CutPrefix(t.name, q+"."); ok && slices.Contains(names, inner) {
+			return true
+		}
+	}
+	return false
+}
+
+// union sorts ranges and joins those that overlap.
+func union(rs [][2]int) [][2]int {
+	slices.SortFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
+	out := rs[:0]
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // blank turns b's bytes to spaces but its newlines ('\n', '\r'), a line

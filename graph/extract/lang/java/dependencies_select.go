@@ -49,25 +49,32 @@ func (d *javaDeps) Summarize(content []byte) []byte {
 }
 
 // jtok is a token: an identifier or keyword (id), else one punctuation
-// byte (c).
+// byte (c); at is where it starts.
 type jtok struct {
 	id string
 	c  byte
+	at int32
 }
 
 // javaTokens lexes the declarations of src: no comment, string or
 // character, and of a method's body its braces only (scanDecls), as if
-// its bodies had been blanked.
-func javaTokens(src []byte) []jtok {
+// its bodies had been blanked; gap, when set, gets each body's inside
+// and each comment (scanDecls).
+func javaTokens(src []byte, gap func(from, to int)) []jtok {
 	var out []jtok
 	text := string(src) // one copy: an identifier is a slice of it, not an allocation
-	scanDecls(src, func(start, end int) {
+	tok := func(start, end int) {
 		if isIdentByte(src[start]) {
-			out = append(out, jtok{id: text[start:end]})
+			out = append(out, jtok{id: text[start:end], at: int32(start)})
 		} else {
-			out = append(out, jtok{c: src[start]})
+			out = append(out, jtok{c: src[start], at: int32(start)})
 		}
-	}, nil, nil)
+	}
+	if gap == nil {
+		scanDecls(src, tok, nil, nil)
+	} else {
+		scanDecls(src, tok, func(open, end int) { gap(open+1, end) }, gap)
+	}
 	return out
 }
 
@@ -76,6 +83,17 @@ type javaScan struct {
 	t []jtok
 	k int
 	f javaFile
+	// dropped are the members of a class, enum or record the worktree
+	// cannot reach (private or package-private), as token ranges.
+	dropped []droppedMember
+}
+
+// droppedMember is one member declaration left out of a type's summary:
+// tokens [from, to), the names it declares.
+type droppedMember struct {
+	ti       int
+	from, to int
+	names    []string
 }
 
 func (s *javaScan) at(k int) jtok {
@@ -90,7 +108,13 @@ func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
 func (s *javaScan) ident(k int) string { return s.at(k).id }
 
 func scanJavaFile(src []byte) javaFile {
-	s := &javaScan{t: javaTokens(src)}
+	s := &javaScan{t: javaTokens(src, nil)}
+	s.scan()
+	return s.f
+}
+
+// scan reads the file's package, imports and types.
+func (s *javaScan) scan() {
 	for s.k < len(s.t) {
 		switch id := s.ident(s.k); {
 		case id == "package":
@@ -114,7 +138,6 @@ func scanJavaFile(src []byte) javaFile {
 			s.k++
 		}
 	}
-	return s.f
 }
 
 // dotted reads a.b.c (and a trailing .*) up to its ';'.
@@ -296,17 +319,21 @@ func (s *javaScan) enumConstants(ti int) {
 func (s *javaScan) body(ti int, q string, iface bool) {
 	static := false // the modifiers read so far say static
 	access := ""    // and public, protected or private
+	start := -1     // the declaration's first token (its annotations, modifiers)
 	for s.k < len(s.t) {
+		if start < 0 {
+			start = s.k
+		}
 		switch t := s.t[s.k]; {
 		case t.c == '}':
 			s.k++
 			return
 		case t.c == ';':
 			s.k++
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case t.c == '{': // an initializer
 			s.skipBalanced()
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case javaKeywords[t.id] || t.c == '-': // modifiers (non-sealed)
 			static = static || t.id == "static"
 			if t.id == "public" || t.id == "protected" || t.id == "private" {
@@ -314,16 +341,23 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 			}
 			s.k++
 		case s.typeDecl(q):
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case t.c == '@':
 			s.annotation()
 		default:
 			n := len(s.f.types[ti].members)
 			s.member(ti, static)
 			if access == "private" || access == "" && !iface {
+				if !iface && s.k > start && (s.is(s.k-1, ';') || s.is(s.k-1, '}')) {
+					d := droppedMember{ti: ti, from: start, to: s.k}
+					for _, m := range s.f.types[ti].members[n:] {
+						d.names = append(d.names, m.name)
+					}
+					s.dropped = append(s.dropped, d)
+				}
 				s.f.types[ti].members = s.f.types[ti].members[:n]
 			}
-			static, access = false, ""
+			static, access, start = false, "", -1
 		}
 	}
 }
