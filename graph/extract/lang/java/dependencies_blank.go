@@ -22,9 +22,10 @@ import (
 // the runs of whole blank lines they leave, sorted.
 func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
 	var gaps [][2]int
-	s := &javaScan{t: javaTokens(src, func(from, to int) { gaps = append(gaps, [2]int{from, to}) })}
+	s := newJavaScan(src, func(from, to int) { gaps = append(gaps, [2]int{from, to}) })
 	s.scan()
 	gaps = union(append(gaps, s.unreachable()...))
+	s.done()
 	out := append([]byte(nil), src...)
 	for _, g := range gaps {
 		blank(out[g[0]:g[1]])
@@ -57,7 +58,7 @@ func (s *javaScan) unreachable() [][2]int {
 		if s.namesKept(q, d.names) || d.to > len(s.t) {
 			continue
 		}
-		out = append(out, [2]int{int(s.t[d.from].at), int(s.t[d.to-1].at) + 1})
+		out = append(out, [2]int{int(s.t[d.from].at), int(s.t[d.to-1].end)})
 	}
 	return out
 }

@@ -190,7 +190,7 @@ func FuzzBlankBodies(f *testing.F) {
 			if start < from || end <= start || start > 0 && got[start-1] != '\n' || got[end-1] != '\n' {
 				t.Fatalf("skip %v after %d: not sorted whole lines", r, from)
 			}
-			if strings.Trim(string(got[start:end]), " \r\n") != "" {
+			if strings.Trim(string(got[start:end]), " \t\f\r\n") != "" {
 				t.Fatalf("skip %v holds %q", r, got[start:end])
 			}
 			from = end

@@ -2,6 +2,7 @@ package java
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -49,26 +50,35 @@ func (d *javaDeps) Summarize(content []byte) []byte {
 }
 
 // jtok is a token: an identifier or keyword (id), else one punctuation
-// byte (c); at is where it starts.
+// byte (c).
 type jtok struct {
 	id string
 	c  byte
-	at int32
 }
 
-// javaTokens lexes the declarations of src: no comment, string or
-// character, and of a method's body its braces only (scanDecls), as if
+// lexeme is a token as lexed: where it is, and its byte when it is
+// punctuation (0 for a word). No pointer: the garbage collector does not
+// scan a file's tokens.
+type lexeme struct {
+	at, end int32
+	c       byte
+}
+
+// tokenBufs are token slices to reuse: a file's tokens live for its scan.
+var tokenBufs = sync.Pool{New: func() any { return new([]lexeme) }}
+
+// javaTokens lexes the declarations of src into buf: no comment, string
+// or character, and of a method's body its braces only (scanDecls), as if
 // its bodies had been blanked; gap, when set, gets each body's inside
 // and each comment (scanDecls).
-func javaTokens(src []byte, gap func(from, to int)) []jtok {
-	var out []jtok
-	text := string(src) // one copy: an identifier is a slice of it, not an allocation
+func javaTokens(src []byte, buf []lexeme, gap func(from, to int)) []lexeme {
+	out := buf[:0]
 	tok := func(start, end int) {
-		if isIdentByte(src[start]) {
-			out = append(out, jtok{id: text[start:end], at: int32(start)})
-		} else {
-			out = append(out, jtok{c: src[start], at: int32(start)})
+		c := src[start]
+		if isIdentByte(c) {
+			c = 0
 		}
+		out = append(out, lexeme{at: int32(start), end: int32(end), c: c})
 	}
 	if gap == nil {
 		scanDecls(src, tok, nil, nil)
@@ -80,12 +90,27 @@ func javaTokens(src []byte, gap func(from, to int)) []jtok {
 
 // javaScan walks the tokens of one file.
 type javaScan struct {
-	t []jtok
-	k int
-	f javaFile
+	text string // the file: an identifier is a slice of it, not an allocation
+	t    []lexeme
+	k    int
+	f    javaFile
 	// dropped are the members of a class, enum or record the worktree
 	// cannot reach (private or package-private), as token ranges.
 	dropped []droppedMember
+}
+
+// newJavaScan lexes src (gap as javaTokens') into a pooled buffer that
+// done gives back.
+func newJavaScan(src []byte, gap func(from, to int)) *javaScan {
+	buf := tokenBufs.Get().(*[]lexeme)
+	return &javaScan{text: string(src), t: javaTokens(src, *buf, gap)}
+}
+
+// done gives the tokens' buffer back; s is not read after.
+func (s *javaScan) done() {
+	buf := s.t[:0]
+	s.t = nil
+	tokenBufs.Put(&buf)
 }
 
 // droppedMember is one member declaration left out of a type's summary:
@@ -97,10 +122,14 @@ type droppedMember struct {
 }
 
 func (s *javaScan) at(k int) jtok {
-	if k < len(s.t) {
-		return s.t[k]
+	if k >= len(s.t) {
+		return jtok{c: 0xff} // past the end
 	}
-	return jtok{c: 0xff} // past the end
+	l := s.t[k]
+	if l.c != 0 {
+		return jtok{c: l.c}
+	}
+	return jtok{id: s.text[l.at:l.end]}
 }
 
 func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
@@ -108,7 +137,8 @@ func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
 func (s *javaScan) ident(k int) string { return s.at(k).id }
 
 func scanJavaFile(src []byte) javaFile {
-	s := &javaScan{t: javaTokens(src, nil)}
+	s := newJavaScan(src, nil)
+	defer s.done()
 	s.scan()
 	return s.f
 }
@@ -144,7 +174,7 @@ func (s *javaScan) scan() {
 func (s *javaScan) dotted() (p string, star bool) {
 	var b strings.Builder
 	for s.k < len(s.t) && !s.is(s.k, ';') {
-		t := s.t[s.k]
+		t := s.at(s.k)
 		switch {
 		case t.c == '*':
 			star = true
@@ -179,7 +209,7 @@ func (s *javaScan) annotation() {
 func (s *javaScan) skipBalanced() {
 	depth := 0
 	for ; s.k < len(s.t); s.k++ {
-		switch s.t[s.k].c {
+		switch s.at(s.k).c {
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':
@@ -219,7 +249,7 @@ func (s *javaScan) typeDecl(outer string) bool {
 	// extends and implements; permits names subtypes, not needs.
 	permits := false
 	for s.k < len(s.t) && !s.is(s.k, '{') && !s.is(s.k, ';') {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == '(' && kind == "record":
 			s.k++
 			s.params(ti)
@@ -263,7 +293,7 @@ func (s *javaScan) params(ti int) {
 		names = names[:0]
 	}
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == ')' && angle == 0:
 			end()
 			s.k++
@@ -290,7 +320,7 @@ func (s *javaScan) params(ti int) {
 func (s *javaScan) enumConstants(ti int) {
 	start := true
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == ';':
 			s.k++
 			return
@@ -324,7 +354,7 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 		if start < 0 {
 			start = s.k
 		}
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == '}':
 			s.k++
 			return
@@ -384,7 +414,7 @@ func (s *javaScan) member(ti int, static bool) {
 		// More fields of the same type: `int a = 1, b;`.
 		depth := 0
 		for ; s.k < len(s.t); s.k++ {
-			switch t := s.t[s.k]; {
+			switch t := s.at(s.k); {
 			case t.c == '(' || t.c == '{' || t.c == '[':
 				depth++
 			case t.c == ')' || t.c == ']':
@@ -405,7 +435,7 @@ func (s *javaScan) member(ti int, static bool) {
 		}
 	}
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == '@':
 			s.annotation()
 			continue
