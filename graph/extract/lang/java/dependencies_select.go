@@ -3,6 +3,7 @@ package java
 import (
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -90,7 +91,7 @@ func javaTokens(src []byte, buf []lexeme, gap func(from, to int)) []lexeme {
 
 // javaScan walks the tokens of one file.
 type javaScan struct {
-	text string // the file: an identifier is a slice of it, not an allocation
+	text string // the file's bytes: an identifier is a slice of them, not an allocation
 	t    []lexeme
 	k    int
 	f    javaFile
@@ -100,10 +101,13 @@ type javaScan struct {
 }
 
 // newJavaScan lexes src (gap as javaTokens') into a pooled buffer that
-// done gives back.
+// done gives back. The names it reads share src's bytes (a copy of a
+// JDK's located directories would weigh as much as they do): src must
+// not change while they are read; Summarize and blankBodies copy what
+// they keep.
 func newJavaScan(src []byte, gap func(from, to int)) *javaScan {
 	buf := tokenBufs.Get().(*[]lexeme)
-	return &javaScan{text: string(src), t: javaTokens(src, *buf, gap)}
+	return &javaScan{text: unsafe.String(unsafe.SliceData(src), len(src)), t: javaTokens(src, *buf, gap)}
 }
 
 // done gives the tokens' buffer back; s is not read after.
@@ -136,6 +140,7 @@ func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
 
 func (s *javaScan) ident(k int) string { return s.at(k).id }
 
+// scanJavaFile summarizes src; the strings of its answer share src's bytes.
 func scanJavaFile(src []byte) javaFile {
 	s := newJavaScan(src, nil)
 	defer s.done()
