@@ -231,11 +231,29 @@ func openArchive(a string) (*opened, error) {
 func entryName(raw string) (name string, isDir bool) {
 	name = strings.ReplaceAll(raw, `\`, "/")
 	isDir = strings.HasSuffix(name, "/")
+	if isClean(name) {
+		return name, isDir // most are: an archive has thousands
+	}
 	name = strings.TrimPrefix(path.Clean(name), "/")
 	for strings.HasPrefix(name, "../") {
 		name = name[len("../"):]
 	}
 	return name, isDir
+}
+
+// isClean: path.Clean leaves name as it is, and it does not climb out of
+// the archive (no empty, "." or ".." segment, no leading or trailing
+// slash).
+func isClean(name string) bool {
+	if name == "" || name[0] == '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	for seg := range strings.SplitSeq(name, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // addDir records a directory entry.
