@@ -33,9 +33,9 @@ type job struct {
 	// keep, for a dependency's file read in part, are the parts read
 	// (extract.Selection): they are hashed with its bytes.
 	keep []extract.Span
-	// read, for a dependency's file read from an archive, is its content
-	// as its selection's summary (summariesOf) or its missed bundle's key
-	// (keepRead) read it; the worker drops it once the file is processed.
+	// read, for a dependency's file of a missed bundle read from an
+	// archive, is its content as the bundle's key read it (keepRead); the
+	// worker drops it once the file is processed.
 	read []byte
 	// hash, for a dependency's file, is its content hash when known
 	// without reading it (packages.go, knownOutcome).

@@ -438,9 +438,8 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 					dirs[i].Summaries, sums = sums[:n], sums[n:]
 					for fi := range places[i].files {
 						places[i].files[fi].hash = hashes[fi]
-						places[i].files[fi].read = files[fi].read
 					}
-					hashes, files = hashes[n:], files[n:]
+					hashes = hashes[n:]
 				}
 				from = to
 			}
@@ -453,7 +452,6 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 						kept = append(kept, f)
 					}
 				}
-				clear(places[i].files[len(kept):]) // the bytes read of the files not selected go
 				places[i].files = kept
 			}
 		}
@@ -483,7 +481,6 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				if wasIndexed {
 					j.oldHash = old.Hash
 				}
-				j.read = f.read
 				jobs = append(jobs, j)
 			}
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/zeebo/blake3"
 
-	"github.com/orbitgraph/orbit/graph/core/internal/archive"
 	"github.com/orbitgraph/orbit/graph/core/internal/store"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -126,7 +125,6 @@ type selectFile struct {
 	mod  int64
 	keep []extract.Span // the parts read (extract.Selection), nil: all
 	hash []byte         // its bytes' hash, when its summary carried it
-	read []byte         // its bytes as summariesOf read them from an archive (job.read)
 }
 
 // summariesOf is what Summarize says of each file of a place, with the
@@ -136,10 +134,7 @@ type selectFile struct {
 // names, sizes and modification times (a package version's files do not
 // change in place; a local replacement's that do change their times).
 // Without it every sync that writes would scan every file of every
-// imported directory. The bytes of the files read from an archive are
-// kept in files[i].read, up to keptReadBudget in all: inflating a member
-// again for the parse of a selected file costs more than its lexing
-// (the caller drops those of the files not selected).
+// imported directory.
 func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []selectFile) (sums, hashes [][]byte) {
 	var key xcache.Key
 	ok := false
@@ -160,15 +155,11 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 		}
 	}
 	sums, hashes = make([][]byte, len(files)), make([][]byte, len(files))
-	budget := keptReadBudget
 	for i, f := range files {
 		content, err := readDependency(f.disk)
 		if err != nil {
 			ok = false // unreadable: the read proper will say so; not kept
 			continue
-		}
-		if len(content) <= budget && archive.Inside(f.disk) {
-			files[i].read, budget = content, budget-len(content)
 		}
 		sums[i] = sel.Summarize(content)
 		sum := blake3.Sum256(content)
@@ -184,11 +175,6 @@ func summariesOf(xc *cacheRun, lang, dir string, sel extract.Selective, files []
 	}
 	return sums, hashes
 }
-
-// keptReadBudget bounds the archive members' bytes summariesOf keeps for
-// one package (the JDK's java.base directories ReactAndroid imports weigh
-// 18 MB).
-const keptReadBudget = 64 << 20
 
 // decodeSummaries reads n summaries and hashes written by summariesOf;
 // nil when b does not hold exactly n.
