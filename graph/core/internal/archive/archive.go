@@ -231,11 +231,29 @@ func openArchive(a string) (*opened, error) {
 func entryName(raw string) (name string, isDir bool) {
 	name = strings.ReplaceAll(raw, `\`, "/")
 	isDir = strings.HasSuffix(name, "/")
+	if isClean(name) {
+		return name, isDir // most are: an archive has thousands
+	}
 	name = strings.TrimPrefix(path.Clean(name), "/")
 	for strings.HasPrefix(name, "../") {
 		name = name[len("../"):]
 	}
 	return name, isDir
+}
+
+// isClean: path.Clean leaves name as it is, and it does not climb out of
+// the archive (no empty, "." or ".." segment, no leading or trailing
+// slash).
+func isClean(name string) bool {
+	if name == "" || name[0] == '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	for seg := range strings.SplitSeq(name, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // addDir records a directory entry.
@@ -297,8 +315,11 @@ func (o *opened) readDir(name string) ([]string, error) {
 // flateReaders are decompressors to reuse: each holds a 32 KB window.
 var flateReaders sync.Pool
 
+// compBufs hold a member's compressed bytes while it is inflated.
+var compBufs sync.Pool
+
 // readMember reads a whole file entry: a deflated one's compressed bytes
-// are read at once and inflated from memory (no buffered reader between)
+// are read at once (into a pooled buffer) and inflated from memory (no buffered reader between)
 // by a pooled decompressor into a buffer of the entry's size; its
 // checksum is checked as zip's reader does.
 func readMember(f *zip.File) ([]byte, error) {
@@ -314,7 +335,15 @@ func readMember(f *zip.File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	comp := make([]byte, f.CompressedSize64)
+	bp, _ := compBufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	defer compBufs.Put(bp)
+	if uint64(cap(*bp)) < f.CompressedSize64 {
+		*bp = make([]byte, f.CompressedSize64)
+	}
+	comp := (*bp)[:f.CompressedSize64]
 	if _, err := io.ReadFull(raw, comp); err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -145,5 +146,22 @@ func TestArchiveReadsAsZipFS(t *testing.T) {
 	os.WriteFile(bad, b, 0o644)
 	if got, err := ReadFile(bad + "!/a/b/C.java"); err == nil {
 		t.Errorf("a damaged entry read as %d bytes", len(got))
+	}
+}
+
+// TestEntryNameClean: an entry name taken as it is when clean is what
+// path.Clean makes of it.
+func TestEntryNameClean(t *testing.T) {
+	for _, raw := range []string{"a/b.java", "a//b", "a/./b", "a/../b", "../a", "./a", "/a", "a/", "a/.", "a/..", ".", "..", "a.b/.c/d..e", `a\\b`, "", "a/b/"} {
+		name, isDir := entryName(raw)
+		want := strings.ReplaceAll(raw, `\\`, "/")
+		wantDir := strings.HasSuffix(want, "/")
+		want = strings.TrimPrefix(path.Clean(want), "/")
+		for strings.HasPrefix(want, "../") {
+			want = want[len("../"):]
+		}
+		if name != want || isDir != wantDir {
+			t.Errorf("entryName(%q) = %q, %v; want %q, %v", raw, name, isDir, want, wantDir)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -59,7 +60,7 @@ func pruneUnreachable(x *extract.ExtractedFile) {
 	for q := range kept {
 		delete(gone, q) // an overload of it stays
 	}
-	if len(gone) == 0 {
+	if len(gone) == 0 && !slices.Contains(drop, true) {
 		return
 	}
 	at := make([]int, len(x.Symbols)) // old index → new

@@ -54,3 +54,18 @@ interface I {
 		}
 	}
 }
+
+// TestPruneOverloadOnly: a file whose only unreachable member shares its
+// name with a kept one (a package-private constructor beside a public
+// one) drops it too; what it states stays, as the kept one's.
+func TestPruneOverloadOnly(t *testing.T) {
+	src := "package p;\npublic class C {\n    public C() {}\n    C(int x) {}\n}\n"
+	x := New().Extract(extract.Input{Path: "@java/p/C.java", Content: []byte(src), DeclarationsOnly: true})
+	var got []string
+	for _, s := range x.Symbols {
+		got = append(got, s.Signature)
+	}
+	if want := []string{"package p", "public class C", "public C()"}; !slices.Equal(got, want) {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,8 @@ package java
 
 import (
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -55,41 +57,99 @@ type jtok struct {
 	c  byte
 }
 
-// javaTokens lexes the declarations of src: no comment, string or
-// character, and of a method's body its braces only (scanDecls), as if
-// its bodies had been blanked.
-func javaTokens(src []byte) []jtok {
-	var out []jtok
-	scanDecls(src, func(start, end int) {
-		if isIdentByte(src[start]) {
-			out = append(out, jtok{id: string(src[start:end])})
-		} else {
-			out = append(out, jtok{c: src[start]})
+// lexeme is a token as lexed: where it is, and its byte when it is
+// punctuation (0 for a word). No pointer: the garbage collector does not
+// scan a file's tokens.
+type lexeme struct {
+	at, end int32
+	c       byte
+}
+
+// tokenBufs are token slices to reuse: a file's tokens live for its scan.
+var tokenBufs = sync.Pool{New: func() any { return new([]lexeme) }}
+
+// javaTokens lexes the declarations of src into buf: no comment, string
+// or character, and of a method's body its braces only (scanDecls), as if
+// its bodies had been blanked; gap, when set, gets each body's inside
+// and each comment (scanDecls).
+func javaTokens(src []byte, buf []lexeme, gap func(from, to int)) []lexeme {
+	out := buf[:0]
+	tok := func(start, end int) {
+		c := src[start]
+		if isIdentByte(c) {
+			c = 0
 		}
-	}, nil)
+		out = append(out, lexeme{at: int32(start), end: int32(end), c: c})
+	}
+	if gap == nil {
+		scanDecls(src, tok, nil, nil)
+	} else {
+		scanDecls(src, tok, func(open, end int) { gap(open+1, end) }, gap)
+	}
 	return out
 }
 
 // javaScan walks the tokens of one file.
 type javaScan struct {
-	t []jtok
-	k int
-	f javaFile
+	text string // the file's bytes: an identifier is a slice of them, not an allocation
+	t    []lexeme
+	k    int
+	f    javaFile
+	// dropped are the members of a class, enum or record the worktree
+	// cannot reach (private or package-private), as token ranges.
+	dropped []droppedMember
+}
+
+// newJavaScan lexes src (gap as javaTokens') into a pooled buffer that
+// done gives back. The names it reads share src's bytes (a copy of a
+// JDK's located directories would weigh as much as they do): src must
+// not change while they are read; Summarize and blankBodies copy what
+// they keep.
+func newJavaScan(src []byte, gap func(from, to int)) *javaScan {
+	buf := tokenBufs.Get().(*[]lexeme)
+	return &javaScan{text: unsafe.String(unsafe.SliceData(src), len(src)), t: javaTokens(src, *buf, gap)}
+}
+
+// done gives the tokens' buffer back; s is not read after.
+func (s *javaScan) done() {
+	buf := s.t[:0]
+	s.t = nil
+	tokenBufs.Put(&buf)
+}
+
+// droppedMember is one member declaration left out of a type's summary:
+// tokens [from, to), the names it declares.
+type droppedMember struct {
+	ti       int
+	from, to int
+	names    []string
 }
 
 func (s *javaScan) at(k int) jtok {
-	if k < len(s.t) {
-		return s.t[k]
+	if k >= len(s.t) {
+		return jtok{c: 0xff} // past the end
 	}
-	return jtok{c: 0xff} // past the end
+	l := s.t[k]
+	if l.c != 0 {
+		return jtok{c: l.c}
+	}
+	return jtok{id: s.text[l.at:l.end]}
 }
 
 func (s *javaScan) is(k int, c byte) bool { return s.at(k).c == c }
 
 func (s *javaScan) ident(k int) string { return s.at(k).id }
 
+// scanJavaFile summarizes src; the strings of its answer share src's bytes.
 func scanJavaFile(src []byte) javaFile {
-	s := &javaScan{t: javaTokens(src)}
+	s := newJavaScan(src, nil)
+	defer s.done()
+	s.scan()
+	return s.f
+}
+
+// scan reads the file's package, imports and types.
+func (s *javaScan) scan() {
 	for s.k < len(s.t) {
 		switch id := s.ident(s.k); {
 		case id == "package":
@@ -113,14 +173,13 @@ func scanJavaFile(src []byte) javaFile {
 			s.k++
 		}
 	}
-	return s.f
 }
 
 // dotted reads a.b.c (and a trailing .*) up to its ';'.
 func (s *javaScan) dotted() (p string, star bool) {
 	var b strings.Builder
 	for s.k < len(s.t) && !s.is(s.k, ';') {
-		t := s.t[s.k]
+		t := s.at(s.k)
 		switch {
 		case t.c == '*':
 			star = true
@@ -155,7 +214,7 @@ func (s *javaScan) annotation() {
 func (s *javaScan) skipBalanced() {
 	depth := 0
 	for ; s.k < len(s.t); s.k++ {
-		switch s.t[s.k].c {
+		switch s.at(s.k).c {
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':
@@ -195,7 +254,7 @@ func (s *javaScan) typeDecl(outer string) bool {
 	// extends and implements; permits names subtypes, not needs.
 	permits := false
 	for s.k < len(s.t) && !s.is(s.k, '{') && !s.is(s.k, ';') {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == '(' && kind == "record":
 			s.k++
 			s.params(ti)
@@ -239,7 +298,7 @@ func (s *javaScan) params(ti int) {
 		names = names[:0]
 	}
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == ')' && angle == 0:
 			end()
 			s.k++
@@ -266,7 +325,7 @@ func (s *javaScan) params(ti int) {
 func (s *javaScan) enumConstants(ti int) {
 	start := true
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == ';':
 			s.k++
 			return
@@ -295,17 +354,21 @@ func (s *javaScan) enumConstants(ti int) {
 func (s *javaScan) body(ti int, q string, iface bool) {
 	static := false // the modifiers read so far say static
 	access := ""    // and public, protected or private
+	start := -1     // the declaration's first token (its annotations, modifiers)
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		if start < 0 {
+			start = s.k
+		}
+		switch t := s.at(s.k); {
 		case t.c == '}':
 			s.k++
 			return
 		case t.c == ';':
 			s.k++
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case t.c == '{': // an initializer
 			s.skipBalanced()
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case javaKeywords[t.id] || t.c == '-': // modifiers (non-sealed)
 			static = static || t.id == "static"
 			if t.id == "public" || t.id == "protected" || t.id == "private" {
@@ -313,16 +376,23 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 			}
 			s.k++
 		case s.typeDecl(q):
-			static, access = false, ""
+			static, access, start = false, "", -1
 		case t.c == '@':
 			s.annotation()
 		default:
 			n := len(s.f.types[ti].members)
 			s.member(ti, static)
 			if access == "private" || access == "" && !iface {
+				if !iface && s.k > start && (s.is(s.k-1, ';') || s.is(s.k-1, '}')) {
+					d := droppedMember{ti: ti, from: start, to: s.k}
+					for _, m := range s.f.types[ti].members[n:] {
+						d.names = append(d.names, m.name)
+					}
+					s.dropped = append(s.dropped, d)
+				}
 				s.f.types[ti].members = s.f.types[ti].members[:n]
 			}
-			static, access = false, ""
+			static, access, start = false, "", -1
 		}
 	}
 }
@@ -349,7 +419,7 @@ func (s *javaScan) member(ti int, static bool) {
 		// More fields of the same type: `int a = 1, b;`.
 		depth := 0
 		for ; s.k < len(s.t); s.k++ {
-			switch t := s.t[s.k]; {
+			switch t := s.at(s.k); {
 			case t.c == '(' || t.c == '{' || t.c == '[':
 				depth++
 			case t.c == ')' || t.c == ']':
@@ -370,7 +440,7 @@ func (s *javaScan) member(ti int, static bool) {
 		}
 	}
 	for s.k < len(s.t) {
-		switch t := s.t[s.k]; {
+		switch t := s.at(s.k); {
 		case t.c == '@':
 			s.annotation()
 			continue
