@@ -23,6 +23,19 @@ type stmt struct {
 	defs       []string    // names bound: def, class, assignment targets (X for `X.y = v`)
 	imports    [][3]string // module as written, name ("" for `import m`, "*" for a star), name bound
 	needs      []string    // dotted names read: decorators, bases, annotations, values, a def's results
+	members    []member    // a top-level class's body, statement by statement
+}
+
+// member is one statement of a top-level class's body: a def or class
+// with its decorators, an assignment, or another statement (a
+// docstring, an if) that is always kept with its class. Its range starts
+// at its line's start, so that a part kept keeps its indentation.
+type member struct {
+	start, end uint32
+	defs       []string // names bound in the class: the def's, the targets, the attributes a method assigns (self.x = v)
+	needs      []string // dotted names read, as stmt's
+	always     bool     // kept whenever its class is
+	self       string   // a def's first parameter
 }
 
 // statements reads src's top-level statements, in order.
@@ -38,10 +51,16 @@ func statements(src []byte) []stmt {
 		decorated bool // the last top-level line was a decorator
 	)
 	text := string(src) // words are its substrings
+	var (
+		classBody    bool // the statement is a top-level class whose body is a block
+		memberIndent = -1 // its members' indentation, once known
+		memberDecor  bool // the last member-level line was a decorator
+	)
 	for _, l := range logicalLines(src) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
 			out = append(out, stmt{start: uint32(l.start)})
 			blocks = blocks[:0]
+			classBody, memberIndent = false, -1
 		}
 		s := &out[len(out)-1]
 		s.end = uint32(l.end)
@@ -52,7 +71,18 @@ func statements(src []byte) []stmt {
 		for _, b := range blocks {
 			inDef = inDef || b.def
 		}
-		if inDef && !mayStateResult(src[l.start:l.end]) {
+		var m *member // the class member the line belongs to
+		if classBody && len(blocks) > 0 {
+			if memberIndent < 0 {
+				memberIndent = l.indent
+			}
+			if l.indent == memberIndent && !memberDecor && !continuesCompound(src[l.start:l.end]) || len(s.members) == 0 {
+				s.members = append(s.members, member{start: uint32(lineStart(src, l.start))})
+			}
+			m = &s.members[len(s.members)-1]
+			m.end = uint32(l.end)
+		}
+		if inDef && !mayStateResult(src[l.start:l.end]) && (m == nil || !mayBindAttr(src[l.start:l.end])) {
 			continue // most of a body: no words made
 		}
 		line := text[l.start:l.end]
@@ -67,6 +97,12 @@ func statements(src []byte) []stmt {
 		}
 		opens := len(head) > 1 && (head[0] == "def" || head[0] == "class")
 		switch {
+		case m != nil:
+			atMember := l.indent == memberIndent
+			if atMember {
+				memberDecor = ws[0] == "@"
+			}
+			m.add(ws, line, atMember && !inDef, opens, inDef)
 		case inDef:
 			if statesResult(ws) { // what blankBodies keeps of a body
 				s.needs = appendNeeds(s.needs, ws, line)
@@ -94,9 +130,70 @@ func statements(src []byte) []stmt {
 		}
 		if opens && blockHeader(src, l) {
 			blocks = append(blocks, block{l.indent, head[0] == "def"})
+			classBody = classBody || l.indent == 0 && head[0] == "class"
 		}
 	}
 	return out
+}
+
+// add reads one line of the member: at the member's level (head) its
+// def's or class's name, its decorators, an assignment's targets, a
+// compound statement (always kept); in a def's body what statesResult
+// keeps and the attributes a method assigns; elsewhere (a nested
+// class's body, a compound statement's block) every name.
+func (m *member) add(ws []string, line string, head, opens, inDef bool) {
+	switch {
+	case head && opens:
+		name := ws[1]
+		if ws[0] == "async" && len(ws) > 2 {
+			name = ws[2]
+		}
+		m.defs = append(m.defs, name)
+		if ws[0] != "class" {
+			m.self = firstParam(ws)
+		}
+	case head && ws[0] == "@":
+	case head && compoundKeyword[ws[0]]:
+		m.always = true
+	case head && len(ws) > 2 && ws[1] == ":": // x: T = v binds x alone
+		m.defs = append(m.defs, ws[0])
+	case head:
+		m.defs = appendTargets(m.defs, ws)
+	case inDef:
+		if m.self != "" {
+			m.defs = appendAttrs(m.defs, ws, m.self)
+		}
+		if !statesResult(ws) {
+			return
+		}
+	}
+	m.needs = appendNeeds(m.needs, ws, line)
+}
+
+// compoundKeyword starts a class body's statement that binds no single
+// member (kept with its class, whole).
+var compoundKeyword = map[string]bool{"if": true, "for": true, "while": true, "try": true, "with": true, "async": true, "match": true, "import": true, "from": true}
+
+// appendAttrs appends the attributes a method's line assigns
+// (`self.x = v`, `self.x: T`), self its first parameter.
+func appendAttrs(defs []string, ws []string, self string) []string {
+	for i, w := range ws {
+		attr, ok := strings.CutPrefix(w, self+".")
+		if !ok || attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
+			continue
+		}
+		if ws[i+1] == ":" || ws[i+1] == "=" && (i+2 >= len(ws) || ws[i+2] != "=") {
+			defs = append(defs, attr)
+		}
+	}
+	return defs
+}
+
+// mayBindAttr: a def body's line may assign an attribute (a dot before
+// its first = or :), by its bytes.
+func mayBindAttr(line []byte) bool {
+	i := bytes.IndexAny(line, "=:")
+	return i > 0 && bytes.IndexByte(line[:i], '.') >= 0
 }
 
 // continuesCompound: a line at the module's indentation that goes on
@@ -174,8 +271,8 @@ func appendTargets(defs []string, ws []string) []string {
 // short single-line strings (a forward reference: `-> "Response"`).
 func appendNeeds(needs []string, ws []string, line string) []string {
 	for _, w := range ws {
-		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
-			needs = append(needs, w)
+		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') || len(w) > 1 && w[0] == '.' && isNameByte(w[1]) {
+			needs = append(needs, w) // .x: a member of what comes before (f().x)
 		}
 	}
 	if strings.IndexByte(line, '"') < 0 && strings.IndexByte(line, '\'') < 0 {
@@ -202,18 +299,13 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // Summarize (extract.Selective) writes a module's statements: "s start
 // end", then "d name" per name bound, "i module name bound" per import
 // ("=" for the empty name of `import m`), "n dotted" per name read, each
-// once.
+// once; then a class's members, each "m start end" ("M" for one always
+// kept) with its own "d" and "n" lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
 	var b []byte
 	for _, s := range statements(content) {
-		b = append(b, "s "...)
-		b = strconv.AppendUint(b, uint64(s.start), 10)
-		b = append(b, ' ')
-		b = strconv.AppendUint(b, uint64(s.end), 10)
-		b = append(b, '\n')
-		for _, n := range unique(s.defs) {
-			b = append(append(append(b, "d "...), n...), '\n')
-		}
+		b = appendRange(b, "s ", s.start, s.end)
+		b = appendNames(b, "d ", s.defs)
 		for _, im := range s.imports {
 			name := im[1]
 			if name == "" {
@@ -221,9 +313,32 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 			}
 			b = append(append(append(append(append(append(append(b, "i "...), im[0]...), ' '), name...), ' '), im[2]...), '\n')
 		}
-		for _, n := range unique(s.needs) {
-			b = append(append(append(b, "n "...), n...), '\n')
+		b = appendNames(b, "n ", s.needs)
+		for _, m := range s.members {
+			tag := "m "
+			if m.always || len(m.defs) == 0 {
+				tag = "M "
+			}
+			b = appendRange(b, tag, m.start, m.end)
+			b = appendNames(b, "d ", m.defs)
+			b = appendNames(b, "n ", m.needs)
 		}
+	}
+	return b
+}
+
+func appendRange(b []byte, tag string, start, end uint32) []byte {
+	b = append(b, tag...)
+	b = strconv.AppendUint(b, uint64(start), 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, uint64(end), 10)
+	return append(b, '\n')
+}
+
+// appendNames writes one line per name, each once.
+func appendNames(b []byte, tag string, names []string) []byte {
+	for _, n := range unique(names) {
+		b = append(append(append(b, tag...), n...), '\n')
 	}
 	return b
 }
@@ -255,6 +370,19 @@ func parseStatements(b []byte) []stmt {
 			end, _ := strconv.ParseUint(f[2], 10, 32)
 			out = append(out, stmt{start: uint32(start), end: uint32(end)})
 		case len(out) == 0:
+		case len(f) == 3 && (f[0] == "m" || f[0] == "M"):
+			start, _ := strconv.ParseUint(f[1], 10, 32)
+			end, _ := strconv.ParseUint(f[2], 10, 32)
+			s := &out[len(out)-1]
+			s.members = append(s.members, member{start: uint32(start), end: uint32(end), always: f[0] == "M"})
+		case len(f) == 2 && (f[0] == "d" || f[0] == "n") && len(out[len(out)-1].members) > 0:
+			ms := out[len(out)-1].members
+			m := &ms[len(ms)-1]
+			if f[0] == "d" {
+				m.defs = append(m.defs, f[1])
+			} else {
+				m.needs = append(m.needs, f[1])
+			}
 		case len(f) == 2 && f[0] == "d":
 			out[len(out)-1].defs = append(out[len(out)-1].defs, f[1])
 		case len(f) == 2 && f[0] == "n":
