@@ -65,9 +65,9 @@ type selector struct {
 	needed map[[2]string]bool
 	files  map[at]*fileIndex
 
-	members  map[string][]memberAt // member name → the members binding it, of every class
-	wanted   map[string]bool       // member names kept statements read (the worktree's are names.Named)
-	mkept    map[[3]int][]bool     // a kept class's members kept
+	members map[string][]memberAt // member name → the members binding it, of every class
+	wanted  map[string]bool       // member names kept statements read (the worktree's are names.Named)
+	mkept   map[[3]int][]bool     // a kept class's members kept
 }
 
 // memberAt is member m of statement stmt (a class) of file at.
