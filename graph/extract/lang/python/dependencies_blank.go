@@ -3,6 +3,8 @@ package python
 import (
 	"bytes"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
@@ -18,9 +20,17 @@ import (
 // comments, brackets and backslash continuations are followed, so that a
 // docstring's or a call's lines at any indentation belong to their
 // statement. skip names the whole lines each body blanked below its
-// first, for the parser to pass over (tsutil.Door.Skip).
-func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
-	ls := logicalLines(src)
+// first, for the parser to pass over (tsutil.Door.Skip). Of a file read
+// in part (keep, src blank outside it: extract.BlankOutside) only the
+// kept ranges are scanned: the blanks between hold no line.
+func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
+	var ls []logical
+	if keep == nil {
+		ls = logicalLines(src)
+	}
+	for _, sp := range keep { // each starts a line and ends at one's end
+		ls = appendLogicalLines(ls, src[:min(int(sp.End)+1, len(src))], int(sp.Start))
+	}
 	var plans []plan
 	type class struct {
 		indent int
@@ -104,9 +114,12 @@ var lineByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, 
 // logicalLines are the logical lines of src, blank and comment-only
 // lines left out: a line goes on through open brackets, strings and
 // backslash continuations.
-func logicalLines(src []byte) []logical {
-	var ls []logical
-	for i := 0; i < len(src); {
+func logicalLines(src []byte) []logical { return appendLogicalLines(nil, src, 0) }
+
+// appendLogicalLines appends the logical lines of src from i, a line's
+// start, on.
+func appendLogicalLines(ls []logical, src []byte, i int) []logical {
+	for i < len(src) {
 		j, col := i, 0
 		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
 			if src[j] == '\t' {

@@ -74,7 +74,7 @@ def k(flag):
     for item in flag:
         return item
 `
-	b, _ := blankBodies([]byte(src))
+	b, _ := blankBodies([]byte(src), nil)
 	got := string(b)
 	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 		t.Fatalf("length or lines changed:\n%s", got)
