@@ -2,6 +2,7 @@ package python
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -343,8 +344,18 @@ func appendNames(b []byte, tag string, names []string) []byte {
 	return b
 }
 
-// unique is ws without repeats, in order.
+// unique is ws without repeats, in order (a short list is searched,
+// not hashed).
 func unique(ws []string) []string {
+	if len(ws) <= 16 {
+		out := ws[:0:0]
+		for _, w := range ws {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
 	seen := make(map[string]bool, len(ws))
 	out := ws[:0:0]
 	for _, w := range ws {
@@ -363,38 +374,46 @@ func parseStatements(b []byte) []stmt {
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
-		f := strings.Fields(line)
+		tag, f, _ := strings.Cut(line, " ")
 		switch {
-		case len(f) == 3 && f[0] == "s":
-			start, _ := strconv.ParseUint(f[1], 10, 32)
-			end, _ := strconv.ParseUint(f[2], 10, 32)
-			out = append(out, stmt{start: uint32(start), end: uint32(end)})
-		case len(out) == 0:
-		case len(f) == 3 && (f[0] == "m" || f[0] == "M"):
-			start, _ := strconv.ParseUint(f[1], 10, 32)
-			end, _ := strconv.ParseUint(f[2], 10, 32)
+		case tag == "s":
+			start, end := parseRange(f)
+			out = append(out, stmt{start: start, end: end})
+		case len(out) == 0 || f == "":
+		case tag == "m" || tag == "M":
 			s := &out[len(out)-1]
-			s.members = append(s.members, member{start: uint32(start), end: uint32(end), always: f[0] == "M"})
-		case len(f) == 2 && (f[0] == "d" || f[0] == "n") && len(out[len(out)-1].members) > 0:
-			ms := out[len(out)-1].members
-			m := &ms[len(ms)-1]
-			if f[0] == "d" {
-				m.defs = append(m.defs, f[1])
+			start, end := parseRange(f)
+			s.members = append(s.members, member{start: start, end: end, always: tag == "M"})
+		case tag == "d" || tag == "n":
+			s := &out[len(out)-1]
+			defs, needs := &s.defs, &s.needs
+			if len(s.members) > 0 {
+				m := &s.members[len(s.members)-1]
+				defs, needs = &m.defs, &m.needs
+			}
+			if tag == "d" {
+				*defs = append(*defs, f)
 			} else {
-				m.needs = append(m.needs, f[1])
+				*needs = append(*needs, f)
 			}
-		case len(f) == 2 && f[0] == "d":
-			out[len(out)-1].defs = append(out[len(out)-1].defs, f[1])
-		case len(f) == 2 && f[0] == "n":
-			out[len(out)-1].needs = append(out[len(out)-1].needs, f[1])
-		case len(f) == 4 && f[0] == "i":
-			if f[2] == "=" {
-				f[2] = ""
+		case tag == "i":
+			m, rest, _ := strings.Cut(f, " ")
+			name, bound, _ := strings.Cut(rest, " ")
+			if name == "=" {
+				name = ""
 			}
-			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{f[1], f[2], f[3]})
+			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{m, name, bound})
 		}
 	}
 	return out
+}
+
+// parseRange reads "start end".
+func parseRange(f string) (uint32, uint32) {
+	a, b, _ := strings.Cut(f, " ")
+	start, _ := strconv.ParseUint(a, 10, 32)
+	end, _ := strconv.ParseUint(b, 10, 32)
+	return uint32(start), uint32(end)
 }
 
 // keptSkip is what the parser need not read of a file read in part:

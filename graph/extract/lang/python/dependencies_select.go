@@ -65,7 +65,7 @@ type selector struct {
 	needed map[[2]string]bool
 	files  map[at]*fileIndex
 
-	members map[string][]memberAt // member name → the members binding it, of every class
+	members map[string][]memberAt // member name → the members binding it, of the classes kept
 	wanted  map[string]bool       // member names kept statements read (the worktree's are names.Named)
 	mkept   map[[3]int][]bool     // a kept class's members kept
 }
@@ -120,13 +120,6 @@ func newSelector(d *pyDeps, dirs []extract.SelectDir, names extract.Names) *sele
 				s.stmts[i][j] = parseStatements(dir.Summaries[j])
 			}
 			s.kept[i][j] = make([]bool, len(s.stmts[i][j]))
-			for k, st := range s.stmts[i][j] {
-				for mi, m := range st.members {
-					for _, n := range unique(m.defs) {
-						s.members[n] = append(s.members[n], memberAt{at{i, j}, k, mi})
-					}
-				}
-			}
 			m := d.moduleOf(dir, j)
 			s.module[i][j] = m
 			s.mods[m] = append(s.mods[m], at{i, j})
@@ -372,6 +365,9 @@ func (s *selector) run() {
 			s.use(r, -1, w)
 		}
 		for mi, m := range st.members {
+			for _, n := range m.defs {
+				s.members[n] = append(s.members[n], memberAt{r, q[2], mi})
+			}
 			if mi == 0 || m.always || slices.ContainsFunc(m.defs, s.memberNamed) {
 				s.keepMember(memberAt{r, q[2], mi})
 			}
@@ -407,16 +403,14 @@ func (s *selector) use(r at, class int, w string) {
 func (s *selector) memberNamed(n string) bool { return s.wanted[n] || s.names.Named(n) }
 
 // wantMember keeps the members named n of every kept class, now and
-// when their class is kept.
+// when their class is kept (run).
 func (s *selector) wantMember(n string) {
 	if n == "" || s.memberNamed(n) {
 		return
 	}
 	s.wanted[n] = true
 	for _, ma := range s.members[n] {
-		if s.kept[ma.dir][ma.file][ma.stmt] {
-			s.keepMember(ma)
-		}
+		s.keepMember(ma)
 	}
 }
 
