@@ -2,6 +2,7 @@ package python
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -119,6 +120,21 @@ func logicalLines(src []byte) []logical { return appendLogicalLines(nil, src, 0)
 // appendLogicalLines appends the logical lines of src from i, a line's
 // start, on.
 func appendLogicalLines(ls []logical, src []byte, i int) []logical {
+	for l := range logicalLinesFrom(src, i) {
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+// logicalLinesFrom yields the logical lines of src from i, a line's
+// start, on, none kept (a module's summary reads each once).
+func logicalLinesFrom(src []byte, i int) iter.Seq[logical] {
+	return func(yield func(logical) bool) {
+		scanLogicalLines(src, i, yield)
+	}
+}
+
+func scanLogicalLines(src []byte, i int, yield func(logical) bool) {
 	for i < len(src) {
 		j, col := i, 0
 		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
@@ -158,7 +174,9 @@ func appendLogicalLines(ls []logical, src []byte, i int) []logical {
 			case (c == ')' || c == ']' || c == '}') && depth > 0:
 				depth--
 			case c == '\n' && depth == 0:
-				ls = append(ls, logical{start, j, col})
+				if !yield(logical{start, j, col}) {
+					return
+				}
 				start = -1
 			}
 			if start < 0 {
@@ -166,12 +184,11 @@ func appendLogicalLines(ls []logical, src []byte, i int) []logical {
 			}
 			j++
 		}
-		if start >= 0 {
-			ls = append(ls, logical{start, len(src), col})
+		if start >= 0 && !yield(logical{start, len(src), col}) {
+			return
 		}
 		i = j + 1
 	}
-	return ls
 }
 
 // isDef: the logical line is a def's (`def`, `async def`).

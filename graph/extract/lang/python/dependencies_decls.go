@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -51,13 +52,13 @@ func statements(src []byte) []stmt {
 		ws        []string
 		decorated bool // the last top-level line was a decorator
 	)
-	text := string(src) // words are its substrings
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings; src is not written while they live (Summarize copies them)
 	var (
 		classBody    bool // the statement is a top-level class whose body is a block
 		memberIndent = -1 // its members' indentation, once known
 		memberDecor  bool // the last member-level line was a decorator
 	)
-	for _, l := range logicalLines(src) {
+	for l := range logicalLinesFrom(src, 0) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
 			out = append(out, stmt{start: uint32(l.start)})
 			blocks = blocks[:0]
@@ -344,11 +345,11 @@ func appendNames(b []byte, tag string, names []string) []byte {
 	return b
 }
 
-// unique is ws without repeats, in order (a short list is searched,
-// not hashed).
+// unique is ws without repeats, in order, in ws's place (a short list
+// is searched, not hashed).
 func unique(ws []string) []string {
+	out := ws[:0]
 	if len(ws) <= 16 {
-		out := ws[:0:0]
 		for _, w := range ws {
 			if !slices.Contains(out, w) {
 				out = append(out, w)
@@ -357,7 +358,6 @@ func unique(ws []string) []string {
 		return out
 	}
 	seen := make(map[string]bool, len(ws))
-	out := ws[:0:0]
 	for _, w := range ws {
 		if !seen[w] {
 			seen[w] = true
@@ -370,7 +370,7 @@ func unique(ws []string) []string {
 // parseStatements reads a Summarize.
 func parseStatements(b []byte) []stmt {
 	var out []stmt
-	text := string(b) // names are its substrings
+	text := unsafe.String(unsafe.SliceData(b), len(b)) // names are its substrings: a summary is never written, and they live as long as Select
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
