@@ -304,10 +304,11 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // once; then a class's members, each "m start end" ("M" for one always
 // kept) with its own "d" and "n" lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
-	var b []byte
+	b := make([]byte, 0, len(content)/4) // a summary is about a quarter of its module
+	seen := map[string]bool{}
 	for _, s := range statements(content) {
 		b = appendRange(b, "s ", s.start, s.end)
-		b = appendNames(b, "d ", s.defs)
+		b = appendNames(b, "d ", s.defs, seen)
 		for _, im := range s.imports {
 			name := im[1]
 			if name == "" {
@@ -315,15 +316,15 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 			}
 			b = append(append(append(append(append(append(append(b, "i "...), im[0]...), ' '), name...), ' '), im[2]...), '\n')
 		}
-		b = appendNames(b, "n ", s.needs)
+		b = appendNames(b, "n ", s.needs, seen)
 		for _, m := range s.members {
 			tag := "m "
 			if m.always || len(m.defs) == 0 {
 				tag = "M "
 			}
 			b = appendRange(b, tag, m.start, m.end)
-			b = appendNames(b, "d ", m.defs)
-			b = appendNames(b, "n ", m.needs)
+			b = appendNames(b, "d ", m.defs, seen)
+			b = appendNames(b, "n ", m.needs, seen)
 		}
 	}
 	return b
@@ -337,17 +338,17 @@ func appendRange(b []byte, tag string, start, end uint32) []byte {
 	return append(b, '\n')
 }
 
-// appendNames writes one line per name, each once.
-func appendNames(b []byte, tag string, names []string) []byte {
-	for _, n := range unique(names) {
+// appendNames writes one line per name, each once (seen: unique's).
+func appendNames(b []byte, tag string, names []string, seen map[string]bool) []byte {
+	for _, n := range unique(names, seen) {
 		b = append(append(append(b, tag...), n...), '\n')
 	}
 	return b
 }
 
 // unique is ws without repeats, in order, in ws's place (a short list
-// is searched, not hashed).
-func unique(ws []string) []string {
+// is searched, not hashed; seen is a map to reuse).
+func unique(ws []string, seen map[string]bool) []string {
 	out := ws[:0]
 	if len(ws) <= 16 {
 		for _, w := range ws {
@@ -357,7 +358,7 @@ func unique(ws []string) []string {
 		}
 		return out
 	}
-	seen := make(map[string]bool, len(ws))
+	clear(seen)
 	for _, w := range ws {
 		if !seen[w] {
 			seen[w] = true
@@ -369,7 +370,7 @@ func unique(ws []string) []string {
 
 // parseStatements reads a Summarize.
 func parseStatements(b []byte) []stmt {
-	var out []stmt
+	out := make([]stmt, 0, bytes.Count(b, []byte("\ns "))+1)
 	text := unsafe.String(unsafe.SliceData(b), len(b)) // names are its substrings: a summary is never written, and they live as long as Select
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
