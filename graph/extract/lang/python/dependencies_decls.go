@@ -45,6 +45,7 @@ func statements(src []byte) []stmt {
 	type block struct {
 		indent int
 		def    bool
+		self   string // a def's first parameter
 	}
 	var (
 		out       []stmt
@@ -69,9 +70,21 @@ func statements(src []byte) []stmt {
 		for len(blocks) > 0 && blocks[len(blocks)-1].indent >= l.indent {
 			blocks = blocks[:len(blocks)-1]
 		}
-		inDef, inClass := false, len(blocks) > 0
+		inDef, inClass, defs := false, len(blocks) > 0, 0
 		for _, b := range blocks {
 			inDef = inDef || b.def
+			if b.def {
+				defs++
+			}
+		}
+		// What blankBodies keeps of a body is the outermost def's own
+		// statements: none of a def or class nested in it.
+		self, direct := "", defs == 1 && blocks[len(blocks)-1].def
+		if direct {
+			self = blocks[len(blocks)-1].self
+		}
+		if inDef && !direct {
+			continue
 		}
 		var m *member // the class member the line belongs to
 		if classBody && len(blocks) > 0 {
@@ -104,9 +117,9 @@ func statements(src []byte) []stmt {
 			if atMember {
 				memberDecor = ws[0] == "@"
 			}
-			m.add(ws, line, atMember && !inDef, opens, inDef)
+			m.add(ws, line, atMember && !inDef, opens, inDef, self)
 		case inDef:
-			if statesResult(ws) { // what blankBodies keeps of a body
+			if _, ok := resultOrAttr(ws, self); ok { // what blankBodies keeps of a body
 				s.needs = appendNeeds(s.needs, ws, line)
 			}
 		case inClass:
@@ -131,7 +144,7 @@ func statements(src []byte) []stmt {
 			s.needs = appendNeeds(s.needs, ws, line)
 		}
 		if opens && blockHeader(src, l) {
-			blocks = append(blocks, block{l.indent, head[0] == "def"})
+			blocks = append(blocks, block{l.indent, head[0] == "def", firstParam(ws)})
 			classBody = classBody || l.indent == 0 && head[0] == "class"
 		}
 	}
@@ -140,10 +153,11 @@ func statements(src []byte) []stmt {
 
 // add reads one line of the member: at the member's level (head) its
 // def's or class's name, its decorators, an assignment's targets, a
-// compound statement (always kept); in a def's body what statesResult
-// keeps and the attributes a method assigns; elsewhere (a nested
-// class's body, a compound statement's block) every name.
-func (m *member) add(ws []string, line string, head, opens, inDef bool) {
+// compound statement (always kept); in a def's body what blankBodies
+// keeps (resultOrAttr, self the def's first parameter) and the
+// attributes a method assigns; elsewhere (a nested class's body, a
+// compound statement's block) every name.
+func (m *member) add(ws []string, line string, head, opens, inDef bool, self string) {
 	switch {
 	case head && opens:
 		name := ws[1]
@@ -165,7 +179,7 @@ func (m *member) add(ws []string, line string, head, opens, inDef bool) {
 		if m.self != "" {
 			m.defs = appendAttrs(m.defs, ws, m.self)
 		}
-		if !statesResult(ws) {
+		if _, ok := resultOrAttr(ws, self); !ok {
 			return
 		}
 	}
@@ -209,7 +223,7 @@ func continuesCompound(line []byte) bool {
 	return false
 }
 
-// mayStateResult: a body's line may be one statesResult keeps, by its
+// mayStateResult: a body's line may be one resultOrAttr keeps, by its
 // bytes.
 func mayStateResult(line []byte) bool {
 	if bytes.HasPrefix(line, []byte("return")) || bytes.HasPrefix(line, []byte("yield")) {
@@ -217,13 +231,6 @@ func mayStateResult(line []byte) bool {
 	}
 	eq := bytes.IndexByte(line, '=')
 	return eq > 0 && bytes.IndexByte(line[:eq], '.') >= 0
-}
-
-// statesResult: a body's statement blankBodies may keep: a return, a
-// yield, an assignment to an attribute.
-func statesResult(ws []string) bool {
-	return ws[0] == "return" || ws[0] == "yield" ||
-		len(ws) > 1 && strings.Contains(ws[0], ".") && (ws[1] == "=" || ws[1] == ":")
 }
 
 // appendTargets appends the names a module-level statement binds: the
