@@ -174,7 +174,7 @@ func (m *member) add(ws []string, line string, head, opens, inDef bool, self str
 	case head && len(ws) > 2 && ws[1] == ":": // x: T = v binds x alone
 		m.defs = append(m.defs, ws[0])
 	case head:
-		m.defs = appendTargets(m.defs, ws)
+		m.defs = appendMemberTargets(m.defs, ws)
 	case inDef:
 		if m.self != "" {
 			m.defs = appendAttrs(m.defs, ws, m.self)
@@ -189,6 +189,38 @@ func (m *member) add(ws []string, line string, head, opens, inDef bool, self str
 // compoundKeyword starts a class body's statement that binds no single
 // member (kept with its class, whole).
 var compoundKeyword = map[string]bool{"if": true, "for": true, "while": true, "try": true, "with": true, "async": true, "match": true, "import": true, "from": true}
+
+// appendMemberTargets appends the names a class body's assignment
+// binds: the words before its last top-level = outside brackets
+// (`table[KEY] = f` binds table, not KEY).
+func appendMemberTargets(defs []string, ws []string) []string {
+	last, depth := -1, 0
+	for i, w := range ws {
+		switch w {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "=":
+			if assigns(ws, i, depth) {
+				last = i
+			}
+		}
+	}
+	depth = 0
+	for _, w := range ws[:max(last, 0)] {
+		switch {
+		case w == "(" || w == "[" || w == "{":
+			depth++
+		case w == ")" || w == "]" || w == "}":
+			depth--
+		case depth == 0 && isNameByte(w[0]) && (w[0] < '0' || w[0] > '9'):
+			top, _, _ := strings.Cut(w, ".")
+			defs = append(defs, top)
+		}
+	}
+	return defs
+}
 
 // appendAttrs appends the attributes a method's line assigns
 // (`self.x = v`, `self.x: T`), self its first parameter.

@@ -233,3 +233,19 @@ func everyStatement(content []byte, members bool) []extract.Span {
 	}
 	return keep
 }
+
+// TestMemberTargets: a class body's assignment binds the names before
+// its last top-level =, not those inside a subscript.
+func TestMemberTargets(t *testing.T) {
+	for src, want := range map[string][]string{
+		"dispatch[PROTO[0]] = load_proto": {"dispatch"},
+		"a = b = f(x=1)":                  {"a", "b"},
+		"x, y = 1, 2":                     {"x", "y"},
+		"count += 1":                      {"count"},
+		"print(x == 1)":                   nil,
+	} {
+		if got := appendMemberTargets(nil, words(src)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q binds %q, want %q", src, got, want)
+		}
+	}
+}
