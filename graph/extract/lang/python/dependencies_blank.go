@@ -257,14 +257,7 @@ func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 		return i
 	case '"', '\'':
 		if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
-			for i += 3; i < len(src); i++ {
-				if src[i] == '\\' {
-					i++
-				} else if src[i] == c && i+2 < len(src) && src[i+1] == c && src[i+2] == c {
-					return i + 3
-				}
-			}
-			return len(src)
+			return tripleEnd(src, i+3, c)
 		}
 		for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
 			if src[i] == '\\' {
@@ -277,6 +270,45 @@ func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 		return i
 	}
 	return i
+}
+
+// tripleEnd is the end of the triple-quoted string whose text starts at
+// from: past the first unescaped c followed by two more (a quote is
+// escaped by an odd run of backslashes before it), or len(src). The
+// quotes are found by IndexByte: docstrings are most of a module.
+func tripleEnd[T ~string | ~[]byte](src T, from int, c byte) int {
+	for i := from; i < len(src); {
+		k := indexByte(src[i:], c)
+		if k < 0 {
+			break
+		}
+		j := i + k
+		b := j
+		for b > from && src[b-1] == '\\' {
+			b--
+		}
+		if (j-b)%2 == 0 && j+2 < len(src) && src[j+1] == c && src[j+2] == c {
+			return j + 3
+		}
+		i = j + 1
+	}
+	return len(src)
+}
+
+// indexByte is strings.IndexByte or bytes.IndexByte, as s is.
+func indexByte[T ~string | ~[]byte](s T, c byte) int {
+	switch v := any(s).(type) {
+	case string:
+		return strings.IndexByte(v, c)
+	case []byte:
+		return bytes.IndexByte(v, c)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // blankLines adds to skip the runs of whole blank lines of out[from:to]

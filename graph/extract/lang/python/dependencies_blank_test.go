@@ -131,3 +131,27 @@ def k(flag):
 		}
 	}
 }
+
+// TestSkipTripleQuoted: a triple-quoted string ends at the first three
+// quotes whose first no odd run of backslashes escapes, in a string as
+// in bytes.
+func TestSkipTripleQuoted(t *testing.T) {
+	for src, want := range map[string]int{
+		`"""a"""x`:        7,
+		`"""a\"""b"""x`:   12,
+		`"""a\\"""x`:      9,
+		`"""a\\\"""b"""x`: 14,
+		`""""a"""x`:       8,
+		`"""a""`:          6,
+		`'''it's'''x`:     10,
+		`"""a\""""x`:      9,
+		`"""unterminated`: 15,
+	} {
+		if got := skipLexeme(src, 0); got != want {
+			t.Errorf("string %q ends at %d, want %d", src, got, want)
+		}
+		if got := skipLexeme([]byte(src), 0); got != want {
+			t.Errorf("bytes %q ends at %d, want %d", src, got, want)
+		}
+	}
+}
