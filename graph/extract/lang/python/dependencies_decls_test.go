@@ -84,9 +84,10 @@ Box.extra = make
 	}
 }
 
-// TestMembersSelected: of a kept class, the head, its first member, the
-// members the worktree names and, to a fixed point, the members those
-// read (self.x, a class-level name) are kept; the rest is not.
+// TestMembersSelected: of a kept class, the head, the members always
+// kept, those the worktree names and, to a fixed point, the members
+// those read (self.x, a class-level name) are kept, or else the first;
+// the rest is not.
 func TestMembersSelected(t *testing.T) {
 	src := `class Base:
     """Doc."""
@@ -127,8 +128,8 @@ class Helper:
 	for _, sp := range keep {
 		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
 	}
-	want := []string{`class Base:`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`,
-		`class Impl:`, `class Helper:`}
+	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`,
+		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`}
 	if !reflect.DeepEqual(kept, want) {
 		t.Errorf("kept %q\nwant %q", kept, want)
 	}
@@ -218,7 +219,7 @@ func TestKeepEveryStatement(t *testing.T) {
 }
 
 // everyStatement is every top-level statement's range, or with members,
-// a class's head through its first member, then each other member.
+// a class's head (to its body's first line), then each member.
 func everyStatement(content []byte, members bool) []extract.Span {
 	keep := []extract.Span{}
 	for _, s := range statements(content) {
@@ -226,8 +227,8 @@ func everyStatement(content []byte, members bool) []extract.Span {
 			keep = append(keep, extract.Span{Start: s.start, End: s.end})
 			continue
 		}
-		keep = append(keep, extract.Span{Start: s.start, End: s.members[0].end})
-		for _, m := range s.members[1:] {
+		keep = append(keep, extract.Span{Start: s.start, End: s.members[0].start - 1})
+		for _, m := range s.members {
 			keep = append(keep, extract.Span{Start: m.start, End: m.end})
 		}
 	}

@@ -347,9 +347,9 @@ func (s *selector) keep(r at, k int) {
 }
 
 // run follows kept statements and members to a fixed point: each name
-// one reads. A kept class keeps its first member (its body is not
-// empty), those always kept and those binding a member name the worktree
-// or a kept statement reads.
+// one reads. A kept class keeps the members always kept and those
+// binding a member name the worktree or a kept statement reads, or else
+// its first (a body is never empty).
 func (s *selector) run() {
 	for len(s.queue) > 0 {
 		q := s.queue[0]
@@ -368,9 +368,12 @@ func (s *selector) run() {
 			for _, n := range m.defs {
 				s.members[n] = append(s.members[n], memberAt{r, q[2], mi})
 			}
-			if mi == 0 || m.always || slices.ContainsFunc(m.defs, s.memberNamed) {
+			if m.always || slices.ContainsFunc(m.defs, s.memberNamed) {
 				s.keepMember(memberAt{r, q[2], mi})
 			}
+		}
+		if len(st.members) > 0 && s.mkept[[3]int{q[0], q[1], q[2]}] == nil {
+			s.keepMember(memberAt{r, q[2], 0}) // a body is never empty
 		}
 	}
 }
@@ -430,16 +433,15 @@ func (s *selector) keepMember(ma memberAt) {
 }
 
 // appendKept appends a kept statement's ranges: the statement, or of a
-// class read member by member its head through its first member, then
+// class read member by member its head (to its body's first line), then
 // each member kept.
 func (s *selector) appendKept(keep []extract.Span, key [3]int, st stmt) []extract.Span {
 	if len(st.members) == 0 {
 		return append(keep, extract.Span{Start: st.start, End: st.end})
 	}
-	kept := s.mkept[key]
-	keep = append(keep, extract.Span{Start: st.start, End: st.members[0].end})
-	for mi, m := range st.members[1:] {
-		if kept[mi+1] {
+	keep = append(keep, extract.Span{Start: st.start, End: st.members[0].start - 1}) // to the newline before the body
+	for mi, m := range st.members {
+		if s.mkept[key][mi] {
 			keep = append(keep, extract.Span{Start: m.start, End: m.end})
 		}
 	}
