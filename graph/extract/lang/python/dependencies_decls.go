@@ -36,8 +36,8 @@ type member struct {
 	start, end uint32
 	defs       []string // names bound in the class: the def's, the targets, the attributes a method assigns (self.x = v)
 	needs      []string // dotted names read, as stmt's
-	always     bool     // kept whenever its class is
-	self       string   // a def's first parameter
+	always     bool     // kept whenever its class is (it binds no name)
+	compound   bool     // an if, try, for, … at the class's level
 }
 
 // statements reads src's top-level statements, in order.
@@ -151,43 +151,40 @@ func statements(src []byte) []stmt {
 	return out
 }
 
-// add reads one line of the member: at the member's level (head) its
-// def's or class's name, its decorators, an assignment's targets, a
-// compound statement (always kept); in a def's body what blankBodies
+// add reads one line of the member: in a def's body what blankBodies
 // keeps (resultOrAttr, self the def's first parameter) and the
-// attributes a method assigns; elsewhere (a nested class's body, a
-// compound statement's block) every name.
+// attributes a method assigns; at the member's level (head), and in a
+// compound statement's blocks, a def's or class's name, decorators, an
+// assignment's targets; elsewhere (a nested class's body) every name.
 func (m *member) add(ws []string, line string, head, opens, inDef bool, self string) {
 	switch {
-	case head && opens:
+	case inDef:
+		if self != "" {
+			m.defs = appendAttrs(m.defs, ws, self)
+		}
+		if _, ok := resultOrAttr(ws, self); !ok {
+			return
+		}
+	case (head || m.compound) && opens:
 		name := ws[1]
 		if ws[0] == "async" && len(ws) > 2 {
 			name = ws[2]
 		}
 		m.defs = append(m.defs, name)
-		if ws[0] != "class" {
-			m.self = firstParam(ws)
-		}
-	case head && ws[0] == "@":
+	case (head || m.compound) && ws[0] == "@":
 	case head && compoundKeyword[ws[0]]:
-		m.always = true
-	case head && len(ws) > 2 && ws[1] == ":": // x: T = v binds x alone
+		m.compound = true
+	case (head || m.compound) && len(ws) > 2 && ws[1] == ":" && isIdent(ws[0]): // x: T = v binds x alone
 		m.defs = append(m.defs, ws[0])
-	case head:
+	case head || m.compound:
 		m.defs = appendMemberTargets(m.defs, ws)
-	case inDef:
-		if m.self != "" {
-			m.defs = appendAttrs(m.defs, ws, m.self)
-		}
-		if _, ok := resultOrAttr(ws, self); !ok {
-			return
-		}
 	}
 	m.needs = appendNeeds(m.needs, ws, line)
 }
 
-// compoundKeyword starts a class body's statement that binds no single
-// member (kept with its class, whole).
+// compoundKeyword starts a class body's compound statement (`if
+// sys.platform == "win32":` around methods), which binds what its
+// blocks bind; one that binds nothing is always kept.
 var compoundKeyword = map[string]bool{"if": true, "for": true, "while": true, "try": true, "with": true, "async": true, "match": true, "import": true, "from": true}
 
 // appendMemberTargets appends the names a class body's assignment

@@ -85,9 +85,10 @@ Box.extra = make
 }
 
 // TestMembersSelected: of a kept class, the head, the members always
-// kept, those the worktree names and, to a fixed point, the members
-// those read (self.x, a class-level name) are kept, or else the first;
-// the rest is not.
+// kept (binding nothing), those the worktree names (an attribute a
+// method in an if assigns too) and, to a fixed point, the members those
+// read (self.x, a class-level name) are kept, or else the first; the
+// rest is not.
 func TestMembersSelected(t *testing.T) {
 	src := `class Base:
     """Doc."""
@@ -106,7 +107,15 @@ func TestMembersSelected(t *testing.T) {
 
     prop_alias = prop
     if True:
-        kept_always = 1
+        def in_block(self):
+            self.blocked = 1
+    if False:
+        def unnamed_in_block(self):
+            pass
+    try:
+        import fast
+    except ImportError:
+        pass
 
 
 class Impl:
@@ -122,13 +131,13 @@ class Helper:
 `
 	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
 	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib.py", Files: []string{"lib.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
-	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true}})
+	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true}})
 	keep := sel[0][0].Keep
 	var kept []string
 	for _, sp := range keep {
 		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
 	}
-	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`,
+	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
 		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`}
 	if !reflect.DeepEqual(kept, want) {
 		t.Errorf("kept %q\nwant %q", kept, want)
