@@ -2,7 +2,10 @@ package python
 
 import (
 	"bytes"
+	"iter"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
@@ -18,9 +21,17 @@ import (
 // comments, brackets and backslash continuations are followed, so that a
 // docstring's or a call's lines at any indentation belong to their
 // statement. skip names the whole lines each body blanked below its
-// first, for the parser to pass over (tsutil.Door.Skip).
-func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
-	ls := logicalLines(src)
+// first, for the parser to pass over (tsutil.Door.Skip). Of a file read
+// in part (keep, src blank outside it: extract.BlankOutside) only the
+// kept ranges are scanned: the blanks between hold no line.
+func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
+	var ls []logical
+	if keep == nil {
+		ls = logicalLines(src)
+	}
+	for _, sp := range keep { // each starts a line and ends at one's end
+		ls = appendLogicalLines(ls, src[:min(int(sp.End)+1, len(src))], int(sp.Start))
+	}
 	var plans []plan
 	type class struct {
 		indent int
@@ -104,9 +115,27 @@ var lineByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, 
 // logicalLines are the logical lines of src, blank and comment-only
 // lines left out: a line goes on through open brackets, strings and
 // backslash continuations.
-func logicalLines(src []byte) []logical {
-	var ls []logical
-	for i := 0; i < len(src); {
+func logicalLines(src []byte) []logical { return appendLogicalLines(nil, src, 0) }
+
+// appendLogicalLines appends the logical lines of src from i, a line's
+// start, on.
+func appendLogicalLines(ls []logical, src []byte, i int) []logical {
+	for l := range logicalLinesFrom(src, i) {
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+// logicalLinesFrom yields the logical lines of src from i, a line's
+// start, on, none kept (a module's summary reads each once).
+func logicalLinesFrom(src []byte, i int) iter.Seq[logical] {
+	return func(yield func(logical) bool) {
+		scanLogicalLines(src, i, yield)
+	}
+}
+
+func scanLogicalLines(src []byte, i int, yield func(logical) bool) {
+	for i < len(src) {
 		j, col := i, 0
 		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
 			if src[j] == '\t' {
@@ -145,7 +174,9 @@ func logicalLines(src []byte) []logical {
 			case (c == ')' || c == ']' || c == '}') && depth > 0:
 				depth--
 			case c == '\n' && depth == 0:
-				ls = append(ls, logical{start, j, col})
+				if !yield(logical{start, j, col}) {
+					return
+				}
 				start = -1
 			}
 			if start < 0 {
@@ -153,12 +184,11 @@ func logicalLines(src []byte) []logical {
 			}
 			j++
 		}
-		if start >= 0 {
-			ls = append(ls, logical{start, len(src), col})
+		if start >= 0 && !yield(logical{start, len(src), col}) {
+			return
 		}
 		i = j + 1
 	}
-	return ls
 }
 
 // isDef: the logical line is a def's (`def`, `async def`).
@@ -227,14 +257,7 @@ func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 		return i
 	case '"', '\'':
 		if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
-			for i += 3; i < len(src); i++ {
-				if src[i] == '\\' {
-					i++
-				} else if src[i] == c && i+2 < len(src) && src[i+1] == c && src[i+2] == c {
-					return i + 3
-				}
-			}
-			return len(src)
+			return tripleEnd(src, i+3, c)
 		}
 		for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
 			if src[i] == '\\' {
@@ -247,6 +270,45 @@ func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 		return i
 	}
 	return i
+}
+
+// tripleEnd is the end of the triple-quoted string whose text starts at
+// from: past the first unescaped c followed by two more (a quote is
+// escaped by an odd run of backslashes before it), or len(src). The
+// quotes are found by IndexByte: docstrings are most of a module.
+func tripleEnd[T ~string | ~[]byte](src T, from int, c byte) int {
+	for i := from; i < len(src); {
+		k := indexByte(src[i:], c)
+		if k < 0 {
+			break
+		}
+		j := i + k
+		b := j
+		for b > from && src[b-1] == '\\' {
+			b--
+		}
+		if (j-b)%2 == 0 && j+2 < len(src) && src[j+1] == c && src[j+2] == c {
+			return j + 3
+		}
+		i = j + 1
+	}
+	return len(src)
+}
+
+// indexByte is strings.IndexByte or bytes.IndexByte, as s is.
+func indexByte[T ~string | ~[]byte](s T, c byte) int {
+	switch v := any(s).(type) {
+	case string:
+		return strings.IndexByte(v, c)
+	case []byte:
+		return bytes.IndexByte(v, c)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // blankLines adds to skip the runs of whole blank lines of out[from:to]

@@ -74,7 +74,7 @@ def k(flag):
     for item in flag:
         return item
 `
-	b, _ := blankBodies([]byte(src))
+	b, _ := blankBodies([]byte(src), nil)
 	got := string(b)
 	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 		t.Fatalf("length or lines changed:\n%s", got)
@@ -128,6 +128,30 @@ def k(flag):
 	for f := range facts[true] {
 		if !facts[false][f] {
 			t.Errorf("declarations only state %q, the whole file does not: %v", f, facts[false])
+		}
+	}
+}
+
+// TestSkipTripleQuoted: a triple-quoted string ends at the first three
+// quotes whose first no odd run of backslashes escapes, in a string as
+// in bytes.
+func TestSkipTripleQuoted(t *testing.T) {
+	for src, want := range map[string]int{
+		`"""a"""x`:        7,
+		`"""a\"""b"""x`:   12,
+		`"""a\\"""x`:      9,
+		`"""a\\\"""b"""x`: 14,
+		`""""a"""x`:       8,
+		`"""a""`:          6,
+		`'''it's'''x`:     10,
+		`"""a\""""x`:      9,
+		`"""unterminated`: 15,
+	} {
+		if got := skipLexeme(src, 0); got != want {
+			t.Errorf("string %q ends at %d, want %d", src, got, want)
+		}
+		if got := skipLexeme([]byte(src), 0); got != want {
+			t.Errorf("bytes %q ends at %d, want %d", src, got, want)
 		}
 	}
 }

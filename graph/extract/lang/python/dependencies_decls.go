@@ -2,8 +2,10 @@ package python
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -23,6 +25,19 @@ type stmt struct {
 	defs       []string    // names bound: def, class, assignment targets (X for `X.y = v`)
 	imports    [][3]string // module as written, name ("" for `import m`, "*" for a star), name bound
 	needs      []string    // dotted names read: decorators, bases, annotations, values, a def's results
+	members    []member    // a top-level class's body, statement by statement
+}
+
+// member is one statement of a top-level class's body: a def or class
+// with its decorators, an assignment, or another statement (a
+// docstring, an if) that is always kept with its class. Its range starts
+// at its line's start, so that a part kept keeps its indentation.
+type member struct {
+	start, end uint32
+	defs       []string // names bound in the class: the def's, the targets, the attributes a method assigns (self.x = v)
+	needs      []string // dotted names read, as stmt's
+	always     bool     // kept whenever its class is (it binds no name)
+	compound   bool     // an if, try, for, … at the class's level
 }
 
 // statements reads src's top-level statements, in order.
@@ -30,6 +45,7 @@ func statements(src []byte) []stmt {
 	type block struct {
 		indent int
 		def    bool
+		self   string // a def's first parameter
 	}
 	var (
 		out       []stmt
@@ -37,22 +53,51 @@ func statements(src []byte) []stmt {
 		ws        []string
 		decorated bool // the last top-level line was a decorator
 	)
-	text := string(src) // words are its substrings
-	for _, l := range logicalLines(src) {
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings; src is not written while they live (Summarize copies them)
+	var (
+		classBody    bool // the statement is a top-level class whose body is a block
+		memberIndent = -1 // its members' indentation, once known
+		memberDecor  bool // the last member-level line was a decorator
+	)
+	for l := range logicalLinesFrom(src, 0) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
 			out = append(out, stmt{start: uint32(l.start)})
 			blocks = blocks[:0]
+			classBody, memberIndent = false, -1
 		}
 		s := &out[len(out)-1]
 		s.end = uint32(l.end)
 		for len(blocks) > 0 && blocks[len(blocks)-1].indent >= l.indent {
 			blocks = blocks[:len(blocks)-1]
 		}
-		inDef, inClass := false, len(blocks) > 0
+		inDef, inClass, defs := false, len(blocks) > 0, 0
 		for _, b := range blocks {
 			inDef = inDef || b.def
+			if b.def {
+				defs++
+			}
 		}
-		if inDef && !mayStateResult(src[l.start:l.end]) {
+		// What blankBodies keeps of a body is the outermost def's own
+		// statements: none of a def or class nested in it.
+		self, direct := "", defs == 1 && blocks[len(blocks)-1].def
+		if direct {
+			self = blocks[len(blocks)-1].self
+		}
+		if inDef && !direct {
+			continue
+		}
+		var m *member // the class member the line belongs to
+		if classBody && len(blocks) > 0 {
+			if memberIndent < 0 {
+				memberIndent = l.indent
+			}
+			if l.indent == memberIndent && !memberDecor && !continuesCompound(src[l.start:l.end]) || len(s.members) == 0 {
+				s.members = append(s.members, member{start: uint32(lineStart(src, l.start))})
+			}
+			m = &s.members[len(s.members)-1]
+			m.end = uint32(l.end)
+		}
+		if inDef && !mayStateResult(src[l.start:l.end]) && (m == nil || !mayBindAttr(src[l.start:l.end])) {
 			continue // most of a body: no words made
 		}
 		line := text[l.start:l.end]
@@ -67,8 +112,14 @@ func statements(src []byte) []stmt {
 		}
 		opens := len(head) > 1 && (head[0] == "def" || head[0] == "class")
 		switch {
+		case m != nil:
+			atMember := l.indent == memberIndent
+			if atMember {
+				memberDecor = ws[0] == "@"
+			}
+			m.add(ws, line, atMember && !inDef, opens, inDef, self)
 		case inDef:
-			if statesResult(ws) { // what blankBodies keeps of a body
+			if _, ok := resultOrAttr(ws, self); ok { // what blankBodies keeps of a body
 				s.needs = appendNeeds(s.needs, ws, line)
 			}
 		case inClass:
@@ -93,10 +144,101 @@ func statements(src []byte) []stmt {
 			s.needs = appendNeeds(s.needs, ws, line)
 		}
 		if opens && blockHeader(src, l) {
-			blocks = append(blocks, block{l.indent, head[0] == "def"})
+			blocks = append(blocks, block{l.indent, head[0] == "def", firstParam(ws)})
+			classBody = classBody || l.indent == 0 && head[0] == "class"
 		}
 	}
 	return out
+}
+
+// add reads one line of the member: in a def's body what blankBodies
+// keeps (resultOrAttr, self the def's first parameter) and the
+// attributes a method assigns; at the member's level (head), and in a
+// compound statement's blocks, a def's or class's name, decorators, an
+// assignment's targets; elsewhere (a nested class's body) every name.
+func (m *member) add(ws []string, line string, head, opens, inDef bool, self string) {
+	switch {
+	case inDef:
+		if self != "" {
+			m.defs = appendAttrs(m.defs, ws, self)
+		}
+		if _, ok := resultOrAttr(ws, self); !ok {
+			return
+		}
+	case (head || m.compound) && opens:
+		name := ws[1]
+		if ws[0] == "async" && len(ws) > 2 {
+			name = ws[2]
+		}
+		m.defs = append(m.defs, name)
+	case (head || m.compound) && ws[0] == "@":
+	case head && compoundKeyword[ws[0]]:
+		m.compound = true
+	case (head || m.compound) && len(ws) > 2 && ws[1] == ":" && isIdent(ws[0]): // x: T = v binds x alone
+		m.defs = append(m.defs, ws[0])
+	case head || m.compound:
+		m.defs = appendMemberTargets(m.defs, ws)
+	}
+	m.needs = appendNeeds(m.needs, ws, line)
+}
+
+// compoundKeyword starts a class body's compound statement (`if
+// sys.platform == "win32":` around methods), which binds what its
+// blocks bind; one that binds nothing is always kept.
+var compoundKeyword = map[string]bool{"if": true, "for": true, "while": true, "try": true, "with": true, "async": true, "match": true, "import": true, "from": true}
+
+// appendMemberTargets appends the names a class body's assignment
+// binds: the words before its last top-level = outside brackets
+// (`table[KEY] = f` binds table, not KEY).
+func appendMemberTargets(defs []string, ws []string) []string {
+	last, depth := -1, 0
+	for i, w := range ws {
+		switch w {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "=":
+			if assigns(ws, i, depth) {
+				last = i
+			}
+		}
+	}
+	depth = 0
+	for _, w := range ws[:max(last, 0)] {
+		switch {
+		case w == "(" || w == "[" || w == "{":
+			depth++
+		case w == ")" || w == "]" || w == "}":
+			depth--
+		case depth == 0 && isNameByte(w[0]) && (w[0] < '0' || w[0] > '9'):
+			top, _, _ := strings.Cut(w, ".")
+			defs = append(defs, top)
+		}
+	}
+	return defs
+}
+
+// appendAttrs appends the attributes a method's line assigns
+// (`self.x = v`, `self.x: T`), self its first parameter.
+func appendAttrs(defs []string, ws []string, self string) []string {
+	for i, w := range ws {
+		attr, ok := strings.CutPrefix(w, self+".")
+		if !ok || attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
+			continue
+		}
+		if ws[i+1] == ":" || ws[i+1] == "=" && (i+2 >= len(ws) || ws[i+2] != "=") {
+			defs = append(defs, attr)
+		}
+	}
+	return defs
+}
+
+// mayBindAttr: a def body's line may assign an attribute (a dot before
+// its first = or :), by its bytes.
+func mayBindAttr(line []byte) bool {
+	i := bytes.IndexAny(line, "=:")
+	return i > 0 && bytes.IndexByte(line[:i], '.') >= 0
 }
 
 // continuesCompound: a line at the module's indentation that goes on
@@ -110,7 +252,7 @@ func continuesCompound(line []byte) bool {
 	return false
 }
 
-// mayStateResult: a body's line may be one statesResult keeps, by its
+// mayStateResult: a body's line may be one resultOrAttr keeps, by its
 // bytes.
 func mayStateResult(line []byte) bool {
 	if bytes.HasPrefix(line, []byte("return")) || bytes.HasPrefix(line, []byte("yield")) {
@@ -118,13 +260,6 @@ func mayStateResult(line []byte) bool {
 	}
 	eq := bytes.IndexByte(line, '=')
 	return eq > 0 && bytes.IndexByte(line[:eq], '.') >= 0
-}
-
-// statesResult: a body's statement blankBodies may keep: a return, a
-// yield, an assignment to an attribute.
-func statesResult(ws []string) bool {
-	return ws[0] == "return" || ws[0] == "yield" ||
-		len(ws) > 1 && strings.Contains(ws[0], ".") && (ws[1] == "=" || ws[1] == ":")
 }
 
 // appendTargets appends the names a module-level statement binds: the
@@ -174,8 +309,8 @@ func appendTargets(defs []string, ws []string) []string {
 // short single-line strings (a forward reference: `-> "Response"`).
 func appendNeeds(needs []string, ws []string, line string) []string {
 	for _, w := range ws {
-		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
-			needs = append(needs, w)
+		if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') || len(w) > 1 && w[0] == '.' && isNameByte(w[1]) {
+			needs = append(needs, w) // .x: a member of what comes before (f().x)
 		}
 	}
 	if strings.IndexByte(line, '"') < 0 && strings.IndexByte(line, '\'') < 0 {
@@ -202,18 +337,14 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // Summarize (extract.Selective) writes a module's statements: "s start
 // end", then "d name" per name bound, "i module name bound" per import
 // ("=" for the empty name of `import m`), "n dotted" per name read, each
-// once.
+// once; then a class's members, each "m start end" ("M" for one always
+// kept) with its own "d" and "n" lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
-	var b []byte
+	b := make([]byte, 0, len(content)/4) // a summary is about a quarter of its module
+	seen := map[string]bool{}
 	for _, s := range statements(content) {
-		b = append(b, "s "...)
-		b = strconv.AppendUint(b, uint64(s.start), 10)
-		b = append(b, ' ')
-		b = strconv.AppendUint(b, uint64(s.end), 10)
-		b = append(b, '\n')
-		for _, n := range unique(s.defs) {
-			b = append(append(append(b, "d "...), n...), '\n')
-		}
+		b = appendRange(b, "s ", s.start, s.end)
+		b = appendNames(b, "d ", s.defs, seen)
 		for _, im := range s.imports {
 			name := im[1]
 			if name == "" {
@@ -221,17 +352,49 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 			}
 			b = append(append(append(append(append(append(append(b, "i "...), im[0]...), ' '), name...), ' '), im[2]...), '\n')
 		}
-		for _, n := range unique(s.needs) {
-			b = append(append(append(b, "n "...), n...), '\n')
+		b = appendNames(b, "n ", s.needs, seen)
+		for _, m := range s.members {
+			tag := "m "
+			if m.always || len(m.defs) == 0 {
+				tag = "M "
+			}
+			b = appendRange(b, tag, m.start, m.end)
+			b = appendNames(b, "d ", m.defs, seen)
+			b = appendNames(b, "n ", m.needs, seen)
 		}
 	}
 	return b
 }
 
-// unique is ws without repeats, in order.
-func unique(ws []string) []string {
-	seen := make(map[string]bool, len(ws))
-	out := ws[:0:0]
+func appendRange(b []byte, tag string, start, end uint32) []byte {
+	b = append(b, tag...)
+	b = strconv.AppendUint(b, uint64(start), 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, uint64(end), 10)
+	return append(b, '\n')
+}
+
+// appendNames writes one line per name, each once (seen: unique's).
+func appendNames(b []byte, tag string, names []string, seen map[string]bool) []byte {
+	for _, n := range unique(names, seen) {
+		b = append(append(append(b, tag...), n...), '\n')
+	}
+	return b
+}
+
+// unique is ws without repeats, in order, in ws's place (a short list
+// is searched, not hashed; seen is a map to reuse).
+func unique(ws []string, seen map[string]bool) []string {
+	out := ws[:0]
+	if len(ws) <= 16 {
+		for _, w := range ws {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	clear(seen)
 	for _, w := range ws {
 		if !seen[w] {
 			seen[w] = true
@@ -243,30 +406,51 @@ func unique(ws []string) []string {
 
 // parseStatements reads a Summarize.
 func parseStatements(b []byte) []stmt {
-	var out []stmt
-	text := string(b) // names are its substrings
+	out := make([]stmt, 0, bytes.Count(b, []byte("\ns "))+1)
+	text := unsafe.String(unsafe.SliceData(b), len(b)) // names are its substrings: a summary is never written, and they live as long as Select
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
-		f := strings.Fields(line)
+		tag, f, _ := strings.Cut(line, " ")
 		switch {
-		case len(f) == 3 && f[0] == "s":
-			start, _ := strconv.ParseUint(f[1], 10, 32)
-			end, _ := strconv.ParseUint(f[2], 10, 32)
-			out = append(out, stmt{start: uint32(start), end: uint32(end)})
-		case len(out) == 0:
-		case len(f) == 2 && f[0] == "d":
-			out[len(out)-1].defs = append(out[len(out)-1].defs, f[1])
-		case len(f) == 2 && f[0] == "n":
-			out[len(out)-1].needs = append(out[len(out)-1].needs, f[1])
-		case len(f) == 4 && f[0] == "i":
-			if f[2] == "=" {
-				f[2] = ""
+		case tag == "s":
+			start, end := parseRange(f)
+			out = append(out, stmt{start: start, end: end})
+		case len(out) == 0 || f == "":
+		case tag == "m" || tag == "M":
+			s := &out[len(out)-1]
+			start, end := parseRange(f)
+			s.members = append(s.members, member{start: start, end: end, always: tag == "M"})
+		case tag == "d" || tag == "n":
+			s := &out[len(out)-1]
+			defs, needs := &s.defs, &s.needs
+			if len(s.members) > 0 {
+				m := &s.members[len(s.members)-1]
+				defs, needs = &m.defs, &m.needs
 			}
-			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{f[1], f[2], f[3]})
+			if tag == "d" {
+				*defs = append(*defs, f)
+			} else {
+				*needs = append(*needs, f)
+			}
+		case tag == "i":
+			m, rest, _ := strings.Cut(f, " ")
+			name, bound, _ := strings.Cut(rest, " ")
+			if name == "=" {
+				name = ""
+			}
+			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{m, name, bound})
 		}
 	}
 	return out
+}
+
+// parseRange reads "start end".
+func parseRange(f string) (uint32, uint32) {
+	a, b, _ := strings.Cut(f, " ")
+	start, _ := strconv.ParseUint(a, 10, 32)
+	end, _ := strconv.ParseUint(b, 10, 32)
+	return uint32(start), uint32(end)
 }
 
 // keptSkip is what the parser need not read of a file read in part:

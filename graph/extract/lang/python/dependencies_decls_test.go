@@ -53,7 +53,7 @@ Box.extra = make
 		{imports: [][3]string{{".base", "Base", "Base"}, {".base", "other", "o"}}},
 		{imports: [][3]string{{".star", "*", "*"}}},
 		{defs: []string{"make"}, needs: []string{"register", "j.Thing", "def", "make", "x", "y", "int", "DEFAULT", "Result", "Kind", "return", "local"}},
-		{defs: []string{"Box"}, needs: []string{"class", "Box", "Base", "metaclass", "Meta", "size", "Size", "def", "open", "self", "Lid", "self.lid"}},
+		{defs: []string{"Box"}, needs: []string{"class", "Box", "Base", "metaclass", "Meta"}},
 		{defs: []string{"speed"}, needs: []string{"try", "except", "ImportError", "speed", "None"}, imports: [][3]string{{"fast", "speed", "speed"}}},
 		{defs: []string{"Box"}, needs: []string{"Box.extra", "make"}},
 	}
@@ -64,7 +64,104 @@ Box.extra = make
 				i, text(g), g.defs, g.imports, g.needs, w.defs, w.imports, w.needs)
 		}
 	}
+	// Box's members: each from its line's start, with what it binds
+	// (open: the attribute it assigns too) and reads.
+	wantMembers := []member{
+		{defs: []string{"size"}, needs: []string{"size", "Size"}},
+		{defs: []string{"open", "lid"}, needs: []string{"def", "open", "self", "Lid", "self.lid"}},
+	}
+	ms := got[5].members
+	if len(ms) != len(wantMembers) {
+		t.Fatalf("Box has %d members, want %d: %+v", len(ms), len(wantMembers), ms)
+	}
+	if m := src[ms[1].start:ms[1].end]; !strings.HasPrefix(m, "    def open(self)") || !strings.HasSuffix(m, "unused_here()") {
+		t.Errorf("member open's range is %q", m)
+	}
+	for i, w := range wantMembers {
+		if g := ms[i]; !reflect.DeepEqual(g.defs, w.defs) || !sameSet(g.needs, w.needs) || g.always {
+			t.Errorf("member %d: got defs %q needs %q always %v, want defs %q needs %q", i, g.defs, g.needs, g.always, w.defs, w.needs)
+		}
+	}
 }
+
+// TestMembersSelected: of a kept class, the head, the members always
+// kept (binding nothing), those the worktree names (an attribute a
+// method in an if assigns too) and, to a fixed point, the members those
+// read (self.x, a class-level name) are kept, or else the first; the
+// rest is not.
+func TestMembersSelected(t *testing.T) {
+	src := `class Base:
+    """Doc."""
+    def named(self) -> "Helper":
+        return self._impl.deep()
+
+    def unnamed(self):
+        return 1
+
+    def __init__(self):
+        self._impl = Impl()
+
+    @property
+    def prop(self):
+        return _helper_value
+
+    prop_alias = prop
+    if True:
+        def in_block(self):
+            self.blocked = 1
+    if False:
+        def unnamed_in_block(self):
+            pass
+    try:
+        import fast
+    except ImportError:
+        pass
+
+
+class Impl:
+    def deep(self):
+        return 2
+
+    def other(self):
+        return 3
+
+
+class Helper:
+    pass
+`
+	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
+	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib.py", Files: []string{"lib.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
+	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true}})
+	keep := sel[0][0].Keep
+	var kept []string
+	for _, sp := range keep {
+		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
+	}
+	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
+		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`}
+	if !reflect.DeepEqual(kept, want) {
+		t.Errorf("kept %q\nwant %q", kept, want)
+	}
+	for _, sp := range keep {
+		if sp.Start > 0 && src[sp.Start-1] != '\n' {
+			t.Errorf("range %q does not start a line", src[sp.Start:sp.End])
+		}
+	}
+}
+
+// testNames is extract.Names: import path → the names stated through it.
+type testNames map[string]map[string]bool
+
+func (n testNames) Named(name string) bool {
+	for _, names := range n {
+		if names[name] {
+			return true
+		}
+	}
+	return false
+}
+
+func (n testNames) NamedThrough(importPath, name string) bool { return n[importPath][name] }
 
 func sameSet(a, b []string) bool {
 	m := map[string]bool{}
@@ -105,25 +202,60 @@ func TestKeepEveryStatement(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		keep := []extract.Span{}
-		for _, s := range statements(content) {
-			keep = append(keep, extract.Span{Start: s.start, End: s.end})
-		}
 		in := extract.Input{Path: "lib/x.py", Content: content, DeclarationsOnly: true}
 		whole := ex.Extract(in)
-		in.Keep = keep
+		in.Keep = everyStatement(content, false)
 		part := ex.Extract(in)
-		for _, x := range []*extract.ExtractedFile{whole, part} {
+		in.Keep = everyStatement(content, true)
+		parts := ex.Extract(in)
+		for _, x := range []*extract.ExtractedFile{whole, part, parts} {
 			for i := range x.Symbols {
 				// The comments after a def's last statement are in its
 				// block in the whole file; blanked, they are not.
 				x.Symbols[i].Span.End = 0
 			}
+			for i := range x.Facts {
+				x.Facts[i].Span.End = 0 // a def's span, likewise
+			}
 		}
-		if !reflect.DeepEqual(whole.Symbols, part.Symbols) || !reflect.DeepEqual(whole.Facts, part.Facts) || !reflect.DeepEqual(whole.Relations, part.Relations) {
-			t.Errorf("%s: every statement kept extracts otherwise than the whole file (%d/%d symbols, %d/%d facts)",
-				f, len(part.Symbols), len(whole.Symbols), len(part.Facts), len(whole.Facts))
+		for i, p := range []*extract.ExtractedFile{part, parts} {
+			if !reflect.DeepEqual(whole.Symbols, p.Symbols) || !reflect.DeepEqual(whole.Facts, p.Facts) || !reflect.DeepEqual(whole.Relations, p.Relations) {
+				t.Errorf("%s: every statement kept (members apart: %v) extracts otherwise than the whole file (%d/%d symbols, %d/%d facts)",
+					f, i == 1, len(p.Symbols), len(whole.Symbols), len(p.Facts), len(whole.Facts))
+			}
+		}
+	}
+}
 
+// everyStatement is every top-level statement's range, or with members,
+// a class's head (to its body's first line), then each member.
+func everyStatement(content []byte, members bool) []extract.Span {
+	keep := []extract.Span{}
+	for _, s := range statements(content) {
+		if !members || len(s.members) == 0 {
+			keep = append(keep, extract.Span{Start: s.start, End: s.end})
+			continue
+		}
+		keep = append(keep, extract.Span{Start: s.start, End: s.members[0].start - 1})
+		for _, m := range s.members {
+			keep = append(keep, extract.Span{Start: m.start, End: m.end})
+		}
+	}
+	return keep
+}
+
+// TestMemberTargets: a class body's assignment binds the names before
+// its last top-level =, not those inside a subscript.
+func TestMemberTargets(t *testing.T) {
+	for src, want := range map[string][]string{
+		"dispatch[PROTO[0]] = load_proto": {"dispatch"},
+		"a = b = f(x=1)":                  {"a", "b"},
+		"x, y = 1, 2":                     {"x", "y"},
+		"count += 1":                      {"count"},
+		"print(x == 1)":                   nil,
+	} {
+		if got := appendMemberTargets(nil, words(src)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q binds %q, want %q", src, got, want)
 		}
 	}
 }

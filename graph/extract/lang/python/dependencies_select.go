@@ -2,6 +2,7 @@ package python
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -39,7 +40,7 @@ func (d *pyDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 			keep := []extract.Span{}
 			for k, st := range s.stmts[i][j] {
 				if s.kept[i][j][k] {
-					keep = append(keep, extract.Span{Start: st.start, End: st.end})
+					keep = s.appendKept(keep, [3]int{i, j, k}, st)
 				}
 			}
 			out[i][j] = extract.Selection{Read: true, Keep: keep}
@@ -60,9 +61,19 @@ type selector struct {
 	mods   map[string][]at // module name → its files (a .py and its .pyi)
 	read   [][]bool
 	kept   [][][]bool
-	queue  [][3]int // dir, file, statement
+	queue  [][4]int // dir, file, statement, member (-1: the statement)
 	needed map[[2]string]bool
 	files  map[at]*fileIndex
+
+	members map[string][]memberAt // member name → the members binding it, of the classes kept
+	wanted  map[string]bool       // member names kept statements read (the worktree's are names.Named)
+	mkept   map[[3]int][]bool     // a kept class's members kept
+}
+
+// memberAt is member m of statement stmt (a class) of file at.
+type memberAt struct {
+	at
+	stmt, m int
 }
 
 // fileIndex is a file's statements by the names they bind, its star
@@ -97,7 +108,8 @@ func (s *selector) index(r at) *fileIndex {
 }
 
 func newSelector(d *pyDeps, dirs []extract.SelectDir, names extract.Names) *selector {
-	s := &selector{dirs: dirs, names: names, mods: map[string][]at{}, needed: map[[2]string]bool{}, files: map[at]*fileIndex{}}
+	s := &selector{dirs: dirs, names: names, mods: map[string][]at{}, needed: map[[2]string]bool{}, files: map[at]*fileIndex{},
+		members: map[string][]memberAt{}, wanted: map[string]bool{}, mkept: map[[3]int][]bool{}}
 	s.stmts, s.module = make([][][]stmt, len(dirs)), make([][]string, len(dirs))
 	s.read, s.kept = make([][]bool, len(dirs)), make([][][]bool, len(dirs))
 	for i, dir := range dirs {
@@ -331,19 +343,109 @@ func (s *selector) keep(r at, k int) {
 	}
 	s.kept[r.dir][r.file][k] = true
 	s.read[r.dir][r.file] = true
-	s.queue = append(s.queue, [3]int{r.dir, r.file, k})
+	s.queue = append(s.queue, [4]int{r.dir, r.file, k, -1})
 }
 
-// run follows kept statements to a fixed point: each name one reads.
+// run follows kept statements and members to a fixed point: each name
+// one reads. A kept class keeps the members always kept and those
+// binding a member name the worktree or a kept statement reads, or else
+// its first (a body is never empty).
 func (s *selector) run() {
 	for len(s.queue) > 0 {
 		q := s.queue[0]
 		s.queue = s.queue[1:]
-		r := at{q[0], q[1]}
-		for _, w := range s.stmts[r.dir][r.file][q[2]].needs {
-			s.resolve(r, w)
+		r, st := at{q[0], q[1]}, s.stmts[q[0]][q[1]][q[2]]
+		if q[3] >= 0 {
+			for _, w := range st.members[q[3]].needs {
+				s.use(r, q[2], w)
+			}
+			continue
+		}
+		for _, w := range st.needs {
+			s.use(r, -1, w)
+		}
+		for mi, m := range st.members {
+			for _, n := range m.defs {
+				s.members[n] = append(s.members[n], memberAt{r, q[2], mi})
+			}
+			if m.always || slices.ContainsFunc(m.defs, s.memberNamed) {
+				s.keepMember(memberAt{r, q[2], mi})
+			}
+		}
+		if len(st.members) > 0 && s.mkept[[3]int{q[0], q[1], q[2]}] == nil {
+			s.keepMember(memberAt{r, q[2], 0}) // a body is never empty
 		}
 	}
+}
+
+// use follows a dotted name a kept statement of r reads (or a member of
+// class statement class): its first name in the module (and, in a
+// class, among the class's members), the names after it as members of
+// any class (`self.x.y`, `f().y`: x, y).
+func (s *selector) use(r at, class int, w string) {
+	first, rest, _ := strings.Cut(w, ".")
+	if first != "" {
+		s.resolve(r, w)
+	}
+	for rest != "" {
+		var n string
+		n, rest, _ = strings.Cut(rest, ".")
+		s.wantMember(n)
+	}
+	if class < 0 || first == "" {
+		return
+	}
+	for mi, m := range s.stmts[r.dir][r.file][class].members {
+		if slices.Contains(m.defs, first) {
+			s.keepMember(memberAt{r, class, mi})
+		}
+	}
+}
+
+// memberNamed: the worktree or a kept statement reads member name n.
+func (s *selector) memberNamed(n string) bool { return s.wanted[n] || s.names.Named(n) }
+
+// wantMember keeps the members named n of every kept class, now and
+// when their class is kept (run).
+func (s *selector) wantMember(n string) {
+	if n == "" || s.memberNamed(n) {
+		return
+	}
+	s.wanted[n] = true
+	for _, ma := range s.members[n] {
+		s.keepMember(ma)
+	}
+}
+
+// keepMember keeps a member of a kept class.
+func (s *selector) keepMember(ma memberAt) {
+	key := [3]int{ma.dir, ma.file, ma.stmt}
+	kept := s.mkept[key]
+	if kept == nil {
+		kept = make([]bool, len(s.stmts[ma.dir][ma.file][ma.stmt].members))
+		s.mkept[key] = kept
+	}
+	if kept[ma.m] {
+		return
+	}
+	kept[ma.m] = true
+	s.queue = append(s.queue, [4]int{ma.dir, ma.file, ma.stmt, ma.m})
+}
+
+// appendKept appends a kept statement's ranges: the statement, or of a
+// class read member by member its head (to its body's first line), then
+// each member kept.
+func (s *selector) appendKept(keep []extract.Span, key [3]int, st stmt) []extract.Span {
+	if len(st.members) == 0 {
+		return append(keep, extract.Span{Start: st.start, End: st.end})
+	}
+	keep = append(keep, extract.Span{Start: st.start, End: st.members[0].start - 1}) // to the newline before the body
+	for mi, m := range st.members {
+		if s.mkept[key][mi] {
+			keep = append(keep, extract.Span{Start: m.start, End: m.end})
+		}
+	}
+	return keep
 }
 
 // importedNames reads `a as b, c` or `(a, b)`: each name with the one

@@ -74,7 +74,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// A file read in part (Input.Keep: the statements Select
 		// kept) has the rest blanked too, and its blank lines skipped.
 		var skip [][2]uint32
-		in.Content, skip = blankBodies(extract.BlankOutside(in.Content, in.Keep))
+		in.Content, skip = blankBodies(extract.BlankOutside(in.Content, in.Keep), in.Keep)
 		if in.Keep != nil {
 			skip, in.Keep = keptSkip(in.Keep, skip, len(in.Content)), nil
 		}
