@@ -317,3 +317,30 @@ func keptSpans(items []crateItem, keep func(crateItem) bool) []extract.Span {
 	}
 	return spans
 }
+
+// withoutSpans is keep (nil: the whole file) less the ranges of dead,
+// both in order.
+func withoutSpans(keep, dead []extract.Span) []extract.Span {
+	if len(dead) == 0 {
+		return keep
+	}
+	if keep == nil {
+		keep = []extract.Span{{Start: 0, End: maxItemEnd}}
+	}
+	out := []extract.Span{}
+	for _, k := range keep {
+		for _, d := range dead {
+			if d.End <= k.Start || d.Start >= k.End {
+				continue
+			}
+			if d.Start > k.Start {
+				out = append(out, extract.Span{Start: k.Start, End: d.Start})
+			}
+			k.Start = max(k.Start, d.End)
+		}
+		if k.End > k.Start {
+			out = append(out, k)
+		}
+	}
+	return out
+}

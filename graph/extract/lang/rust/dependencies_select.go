@@ -356,13 +356,27 @@ func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]ext
 	out := make([][]extract.Selection, len(dirs))
 	for i, files := range read {
 		out[i] = make([]extract.Selection, len(files))
+		var dead map[string][]extract.Span
+		if dirs[i].Pkg < len(d.pkgs) {
+			dead = d.crateReach(dirs[i].Pkg).dead
+		}
 		for j, r := range files {
 			if r {
-				out[i][j] = extract.Selection{Read: true, Keep: keptSpans(decls[i][j].items, w.keepItem)}
+				keep := keptSpans(decls[i][j].items, w.keepItem)
+				out[i][j] = extract.Selection{Read: true, Keep: withoutSpans(keep, dead[srcRel(dirs[i].Place, dirs[i].Files[j])])}
 			}
 		}
 	}
 	return out
+}
+
+// srcRel is a file of a place relative to the crate's src: the places
+// are "..." and "lib.rs".
+func srcRel(place, file string) string {
+	if place != "..." && place != "lib.rs" {
+		return path.Join(strings.TrimSuffix(place, "/..."), file)
+	}
+	return file
 }
 
 // decodeDirs decodes the summaries of dirs.
@@ -486,10 +500,7 @@ func (d *rustDeps) selectFiles(dirs []extract.SelectDir, decls [][]crateDecls, w
 		}
 		for j, f := range dir.Files {
 			x := decls[i][j]
-			rel := f // relative to src: the places are "..." and "lib.rs"
-			if dir.Place != "..." && dir.Place != "lib.rs" {
-				rel = path.Join(strings.TrimSuffix(dir.Place, "/..."), f)
-			}
+			rel := srcRel(dir.Place, f)
 			if k := sort.SearchStrings(reached, rel); reached != nil && (k == len(reached) || reached[k] != rel) {
 				continue
 			}
