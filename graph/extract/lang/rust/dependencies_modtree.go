@@ -118,6 +118,7 @@ func globTarget(mod string, segs []string, known map[string]bool) (string, bool)
 		segs = segs[1:]
 	case "crate":
 		base, segs = "", segs[1:]
+	case "super":
 	default:
 		if !known[modJoin(mod, segs[0])] {
 			base = ""
