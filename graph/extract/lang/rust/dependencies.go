@@ -227,7 +227,10 @@ type rustDeps struct {
 	cfg      cfgEnv
 	mu       sync.Mutex
 	reached  map[int]crateReach // package → the files a dependent reaches (reachable), once
-	sums     sync.Map           // sumKey of a file reachable read → its Summarize (dependencies_select.go)
+	// wholeCrate: some crate's files are all read (a path dependency, a
+	// crate without src/lib.rs): Summarize scans every file.
+	wholeCrate bool
+	sums       sync.Map // sumKey of a file reachable read → its Summarize (dependencies_select.go)
 }
 
 // reach is the files of an external crate a dependent can reach (nil:
@@ -250,6 +253,9 @@ func (d *rustDeps) crateReach(pkg int) crateReach {
 			root = path.Join(d.host.Root(), root)
 		}
 		r = reachableNoting(d.host, root, d.cfg, d.noteSummary)
+	}
+	if r.keep == nil && p.Kind != extract.PackageOwn {
+		d.wholeCrate = true
 	}
 	d.reached[pkg] = r
 	return r

@@ -107,7 +107,7 @@ func TestSelectCrate(t *testing.T) {
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
 		dirs := []extract.SelectDir{dir}
-		decls := decodeDirs(dirs)
+		decls := decodeDirs(dirs, d.reachedFile)
 		if got := d.selectFiles(dirs, decls, newCrateWants(decls, c.names)); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
