@@ -333,15 +333,18 @@ func encodeCrateDecls(s crateDecls) []byte {
 
 func decodeCrateDecls(b []byte) crateDecls {
 	var d crateDecls
-	for _, l := range strings.Split(string(b), "\n") {
-		f := strings.Fields(l)
+	var buf [6]string
+	for rest := string(b); rest != ""; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		f := summaryFields(l, buf[:0])
 		switch {
 		case len(f) == 2 && f[0] == "d":
 			d.names = append(d.names, f[1])
 		case len(f) >= 3 && f[0] == "f":
 			fn := crateFn{owner: extract.FromSummaryField(f[1]), name: f[2]}
 			if len(f) > 3 {
-				fn.types = f[3:]
+				fn.types = slices.Clone(f[3:])
 			}
 			d.fns = append(d.fns, fn)
 		case len(f) == 3 && f[0] == "i":
@@ -359,6 +362,21 @@ func decodeCrateDecls(b []byte) crateDecls {
 		}
 	}
 	return d
+}
+
+// summaryFields appends a summary line's space-separated fields to f (a
+// line Summarize wrote: single spaces, none leading). Its slices share
+// the line's bytes: decoding the many item lines of a large crate (winapi)
+// allocates nothing per field.
+func summaryFields(l string, f []string) []string {
+	for l != "" {
+		var field string
+		field, l, _ = strings.Cut(l, " ")
+		if field != "" {
+			f = append(f, field)
+		}
+	}
+	return f
 }
 
 // alwaysNamed are traits a method call resolves through without the
