@@ -311,7 +311,7 @@ type token struct {
 // punctuation, skipping comments, char literals, lifetimes and numbers.
 func lex(b []byte) []token {
 	out := make([]token, 0, len(b)/5) // about a token to 5 bytes: grown once or twice, not a dozen times
-	idents := map[string]string{} // each identifier's text, allocated once
+	idents := map[string]string{}     // each identifier's text, allocated once
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]

@@ -308,27 +308,40 @@ var sumSeed = maphash.MakeSeed()
 func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSeed, b)} }
 
 func encodeCrateDecls(s crateDecls) []byte {
-	var b strings.Builder
+	var b []byte
+	line := func(fields ...string) { // written field by field: no string built per line
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+		}
+		b = append(b, '\n')
+	}
 	for _, n := range s.names {
-		b.WriteString("d " + n + "\n")
+		line("d", n)
 	}
 	for _, f := range s.fns {
-		b.WriteString("f " + extract.SummaryField(f.owner) + " " + f.name)
+		b = append(b, "f "...)
+		b = append(b, extract.SummaryField(f.owner)...)
+		b = append(b, ' ')
+		b = append(b, f.name...)
 		for _, t := range f.types {
-			b.WriteString(" " + t)
+			b = append(b, ' ')
+			b = append(b, t...)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 	}
 	for _, h := range s.impls {
-		b.WriteString("i " + extract.SummaryField(h[0]) + " " + h[1] + "\n")
+		line("i", extract.SummaryField(h[0]), h[1])
 	}
 	for _, a := range s.aliases {
-		b.WriteString("a " + a[0] + " " + a[1] + "\n")
+		line("a", a[0], a[1])
 	}
 	if s.glob {
-		b.WriteString("g\n")
+		line("g")
 	}
-	return []byte(b.String())
+	return b
 }
 
 func decodeCrateDecls(b []byte) crateDecls {
