@@ -375,19 +375,19 @@ func lex(b []byte) []token {
 				i += 2 + size
 			} else {
 				i++
-				for i < n && isIdentByte(b[i]) {
+				for i < n && identByte[b[i]] {
 					i++
 				}
 			}
-		case isIdentByte(c) && !(c >= '0' && c <= '9'):
+		case identByte[c] && !(c >= '0' && c <= '9'):
 			j := i
-			for j < n && isIdentByte(b[j]) {
+			for j < n && identByte[b[j]] {
 				j++
 			}
 			if j-i == 1 && c == 'r' && j < n && b[j] == '#' { // r#ident
 				j++
 				i = j
-				for j < n && isIdentByte(b[j]) {
+				for j < n && identByte[b[j]] {
 					j++
 				}
 			}
@@ -399,7 +399,7 @@ func lex(b []byte) []token {
 			out = append(out, token{text: id, at: i})
 			i = j
 		case c >= '0' && c <= '9':
-			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
+			for i < n && (identByte[b[i]] || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
 				i++
 			}
 		case c < utf8.RuneSelf:
@@ -412,6 +412,14 @@ func lex(b []byte) []token {
 	}
 	return out
 }
+
+// identByte is isIdentByte as a table: the lexer's inner loops.
+var identByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isIdentByte(byte(c))
+	}
+	return t
+}()
 
 // rawStart is the index after the opening quote of a raw or byte string
 // starting at i (r"…", r#"…"#, br"…"), 0 when none starts there.
