@@ -170,6 +170,9 @@ func globClosures(direct map[string][]string) map[string][]string {
 // note (when not nil) each file it reads with its tokens.
 func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) crateReach {
 	if isProcMacro(h, src) {
+		if b, err := h.ReadFile(path.Join(src, "lib.rs")); err == nil && note != nil {
+			note(b, lex(b)) // its summary: Summarize scans no file the module tree did not
+		}
 		return crateReach{keep: []string{"lib.rs"}}
 	}
 	type node struct {

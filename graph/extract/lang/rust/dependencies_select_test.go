@@ -129,6 +129,8 @@ func TestUnscannedSummary(t *testing.T) {
 		"dep/src/a.rs":     "pub fn f() {}\npub fn g() {}\n",
 		"dep/src/stray.rs": "pub fn f() {}\n",
 		"local/src/lib.rs": "pub fn h() {}\n",
+		"pm/Cargo.toml":    "[package]\nname = \"pm\"\n[lib]\nproc-macro = true\n",
+		"pm/src/lib.rs":    "pub fn derive() {}\n",
 	}
 	for name, content := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -145,13 +147,18 @@ func TestUnscannedSummary(t *testing.T) {
 			pkgs: []extract.Package{
 				{Name: "dep", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "dep", "src"))},
 				{Name: "local", Kind: extract.PackageDependency, Root: filepath.ToSlash(filepath.Join(root, "local", "src"))},
+				{Name: "pm", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "pm", "src"))},
 			},
-			imports: []string{"dep", "local"}, byImport: map[string]int{"dep": 0, "local": 1},
+			imports: []string{"dep", "local", "pm"}, byImport: map[string]int{"dep": 0, "local": 1, "pm": 2},
 			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), reached: map[int]crateReach{},
 		}
 	}
 	d := newDeps()
 	d.Locate("dep::f")
+	d.Locate("pm::derive")
+	if got := string(d.Summarize([]byte(files["pm/src/lib.rs"]))); got == unscannedLine {
+		t.Error("a proc-macro crate's lib.rs: not scanned")
+	}
 	if got := string(d.Summarize([]byte(files["dep/src/stray.rs"]))); got != unscannedLine {
 		t.Errorf("stray.rs: summary %q, want %q", got, unscannedLine)
 	}
