@@ -111,7 +111,7 @@ var stdLibCrates = []string{"alloc", "core", "proc_macro", "std"}
 // standard library's crates.
 func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 	env := parseProbe(probe)
-	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}, host: m.host, cfg: hostCfg(env.host), keep: map[int][]string{}}
+	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}, host: m.host, cfg: hostCfg(env.host), reached: map[int]crateReach{}}
 	if d.host == nil {
 		d.host = extract.NoHost{}
 	}
@@ -226,30 +226,39 @@ type rustDeps struct {
 	host     extract.Host
 	cfg      cfgEnv
 	mu       sync.Mutex
-	keep     map[int][]string // package → the files a dependent reaches (reachable), once
-	sums     sync.Map         // sumKey of a file reachable read → its Summarize (dependencies_select.go)
+	reached  map[int]crateReach // package → the files a dependent reaches (reachable), once
+	// wholeCrate: some crate's files are all read (a path dependency, a
+	// crate without src/lib.rs): Summarize scans every file.
+	wholeCrate bool
+	sums       sync.Map // sumKey of a file reachable read → its Summarize (dependencies_select.go)
 }
 
 // reach is the files of an external crate a dependent can reach (nil:
 // all of them). A path dependency's are not pruned: its files change in
 // place, and a file's extraction must not depend on another file.
-func (d *rustDeps) reach(pkg int) []string {
+func (d *rustDeps) reach(pkg int) []string { return d.crateReach(pkg).keep }
+
+// crateReach is the module tree of an external crate, read once.
+func (d *rustDeps) crateReach(pkg int) crateReach {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if k, ok := d.keep[pkg]; ok {
-		return k
+	if r, ok := d.reached[pkg]; ok {
+		return r
 	}
 	p := d.pkgs[pkg]
-	var k []string
+	var r crateReach
 	if p.Kind != extract.PackageOwn && p.Missing == "" && p.Version != "" && p.Root != "" {
 		root := p.Root
 		if !path.IsAbs(root) {
 			root = path.Join(d.host.Root(), root)
 		}
-		k = reachableNoting(d.host, root, d.cfg, d.noteSummary)
+		r = reachableNoting(d.host, root, d.cfg, d.noteSummary)
 	}
-	d.keep[pkg] = k
-	return k
+	if r.keep == nil && p.Kind != extract.PackageOwn {
+		d.wholeCrate = true
+	}
+	d.reached[pkg] = r
+	return r
 }
 
 func (d *rustDeps) Packages() []extract.Package { return d.pkgs }
@@ -277,8 +286,16 @@ func (d *rustDeps) Includes(base string, head []byte) bool {
 // crate root, named as the worktree imports it.
 func (d *rustDeps) Context(pkg int, prefix string) extract.ModuleContext {
 	targets := []target{{root: "lib.rs"}}
-	if k := d.reach(pkg); k != nil {
-		return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: depCrate{targets, k}}
+	if r := d.crateReach(pkg); r.keep != nil {
+		c := depCrate{targets: targets, keep: r.keep, globs: map[string]string{}}
+		for mod, list := range r.globs {
+			full := make([]string, len(list))
+			for i, m := range list {
+				full[i] = modJoin(d.imports[pkg], m)
+			}
+			c.globs[modJoin(d.imports[pkg], mod)] = strings.Join(full, "\n")
+		}
+		return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: c}
 	}
 	return extract.ModuleContext{Root: prefix, Path: d.imports[pkg], Own: targets}
 }

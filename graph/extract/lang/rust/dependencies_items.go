@@ -68,6 +68,11 @@ func macroSyntax(toks []token, it crateItem) bool {
 func scanItems(toks []token) []crateItem {
 	var items []crateItem
 	for i := 0; i < len(toks); {
+		if its, next, ok := cfgIfItems(toks, i); ok {
+			items = append(items, its...)
+			i = next
+			continue
+		}
 		if open, ok := itemsBody(toks, i); ok {
 			close := matching(toks, open, "{", "}")
 			items = append(items, crateItem{start: toks[i].at, end: toks[open].at + 1, kind: itemKept})
@@ -87,6 +92,43 @@ func scanItems(toks []token) []crateItem {
 		i = next
 	}
 	return items
+}
+
+// cfgIfItems splits a cfg_if! call starting at toks[i] (attributes
+// first): its branches' headers and braces are kept, the items of each
+// branch's body split in turn; and the index after it. Not ok when the
+// call is not a chain of if #[cfg(…)] { … } (cfgIfBranches).
+func cfgIfItems(toks []token, i int) ([]crateItem, int, bool) {
+	j := skipAttributes(toks, i)
+	if j > i {
+		return nil, 0, false // #[cfg(…)] cfg_if! { … }: kept whole
+	}
+	open := isCfgIf(toks, j)
+	if open < 0 {
+		if j+4 < len(toks) && toks[j].text == "cfg_if" && toks[j+1].text == ":" && toks[j+2].text == ":" {
+			open = isCfgIf(toks, j+3) // cfg_if::cfg_if! { … }
+		}
+		if open < 0 {
+			return nil, 0, false
+		}
+	}
+	branches := cfgIfBranches(toks, open)
+	close := matching(toks, open, "{", "}")
+	if branches == nil || toks[close].str || toks[close].text != "}" {
+		return nil, 0, false
+	}
+	var items []crateItem
+	from := toks[i].at // the start of what is kept up to the next branch's body
+	for _, b := range branches {
+		if b.open < 0 {
+			continue
+		}
+		items = append(items, crateItem{start: from, end: toks[b.open].at + 1, kind: itemKept})
+		items = append(items, scanItems(toks[b.open+1:b.close])...)
+		from = toks[b.close].at
+	}
+	it, next := crateItem{start: from, kind: itemKept}.ending(toks, close)
+	return append(items, it), next, true
 }
 
 // itemsBody is the index of the { opening the body of items of an extern
@@ -316,4 +358,31 @@ func keptSpans(items []crateItem, keep func(crateItem) bool) []extract.Span {
 		return []extract.Span{}
 	}
 	return spans
+}
+
+// withoutSpans is keep (nil: the whole file) less the ranges of dead,
+// both in order.
+func withoutSpans(keep, dead []extract.Span) []extract.Span {
+	if len(dead) == 0 {
+		return keep
+	}
+	if keep == nil {
+		keep = []extract.Span{{Start: 0, End: maxItemEnd}}
+	}
+	out := []extract.Span{}
+	for _, k := range keep {
+		for _, d := range dead {
+			if d.End <= k.Start || d.Start >= k.End {
+				continue
+			}
+			if d.Start > k.Start {
+				out = append(out, extract.Span{Start: k.Start, End: d.Start})
+			}
+			k.Start = max(k.Start, d.End)
+		}
+		if k.End > k.Start {
+			out = append(out, k)
+		}
+	}
+	return out
 }

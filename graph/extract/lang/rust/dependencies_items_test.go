@@ -72,7 +72,9 @@ interface IUnknown(IUnknownVtbl) { fn AddRef() -> ULONG, }}
 		"f raw  | pub unsafe extern \"C\" fn raw(x: [u8; 4]) -> u8 { x[0] } | }",
 		"f make  | pub const fn make() -> Unit { Unit } | }",
 		"k   | extern crate alloc; | ;",
-		"k   | cfg_if::cfg_if! { | }",
+		"k   | cfg_if::cfg_if! { | {", // a cfg_if!'s branches are split into items too
+		"f only_unix  | pub fn only_unix() {} | }",
+		"k   | } | }",
 		"k   | macro_rules! twice { ($e:expr) => { $e; $e }; } | }",
 		"k   | define!(Thing); | ;",
 		"t Shape  | pub trait Shape: Display { fn area(&self) -> f64; } | }",
@@ -82,7 +84,9 @@ interface IUnknown(IUnknownVtbl) { fn AddRef() -> ULONG, }}
 		"k   | extern \"C\" { | {",
 		"f open  | pub fn open(path: *const c_char) -> c_int; | ;",
 		"k   | } | }",
-		"k   | cfg_if! { if #[cfg(unix)] { pub fn u() {} } } | }",
+		"k   | cfg_if! { if #[cfg(unix)] { | {",
+		"f u  | pub fn u() {} | }",
+		"k   | } } | }",
 		"k   | RIDL!{ | {",
 		"x   | #[uuid(0x1, 0x2)] | }", // the macro's syntax: never read
 		"k   | } | }",

@@ -3,6 +3,7 @@ package rust
 import (
 	"bytes"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -29,6 +30,9 @@ import (
 type depCrate struct {
 	targets []target
 	keep    []string
+	// globs is, by module path, its glob re-exports within the crate
+	// closed over theirs (globClosures), as an alias fact's object.
+	globs map[string]string
 }
 
 // ownTargets are the targets a context names: a crate's, or a
@@ -69,33 +73,121 @@ type fileScan struct {
 	exported  bool            // a #[macro_export] macro: named from the crate root
 	includes  []string        // include!("…") paths
 	procMacro bool
+	dead      []extract.Span // the insides of cfg_if! branches that cannot be compiled here
+	globs     [][]string     // the paths of its module's glob re-exports (`pub use self::unix::*`)
 }
 
 // reachable lists the files of the crate at src (a host path, lib.rs its
 // root) a dependent can reach, sorted; nil when lib.rs cannot be read.
 // cfg is the host's platform.
 func reachable(h extract.Host, src string, cfg cfgEnv) []string {
-	return reachableNoting(h, src, cfg, nil)
+	return reachableNoting(h, src, cfg, nil).keep
 }
 
-// reachableNoting is reachable, handing note (when not nil) each file it
-// reads with its tokens.
-func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) []string {
+// crateReach is what the module tree finds of a dependency crate: the
+// files a dependent can reach (reachable), and by file the insides of
+// its cfg_if! branches that cannot be compiled here.
+type crateReach struct {
+	keep  []string
+	dead  map[string][]extract.Span
+	globs map[string][]string // globClosures
+}
+
+// modJoin appends segments to a module path ("" is the crate root).
+func modJoin(mod string, segs ...string) string {
+	for _, s := range segs {
+		if s == "" {
+			continue
+		}
+		if mod == "" {
+			mod = s
+		} else {
+			mod += "::" + s
+		}
+	}
+	return mod
+}
+
+// globTarget is the module of the crate a glob re-export of module mod
+// names (segs, before the *), when it is one of the modules known: from
+// self, super, crate, a child module, or (a 2015 crate's paths) the root.
+func globTarget(mod string, segs []string, known map[string]bool) (string, bool) {
+	base := mod
+	switch segs[0] {
+	case "self":
+		segs = segs[1:]
+	case "crate":
+		base, segs = "", segs[1:]
+	case "super":
+	default:
+		if !known[modJoin(mod, segs[0])] {
+			base = ""
+		}
+	}
+	for len(segs) > 0 && segs[0] == "super" {
+		if base == "" {
+			return "", false
+		}
+		i := strings.LastIndex(base, "::")
+		base, segs = base[:max(i, 0)], segs[1:]
+	}
+	to := modJoin(base, segs...)
+	return to, known[to] && to != mod
+}
+
+// maxGlobClosure bounds the modules one glob fact names.
+const maxGlobClosure = 64
+
+// globClosures is, for each module with glob re-exports of the crate's
+// modules (direct), those modules breadth first, each followed in turn
+// by its own (libc: unix, then linux_like, then linux, then gnu and
+// arch, …). The resolver follows an alias fact's first candidate that
+// defines a name, else its first one only, a few times: libc's Linux
+// definitions sit five globs down, behind siblings that define nothing
+// (fixed_width_ints before unix), so the whole closure is the fact.
+func globClosures(direct map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for mod, first := range direct {
+		seen := map[string]bool{mod: true}
+		var list []string
+		queue := first
+		for len(queue) > 0 && len(list) < maxGlobClosure {
+			m := queue[0]
+			queue = queue[1:]
+			if seen[m] {
+				continue
+			}
+			seen[m] = true
+			list = append(list, m)
+			queue = append(queue, direct[m]...)
+		}
+		out[mod] = list
+	}
+	return out
+}
+
+// reachableNoting is reachable, with the dead cfg_if! branches, handing
+// note (when not nil) each file it reads with its tokens.
+func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) crateReach {
 	if isProcMacro(h, src) {
-		return []string{"lib.rs"}
+		if b, err := h.ReadFile(path.Join(src, "lib.rs")); err == nil && note != nil {
+			note(b, lex(b)) // its summary: Summarize scans no file the module tree did not
+		}
+		return crateReach{keep: []string{"lib.rs"}}
 	}
 	type node struct {
 		file    string
 		parent  int  // -1 for lib.rs
 		visible bool // pub, or named by a pub use (decided below)
 		name    string
+		mod     string // its module path in the crate ("" for lib.rs)
 		scan    fileScan
 	}
 	var nodes []node
 	seen := map[string]bool{}
 	pubUse := map[string]bool{}
 	var queue []int
-	add := func(file string, parent int, name string, visible bool) bool {
+	add := func(file string, parent int, name, mod string, visible bool) bool {
 		if seen[file] {
 			return true
 		}
@@ -108,13 +200,13 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 		if note != nil {
 			note(b, toks)
 		}
-		nodes = append(nodes, node{file: file, parent: parent, name: name, visible: visible, scan: scanTokens(toks, cfg)})
+		nodes = append(nodes, node{file: file, parent: parent, name: name, mod: mod, visible: visible, scan: scanTokens(toks, cfg)})
 		queue = append(queue, len(nodes)-1)
 		return true
 	}
-	add("lib.rs", -1, "", true)
+	add("lib.rs", -1, "", "", true)
 	if len(nodes) == 0 {
-		return nil
+		return crateReach{}
 	}
 	for len(queue) > 0 {
 		i := queue[0]
@@ -130,6 +222,7 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 		}
 		for _, m := range nodes[i].scan.mods {
 			base := path.Join(append([]string{childDir}, m.inline...)...)
+			mod := modJoin(nodes[i].mod, append(slices.Clone(m.inline), m.name)...)
 			var cands []string
 			switch {
 			case m.pathAttr != "" && len(m.inline) == 0:
@@ -143,7 +236,7 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 				if c == ".." || strings.HasPrefix(c, "../") {
 					continue
 				}
-				if add(c, i, m.name, m.visible) {
+				if add(c, i, m.name, mod, m.visible) {
 					break
 				}
 			}
@@ -151,12 +244,28 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 		for _, inc := range nodes[i].scan.includes {
 			if c := path.Join(dir, inc); !strings.HasPrefix(c, "../") && !seen[c] {
 				seen[c] = true
-				nodes = append(nodes, node{file: c, parent: i, visible: true})
+				nodes = append(nodes, node{file: c, parent: i, visible: true, mod: nodes[i].mod})
 			}
 		}
 	}
-	var keep []string
+	r := crateReach{dead: map[string][]extract.Span{}}
+	known := map[string]bool{}
+	for _, n := range nodes {
+		known[n.mod] = true
+	}
+	direct := map[string][]string{}
+	for _, n := range nodes {
+		for _, g := range n.scan.globs {
+			if to, ok := globTarget(n.mod, g, known); ok {
+				direct[n.mod] = append(direct[n.mod], to)
+			}
+		}
+	}
+	r.globs = globClosures(direct)
 	for i := range nodes {
+		if d := nodes[i].scan.dead; d != nil {
+			r.dead[nodes[i].file] = d
+		}
 		ok := nodes[i].scan.exported
 		if !ok {
 			ok = true
@@ -168,11 +277,11 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 			}
 		}
 		if ok {
-			keep = append(keep, nodes[i].file)
+			r.keep = append(r.keep, nodes[i].file)
 		}
 	}
-	sort.Strings(keep)
-	return keep
+	sort.Strings(r.keep)
+	return r
 }
 
 // isProcMacro: the crate's Cargo.toml (above src) says [lib] proc-macro.
@@ -204,8 +313,8 @@ type token struct {
 // lex splits Rust source into identifiers, string literals and
 // punctuation, skipping comments, char literals, lifetimes and numbers.
 func lex(b []byte) []token {
-	var out []token
-	idents := map[string]string{} // each identifier's text, allocated once
+	out := make([]token, 0, len(b)/5) // about a token to 5 bytes: grown once or twice, not a dozen times
+	idents := map[string]string{}     // each identifier's text, allocated once
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]
@@ -269,19 +378,19 @@ func lex(b []byte) []token {
 				i += 2 + size
 			} else {
 				i++
-				for i < n && isIdentByte(b[i]) {
+				for i < n && identByte[b[i]] {
 					i++
 				}
 			}
-		case isIdentByte(c) && !(c >= '0' && c <= '9'):
+		case identByte[c] && !(c >= '0' && c <= '9'):
 			j := i
-			for j < n && isIdentByte(b[j]) {
+			for j < n && identByte[b[j]] {
 				j++
 			}
 			if j-i == 1 && c == 'r' && j < n && b[j] == '#' { // r#ident
 				j++
 				i = j
-				for j < n && isIdentByte(b[j]) {
+				for j < n && identByte[b[j]] {
 					j++
 				}
 			}
@@ -293,7 +402,7 @@ func lex(b []byte) []token {
 			out = append(out, token{text: id, at: i})
 			i = j
 		case c >= '0' && c <= '9':
-			for i < n && (isIdentByte(b[i]) || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
+			for i < n && (identByte[b[i]] || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
 				i++
 			}
 		case c < utf8.RuneSelf:
@@ -306,6 +415,14 @@ func lex(b []byte) []token {
 	}
 	return out
 }
+
+// identByte is isIdentByte as a table: the lexer's inner loops.
+var identByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isIdentByte(byte(c))
+	}
+	return t
+}()
 
 // rawStart is the index after the opening quote of a raw or byte string
 // starting at i (r"…", r#"…"#, br"…"), 0 when none starts there.
@@ -330,6 +447,12 @@ func rawStart(b []byte, i int) int {
 	return 0
 }
 
+// block is a brace the scan is inside.
+type block struct {
+	mod     string // "" for a brace that is not an inline module's
+	visible bool
+}
+
 // scanFile finds a file's module declarations (with their visibility,
 // #[path] and whether their #[cfg] can hold), the identifiers its `pub
 // use` items name, #[macro_export] and include!.
@@ -338,19 +461,21 @@ func scanFile(b []byte, cfg cfgEnv) fileScan { return scanTokens(lex(b), cfg) }
 // scanTokens is scanFile on a file's tokens.
 func scanTokens(toks []token, cfg cfgEnv) fileScan {
 	fs := fileScan{pubUse: map[string]bool{}}
-	type block struct {
-		mod     string // "" for a brace that is not an inline module's
-		visible bool
-	}
 	var stack []block
 	var attrs [][]token
 	pub := false // a pending `pub` with no restriction
 	restricted := false
 	reset := func() { attrs, pub, restricted = nil, false, false }
+	dead := map[int]int{} // the { of a dead cfg_if! branch → its }
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.str {
 			continue
+		}
+		if open := isCfgIf(toks, i); open >= 0 {
+			for _, b := range cfg.deadBranches(cfgIfBranches(toks, open)) {
+				dead[b.open] = b.close
+			}
 		}
 		switch t.text {
 		case "#":
@@ -378,6 +503,9 @@ func scanTokens(toks []token, cfg cfgEnv) fileScan {
 				i = matching(toks, i+1, "(", ")")
 			}
 		case "use":
+			if g, ok := globPath(toks, i+1); ok && pub && !inInlineMod(stack) {
+				fs.globs = append(fs.globs, g)
+			}
 			if pub && !restricted {
 				j := i + 1
 				for ; j < len(toks) && toks[j].text != ";"; j++ {
@@ -435,6 +563,14 @@ func scanTokens(toks []token, cfg cfgEnv) fileScan {
 			}
 			reset()
 		case "{":
+			if close, ok := dead[i]; ok {
+				if from, to := t.at+1, toks[close].at; to > from {
+					fs.dead = append(fs.dead, extract.Span{Start: uint32(from), End: uint32(to)})
+				}
+				i = close
+				reset()
+				continue
+			}
 			stack = append(stack, block{})
 			reset()
 		case "}":
@@ -447,6 +583,35 @@ func scanTokens(toks []token, cfg cfgEnv) fileScan {
 		}
 	}
 	return fs
+}
+
+// globPath reads a `use` item's path at toks[i] when it is a glob
+// (`self::unix::*;`): its segments before the *.
+func globPath(toks []token, i int) ([]string, bool) {
+	var segs []string
+	for ; i+1 < len(toks); i += 3 {
+		if toks[i].str || !isIdentByte(toks[i].text[0]) {
+			return nil, false
+		}
+		segs = append(segs, toks[i].text)
+		if i+4 < len(toks) && toks[i+1].text == ":" && toks[i+2].text == ":" && toks[i+3].text == "*" && toks[i+4].text == ";" {
+			return segs, true
+		}
+		if i+2 >= len(toks) || toks[i+1].text != ":" || toks[i+2].text != ":" {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// inInlineMod: the scan is inside an inline module (`mod a { … }`).
+func inInlineMod(stack []block) bool {
+	for _, b := range stack {
+		if b.mod != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // matching is the index of the token closing the one at i (len-1 when

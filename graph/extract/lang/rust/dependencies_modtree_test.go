@@ -95,7 +95,7 @@ include!("generated.rs");
 		t.Errorf("no lib.rs: reachable = %q, want nil (every file)", got)
 	}
 	// The extractor leaves a file no dependent reaches empty.
-	ctx := extract.ModuleContext{Root: "@rust/dep", Path: "dep", Own: depCrate{[]target{{root: "lib.rs"}}, want}}
+	ctx := extract.ModuleContext{Root: "@rust/dep", Path: "dep", Own: depCrate{targets: []target{{root: "lib.rs"}}, keep: want}}
 	x := New()
 	for file, kept := range map[string]bool{"private.rs": false, "reexported.rs": true} {
 		out := x.Extract(extract.Input{Path: "@rust/dep/" + file, Content: []byte(files["src/"+file]), Module: ctx, DeclarationsOnly: true})

@@ -22,12 +22,13 @@ import (
 
 // crateDecls is what the scan finds in one file.
 type crateDecls struct {
-	names   []string    // declared at module level: items, free functions, re-exported names
-	fns     []crateFn   // free functions (owner "") and the members of impl blocks, traits, structs and enums
-	impls   [][2]string // the trait ("" for an inherent impl) and the type of each impl block
-	glob    bool        // a `pub use …::*`
-	aliases [][2]string // `pub use …::X as Y`: X, Y
-	items   []crateItem // its module-level items (dependencies_items.go)
+	names     []string    // declared at module level: items, free functions, re-exported names
+	fns       []crateFn   // free functions (owner "") and the members of impl blocks, traits, structs and enums
+	impls     [][2]string // the trait ("" for an inherent impl) and the type of each impl block
+	glob      bool        // a `pub use …::*`
+	unscanned bool        // Summarize did not scan it
+	aliases   [][2]string // `pub use …::X as Y`: X, Y
+	items     []crateItem // its module-level items (dependencies_items.go)
 }
 
 // crateFn is a function, method, field or variant: its owner (the impl's
@@ -265,11 +266,30 @@ func implHeader(toks []token, i int) (h [2]string, brace int, ok bool) {
 // trait), "g".
 // The files the module tree's scan read (reachable) were lexed already:
 // their summaries are kept by content, so a cold sync lexes them once.
+// A file the module tree did not read is one no dependent reaches, once
+// every crate located has its module tree (none is read whole: a path
+// dependency, a crate without src/lib.rs): its summary says only that it
+// was not scanned, and Select leaves it out, or, were it reached after all
+// (a summary kept from another host), reads it whole.
 func (d *rustDeps) Summarize(content []byte) []byte {
 	if s, ok := d.sums.Load(sumKey(content)); ok {
 		return s.([]byte)
 	}
+	if d.allPruned() {
+		return []byte(unscannedLine)
+	}
 	return summarize(lex(content))
+}
+
+// unscannedLine is the summary of a file Summarize did not scan.
+const unscannedLine = "u\n"
+
+// allPruned: some crate's module tree was read, and every one keeps a
+// part of its crate.
+func (d *rustDeps) allPruned() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.reached) > 0 && !d.wholeCrate
 }
 
 // noteSummary keeps the summary of a file reachable lexed.
@@ -288,40 +308,56 @@ var sumSeed = maphash.MakeSeed()
 func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSeed, b)} }
 
 func encodeCrateDecls(s crateDecls) []byte {
-	var b strings.Builder
+	var b []byte
+	line := func(fields ...string) { // written field by field: no string built per line
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+		}
+		b = append(b, '\n')
+	}
 	for _, n := range s.names {
-		b.WriteString("d " + n + "\n")
+		line("d", n)
 	}
 	for _, f := range s.fns {
-		b.WriteString("f " + extract.SummaryField(f.owner) + " " + f.name)
+		b = append(b, "f "...)
+		b = append(b, extract.SummaryField(f.owner)...)
+		b = append(b, ' ')
+		b = append(b, f.name...)
 		for _, t := range f.types {
-			b.WriteString(" " + t)
+			b = append(b, ' ')
+			b = append(b, t...)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 	}
 	for _, h := range s.impls {
-		b.WriteString("i " + extract.SummaryField(h[0]) + " " + h[1] + "\n")
+		line("i", extract.SummaryField(h[0]), h[1])
 	}
 	for _, a := range s.aliases {
-		b.WriteString("a " + a[0] + " " + a[1] + "\n")
+		line("a", a[0], a[1])
 	}
 	if s.glob {
-		b.WriteString("g\n")
+		line("g")
 	}
-	return []byte(b.String())
+	return b
 }
 
 func decodeCrateDecls(b []byte) crateDecls {
 	var d crateDecls
-	for _, l := range strings.Split(string(b), "\n") {
-		f := strings.Fields(l)
+	var buf [6]string
+	for rest := string(b); rest != ""; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		f := summaryFields(l, buf[:0])
 		switch {
 		case len(f) == 2 && f[0] == "d":
 			d.names = append(d.names, f[1])
 		case len(f) >= 3 && f[0] == "f":
 			fn := crateFn{owner: extract.FromSummaryField(f[1]), name: f[2]}
 			if len(f) > 3 {
-				fn.types = f[3:]
+				fn.types = slices.Clone(f[3:])
 			}
 			d.fns = append(d.fns, fn)
 		case len(f) == 3 && f[0] == "i":
@@ -330,6 +366,8 @@ func decodeCrateDecls(b []byte) crateDecls {
 			d.aliases = append(d.aliases, [2]string{f[1], f[2]})
 		case len(f) == 1 && f[0] == "g":
 			d.glob = true
+		case len(f) == 1 && f[0] == "u":
+			d.unscanned = true
 		case len(f) == 6 && f[0] == "r":
 			if it, ok := decodeItem(f[1:]); ok {
 				d.items = append(d.items, it)
@@ -337,6 +375,21 @@ func decodeCrateDecls(b []byte) crateDecls {
 		}
 	}
 	return d
+}
+
+// summaryFields appends a summary line's space-separated fields to f (a
+// line Summarize wrote: single spaces, none leading). Its slices share
+// the line's bytes: decoding the many item lines of a large crate (winapi)
+// allocates nothing per field.
+func summaryFields(l string, f []string) []string {
+	for l != "" {
+		var field string
+		field, l, _ = strings.Cut(l, " ")
+		if field != "" {
+			f = append(f, field)
+		}
+	}
+	return f
 }
 
 // alwaysNamed are traits a method call resolves through without the
@@ -350,28 +403,58 @@ var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
 // member it names of a wanted type (to_value(…)?.as_object() names
 // neither Value nor a variable's type, but to_value returns a Value).
 func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	decls := decodeDirs(dirs)
+	decls := decodeDirs(dirs, d.reachedFile)
 	w := newCrateWants(decls, names)
 	read := d.selectFiles(dirs, decls, w)
 	out := make([][]extract.Selection, len(dirs))
 	for i, files := range read {
 		out[i] = make([]extract.Selection, len(files))
+		var dead map[string][]extract.Span
+		if dirs[i].Pkg < len(d.pkgs) {
+			dead = d.crateReach(dirs[i].Pkg).dead
+		}
 		for j, r := range files {
 			if r {
-				out[i][j] = extract.Selection{Read: true, Keep: keptSpans(decls[i][j].items, w.keepItem)}
+				var keep []extract.Span // an unscanned file: all of it
+				if !decls[i][j].unscanned {
+					keep = keptSpans(decls[i][j].items, w.keepItem)
+				}
+				out[i][j] = extract.Selection{Read: true, Keep: withoutSpans(keep, dead[srcRel(dirs[i].Place, dirs[i].Files[j])])}
 			}
 		}
 	}
 	return out
 }
 
-// decodeDirs decodes the summaries of dirs.
-func decodeDirs(dirs []extract.SelectDir) [][]crateDecls {
+// reachedFile: a dependent reaches file of dir (reachable; every file of
+// a crate read whole).
+func (d *rustDeps) reachedFile(dir extract.SelectDir, file string) bool {
+	if dir.Pkg >= len(d.pkgs) {
+		return true
+	}
+	reached := d.reach(dir.Pkg)
+	rel := srcRel(dir.Place, file)
+	k := sort.SearchStrings(reached, rel)
+	return reached == nil || k < len(reached) && reached[k] == rel
+}
+
+// srcRel is a file of a place relative to the crate's src: the places
+// are "..." and "lib.rs".
+func srcRel(place, file string) string {
+	if place != "..." && place != "lib.rs" {
+		return path.Join(strings.TrimSuffix(place, "/..."), file)
+	}
+	return file
+}
+
+// decodeDirs decodes the summaries of dirs, of the files a dependent
+// reaches only: what the others declare is no dependent's to name.
+func decodeDirs(dirs []extract.SelectDir, reached func(dir extract.SelectDir, file string) bool) [][]crateDecls {
 	decls := make([][]crateDecls, len(dirs))
 	for i, dir := range dirs {
 		decls[i] = make([]crateDecls, len(dir.Files))
-		for j := range dir.Files {
-			if j < len(dir.Summaries) {
+		for j, f := range dir.Files {
+			if j < len(dir.Summaries) && reached(dir, f) {
 				decls[i][j] = decodeCrateDecls(dir.Summaries[j])
 			}
 		}
@@ -480,20 +563,12 @@ func (d *rustDeps) selectFiles(dirs []extract.SelectDir, decls [][]crateDecls, w
 	keep := make([][]bool, len(dirs))
 	for i, dir := range dirs {
 		keep[i] = make([]bool, len(dir.Files))
-		var reached []string
-		if dir.Pkg < len(d.pkgs) {
-			reached = d.reach(dir.Pkg)
-		}
 		for j, f := range dir.Files {
 			x := decls[i][j]
-			rel := f // relative to src: the places are "..." and "lib.rs"
-			if dir.Place != "..." && dir.Place != "lib.rs" {
-				rel = path.Join(strings.TrimSuffix(dir.Place, "/..."), f)
-			}
-			if k := sort.SearchStrings(reached, rel); reached != nil && (k == len(reached) || reached[k] != rel) {
+			if !d.reachedFile(dir, f) {
 				continue
 			}
-			keep[i][j] = f == "lib.rs" || x.glob || slices.ContainsFunc(x.names, w.named) || slices.ContainsFunc(x.fns, w.member) ||
+			keep[i][j] = f == "lib.rs" || x.glob || x.unscanned || slices.ContainsFunc(x.names, w.named) || slices.ContainsFunc(x.fns, w.member) ||
 				slices.ContainsFunc(x.impls, func(h [2]string) bool {
 					return h[0] != "" && (w.named(h[0]) || alwaysNamed[h[0]]) && w.wanted(h[1])
 				})

@@ -1,10 +1,13 @@
 package rust
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
 
 func TestScanCrateDecls(t *testing.T) {
@@ -107,9 +110,71 @@ func TestSelectCrate(t *testing.T) {
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
 		dirs := []extract.SelectDir{dir}
-		decls := decodeDirs(dirs)
+		decls := decodeDirs(dirs, d.reachedFile)
 		if got := d.selectFiles(dirs, decls, newCrateWants(decls, c.names)); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
+	}
+}
+
+// TestUnscannedSummary: once every crate located has its module tree, a
+// file the module tree did not read is not scanned (its summary says
+// so) and is not read; a reached file so summarized (a summary kept from
+// another host) is read whole. A crate read whole (a path dependency)
+// has every file scanned.
+func TestUnscannedSummary(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"dep/src/lib.rs":   "mod a;\npub use a::*;\n",
+		"dep/src/a.rs":     "pub fn f() {}\npub fn g() {}\n",
+		"dep/src/stray.rs": "pub fn f() {}\n",
+		"local/src/lib.rs": "pub fn h() {}\n",
+		"pm/Cargo.toml":    "[package]\nname = \"pm\"\n[lib]\nproc-macro = true\n",
+		"pm/src/lib.rs":    "pub fn derive() {}\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := extracttest.Host{Dir: root}
+	newDeps := func() *rustDeps {
+		return &rustDeps{
+			pkgs: []extract.Package{
+				{Name: "dep", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "dep", "src"))},
+				{Name: "local", Kind: extract.PackageDependency, Root: filepath.ToSlash(filepath.Join(root, "local", "src"))},
+				{Name: "pm", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "pm", "src"))},
+			},
+			imports: []string{"dep", "local", "pm"}, byImport: map[string]int{"dep": 0, "local": 1, "pm": 2},
+			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), reached: map[int]crateReach{},
+		}
+	}
+	d := newDeps()
+	d.Locate("dep::f")
+	d.Locate("pm::derive")
+	if got := string(d.Summarize([]byte(files["pm/src/lib.rs"]))); got == unscannedLine {
+		t.Error("a proc-macro crate's lib.rs: not scanned")
+	}
+	if got := string(d.Summarize([]byte(files["dep/src/stray.rs"]))); got != unscannedLine {
+		t.Errorf("stray.rs: summary %q, want %q", got, unscannedLine)
+	}
+	if got := string(d.Summarize([]byte(files["dep/src/a.rs"]))); got == unscannedLine {
+		t.Error("a.rs, reached: not scanned")
+	}
+	dir := extract.SelectDir{Pkg: 0, Place: "...", Files: []string{"a.rs", "lib.rs", "stray.rs"},
+		Summaries: [][]byte{[]byte(unscannedLine), d.Summarize([]byte(files["dep/src/lib.rs"])), []byte(unscannedLine)}}
+	sel := d.Select([]extract.SelectDir{dir}, names{"f": true})
+	if !sel[0][0].Read || sel[0][0].Keep != nil || sel[0][2].Read {
+		t.Errorf("Select = %+v, want a.rs read whole, stray.rs not read", sel[0])
+	}
+	d = newDeps()
+	d.Locate("dep::f")
+	d.Locate("local::h")
+	if got := string(d.Summarize([]byte(files["dep/src/stray.rs"]))); got == unscannedLine {
+		t.Error("with a path dependency read whole: stray.rs not scanned")
 	}
 }

@@ -72,16 +72,26 @@ func (w *walker) aliasFact(l useLeaf, sp extract.Span, sc *scope) {
 		// Several globs of one module (each under its own cfg, or names
 		// split between them) are one fact whose candidates pass 2 tries
 		// in order: the first that defines the name is where it comes from.
+		// A dependency crate's glob of its own module brings that
+		// module's globs too (depCrate.globs).
+		paths := []string{l.path}
+		if c, ok := w.where.Own.(depCrate); ok {
+			if all := strings.Split(c.globs[sc.mod], "\n"); slices.Contains(all, l.path) {
+				paths = all
+			}
+		}
 		for k := range w.out.Facts {
 			f := &w.out.Facts[k]
 			if f.Kind == extract.FactAlias && f.Subject == sc.mod && f.Member == "*" {
-				if !slices.Contains(strings.Split(f.Object, "\n"), l.path) {
-					f.Object += "\n" + l.path
+				for _, p := range paths {
+					if !slices.Contains(strings.Split(f.Object, "\n"), p) {
+						f.Object += "\n" + p
+					}
 				}
 				return
 			}
 		}
-		w.addFact(extract.FactAlias, sc.mod, "*", l.path, sp)
+		w.addFact(extract.FactAlias, sc.mod, "*", strings.Join(paths, "\n"), sp)
 	case l.local != "" && l.local != "_" && l.local != "self":
 		w.addFact(extract.FactAlias, join(sc.mod, l.local), "", l.path, sp)
 	}
