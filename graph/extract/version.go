@@ -80,4 +80,10 @@ package extract
 //	   by item, Ruby's method by method (the rest blanked); TypeScript's
 //	   lib.*.d.ts the standard library package lib, read in part, builtin
 //	   receivers and facts naming it.
-const Version = 14
+//	15: a builtin's static members in TypeScript (Object.keys) refs with
+//	   lib's interface as receiver; a Python dependency's classes read
+//	   member by member; Rust's cfg_if! branches decided for the host and
+//	   glob re-exports' closures; Java dependency files' comments and
+//	   unreachable members blanked before the parse; Go's pre-scan and
+//	   selection summaries reworked.
+const Version = 15
