@@ -1,7 +1,6 @@
 package python
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,15 +45,17 @@ func (m *pyModules) keyProbe(p *extract.Probe, py string) {
 			// pyenv's global version file; "system" is the next python3
 			// on PATH, one of the usual prefixes below.
 			files = append(files, filepath.Join(root, "version"), filepath.Join(root, "versions"))
-			for d := os.TempDir(); ; d = filepath.Dir(d) {
+			for d := tempDir(h); ; d = filepath.Dir(d) {
 				files = append(files, filepath.Join(d, ".python-version"))
 				if filepath.Dir(d) == d {
 					break
 				}
 			}
 			prefixes = append(prefixes, extract.Glob(h, filepath.Join(root, "versions"), "*")...)
-		} else if real, err := filepath.EvalSymlinks(exe); err == nil {
-			prefixes = append(prefixes, filepath.Dir(filepath.Dir(real)))
+		} else {
+			// bin/python3's prefix (core stamps the executable the
+			// link resolves to).
+			prefixes = append(prefixes, filepath.Dir(filepath.Dir(exe)))
 		}
 		prefixes = append(prefixes, "/usr", "/usr/local")
 	}
@@ -62,7 +63,7 @@ func (m *pyModules) keyProbe(p *extract.Probe, py string) {
 		files = append(files, installDirs(h, pre)...)
 	}
 	p.Keyed = true
-	p.KeyEnv = []string{"PATH", "HOME", "PYENV_ROOT", "PYENV_VERSION", "PYENV_DIR", "VIRTUAL_ENV"}
+	p.KeyEnv = []string{"PATH", "HOME", "TMPDIR", "PYENV_ROOT", "PYENV_VERSION", "PYENV_DIR", "VIRTUAL_ENV"}
 	p.KeyFiles = files
 }
 
@@ -91,6 +92,14 @@ func lookPath(h extract.Host, name string) string {
 		}
 	}
 	return ""
+}
+
+// tempDir is where core runs the probe (os.TempDir, on Unix).
+func tempDir(h extract.Host) string {
+	if d := h.Getenv("TMPDIR"); d != "" {
+		return filepath.Clean(d)
+	}
+	return "/tmp"
 }
 
 // pyenvRoot is where pyenv lives: $PYENV_ROOT, else ~/.pyenv.
