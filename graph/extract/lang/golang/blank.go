@@ -144,7 +144,7 @@ func blankBetween(out, src []byte, open, end int) []byte {
 
 // matching is the index of the brace closing the one at i (len(src) when
 // it is never closed), skipping strings, runes and comments.
-func matching(src []byte, i int) int {
+func matching[T ~string | ~[]byte](src T, i int) int {
 	d := 0
 	for ; i < len(src); i++ {
 		switch src[i] {
@@ -168,7 +168,7 @@ func opensLiteral(c byte) bool { return c == '/' || c == '"' || c == '\'' || c =
 
 // skipLiteral returns the index after the comment, string or rune starting
 // at i, or i when none starts there.
-func skipLiteral(src []byte, i int) int {
+func skipLiteral[T ~string | ~[]byte](src T, i int) int {
 	if i+1 < len(src) && src[i] == '/' && (src[i+1] == '/' || src[i+1] == '*') {
 		if src[i+1] == '/' {
 			for i < len(src) && src[i] != '\n' {

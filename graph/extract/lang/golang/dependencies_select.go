@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"go/scanner"
 	"go/token"
 	"sort"
 	"strconv"
@@ -18,8 +17,9 @@ import (
 // identifiers of their signatures, types, fields and initializers (not
 // function bodies nor composite literals' elements, which
 // DeclarationsOnly blanks), every exported method of a type read, and
-// what they name in the other packages read. Go's own tokenizer
-// (go/scanner) finds the declarations without a parse.
+// what they name in the other packages read. A tokenizer reading Go's
+// tokens as go/scanner does (goTokens) finds the declarations without a
+// parse.
 
 // fileDecls is what a file of a dependency declares and needs.
 type fileDecls struct {
@@ -46,56 +46,45 @@ type goDecl struct {
 // Summarize (extract.Selective) scans a file's top-level declarations.
 func (d *goDeps) Summarize(content []byte) []byte { return encodeDecls(scanDecls(content)) }
 
-// lexer is go/scanner with one token of lookahead.
+// lexer is goTokens with one token of lookahead.
 type lexer struct {
-	s      scanner.Scanner
-	src    []byte
-	base   int         // the offset in src the scanner started at
-	file   *token.File // the scanner's
-	pos    token.Pos   // of the token next returned last
+	goTokens
+	at     int // the offset of the token next returned last
 	peeked bool
-	ppos   token.Pos
+	pat    int
 	ptok   token.Token
 	plit   string
 }
 
-// start scans src from offset off on.
-func (z *lexer) start(off int) {
-	z.base, z.peeked = off, false
-	z.file = token.NewFileSet().AddFile("", -1, len(z.src)-off)
-	z.s.Init(z.file, z.src[off:], func(token.Position, string) {}, 0)
-}
-
 func (z *lexer) next() (token.Token, string) {
 	if z.peeked {
-		z.peeked, z.pos = false, z.ppos
+		z.peeked, z.at = false, z.pat
 		return z.ptok, z.plit
 	}
-	pos, tok, lit := z.s.Scan()
-	z.pos = pos
+	at, tok, lit := z.scan()
+	z.at = at
 	return tok, lit
 }
 
 func (z *lexer) peek() token.Token {
 	if !z.peeked {
-		z.ppos, z.ptok, z.plit = z.s.Scan()
+		z.pat, z.ptok, z.plit = z.scan()
 		z.peeked = true
 	}
 	return z.ptok
 }
 
 // off is the offset in src of the token next returned last.
-func (z *lexer) off() int { return z.base + z.file.Offset(z.pos) }
+func (z *lexer) off() int { return z.at }
 
 // unread puts back the token next returned last.
 func (z *lexer) unread(tok token.Token, lit string) {
-	z.peeked, z.ppos, z.ptok, z.plit = true, z.pos, tok, lit
+	z.peeked, z.pat, z.ptok, z.plit = true, z.at, tok, lit
 }
 
 // scanDecls reads a file's package clause, imports and declarations.
 func scanDecls(src []byte) fileDecls {
-	z := lexer{src: src}
-	z.start(0)
+	z := lexer{goTokens: newGoTokens(string(src))}
 	f := fileDecls{size: len(src)}
 	for {
 		tok, _ := z.next()
@@ -377,24 +366,11 @@ func namesNext(t token.Token) bool {
 // skipBraces skips to the brace closing the one next returned last: a
 // function's body or a literal's elements, most of a file, are passed
 // over by blank.go's matching (which knows strings, runes and comments)
-// rather than tokenized, and the scan starts again after it.
+// rather than tokenized. uses calls it right after reading '{', with
+// nothing peeked.
 func (z *lexer) skipBraces() {
-	if z.peeked { // not reached: uses calls it right after reading '{'
-		for depth := 1; depth > 0; {
-			switch tok, _ := z.next(); tok {
-			case token.EOF:
-				return
-			case token.LBRACE:
-				depth++
-			case token.RBRACE:
-				depth--
-			}
-		}
-		return
-	}
-	open := z.base + z.file.Offset(z.pos)
-	z.start(matching(z.src, open)) // at the closing brace, or the end
-	z.s.Scan()                     // '}': a newline after it ends the statement
+	z.peeked = false
+	z.restart(matching(z.src, z.at))
 }
 
 // encodeDecls writes a summary as lines: "p <pkg>", "n <size>", "i
