@@ -41,6 +41,9 @@ type goDecl struct {
 	// declaration (the specs of a group share it): a selected
 	// declaration is read from there to the next one's.
 	at int
+	// refs holds uses and members still encoded, in a decoded summary:
+	// most declarations are never reached (decodeRefs).
+	refs string
 }
 
 // Summarize (extract.Selective) scans a file's top-level declarations.
@@ -310,11 +313,11 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 					continue
 				}
 			}
-			if z.peek() == token.PERIOD {
+			if start := z.at; z.peek() == token.PERIOD {
 				z.next()
 				t, sel := z.next()
 				if t == token.IDENT {
-					d.uses = append(d.uses, lit+"."+sel)
+					d.uses = append(d.uses, z.selector(start, lit, sel))
 					prev = t
 					continue
 				}
@@ -327,6 +330,15 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 		}
 		prev = tok
 	}
+}
+
+// selector is "x.sel" for x at start and sel, the token next returned
+// last: a slice of the source when nothing lies between them.
+func (z *lexer) selector(start int, x, sel string) string {
+	if z.at == start+len(x)+1 {
+		return z.src[start : z.at+len(sel)]
+	}
+	return x + "." + sel
 }
 
 // skipMember skips the rest of a field or method of a struct or
@@ -400,35 +412,53 @@ func encodeDecls(f fileDecls) []byte {
 	return []byte(b.String())
 }
 
+// decodeDecls reads a summary; a declaration's uses and members stay
+// encoded in refs until Select reaches it (decodeRefs).
 func decodeDecls(b []byte) fileDecls {
 	var f fileDecls
-	for _, line := range strings.Split(string(b), "\n") {
-		fs := strings.Fields(line)
-		switch {
-		case len(fs) == 2 && fs[0] == "p":
-			f.pkg = fs[1]
-		case len(fs) == 2 && fs[0] == "n":
-			f.size, _ = strconv.Atoi(fs[1])
-		case len(fs) == 3 && fs[0] == "i":
-			f.imports = append(f.imports, [2]string{extract.FromSummaryField(fs[1]), fs[2]})
-		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
-			d := goDecl{value: fs[0] == "v", recv: extract.FromSummaryField(fs[1])}
-			if n := extract.FromSummaryField(fs[2]); n != "" {
+	for rest := string(b); rest != ""; {
+		var line, kind string
+		line, rest, _ = strings.Cut(rest, "\n")
+		kind, line, _ = strings.Cut(line, " ")
+		switch kind {
+		case "p":
+			f.pkg = line
+		case "n":
+			f.size, _ = strconv.Atoi(line)
+		case "i":
+			if fs := strings.Fields(line); len(fs) == 2 {
+				f.imports = append(f.imports, [2]string{extract.FromSummaryField(fs[0]), fs[1]})
+			}
+		case "d", "v":
+			recv, line, _ := strings.Cut(line, " ")
+			names, line, _ := strings.Cut(line, " ")
+			at, refs, _ := strings.Cut(line, " ")
+			d := goDecl{value: kind == "v", recv: extract.FromSummaryField(recv), refs: refs}
+			if n := extract.FromSummaryField(names); n != "" {
 				d.names = strings.Split(n, ",")
 			}
-			for _, u := range fs[3:] {
-				if at, ok := strings.CutPrefix(u, "@"); ok {
-					d.at, _ = strconv.Atoi(at)
-				} else if m, ok := strings.CutPrefix(u, "+"); ok {
-					d.members = append(d.members, m)
-				} else {
-					d.uses = append(d.uses, u)
-				}
+			if at, ok := strings.CutPrefix(at, "@"); ok {
+				d.at, _ = strconv.Atoi(at)
 			}
 			f.decls = append(f.decls, d)
 		}
 	}
 	return f
+}
+
+// decodeRefs reads a decoded declaration's uses and members, once.
+func (d *goDecl) decodeRefs() *goDecl {
+	for rest := d.refs; rest != ""; {
+		var u string
+		u, rest, _ = strings.Cut(rest, " ")
+		if m, ok := strings.CutPrefix(u, "+"); ok {
+			d.members = append(d.members, m)
+		} else if u != "" {
+			d.uses = append(d.uses, u)
+		}
+	}
+	d.refs = ""
+	return d
 }
 
 // exported: Go's rule for a name another package may use.
@@ -499,9 +529,9 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 			if !at.decl.value {
 				continue
 			}
-			for _, u := range at.decl.uses {
+			for _, u := range at.decl.decodeRefs().uses {
 				for _, t := range p.decls[u] {
-					for _, m := range t.decl.members {
+					for _, m := range t.decl.decodeRefs().members {
 						if names.NamedThrough(ip, m) {
 							return true
 						}
@@ -554,7 +584,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 		keep[dir][at.file] = true
 		kept[at.decl] = true
 		f := &pkgs[dir].files[at.file]
-		for _, u := range at.decl.uses {
+		for _, u := range at.decl.decodeRefs().uses {
 			x, sel, qualified := strings.Cut(u, ".")
 			if !qualified {
 				want(dir, u)

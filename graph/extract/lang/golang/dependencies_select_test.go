@@ -228,7 +228,11 @@ type Q interface {
 	if !reflect.DeepEqual(f.decls, want) {
 		t.Errorf("decls %+v\nwant  %+v", f.decls, want)
 	}
-	if back := decodeDecls(encodeDecls(f)); !reflect.DeepEqual(back, f) {
+	back := decodeDecls(encodeDecls(f))
+	for i := range back.decls {
+		back.decls[i].decodeRefs()
+	}
+	if !reflect.DeepEqual(back, f) {
 		t.Errorf("summary round trip %+v\nwant %+v", back, f)
 	}
 }
