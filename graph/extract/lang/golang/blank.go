@@ -1,7 +1,9 @@
 package golang
 
 import (
+	"bytes"
 	"go/token"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -144,9 +146,12 @@ func blankBetween(out, src []byte, open, end int) []byte {
 
 // matching is the index of the brace closing the one at i (len(src) when
 // it is never closed), skipping strings, runes and comments.
-func matching[T ~string | ~[]byte](src T, i int) int {
+func matching[T string | []byte](src T, i int) int {
 	d := 0
 	for ; i < len(src); i++ {
+		if !braceStops[src[i]] {
+			continue // most bytes: one table lookup
+		}
 		switch src[i] {
 		case '{':
 			d++
@@ -163,22 +168,26 @@ func matching[T ~string | ~[]byte](src T, i int) int {
 	return len(src)
 }
 
+// braceStops are the bytes matching looks at.
+var braceStops = [256]bool{'{': true, '}': true, '/': true, '"': true, '\'': true, '`': true}
+
 // opensLiteral: a comment, string or rune may start with c (skipLiteral).
 func opensLiteral(c byte) bool { return c == '/' || c == '"' || c == '\'' || c == '`' }
 
 // skipLiteral returns the index after the comment, string or rune starting
 // at i, or i when none starts there.
-func skipLiteral[T ~string | ~[]byte](src T, i int) int {
+func skipLiteral[T string | []byte](src T, i int) int {
 	if i+1 < len(src) && src[i] == '/' && (src[i+1] == '/' || src[i+1] == '*') {
-		if src[i+1] == '/' {
-			for i < len(src) && src[i] != '\n' {
-				i++
+		if src[i+1] == '/' { // the newline is not part of the comment
+			if j := indexFrom(src, i, "\n"); j >= 0 {
+				return j
 			}
-			return i // the newline is not part of the comment
+			return len(src)
 		}
-		for i += 2; i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/'); i++ {
+		if j := indexFrom(src, i+2, "*/"); j >= 0 {
+			return j + 2
 		}
-		return min(i+2, len(src))
+		return len(src)
 	}
 	switch q := src[i]; q {
 	case '"', '\'':
@@ -194,6 +203,21 @@ func skipLiteral[T ~string | ~[]byte](src T, i int) int {
 		return min(i+1, len(src))
 	}
 	return i
+}
+
+// indexFrom is the index of sep in src at or after i, -1 if none.
+func indexFrom[T string | []byte](src T, i int, sep string) int {
+	j := -1
+	switch s := any(src[i:]).(type) {
+	case string:
+		j = strings.Index(s, sep)
+	case []byte:
+		j = bytes.Index(s, []byte(sep))
+	}
+	if j < 0 {
+		return -1
+	}
+	return i + j
 }
 
 // hasWord reports the keyword w at i, as a whole word.

@@ -109,7 +109,7 @@ func (z *goTokens) token(i int) (token.Token, int, bool) {
 		if end-i == 1 {
 			return token.IDENT, end, true
 		}
-		switch tok := token.Lookup(src[i:end]); tok {
+		switch tok := keyword(src[i:end]); tok {
 		case token.IDENT, token.BREAK, token.CONTINUE, token.FALLTHROUGH, token.RETURN:
 			return tok, end, true
 		default:
@@ -135,6 +135,64 @@ func (z *goTokens) token(i int) (token.Token, int, bool) {
 		return tok, i + n, true
 	}
 	return tok, i + n, false
+}
+
+// keyword is token.Lookup without its map: a switch compiles to a few
+// comparisons of length and bytes.
+func keyword(s string) token.Token {
+	switch s {
+	case "break":
+		return token.BREAK
+	case "case":
+		return token.CASE
+	case "chan":
+		return token.CHAN
+	case "const":
+		return token.CONST
+	case "continue":
+		return token.CONTINUE
+	case "default":
+		return token.DEFAULT
+	case "defer":
+		return token.DEFER
+	case "else":
+		return token.ELSE
+	case "fallthrough":
+		return token.FALLTHROUGH
+	case "for":
+		return token.FOR
+	case "func":
+		return token.FUNC
+	case "go":
+		return token.GO
+	case "goto":
+		return token.GOTO
+	case "if":
+		return token.IF
+	case "import":
+		return token.IMPORT
+	case "interface":
+		return token.INTERFACE
+	case "map":
+		return token.MAP
+	case "package":
+		return token.PACKAGE
+	case "range":
+		return token.RANGE
+	case "return":
+		return token.RETURN
+	case "select":
+		return token.SELECT
+	case "struct":
+		return token.STRUCT
+	case "switch":
+		return token.SWITCH
+	case "type":
+		return token.TYPE
+	case "var":
+		return token.VAR
+	}
+	return token.IDENT
 }
 
 // operator is the operator or punctuation s starts with and its length

@@ -85,3 +85,15 @@ func tokensDiffer(src []byte) string {
 		}
 	}
 }
+
+// TestKeywordsAsLookup: keyword knows go/token's keywords.
+func TestKeywordsAsLookup(t *testing.T) {
+	for tok := token.Token(0); tok < 200; tok++ {
+		if s := tok.String(); token.IsKeyword(s) && keyword(s) != tok {
+			t.Errorf("keyword(%q) = %v", s, keyword(s))
+		}
+	}
+	if keyword("any") != token.IDENT || keyword("iota") != token.IDENT {
+		t.Error("not keywords read as keywords")
+	}
+}

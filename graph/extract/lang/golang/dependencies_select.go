@@ -389,27 +389,37 @@ func (z *lexer) skipBraces() {
 // <local|-> <path>", "d|v <recv|-> <names,…> @<at> <uses …> <+member …>"
 // (v: a var or const).
 func encodeDecls(f fileDecls) []byte {
-	var b strings.Builder
-	b.WriteString("p " + f.pkg + "\n")
-	b.WriteString("n " + strconv.Itoa(f.size) + "\n")
+	b := make([]byte, 0, 64+32*len(f.decls))
+	b = append(append(append(b, "p "...), f.pkg...), '\n')
+	b = append(strconv.AppendInt(append(b, "n "...), int64(f.size), 10), '\n')
 	for _, im := range f.imports {
-		b.WriteString("i " + extract.SummaryField(im[0]) + " " + im[1] + "\n")
+		b = append(append(append(append(append(b, "i "...), extract.SummaryField(im[0])...), ' '), im[1]...), '\n')
 	}
 	for _, d := range f.decls {
 		kind := "d "
 		if d.value {
 			kind = "v "
 		}
-		b.WriteString(kind + extract.SummaryField(d.recv) + " " + extract.SummaryField(strings.Join(d.names, ",")) + " @" + strconv.Itoa(d.at))
+		b = append(append(append(b, kind...), extract.SummaryField(d.recv)...), ' ')
+		if len(d.names) == 0 {
+			b = append(b, '-')
+		}
+		for i, n := range d.names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, n...)
+		}
+		b = strconv.AppendInt(append(b, " @"...), int64(d.at), 10)
 		for _, u := range d.uses {
-			b.WriteString(" " + u)
+			b = append(append(b, ' '), u...)
 		}
 		for _, m := range d.members {
-			b.WriteString(" +" + m)
+			b = append(append(b, " +"...), m...)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 	}
-	return []byte(b.String())
+	return b
 }
 
 // decodeDecls reads a summary; a declaration's uses and members stay
