@@ -25,9 +25,10 @@ func blankBodies(src []byte) []byte {
 
 // blankHoles is blankBodies over the parts of src that keep names (each
 // starting at a top-level declaration or the file's start, in order),
-// and says what it blanked: the interiors of the braces, in order.
+// and says what it blanked: the interiors of the braces, in order. It
+// always returns a copy of src, which the extractor then owns.
 func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
-	out := []byte(nil)
+	out := append([]byte(nil), src...)
 	var holes []extract.Span
 	for _, part := range keep {
 		depth := 0      // braces outside function signatures
@@ -56,13 +57,13 @@ func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 				word = nil
 			case sig && c == '{' && parens == 0:
 				end := matching(src, i)
-				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				out, holes = blankBetween(out, i, end), appendHole(holes, i, end)
 				sig, i = false, end
 			case sig && c == '\n' && parens == 0:
 				sig = false // no body: a declaration implemented elsewhere
 			case !sig && c == '{' && depth == 0 && !typeLiteral(word):
 				end := matching(src, i) // a composite (or function) literal's elements
-				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				out, holes = blankBetween(out, i, end), appendHole(holes, i, end)
 				i, word = end, nil
 				continue
 			case !sig && c == '{':
@@ -83,9 +84,6 @@ func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 			}
 			lineStart = c == '\n'
 		}
-	}
-	if out == nil {
-		return src, nil
 	}
 	return out, holes
 }
@@ -130,12 +128,9 @@ func typeLiteral(word []byte) bool {
 	return string(word) == "struct" || string(word) == "interface"
 }
 
-// blankBetween blanks, in a copy of src made on first use, every byte
-// but newlines strictly between the braces at open and end.
-func blankBetween(out, src []byte, open, end int) []byte {
-	if out == nil {
-		out = append([]byte(nil), src...)
-	}
+// blankBetween blanks in out every byte but newlines strictly between
+// the braces at open and end.
+func blankBetween(out []byte, open, end int) []byte {
 	for k := open + 1; k < end && k < len(out); k++ {
 		if out[k] != '\n' {
 			out[k] = ' '

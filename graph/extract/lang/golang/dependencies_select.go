@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -47,7 +48,12 @@ type goDecl struct {
 }
 
 // Summarize (extract.Selective) scans a file's top-level declarations.
-func (d *goDeps) Summarize(content []byte) []byte { return encodeDecls(scanDecls(content)) }
+// The scan reads content in place, as a string (not a copy of every file
+// of every imported directory): what it finds does not outlive the call,
+// encodeDecls copies it.
+func (d *goDeps) Summarize(content []byte) []byte {
+	return encodeDecls(scanDecls(unsafe.String(unsafe.SliceData(content), len(content))))
+}
 
 // lexer is goTokens with one token of lookahead.
 type lexer struct {
@@ -86,8 +92,8 @@ func (z *lexer) unread(tok token.Token, lit string) {
 }
 
 // scanDecls reads a file's package clause, imports and declarations.
-func scanDecls(src []byte) fileDecls {
-	z := lexer{goTokens: newGoTokens(string(src))}
+func scanDecls(src string) fileDecls {
+	z := lexer{goTokens: newGoTokens(src)}
 	f := fileDecls{size: len(src)}
 	for {
 		tok, _ := z.next()
