@@ -431,8 +431,11 @@ func encodeDecls(f fileDecls) []byte {
 // decodeDecls reads a summary; a declaration's uses and members stay
 // encoded in refs until Select reaches it (decodeRefs).
 func decodeDecls(b []byte) fileDecls {
-	var f fileDecls
-	for rest := string(b); rest != ""; {
+	rest := string(b)
+	n := strings.Count(rest, "\n") // at least its declarations
+	// one holds the names of the declarations of a single name (most).
+	f, one := fileDecls{decls: make([]goDecl, 0, n)}, make([]string, 0, n)
+	for rest != "" {
 		var line, kind string
 		line, rest, _ = strings.Cut(rest, "\n")
 		kind, line, _ = strings.Cut(line, " ")
@@ -450,7 +453,12 @@ func decodeDecls(b []byte) fileDecls {
 			names, line, _ := strings.Cut(line, " ")
 			at, refs, _ := strings.Cut(line, " ")
 			d := goDecl{value: kind == "v", recv: extract.FromSummaryField(recv), refs: refs}
-			if n := extract.FromSummaryField(names); n != "" {
+			switch n := extract.FromSummaryField(names); {
+			case n == "":
+			case strings.IndexByte(n, ',') < 0:
+				one = append(one, n)
+				d.names = one[len(one)-1 : len(one) : len(one)]
+			default:
 				d.names = strings.Split(n, ",")
 			}
 			if at, ok := strings.CutPrefix(at, "@"); ok {
@@ -512,14 +520,17 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 	pkgs := make([]*pkgDecls, len(dirs))
 	byPath := map[string]int{}
 	for i, dir := range dirs {
-		p := &pkgDecls{decls: map[string][]declAt{}, methods: map[string][]declAt{}, wanted: map[string]bool{}}
+		p := &pkgDecls{files: make([]fileDecls, 0, len(dir.Summaries)), methods: map[string][]declAt{}, wanted: map[string]bool{}}
+		n := 0
 		for _, s := range dir.Summaries {
 			f := decodeDecls(s)
 			p.files = append(p.files, f)
+			n += len(f.decls)
 			if p.name == "" {
 				p.name = f.pkg
 			}
 		}
+		p.decls = make(map[string][]declAt, n)
 		for fi := range p.files {
 			for di := range p.files[fi].decls {
 				dc := &p.files[fi].decls[di]
