@@ -429,9 +429,11 @@ func encodeDecls(f fileDecls) []byte {
 }
 
 // decodeDecls reads a summary; a declaration's uses and members stay
-// encoded in refs until Select reaches it (decodeRefs).
+// encoded in refs until Select reaches it (decodeRefs). Its strings are
+// b's bytes read in place (summaries are many, and written once): Select
+// keeps none of them past its call.
 func decodeDecls(b []byte) fileDecls {
-	rest := string(b)
+	rest := unsafe.String(unsafe.SliceData(b), len(b))
 	n := strings.Count(rest, "\n") // at least its declarations
 	// one holds the names of the declarations of a single name (most).
 	f, one := fileDecls{decls: make([]goDecl, 0, n)}, make([]string, 0, n)
