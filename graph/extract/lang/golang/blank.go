@@ -1,7 +1,9 @@
 package golang
 
 import (
+	"bytes"
 	"go/token"
+	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -23,9 +25,10 @@ func blankBodies(src []byte) []byte {
 
 // blankHoles is blankBodies over the parts of src that keep names (each
 // starting at a top-level declaration or the file's start, in order),
-// and says what it blanked: the interiors of the braces, in order.
+// and says what it blanked: the interiors of the braces, in order. It
+// always returns a copy of src, which the extractor then owns.
 func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
-	out := []byte(nil)
+	out := append([]byte(nil), src...)
 	var holes []extract.Span
 	for _, part := range keep {
 		depth := 0      // braces outside function signatures
@@ -54,13 +57,13 @@ func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 				word = nil
 			case sig && c == '{' && parens == 0:
 				end := matching(src, i)
-				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				out, holes = blankBetween(out, i, end), appendHole(holes, i, end)
 				sig, i = false, end
 			case sig && c == '\n' && parens == 0:
 				sig = false // no body: a declaration implemented elsewhere
 			case !sig && c == '{' && depth == 0 && !typeLiteral(word):
 				end := matching(src, i) // a composite (or function) literal's elements
-				out, holes = blankBetween(out, src, i, end), appendHole(holes, i, end)
+				out, holes = blankBetween(out, i, end), appendHole(holes, i, end)
 				i, word = end, nil
 				continue
 			case !sig && c == '{':
@@ -81,9 +84,6 @@ func blankHoles(src []byte, keep []extract.Span) ([]byte, []extract.Span) {
 			}
 			lineStart = c == '\n'
 		}
-	}
-	if out == nil {
-		return src, nil
 	}
 	return out, holes
 }
@@ -128,12 +128,9 @@ func typeLiteral(word []byte) bool {
 	return string(word) == "struct" || string(word) == "interface"
 }
 
-// blankBetween blanks, in a copy of src made on first use, every byte
-// but newlines strictly between the braces at open and end.
-func blankBetween(out, src []byte, open, end int) []byte {
-	if out == nil {
-		out = append([]byte(nil), src...)
-	}
+// blankBetween blanks in out every byte but newlines strictly between
+// the braces at open and end.
+func blankBetween(out []byte, open, end int) []byte {
 	for k := open + 1; k < end && k < len(out); k++ {
 		if out[k] != '\n' {
 			out[k] = ' '
@@ -144,9 +141,12 @@ func blankBetween(out, src []byte, open, end int) []byte {
 
 // matching is the index of the brace closing the one at i (len(src) when
 // it is never closed), skipping strings, runes and comments.
-func matching(src []byte, i int) int {
+func matching[T string | []byte](src T, i int) int {
 	d := 0
 	for ; i < len(src); i++ {
+		if !braceStops[src[i]] {
+			continue // most bytes: one table lookup
+		}
 		switch src[i] {
 		case '{':
 			d++
@@ -163,22 +163,26 @@ func matching(src []byte, i int) int {
 	return len(src)
 }
 
+// braceStops are the bytes matching looks at.
+var braceStops = [256]bool{'{': true, '}': true, '/': true, '"': true, '\'': true, '`': true}
+
 // opensLiteral: a comment, string or rune may start with c (skipLiteral).
 func opensLiteral(c byte) bool { return c == '/' || c == '"' || c == '\'' || c == '`' }
 
 // skipLiteral returns the index after the comment, string or rune starting
 // at i, or i when none starts there.
-func skipLiteral(src []byte, i int) int {
+func skipLiteral[T string | []byte](src T, i int) int {
 	if i+1 < len(src) && src[i] == '/' && (src[i+1] == '/' || src[i+1] == '*') {
-		if src[i+1] == '/' {
-			for i < len(src) && src[i] != '\n' {
-				i++
+		if src[i+1] == '/' { // the newline is not part of the comment
+			if j := indexFrom(src, i, "\n"); j >= 0 {
+				return j
 			}
-			return i // the newline is not part of the comment
+			return len(src)
 		}
-		for i += 2; i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/'); i++ {
+		if j := indexFrom(src, i+2, "*/"); j >= 0 {
+			return j + 2
 		}
-		return min(i+2, len(src))
+		return len(src)
 	}
 	switch q := src[i]; q {
 	case '"', '\'':
@@ -194,6 +198,21 @@ func skipLiteral(src []byte, i int) int {
 		return min(i+1, len(src))
 	}
 	return i
+}
+
+// indexFrom is the index of sep in src at or after i, -1 if none.
+func indexFrom[T string | []byte](src T, i int, sep string) int {
+	j := -1
+	switch s := any(src[i:]).(type) {
+	case string:
+		j = strings.Index(s, sep)
+	case []byte:
+		j = bytes.Index(s, []byte(sep))
+	}
+	if j < 0 {
+		return -1
+	}
+	return i + j
 }
 
 // hasWord reports the keyword w at i, as a whole word.

@@ -1,13 +1,13 @@
 package golang
 
 import (
-	"go/scanner"
 	"go/token"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -18,8 +18,9 @@ import (
 // identifiers of their signatures, types, fields and initializers (not
 // function bodies nor composite literals' elements, which
 // DeclarationsOnly blanks), every exported method of a type read, and
-// what they name in the other packages read. Go's own tokenizer
-// (go/scanner) finds the declarations without a parse.
+// what they name in the other packages read. A tokenizer reading Go's
+// tokens as go/scanner does (goTokens) finds the declarations without a
+// parse.
 
 // fileDecls is what a file of a dependency declares and needs.
 type fileDecls struct {
@@ -41,61 +42,58 @@ type goDecl struct {
 	// declaration (the specs of a group share it): a selected
 	// declaration is read from there to the next one's.
 	at int
+	// refs holds uses and members still encoded, in a decoded summary:
+	// most declarations are never reached (decodeRefs).
+	refs string
 }
 
 // Summarize (extract.Selective) scans a file's top-level declarations.
-func (d *goDeps) Summarize(content []byte) []byte { return encodeDecls(scanDecls(content)) }
+// The scan reads content in place, as a string (not a copy of every file
+// of every imported directory): what it finds does not outlive the call,
+// encodeDecls copies it.
+func (d *goDeps) Summarize(content []byte) []byte {
+	return encodeDecls(scanDecls(unsafe.String(unsafe.SliceData(content), len(content))))
+}
 
-// lexer is go/scanner with one token of lookahead.
+// lexer is goTokens with one token of lookahead.
 type lexer struct {
-	s      scanner.Scanner
-	src    []byte
-	base   int         // the offset in src the scanner started at
-	file   *token.File // the scanner's
-	pos    token.Pos   // of the token next returned last
+	goTokens
+	at     int // the offset of the token next returned last
 	peeked bool
-	ppos   token.Pos
+	pat    int
 	ptok   token.Token
 	plit   string
 }
 
-// start scans src from offset off on.
-func (z *lexer) start(off int) {
-	z.base, z.peeked = off, false
-	z.file = token.NewFileSet().AddFile("", -1, len(z.src)-off)
-	z.s.Init(z.file, z.src[off:], func(token.Position, string) {}, 0)
-}
-
 func (z *lexer) next() (token.Token, string) {
 	if z.peeked {
-		z.peeked, z.pos = false, z.ppos
+		z.peeked, z.at = false, z.pat
 		return z.ptok, z.plit
 	}
-	pos, tok, lit := z.s.Scan()
-	z.pos = pos
+	at, tok, lit := z.scan()
+	z.at = at
 	return tok, lit
 }
 
 func (z *lexer) peek() token.Token {
 	if !z.peeked {
-		z.ppos, z.ptok, z.plit = z.s.Scan()
+		z.pat, z.ptok, z.plit = z.scan()
 		z.peeked = true
 	}
 	return z.ptok
 }
 
 // off is the offset in src of the token next returned last.
-func (z *lexer) off() int { return z.base + z.file.Offset(z.pos) }
+func (z *lexer) off() int { return z.at }
 
 // unread puts back the token next returned last.
 func (z *lexer) unread(tok token.Token, lit string) {
-	z.peeked, z.ppos, z.ptok, z.plit = true, z.pos, tok, lit
+	z.peeked, z.pat, z.ptok, z.plit = true, z.at, tok, lit
 }
 
 // scanDecls reads a file's package clause, imports and declarations.
-func scanDecls(src []byte) fileDecls {
-	z := lexer{src: src}
-	z.start(0)
+func scanDecls(src string) fileDecls {
+	z := lexer{goTokens: newGoTokens(src)}
 	f := fileDecls{size: len(src)}
 	for {
 		tok, _ := z.next()
@@ -321,11 +319,11 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 					continue
 				}
 			}
-			if z.peek() == token.PERIOD {
+			if start := z.at; z.peek() == token.PERIOD {
 				z.next()
 				t, sel := z.next()
 				if t == token.IDENT {
-					d.uses = append(d.uses, lit+"."+sel)
+					d.uses = append(d.uses, z.selector(start, lit, sel))
 					prev = t
 					continue
 				}
@@ -338,6 +336,15 @@ func (z *lexer) uses(d *goDecl, body bool) (closed bool) {
 		}
 		prev = tok
 	}
+}
+
+// selector is "x.sel" for x at start and sel, the token next returned
+// last: a slice of the source when nothing lies between them.
+func (z *lexer) selector(start int, x, sel string) string {
+	if z.at == start+len(x)+1 {
+		return z.src[start : z.at+len(sel)]
+	}
+	return x + "." + sel
 }
 
 // skipMember skips the rest of a field or method of a struct or
@@ -377,82 +384,107 @@ func namesNext(t token.Token) bool {
 // skipBraces skips to the brace closing the one next returned last: a
 // function's body or a literal's elements, most of a file, are passed
 // over by blank.go's matching (which knows strings, runes and comments)
-// rather than tokenized, and the scan starts again after it.
+// rather than tokenized. uses calls it right after reading '{', with
+// nothing peeked.
 func (z *lexer) skipBraces() {
-	if z.peeked { // not reached: uses calls it right after reading '{'
-		for depth := 1; depth > 0; {
-			switch tok, _ := z.next(); tok {
-			case token.EOF:
-				return
-			case token.LBRACE:
-				depth++
-			case token.RBRACE:
-				depth--
-			}
-		}
-		return
-	}
-	open := z.base + z.file.Offset(z.pos)
-	z.start(matching(z.src, open)) // at the closing brace, or the end
-	z.s.Scan()                     // '}': a newline after it ends the statement
+	z.peeked = false
+	z.restart(matching(z.src, z.at))
 }
 
 // encodeDecls writes a summary as lines: "p <pkg>", "n <size>", "i
 // <local|-> <path>", "d|v <recv|-> <names,…> @<at> <uses …> <+member …>"
 // (v: a var or const).
 func encodeDecls(f fileDecls) []byte {
-	var b strings.Builder
-	b.WriteString("p " + f.pkg + "\n")
-	b.WriteString("n " + strconv.Itoa(f.size) + "\n")
+	b := make([]byte, 0, 64+32*len(f.decls))
+	b = append(append(append(b, "p "...), f.pkg...), '\n')
+	b = append(strconv.AppendInt(append(b, "n "...), int64(f.size), 10), '\n')
 	for _, im := range f.imports {
-		b.WriteString("i " + extract.SummaryField(im[0]) + " " + im[1] + "\n")
+		b = append(append(append(append(append(b, "i "...), extract.SummaryField(im[0])...), ' '), im[1]...), '\n')
 	}
 	for _, d := range f.decls {
 		kind := "d "
 		if d.value {
 			kind = "v "
 		}
-		b.WriteString(kind + extract.SummaryField(d.recv) + " " + extract.SummaryField(strings.Join(d.names, ",")) + " @" + strconv.Itoa(d.at))
+		b = append(append(append(b, kind...), extract.SummaryField(d.recv)...), ' ')
+		if len(d.names) == 0 {
+			b = append(b, '-')
+		}
+		for i, n := range d.names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, n...)
+		}
+		b = strconv.AppendInt(append(b, " @"...), int64(d.at), 10)
 		for _, u := range d.uses {
-			b.WriteString(" " + u)
+			b = append(append(b, ' '), u...)
 		}
 		for _, m := range d.members {
-			b.WriteString(" +" + m)
+			b = append(append(b, " +"...), m...)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 	}
-	return []byte(b.String())
+	return b
 }
 
+// decodeDecls reads a summary; a declaration's uses and members stay
+// encoded in refs until Select reaches it (decodeRefs). Its strings are
+// b's bytes read in place (summaries are many, and written once): Select
+// keeps none of them past its call.
 func decodeDecls(b []byte) fileDecls {
-	var f fileDecls
-	for _, line := range strings.Split(string(b), "\n") {
-		fs := strings.Fields(line)
-		switch {
-		case len(fs) == 2 && fs[0] == "p":
-			f.pkg = fs[1]
-		case len(fs) == 2 && fs[0] == "n":
-			f.size, _ = strconv.Atoi(fs[1])
-		case len(fs) == 3 && fs[0] == "i":
-			f.imports = append(f.imports, [2]string{extract.FromSummaryField(fs[1]), fs[2]})
-		case len(fs) >= 3 && (fs[0] == "d" || fs[0] == "v"):
-			d := goDecl{value: fs[0] == "v", recv: extract.FromSummaryField(fs[1])}
-			if n := extract.FromSummaryField(fs[2]); n != "" {
+	rest := unsafe.String(unsafe.SliceData(b), len(b))
+	n := strings.Count(rest, "\n") // at least its declarations
+	// one holds the names of the declarations of a single name (most).
+	f, one := fileDecls{decls: make([]goDecl, 0, n)}, make([]string, 0, n)
+	for rest != "" {
+		var line, kind string
+		line, rest, _ = strings.Cut(rest, "\n")
+		kind, line, _ = strings.Cut(line, " ")
+		switch kind {
+		case "p":
+			f.pkg = line
+		case "n":
+			f.size, _ = strconv.Atoi(line)
+		case "i":
+			if fs := strings.Fields(line); len(fs) == 2 {
+				f.imports = append(f.imports, [2]string{extract.FromSummaryField(fs[0]), fs[1]})
+			}
+		case "d", "v":
+			recv, line, _ := strings.Cut(line, " ")
+			names, line, _ := strings.Cut(line, " ")
+			at, refs, _ := strings.Cut(line, " ")
+			d := goDecl{value: kind == "v", recv: extract.FromSummaryField(recv), refs: refs}
+			switch n := extract.FromSummaryField(names); {
+			case n == "":
+			case strings.IndexByte(n, ',') < 0:
+				one = append(one, n)
+				d.names = one[len(one)-1 : len(one) : len(one)]
+			default:
 				d.names = strings.Split(n, ",")
 			}
-			for _, u := range fs[3:] {
-				if at, ok := strings.CutPrefix(u, "@"); ok {
-					d.at, _ = strconv.Atoi(at)
-				} else if m, ok := strings.CutPrefix(u, "+"); ok {
-					d.members = append(d.members, m)
-				} else {
-					d.uses = append(d.uses, u)
-				}
+			if at, ok := strings.CutPrefix(at, "@"); ok {
+				d.at, _ = strconv.Atoi(at)
 			}
 			f.decls = append(f.decls, d)
 		}
 	}
 	return f
+}
+
+// decodeRefs reads a decoded declaration's uses and members, once.
+func (d *goDecl) decodeRefs() *goDecl {
+	for rest := d.refs; rest != ""; {
+		var u string
+		u, rest, _ = strings.Cut(rest, " ")
+		if m, ok := strings.CutPrefix(u, "+"); ok {
+			d.members = append(d.members, m)
+		} else if u != "" {
+			d.uses = append(d.uses, u)
+		}
+	}
+	d.refs = ""
+	return d
 }
 
 // exported: Go's rule for a name another package may use.
@@ -490,14 +522,17 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 	pkgs := make([]*pkgDecls, len(dirs))
 	byPath := map[string]int{}
 	for i, dir := range dirs {
-		p := &pkgDecls{decls: map[string][]declAt{}, methods: map[string][]declAt{}, wanted: map[string]bool{}}
+		p := &pkgDecls{files: make([]fileDecls, 0, len(dir.Summaries)), methods: map[string][]declAt{}, wanted: map[string]bool{}}
+		n := 0
 		for _, s := range dir.Summaries {
 			f := decodeDecls(s)
 			p.files = append(p.files, f)
+			n += len(f.decls)
 			if p.name == "" {
 				p.name = f.pkg
 			}
 		}
+		p.decls = make(map[string][]declAt, n)
 		for fi := range p.files {
 			for di := range p.files[fi].decls {
 				dc := &p.files[fi].decls[di]
@@ -523,9 +558,9 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 			if !at.decl.value {
 				continue
 			}
-			for _, u := range at.decl.uses {
+			for _, u := range at.decl.decodeRefs().uses {
 				for _, t := range p.decls[u] {
-					for _, m := range t.decl.members {
+					for _, m := range t.decl.decodeRefs().members {
 						if names.NamedThrough(ip, m) {
 							return true
 						}
@@ -578,7 +613,7 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 		keep[dir][at.file] = true
 		kept[at.decl] = true
 		f := &pkgs[dir].files[at.file]
-		for _, u := range at.decl.uses {
+		for _, u := range at.decl.decodeRefs().uses {
 			x, sel, qualified := strings.Cut(u, ".")
 			if !qualified {
 				want(dir, u)

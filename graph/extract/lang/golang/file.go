@@ -39,9 +39,14 @@ type pendingMethod struct {
 	recv   string
 }
 
-func newFileExtractor(in extract.Input, nodes []node, lines extract.LineIndex, out *extract.ExtractedFile) *fileExtractor {
+// newFileExtractor reads the tree over src, in.Content's text (a copy of
+// it when src is "").
+func newFileExtractor(in extract.Input, src string, nodes []node, lines extract.LineIndex, out *extract.ExtractedFile) *fileExtractor {
+	if src == "" {
+		src = string(in.Content)
+	}
 	return &fileExtractor{
-		t:            tree{tsutil.Tree[string]{Nodes: nodes, Src: string(in.Content)}},
+		t:            tree{tsutil.Tree[string]{Nodes: nodes, Src: src}},
 		in:           in,
 		out:          out,
 		lines:        lines,

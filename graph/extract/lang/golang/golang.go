@@ -16,6 +16,7 @@ package golang
 
 import (
 	"time"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
@@ -55,6 +56,7 @@ var _ extract.Extractor = (*Extractor)(nil)
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName}
+	src := "" // the tree's text: in.Content's, copied unless owned here
 	if in.DeclarationsOnly {
 		// The declarations selected (extract.Selection), their bodies
 		// blanked: same offsets, a fraction of the parse, which reads
@@ -63,12 +65,20 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		keep := in.Keep
 		if keep == nil {
 			keep = []extract.Span{{Start: 0, End: uint32(len(in.Content))}}
+		} else if n := len(keep); n > 0 && int(keep[n-1].End) < len(in.Content) {
+			// What follows the last part is never read: the copies
+			// below (blanked, the tree's text, the line index) stop
+			// where it starts.
+			in.Content = in.Content[:keep[n-1].End]
 		}
 		var holes []extract.Span
 		in.Content, holes = blankHoles(in.Content, keep)
 		in.Keep = without(keep, holes)
+		// blankHoles's copy is the extractor's and never written again:
+		// the tree reads it as its text in place rather than copy it.
+		src = unsafe.String(unsafe.SliceData(in.Content), len(in.Content))
 	}
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
-		newFileExtractor(in, nodes, lines, out).run()
+		newFileExtractor(in, src, nodes, lines, out).run()
 	})
 }

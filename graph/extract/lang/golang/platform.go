@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bufio"
 	"bytes"
 	"go/build/constraint"
 	"strings"
@@ -46,13 +45,20 @@ func setOfWords(s string) map[string]bool {
 // clause) for goos/goarch with cgo on and the gc toolchain: any go1.N
 // release tag holds, other tags (ignore, purego, race, experiments) do not.
 // A file without the line builds everywhere.
+// Its lines are read in place (every file of every imported directory
+// is asked): only a //go:build line becomes a string.
 func buildsHere(head []byte, goos, goarch string) bool {
-	sc := bufio.NewScanner(bytes.NewReader(head))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "package ") {
+	for rest := head; len(rest) > 0; {
+		var raw []byte
+		raw, rest, _ = bytes.Cut(rest, []byte("\n"))
+		raw = bytes.TrimSpace(raw)
+		if bytes.HasPrefix(raw, []byte("package ")) {
 			return true
 		}
+		if !bytes.HasPrefix(raw, []byte("//go:build")) {
+			continue
+		}
+		line := string(raw)
 		if !constraint.IsGoBuild(line) {
 			continue
 		}
