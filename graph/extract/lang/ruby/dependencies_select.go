@@ -94,7 +94,10 @@ func scanDecls(src []byte) rbDecls {
 			stack = append(stack, open{indent, owner()}) // its methods are the owner's
 			continue
 		}
-		if m := classLineRE.FindStringSubmatch(l); m != nil {
+		// Each expression below is anchored at its keyword (or a
+		// constant's capital): only the one the line starts with can
+		// match, and it alone runs.
+		if m := matchIf(startsWith(t, "class", "module"), classLineRE, l); m != nil {
 			name := lastSegment(m[1])
 			oneLine := strings.Contains(l[len(m[0]):], ";")
 			if n := next(i); oneLine || !classLineRE.MatchString(n) {
@@ -110,7 +113,7 @@ func scanDecls(src []byte) rbDecls {
 			}
 			continue
 		}
-		if m := defLineRE.FindStringSubmatch(l); m != nil {
+		if m := matchIf(startsWith(t, "def"), defLineRE, l); m != nil {
 			name := m[1]
 			if j := strings.LastIndexByte(name, '.'); j > 0 && j+1 < len(name) {
 				name = name[j+1:] // def self.x, def Const.x
@@ -121,23 +124,23 @@ func scanDecls(src []byte) rbDecls {
 			}
 			continue
 		}
-		if m := attrLineRE.FindStringSubmatch(l); m != nil {
+		if m := matchIf(startsWith(t, "attr"), attrLineRE, l); m != nil {
 			for _, a := range attrNameRE.FindAllStringSubmatch(m[1], -1) {
 				d.methods = append(d.methods, [2]string{owner(), a[1]}, [2]string{owner(), a[1] + "="})
 			}
 			continue
 		}
-		if m := aliasLineRE.FindStringSubmatch(l); m != nil {
+		if m := matchIf(startsWith(t, "alias", "define_"), aliasLineRE, l); m != nil {
 			d.methods = append(d.methods, [2]string{owner(), m[1]})
 			continue
 		}
-		if m := mixinLineRE.FindStringSubmatch(l); m != nil {
+		if m := matchIf(startsWith(t, "include", "extend", "prepend"), mixinLineRE, l); m != nil {
 			for _, c := range strings.Split(m[1], ",") {
 				d.needs = append(d.needs, [2]string{owner(), lastSegment(strings.TrimSpace(c))})
 			}
 			continue
 		}
-		if m := constLineRE.FindStringSubmatch(l); m != nil {
+		if m := matchIf(t[0] >= 'A' && t[0] <= 'Z', constLineRE, l); m != nil {
 			d.consts = append(d.consts, m[1])
 		}
 	}
@@ -156,6 +159,24 @@ func declarative(t string) bool {
 			if strings.HasPrefix(t, k) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// matchIf is re's submatches in l, when the line may match at all.
+func matchIf(may bool, re *regexp.Regexp, l string) []string {
+	if !may {
+		return nil
+	}
+	return re.FindStringSubmatch(l)
+}
+
+// startsWith: t starts with one of words.
+func startsWith(t string, words ...string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(t, w) {
+			return true
 		}
 	}
 	return false
