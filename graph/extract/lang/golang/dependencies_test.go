@@ -6,25 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
-
-// layout writes files below dir.
-func layout(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		f := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // depsOf builds the worktree's Modules from its go.mod files, as core
 // does, and asks for its packages with the given environment.
@@ -57,7 +42,7 @@ func depsOf(t *testing.T, root string, gomods []string, env goEnv) (extract.Depe
 func TestDependenciesLocalReplace(t *testing.T) {
 	base := t.TempDir()
 	root, cache := filepath.Join(base, "app"), filepath.Join(base, "cache")
-	layout(t, base, map[string]string{
+	extracttest.WriteFiles(t, base, map[string]string{
 		"lib/go.mod":                           "module example.com/lib\n",
 		"lib/lib.go":                           "package lib\n",
 		"cache/example.com/fork@v1.2.0/go.mod": "module example.com/fork\n",
@@ -120,7 +105,7 @@ replace example.com/down v0.9.0 => ../lib
 // local replacement included; -mod=mod sends it back to the module cache.
 func TestDependenciesVendor(t *testing.T) {
 	root, cache := t.TempDir(), t.TempDir()
-	layout(t, root, map[string]string{
+	extracttest.WriteFiles(t, root, map[string]string{
 		"go.mod":                    "module example.com/app\n\ngo 1.21\n\nrequire (\n\texample.com/v v1.0.0\n\texample.com/r v1.0.0\n)\n\nreplace example.com/r => ../r\n",
 		"vendor/modules.txt":        "# example.com/v v1.0.1\n## explicit\nexample.com/v\n# example.com/r v1.0.0 => ../r\n## explicit\nexample.com/r\n",
 		"vendor/example.com/v/v.go": "package v\n",
@@ -137,7 +122,7 @@ func TestDependenciesVendor(t *testing.T) {
 	if p := pk["example.com/v"]; p.Root != filepath.Join(cache, "example.com", "v@v1.0.0") {
 		t.Errorf("-mod=mod: %+v, want the module cache", p)
 	}
-	layout(t, root, map[string]string{"go.mod": "module example.com/app\n\ngo 1.13\n\nrequire example.com/v v1.0.0\n"})
+	extracttest.WriteFiles(t, root, map[string]string{"go.mod": "module example.com/app\n\ngo 1.13\n\nrequire example.com/v v1.0.0\n"})
 	if _, pk = depsOf(t, root, []string{"go.mod"}, goEnv{GOMODCACHE: cache}); pk["example.com/v"].Root != filepath.Join(cache, "example.com", "v@v1.0.0") {
 		t.Errorf("go 1.13: %+v, want the module cache", pk["example.com/v"])
 	}
@@ -153,7 +138,7 @@ func TestDependenciesVendor(t *testing.T) {
 func TestDependenciesWorkspace(t *testing.T) {
 	base := t.TempDir()
 	root, cache := filepath.Join(base, "ws"), filepath.Join(base, "cache")
-	layout(t, base, map[string]string{
+	extracttest.WriteFiles(t, base, map[string]string{
 		"shared/go.mod": "module example.com/shared\n",
 		"other/go.mod":  "module example.com/other\n",
 		"ws/go.work":    "go 1.22\n\nuse (\n\t.\n\t./a\n\t./b\n\t../shared\n)\n\nreplace example.com/x => ../other\n",
@@ -191,27 +176,11 @@ func TestStateContent(t *testing.T) {
 		"go.mod": "module example.com/ws\n\nrequire example.com/x v1.0.0\n",
 		"go.sum": "example.com/x v1.0.0 h1:x=\n",
 	}
-	keys := func(root string) (string, string) {
+	extracttest.CheckStateContent(t, files, "go.sum", "example.com/x v1.0.0 h1:y=\n", func(root string) (string, string) {
 		m := New().Modules([]extract.MarkerFile{{Path: "go.mod", Content: []byte(files["go.mod"])}})
 		m.(extract.HostUser).SetHost(extracttest.Host{Dir: root})
 		return m.(extract.StateKeyer).StateKey(), m.(extract.StateContenter).StateContent()
-	}
-	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-	layout(t, a, files)
-	layout(t, b, files)
-	later := time.Now().Add(time.Hour)
-	if err := os.Chtimes(filepath.Join(b, "go.sum"), later, later); err != nil {
-		t.Fatal(err)
-	}
-	ka, ca := keys(a)
-	kb, cb := keys(b)
-	if ka == kb || ca != cb {
-		t.Fatalf("state keys equal %v (want not), content keys equal %v (want so)", ka == kb, ca == cb)
-	}
-	layout(t, b, map[string]string{"go.sum": "example.com/x v1.0.0 h1:y=\n"})
-	if _, c := keys(b); c == ca {
-		t.Fatal("go.sum's new bytes left the content key")
-	}
+	})
 }
 
 // TestStateKey: the key follows the files the scan does not see (a
@@ -220,7 +189,7 @@ func TestStateContent(t *testing.T) {
 func TestStateKey(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "ws")
-	layout(t, base, map[string]string{
+	extracttest.WriteFiles(t, base, map[string]string{
 		"shared/go.mod": "module example.com/shared\n",
 		"ws/go.work":    "go 1.22\n\nuse (\n\t.\n\t../shared\n)\n",
 		"ws/go.mod":     "module example.com/ws\n",
@@ -231,16 +200,16 @@ func TestStateKey(t *testing.T) {
 		return m.(extract.StateKeyer).StateKey()
 	}
 	k0 := key()
-	layout(t, root, map[string]string{"own.go": "package ws\n"})
+	extracttest.WriteFiles(t, root, map[string]string{"own.go": "package ws\n"})
 	if k := key(); k != k0 {
 		t.Error("a file of the worktree's own module changed the key")
 	}
-	layout(t, base, map[string]string{"shared/s.go": "package shared\n"})
+	extracttest.WriteFiles(t, base, map[string]string{"shared/s.go": "package shared\n"})
 	k1 := key()
 	if k1 == k0 {
 		t.Error("a new file of ../shared left the key")
 	}
-	layout(t, root, map[string]string{"go.sum": "example.com/x v1.0.0 h1:x=\n"})
+	extracttest.WriteFiles(t, root, map[string]string{"go.sum": "example.com/x v1.0.0 h1:x=\n"})
 	if key() == k1 {
 		t.Error("go.sum left the key")
 	}

@@ -56,20 +56,6 @@ func TestDependencies(t *testing.T) {
 	}
 }
 
-// layout writes files below dir.
-func layout(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		f := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // newVenv creates a real virtualenv (python3 -m venv, without pip) and
 // returns its site-packages directory.
 func newVenv(t *testing.T, dir string) string {
@@ -113,7 +99,7 @@ func probeDeps(t *testing.T, root string) (*pyModules, extract.DependencySet, ma
 func TestDependenciesVirtualenv(t *testing.T) {
 	root := t.TempDir()
 	site := newVenv(t, filepath.Join(root, ".venv"))
-	layout(t, site, map[string]string{
+	extracttest.WriteFiles(t, site, map[string]string{
 		"greet/__init__.py":                         "def hello(): return 'hi'\n",
 		"greet/core.py":                             "class Greeter: pass\n",
 		"greet-1.2.0.dist-info/METADATA":            "Metadata-Version: 2.1\nName: greet\nVersion: 1.2.0\n",
@@ -134,7 +120,7 @@ func TestDependenciesVirtualenv(t *testing.T) {
 		"types_part-1.dist-info/METADATA":           "Metadata-Version: 2.1\nName: types-part\nVersion: 1\n",
 		"types_part-1.dist-info/top_level.txt":      "part-stubs\n",
 	})
-	layout(t, root, map[string]string{
+	extracttest.WriteFiles(t, root, map[string]string{
 		"pyproject.toml":       "[project]\nname = \"app\"\ndependencies = [\n  \"Greet>=1.0\",  # installed, named otherwise\n  'absent[extra] ~= 2.0',\n]\n\n[tool.x]\ndependencies = [\"not-a-dep\"]\n",
 		"requirements-dev.txt": "-r requirements.txt\nother==3.0\nalso_absent ; python_version > '3'\n./local/path\n",
 	})
@@ -175,7 +161,7 @@ func TestDependenciesVirtualenv(t *testing.T) {
 	// No .venv: the active virtualenv.
 	active := t.TempDir()
 	site2 := newVenv(t, active)
-	layout(t, site2, map[string]string{
+	extracttest.WriteFiles(t, site2, map[string]string{
 		"solo/__init__.py":                 "",
 		"solo-0.1.dist-info/METADATA":      "Metadata-Version: 2.1\nName: solo\nVersion: 0.1\n",
 		"solo-0.1.dist-info/top_level.txt": "solo\n",
@@ -191,7 +177,7 @@ func TestDependenciesVirtualenv(t *testing.T) {
 // package directory holding both is read by its __init__ alone.
 func TestLocateStubsFirst(t *testing.T) {
 	site := t.TempDir()
-	layout(t, site, map[string]string{
+	extracttest.WriteFiles(t, site, map[string]string{
 		"both/__init__.py":  "",
 		"both/__init__.pyi": "",
 		"both/x.py":         "",
@@ -213,7 +199,7 @@ func TestLocateStubsFirst(t *testing.T) {
 // the requirements files name, options, paths and URLs left out.
 func TestDeclared(t *testing.T) {
 	root := t.TempDir()
-	layout(t, root, map[string]string{
+	extracttest.WriteFiles(t, root, map[string]string{
 		"pyproject.toml": `[project]
 name = "app"
 dependencies = ["attrs>=22", 'Click[extra] ; python_version > "3"', "zope.interface"]

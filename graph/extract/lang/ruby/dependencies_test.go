@@ -1,11 +1,9 @@
 package ruby
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/orbitgraph/orbit/graph/extract/extracttest"
 )
@@ -46,32 +44,18 @@ func TestGemDirsAndVersions(t *testing.T) {
 	}
 }
 
-// write lays out files below dir.
-func write(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, s := range files {
-		p = filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestDependenciesAndLocate(t *testing.T) {
 	root, gems, std := t.TempDir(), t.TempDir(), t.TempDir()
 	t.Setenv("GEM_HOME", gems)
 	t.Setenv("GEM_PATH", "")
 	t.Setenv("HOME", t.TempDir())
-	write(t, root, map[string]string{
+	extracttest.WriteFiles(t, root, map[string]string{
 		"Gemfile":         "gem 'rack'\n",
 		"Gemfile.lock":    "GEM\n  remote: https://rubygems.org/\n  specs:\n    net-ftp (0.1.3)\n    rack (2.2.4)\n    rack-test (2.0.2)\n    zzabsent (1.2.1)\n",
 		"lib/app/cli.rb":  "module App; end\n",
 		"lib/net/mine.rb": "module Net; end\n",
 	})
-	write(t, gems, map[string]string{
+	extracttest.WriteFiles(t, gems, map[string]string{
 		"gems/rack-2.2.4/lib/rack.rb":            "module Rack; end\n",
 		"gems/rack-2.2.4/lib/rack/request.rb":    "module Rack; class Request; end; end\n",
 		"gems/rack-test-2.0.2/lib/rack/test.rb":  "module Rack; module Test; end; end\n",
@@ -80,7 +64,7 @@ func TestDependenciesAndLocate(t *testing.T) {
 		"specifications/rack-test-2.0.2.gemspec": "",
 		"specifications/net-ftp-0.1.3.gemspec":   "",
 	})
-	write(t, std, map[string]string{
+	extracttest.WriteFiles(t, std, map[string]string{
 		"net/http.rb": "module Net\n  class HTTP\n    def get; end\n  end\nend\n", "net/http/header.rb": "",
 		"set.rb":  "class Set; end\n",
 		"json.rb": "require 'json/common'\nmodule JSON\n  require 'json/version'\nend\n", "json/common.rb": "module JSON\n  def self.parse(s) end\nend\n",
@@ -134,7 +118,7 @@ func TestDependenciesAndLocate(t *testing.T) {
 
 func TestGlobPath(t *testing.T) {
 	home := t.TempDir()
-	write(t, home, map[string]string{
+	extracttest.WriteFiles(t, home, map[string]string{
 		".rbenv/versions/3.2.2/lib/ruby/gems/3.2.0/gems/x-1/a.rb": "",
 		".rbenv/versions/3.3.0/lib/ruby/gems/3.3.0/gems/y-1/a.rb": "",
 		".rbenv/versions/system":                                  "",
@@ -164,25 +148,9 @@ func TestStateContent(t *testing.T) {
 		"Gemfile":      "gem 'rack'\n",
 		"Gemfile.lock": "GEM\n  specs:\n    rack (2.2.4)\n",
 	}
-	keys := func(root string) (string, string) {
+	extracttest.CheckStateContent(t, files, "Gemfile.lock", "GEM\n  specs:\n    rack (2.2.5)\n", func(root string) (string, string) {
 		m := &rbModules{gemfiles: []string{"Gemfile"}}
 		m.SetHost(extracttest.Host{Dir: root})
 		return m.StateKey(), m.StateContent()
-	}
-	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-	write(t, a, files)
-	write(t, b, files)
-	later := time.Now().Add(time.Hour)
-	if err := os.Chtimes(filepath.Join(b, "Gemfile.lock"), later, later); err != nil {
-		t.Fatal(err)
-	}
-	ka, ca := keys(a)
-	kb, cb := keys(b)
-	if ka == kb || ca != cb {
-		t.Fatalf("state keys equal %v (want not), content keys equal %v (want so)", ka == kb, ca == cb)
-	}
-	write(t, b, map[string]string{"Gemfile.lock": "GEM\n  specs:\n    rack (2.2.5)\n"})
-	if _, c := keys(b); c == ca {
-		t.Fatal("Gemfile.lock's new bytes left the content key")
-	}
+	})
 }

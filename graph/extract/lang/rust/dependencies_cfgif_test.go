@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -94,15 +93,7 @@ func TestGlobClosure(t *testing.T) {
 		"src/unix/linux_like/mod.rs":   "mod linux;\npub use self::linux::*;\npub(crate) use super::*;\n",
 		"src/unix/linux_like/linux.rs": "pub type socklen_t = u32;\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(root, "dep", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	extracttest.WriteFiles(t, filepath.Join(root, "dep"), files)
 	h := extracttest.Host{Dir: root}
 	d := &rustDeps{
 		pkgs:    []extract.Package{{Name: "dep", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "dep", "src"))}},

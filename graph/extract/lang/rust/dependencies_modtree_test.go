@@ -67,15 +67,7 @@ include!("generated.rs");
 		"src/in_string.rs":        "",
 		"src/raw.rs":              "",
 	}
-	for name, content := range files {
-		p := filepath.Join(root, "dep", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	extracttest.WriteFiles(t, filepath.Join(root, "dep"), files)
 	h := extracttest.Host{Dir: root}
 	src := filepath.ToSlash(filepath.Join(root, "dep", "src"))
 	got := reachable(h, src, hostCfg("x86_64-unknown-linux-gnu"))

@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -132,15 +131,7 @@ func TestUnscannedSummary(t *testing.T) {
 		"pm/Cargo.toml":    "[package]\nname = \"pm\"\n[lib]\nproc-macro = true\n",
 		"pm/src/lib.rs":    "pub fn derive() {}\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	extracttest.WriteFiles(t, root, files)
 	h := extracttest.Host{Dir: root}
 	newDeps := func() *rustDeps {
 		return &rustDeps{
