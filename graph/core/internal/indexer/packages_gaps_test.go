@@ -153,11 +153,7 @@ func TestPackagesVirtualenv(t *testing.T) {
 	stepsEqualCold(t, repo.Root, []gapStep{
 		{name: "no venv", do: func() {}, missing: "python absent@: declared by the worktree, not installed"},
 		{name: "venv with greet 1.0", do: func() {
-			if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-				t.Skipf("python3 -m venv: %v %s", err, out)
-			}
-			sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
-			site = sites[0]
+			site = newVenv(t, venv)
 			install("1.0", "hello")
 		}, want: []string{hello, "\"python\"\t\"greet\"\t\"1.0\""}},
 		// 2.0 renames hello: the call loses its target, and hello2, which

@@ -25,22 +25,11 @@ import (
 // gives. A dependency's def bodies are blanked: a function nested in one
 // is not indexed.
 func TestPackagesPythonSelection(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("no python3")
-	}
 	repo := gittest.New(t, map[string]string{
 		"app/__init__.py": "",
 		"app/main.py":     "import shapes\n\n\ndef main():\n    return shapes.area(2)\n",
 	})
-	venv := filepath.Join(repo.Root, ".venv")
-	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Skipf("python3 -m venv: %v %s", err, out)
-	}
-	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
-	if len(sites) == 0 {
-		t.Skip("no site-packages in the venv")
-	}
-	site := sites[0]
+	site := newVenv(t, filepath.Join(repo.Root, ".venv"))
 	gittest.WriteFile(t, site, "shapes-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: shapes\nVersion: 1.0\n")
 	gittest.WriteFile(t, site, "shapes-1.0.dist-info/top_level.txt", "shapes\n")
 	gittest.WriteFile(t, site, "shapes/__init__.py", "from .circle import *\nfrom .square import Square as Box\n")
@@ -82,22 +71,11 @@ func TestPackagesPythonSelection(t *testing.T) {
 // never stale: installing into the venv, then upgrading there (no file of
 // the worktree changes), are seen by the next process's sync.
 func TestPackagesPythonProbeCached(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("no python3")
-	}
 	repo := gittest.New(t, map[string]string{
 		"app/__init__.py": "",
 		"app/main.py":     "import greet\n\n\ndef main():\n    return greet.hello()\n",
 	})
-	venv := filepath.Join(repo.Root, ".venv")
-	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Skipf("python3 -m venv: %v %s", err, out)
-	}
-	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
-	if len(sites) == 0 {
-		t.Skip("no site-packages in the venv")
-	}
-	site := sites[0]
+	site := newVenv(t, filepath.Join(repo.Root, ".venv"))
 	cache, err := xcache.Open(xcache.Config{Dir: t.TempDir(), Build: "pyprobe"})
 	if err != nil {
 		t.Fatal(err)
@@ -128,4 +106,22 @@ func TestPackagesPythonProbeCached(t *testing.T) {
 			t.Fatalf("greet not installed yet, but indexed:\n%s", sectionOf(d, "packages"))
 		}
 	}
+}
+
+// newVenv creates a real virtualenv at dir (python3 -m venv, without pip)
+// and returns its site-packages; the test is skipped without python3 or
+// its venv module.
+func newVenv(t *testing.T, dir string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", dir).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv: %v %s", err, out)
+	}
+	sites, _ := filepath.Glob(filepath.Join(dir, "lib", "python3*", "site-packages"))
+	if len(sites) == 0 {
+		t.Skip("no site-packages in the venv")
+	}
+	return sites[0]
 }

@@ -91,16 +91,7 @@ func TestPackagesWarmReadsNoDependency(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(c *xcache.Cache) (Report, string) {
-		t.Helper()
-		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
-		loc.Path = filepath.Join(t.TempDir(), "x.db")
-		rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Full: true, Cache: c})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep, dump(t, loc.Path)
-	}
+	build := func(c *xcache.Cache) (Report, string) { return coldPackagesBuild(t, repo.Root, c) }
 	build(cache)
 	before := dependencyReads.Load()
 	rep, warm := build(cache)

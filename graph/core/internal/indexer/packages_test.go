@@ -360,15 +360,7 @@ func TestPackagesBundles(t *testing.T) {
 		files[k] = v
 	}
 	repo := gittest.New(t, files) // fmt's print.go and scan.go: a directory of two files read
-	build := func(c *xcache.Cache) (Report, string) {
-		loc, _ := dbpath.Resolve(repo.Root, extract.Version)
-		loc.Path = filepath.Join(t.TempDir(), "x.db")
-		rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Full: true, Cache: c})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep, dump(t, loc.Path)
-	}
+	build := func(c *xcache.Cache) (Report, string) { return coldPackagesBuild(t, repo.Root, c) }
 	rep, _ := build(cache)
 	own, ext := rep.FilesIndexed, rep.Packages.Files
 	if n := entries(); ext < 2 || n >= own+ext || n <= own {
@@ -389,4 +381,18 @@ func TestPackagesBundles(t *testing.T) {
 	if rep.Cache.Corrupt == 0 || again != cold {
 		t.Fatalf("after damage: cache %+v, equal to cold %v", rep.Cache, again == cold)
 	}
+}
+
+// coldPackagesBuild builds root's index from scratch, with packages and
+// the extraction cache c, into a fresh file, and returns the report and
+// the index's dump.
+func coldPackagesBuild(t *testing.T, root string, c *xcache.Cache) (Report, string) {
+	t.Helper()
+	loc, _ := dbpath.Resolve(root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	rep, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true, Full: true, Cache: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, dump(t, loc.Path)
 }
