@@ -225,6 +225,17 @@ type StateContenter interface {
 	StateContent() string
 }
 
+// Stamp is a StateKey's entry for the file p: name (how the key writes
+// it, relative to the root when the file is the worktree's), size and
+// modification time; "" when p is not there.
+func Stamp(h Host, name, p string) string {
+	fi, err := h.Stat(p)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d\x00", name, fi.Size(), fi.ModTime().UnixNano())
+}
+
 // ContentKey is a StateContent: files by name relative to root and
 // content (those it cannot read, directories among them, by name alone).
 func ContentKey(h Host, root string, files []string) string {

@@ -202,7 +202,7 @@ func (m *csModules) StateKey() string {
 	}
 	var b strings.Builder
 	for _, p := range m.sideList() {
-		b.WriteString(stamp(m.h(), p))
+		b.WriteString(extract.Stamp(m.h(), p, p))
 	}
 	return b.String() + m.restoredStamps()
 }
@@ -242,19 +242,11 @@ func (m *csModules) restoredStamps() string {
 	for _, f := range m.markers {
 		_, refs, _ := m.project(f, side[f.Path])
 		for _, r := range refs {
-			b.WriteString(stamp(m.h(), filepath.Join(m.packagesRoot(), strings.ToLower(r.Include))))
+			dir := filepath.Join(m.packagesRoot(), strings.ToLower(r.Include))
+			b.WriteString(extract.Stamp(m.h(), dir, dir))
 		}
 	}
 	return b.String()
-}
-
-// stamp is p's name, size and time, or nothing when p is not there.
-func stamp(h extract.Host, p string) string {
-	fi, err := h.Stat(p)
-	if err != nil {
-		return ""
-	}
-	return fmt.Sprintf("%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // lockFile is packages.lock.json: per target framework, each package's

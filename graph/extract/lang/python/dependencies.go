@@ -2,7 +2,6 @@ package python
 
 import (
 	"encoding/json"
-	"fmt"
 	"path"
 	"path/filepath"
 	"sort"
@@ -119,9 +118,7 @@ func (m *pyModules) StateKey() string {
 	p := m.Probe()
 	key := p.Args[0] + "\x00" + strings.Join(p.Env, "\x00")
 	for _, r := range m.requirementFiles() {
-		if fi, err := m.h().Stat(r); err == nil {
-			key += fmt.Sprintf("\x00%s\x00%d\x00%d", r, fi.Size(), fi.ModTime().UnixNano())
-		}
+		key += "\x00" + extract.Stamp(m.h(), r, r)
 	}
 	return key
 }

@@ -1,7 +1,6 @@
 package ruby
 
 import (
-	"fmt"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -60,7 +59,7 @@ func (m *rbModules) StateKey() string {
 	}
 	var b strings.Builder
 	for _, p := range m.lockFiles() {
-		b.WriteString(stamp(m.h(), p))
+		b.WriteString(extract.Stamp(m.h(), p, p))
 	}
 	return b.String() + m.homeStamps()
 }
@@ -89,19 +88,11 @@ func (m *rbModules) lockFiles() []string {
 func (m *rbModules) homeStamps() string {
 	var b strings.Builder
 	for _, home := range m.gemHomes(nil) {
-		b.WriteString(stamp(m.h(), filepath.Join(home, "gems")))
-		b.WriteString(stamp(m.h(), filepath.Join(home, "bundler", "gems")))
+		for _, d := range []string{filepath.Join(home, "gems"), filepath.Join(home, "bundler", "gems")} {
+			b.WriteString(extract.Stamp(m.h(), d, d))
+		}
 	}
 	return b.String()
-}
-
-// stamp is p's name, size and time, or nothing when p is not there.
-func stamp(h extract.Host, p string) string {
-	fi, err := h.Stat(p)
-	if err != nil {
-		return ""
-	}
-	return fmt.Sprintf("%s\x00%d\x00%d\x00", p, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // rbEnv is what the probe said.

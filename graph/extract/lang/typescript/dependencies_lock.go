@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"path"
 	"path/filepath"
 	"sort"
@@ -268,10 +267,8 @@ func (ls *locks) near(dir string) *npmLock {
 func (c *tsConfigs) StateKey() string {
 	var key strings.Builder
 	for _, p := range c.lockFiles() {
-		if fi, err := c.host.Stat(p); err == nil {
-			rel, _ := filepath.Rel(c.host.Root(), p)
-			fmt.Fprintf(&key, "%s\x00%d\x00%d\x00", filepath.ToSlash(rel), fi.Size(), fi.ModTime().UnixNano())
-		}
+		rel, _ := filepath.Rel(c.host.Root(), p)
+		key.WriteString(extract.Stamp(c.host, filepath.ToSlash(rel), p))
 	}
 	return key.String()
 }
