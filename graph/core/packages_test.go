@@ -95,6 +95,30 @@ func TestPackagesQueries(t *testing.T) {
 	if found(false) || !found(true) {
 		t.Errorf("search Fprintln: found without --external %v, with %v; want false, true", found(false), found(true))
 	}
+	// External symbols have no full-text rows: a word that is only a prefix
+	// of a term ("writ" of Writer, Write, WriteString) finds them by the
+	// scan, after the worktree's own matches.
+	res, err := g.Search(ctx, query.SearchQuery{Text: "writ", Kind: "symbol", External: true, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ownAt, writerAt = -1, -1
+	for i, m := range res.Matches {
+		switch {
+		case m.Qualified == "example.com/w.Upper.Write":
+			ownAt = i
+		case m.Qualified == "io.Writer" && strings.HasPrefix(m.Path, "@go/io/"):
+			writerAt = i
+		case !strings.HasPrefix(m.Path, "@go/") && ownAt < 0:
+			t.Errorf("search writ: own match %+v before Upper.Write", m)
+		}
+	}
+	if ownAt < 0 || writerAt < 0 || ownAt > writerAt {
+		t.Errorf("search writ --external: Upper.Write at %d, io.Writer at %d; want both, the worktree's first: %+v", ownAt, writerAt, res.Matches)
+	}
+	if res, err := g.Search(ctx, query.SearchQuery{Text: "writ", Kind: "symbol"}); err != nil || len(res.Matches) != 2 {
+		t.Errorf("search writ: %+v, %v; want only Upper.Write and Hello (its signature names io.Writer)", res.Matches, err)
+	}
 	ov, err := g.Overview(ctx, "", query.OverviewOptions{})
 	if err != nil || ov.Files.Total != 2 {
 		t.Errorf("overview: %d files, %v; want 2 (go.mod, w.go)", ov.Files.Total, err)

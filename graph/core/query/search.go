@@ -47,6 +47,7 @@ type Match struct {
 	Line       int     `json:"line"`
 	score      float64 // bm25: lower is better
 	exact      bool
+	external   bool // a dependency package's symbol
 	offset     int64
 }
 
@@ -82,7 +83,8 @@ func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error
 	if err != nil {
 		return SearchResult{}, err
 	}
-	fts := ftsQuery(q.Text)
+	words := searchWords(q.Text)
+	fts := ftsQuery(words)
 	if fts == "" {
 		return SearchResult{}, fmt.Errorf("%w: %q has no words to search for", ErrBadQuery, q.Text)
 	}
@@ -91,7 +93,7 @@ func (e *Engine) Search(ctx context.Context, q SearchQuery) (SearchResult, error
 		var ms []Match
 		switch t {
 		case "symbol":
-			ms, err = e.searchSymbols(ctx, q, fts, symKind)
+			ms, err = e.searchSymbols(ctx, q, words, fts, symKind)
 		case "string":
 			ms, err = e.searchStrings(ctx, q, fts)
 		case "config":
@@ -129,13 +131,18 @@ func searchTables(kind string) ([]string, string, error) {
 		ErrBadQuery, kind, strings.Join(extract.SymbolKinds(), ", "))
 }
 
-// sortMatches puts exact name matches first, then best bm25 score; ties are
-// broken by location so the order is deterministic.
+// sortMatches puts exact name matches first, then best score; the
+// worktree's before dependencies' within each (their scores, bm25 and
+// store.SearchExternalSymbols's weights, do not compare); ties are broken
+// by location so the order is deterministic.
 func sortMatches(ms []Match) {
 	sort.SliceStable(ms, func(i, j int) bool {
 		a, b := ms[i], ms[j]
 		if a.exact != b.exact {
 			return a.exact
+		}
+		if a.external != b.external {
+			return !a.external
 		}
 		if a.score != b.score {
 			return a.score < b.score
@@ -147,16 +154,29 @@ func sortMatches(ms []Match) {
 	})
 }
 
-// ftsQuery turns free text into an FTS5 query: every word must match, as a
-// prefix of an indexed term or through its stem, so "handler" finds
-// HandlerFunc and handle_request.
-func ftsQuery(text string) string {
-	var clauses []string
+// searchWords are the words of free text, lowercased, each with its stem
+// when that differs: a word matches a term it or its stem is a prefix of,
+// so "handler" finds HandlerFunc and handle_request.
+func searchWords(text string) []store.SearchWord {
+	var words []store.SearchWord
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		w = strings.ToLower(w)
-		alts := []string{`"` + w + `"*`}
+		forms := store.SearchWord{w}
 		if s := stem(w); s != w {
-			alts = append(alts, `"`+s+`"*`)
+			forms = append(forms, s)
+		}
+		words = append(words, forms)
+	}
+	return words
+}
+
+// ftsQuery is the FTS5 query of the words: every word must match.
+func ftsQuery(words []store.SearchWord) string {
+	var clauses []string
+	for _, forms := range words {
+		alts := make([]string, len(forms))
+		for i, f := range forms {
+			alts[i] = `"` + f + `"*`
 		}
 		clauses = append(clauses, "("+strings.Join(alts, " OR ")+")")
 	}
@@ -174,7 +194,10 @@ func stem(w string) string {
 	return w
 }
 
-func (e *Engine) searchSymbols(ctx context.Context, q SearchQuery, fts, symKind string) ([]Match, error) {
+// searchSymbols: exact name matches, then the full-text index's; with
+// External, the dependency symbols matching the words, which the full-text
+// index does not hold (store.SearchExternalSymbols).
+func (e *Engine) searchSymbols(ctx context.Context, q SearchQuery, words []store.SearchWord, fts, symKind string) ([]Match, error) {
 	f := store.SearchFilter{SymbolKind: symKind, Lang: q.Lang, Generated: q.Generated, External: q.External}
 	hits, err := e.idx.SymbolsNamedExactly(ctx, strings.TrimSpace(q.Text), f, q.Limit)
 	if err != nil {
@@ -187,6 +210,13 @@ func (e *Engine) searchSymbols(ctx context.Context, q SearchQuery, fts, symKind 
 	if hits, err = e.idx.SearchSymbols(ctx, fts, f, q.Limit+len(exact)); err != nil {
 		return nil, err
 	}
+	if q.External {
+		ext, err := e.idx.SearchExternalSymbols(ctx, words, f, q.Limit+len(exact))
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, ext...)
+	}
 	return append(exact, dropSeen(symbolMatches(hits), exact)...), nil
 }
 
@@ -194,7 +224,7 @@ func symbolMatches(hits []store.SymbolHit) []Match {
 	var out []Match
 	for _, h := range hits {
 		out = append(out, Match{Kind: "symbol", Name: h.Name, Qualified: h.Qualified, SymbolKind: h.Kind, Path: h.Path,
-			offset: h.Offset, score: h.Score})
+			offset: h.Offset, score: h.Score, external: h.External})
 	}
 	return out
 }

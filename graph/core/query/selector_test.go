@@ -41,8 +41,8 @@ func TestFTSQuery(t *testing.T) {
 		`"; DROP`:            `("drop"*)`,
 		"  ":                 ``,
 	} {
-		if got := ftsQuery(in); got != want {
-			t.Errorf("ftsQuery(%q) = %q, want %q", in, got, want)
+		if got := ftsQuery(searchWords(in)); got != want {
+			t.Errorf("ftsQuery(searchWords(%q)) = %q, want %q", in, got, want)
 		}
 	}
 }

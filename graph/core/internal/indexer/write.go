@@ -127,7 +127,8 @@ func (w *writer) forgetSkipped(p string) error {
 func (w *writer) fileRow(o outcome) store.FileRow {
 	p := o.cand.Path
 	row := store.FileRow{Path: p, Hash: o.hash, MtimeNs: o.cand.MtimeNs, Lang: o.lang, Size: o.cand.Size, ExtractedAt: w.now,
-		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode, Package: o.cand.Package}
+		Generated: w.langs.generated(path.Base(p)) == extract.GeneratedCode, Package: o.cand.Package,
+		External: o.cand.Package != 0} // only a dependency's file comes with its package
 	if row.Package == 0 && w.deps != nil {
 		row.Package = w.deps.ownPackage(p, w.langs.langOf(p))
 	}

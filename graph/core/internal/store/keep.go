@@ -18,12 +18,13 @@ type symbolRow struct {
 	bodyHash, bodySize    sql.NullInt64
 	decorators            sql.NullString
 	pkg                   sql.NullInt64 // the package the file belongs to
+	external              bool          // a dependency's: no search terms
 }
 
 // rowOf is the row insertSymbols would write for s.
-func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators, pkg any) symbolRow {
+func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators, pkg any, external bool) symbolRow {
 	r := symbolRow{name: s.Name, qualified: s.Qualified, kind: s.Kind.String(), start: int64(s.Span.Start), end: int64(s.Span.End),
-		signature: sql.NullString{String: s.Signature, Valid: s.Signature != ""}}
+		signature: sql.NullString{String: s.Signature, Valid: s.Signature != ""}, external: external}
 	if p, ok := parent.(int64); ok {
 		r.parent = sql.NullInt64{Int64: p, Valid: true}
 	}
@@ -47,7 +48,7 @@ func rowOf(s extract.RawSymbol, parent, amin, amax, bhash, bsize, decorators, pk
 // readSymbols reads the symbols of a file, by id.
 func (t *Tx) readSymbols(path string) (map[int64]symbolRow, error) {
 	rows, err := t.tx.Query(`SELECT id, name, qualified, kind, span_start, span_end, signature, parent_symbol, arity_min, arity_max,
-		body_hash, body_size, decorators, package
+		body_hash, body_size, decorators, package, external
 		FROM symbols WHERE file_path = ?`, path)
 	if err != nil {
 		return nil, fmt.Errorf("read symbols of %s: %w", path, err)
@@ -58,7 +59,7 @@ func (t *Tx) readSymbols(path string) (map[int64]symbolRow, error) {
 		var id int64
 		var r symbolRow
 		if err := rows.Scan(&id, &r.name, &r.qualified, &r.kind, &r.start, &r.end, &r.signature, &r.parent, &r.arityMin, &r.arityMax,
-			&r.bodyHash, &r.bodySize, &r.decorators, &r.pkg); err != nil {
+			&r.bodyHash, &r.bodySize, &r.decorators, &r.pkg, &r.external); err != nil {
 			return nil, fmt.Errorf("read symbols of %s: %w", path, err)
 		}
 		out[id] = r
@@ -73,17 +74,21 @@ func (t *Tx) rewriteSymbol(id int64, old, new symbolRow) error {
 	if old == new {
 		return nil
 	}
-	termsChanged := old.name != new.name || old.qualified != new.qualified || old.signature != new.signature
+	termsChanged := old.name != new.name || old.qualified != new.qualified || old.signature != new.signature ||
+		old.external != new.external
 	if termsChanged {
 		if err := t.dropTerms(id, old); err != nil {
 			return err
 		}
-		t.termsDue = append(t.termsDue, id)
+		if !new.external {
+			t.termsDue = append(t.termsDue, id)
+		}
 	}
 	_, err := t.tx.Exec(`UPDATE symbols SET name = ?, qualified = ?, kind = ?, span_start = ?, span_end = ?, signature = ?,
-		parent_symbol = ?, arity_min = ?, arity_max = ?, body_hash = ?, body_size = ?, decorators = ?, package = ? WHERE id = ?`,
+		parent_symbol = ?, arity_min = ?, arity_max = ?, body_hash = ?, body_size = ?, decorators = ?, package = ?, external = ?
+		WHERE id = ?`,
 		new.name, new.qualified, new.kind, new.start, new.end, new.signature, new.parent, new.arityMin, new.arityMax,
-		new.bodyHash, new.bodySize, new.decorators, new.pkg, id)
+		new.bodyHash, new.bodySize, new.decorators, new.pkg, new.external, id)
 	if err != nil {
 		return fmt.Errorf("update symbol %d: %w", id, err)
 	}
@@ -112,8 +117,11 @@ func (t *Tx) dropSymbols(old map[int64]symbolRow) error {
 }
 
 // dropTerms deletes a symbol's row of the external-content search table,
-// with the values it was indexed with.
+// with the values it was indexed with; an external symbol has none.
 func (t *Tx) dropTerms(id int64, r symbolRow) error {
+	if r.external {
+		return nil
+	}
 	_, err := t.tx.Exec(`INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
 		VALUES('delete', ?, orbit_terms(?), orbit_terms(?), ?)`, id, r.name, r.qualified, r.signature)
 	if err != nil {

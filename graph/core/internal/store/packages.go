@@ -87,7 +87,7 @@ func (t *Tx) DefinesOwn(ns string) (bool, error) {
 		return false, err
 	}
 	var n int
-	err := t.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ? AND (package IS NULL OR package NOT IN `+externalPackages+`))`, ns).Scan(&n)
+	err := t.tx.QueryRow(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ? AND NOT external)`, ns).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("look up namespace %s: %w", ns, err)
 	}

@@ -39,7 +39,7 @@ func inList(paths []string) (string, []any) {
 // one sync share most of theirs.
 func (l *Lookups) ConsultedDefinitions(paths ...string) (map[string][]Definition, error) {
 	in, args := inList(paths)
-	rows, err := l.tx.Query(`SELECT n.name, s.id, s.file_path, s.kind, s.arity_min, s.arity_max, s.package IS NOT NULL AND s.package IN `+externalPackages+`
+	rows, err := l.tx.Query(`SELECT n.name, s.id, s.file_path, s.kind, s.arity_min, s.arity_max, s.external
 		FROM (`+consultedNames(in)+`) n LEFT JOIN symbols s ON s.qualified = n.name ORDER BY n.name, s.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("look up names of %s: %w", paths, err)

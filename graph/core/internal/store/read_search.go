@@ -22,13 +22,14 @@ const (
 type SymbolHit struct {
 	Name, Qualified, Kind, Path string
 	Offset                      int64
+	External                    bool // a dependency package's
 	Score                       float64
 }
 
-const symbolHitCols = `s.name, s.qualified, s.kind, s.file_path, s.span_start`
+const symbolHitCols = `s.name, s.qualified, s.kind, s.file_path, s.span_start, s.external`
 
 func symbolHitFields(h *SymbolHit) []any {
-	return []any{&h.Name, &h.Qualified, &h.Kind, &h.Path, &h.Offset, &h.Score}
+	return []any{&h.Name, &h.Qualified, &h.Kind, &h.Path, &h.Offset, &h.External, &h.Score}
 }
 
 // symbolFilter is the SQL of f over symbols s joined to files f.
@@ -46,7 +47,7 @@ func (f SearchFilter) symbolFilter() (string, []any) {
 		filter += ` AND f.generated = 0`
 	}
 	if !f.External {
-		filter += ` AND (f.package IS NULL OR f.package NOT IN ` + externalPackages + `)`
+		filter += ` AND NOT s.external`
 	}
 	return filter, args
 }
@@ -56,7 +57,7 @@ func (f SearchFilter) symbolFilter() (string, []any) {
 func (r *Reader) SymbolsNamedExactly(ctx context.Context, name string, f SearchFilter, limit int) ([]SymbolHit, error) {
 	filter, args := f.symbolFilter()
 	return collect(ctx, r.db, "search", `SELECT `+symbolHitCols+`, -1e9 FROM symbols s JOIN files f ON f.path = s.file_path
-		WHERE s.name = ?`+filter+` ORDER BY s.file_path, s.span_start LIMIT ?`,
+		WHERE s.name = ?`+filter+` ORDER BY s.external, s.file_path, s.span_start LIMIT ?`,
 		append(append([]any{name}, args...), limit), symbolHitFields)
 }
 

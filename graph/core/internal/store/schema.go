@@ -25,7 +25,9 @@ import "strconv"
 //	   (DESIGN.md, Dependency packages).
 //	6: files.resolution digests a file's refs and resolve_deps rows, so a
 //	   file resolved again to the same rows is not read nor written.
-const SchemaVersion = 6
+//	7: symbols.external marks a dependency package's declaration, fixed
+//	   when the row is written; such a symbol has no symbols_fts row.
+const SchemaVersion = 7
 
 // schema is DESIGN.md, The tables, verbatim in tables, columns, STRICT, indexes and FTS5
 // tables, plus the foreign-key indexes marked below.
@@ -74,7 +76,8 @@ CREATE TABLE symbols (
   body_hash      INTEGER,
   body_size      INTEGER,
   decorators     TEXT,
-  package        INTEGER
+  package        INTEGER,
+  external       INTEGER NOT NULL
 ) STRICT;
 
 CREATE INDEX symbols_name ON symbols(name);

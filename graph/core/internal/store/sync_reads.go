@@ -231,7 +231,7 @@ func (t *Tx) Defined(q string) (bool, error) {
 // changed reports defines ns or a name inside it (Lookups.Defines): then
 // ns was defined before a sync that changed only those names, and still is.
 func (t *Tx) DefinesBesides(ns string, changed func(string) bool) (bool, error) {
-	own := ` AND (package IS NULL OR package NOT IN ` + externalPackages + `)`
+	own := ` AND NOT external`
 	rows, err := t.tx.Query(`SELECT qualified FROM symbols WHERE qualified = ?1`+own+`
 		UNION ALL SELECT qualified FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$'`+own+`
 		UNION ALL SELECT qualified FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0'`+own+`
@@ -367,13 +367,13 @@ func (t *Tx) Lookups() (*Lookups, error) {
 		st, err = t.tx.Prepare(q)
 		return st
 	}
-	l.symbols = prep(`SELECT id, file_path, kind, span_start, arity_min, arity_max, package IS NOT NULL AND package IN ` + externalPackages + `
+	l.symbols = prep(`SELECT id, file_path, kind, span_start, arity_min, arity_max, external
 		FROM symbols WHERE qualified = ? ORDER BY id`)
 	l.facts = prep(`SELECT DISTINCT object FROM facts WHERE kind = ? AND subject = ? AND member = ? ORDER BY object`)
 	// Names inside a namespace start with it and a separator: '#', one of
 	// '.' and '/' (adjacent bytes), or ':' (also "::"). Only the
 	// worktree's own names count (resolve.Index.Defines).
-	own := ` AND (package IS NULL OR package NOT IN ` + externalPackages + `))`
+	own := ` AND NOT external)`
 	l.within = prep(`SELECT EXISTS(SELECT 1 FROM symbols WHERE qualified = ?1` + own + `
 		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '#' AND qualified < ?1 || '$'` + own + `
 		OR EXISTS(SELECT 1 FROM symbols WHERE qualified >= ?1 || '.' AND qualified < ?1 || '0'` + own + `

@@ -18,6 +18,10 @@ type FileRow struct {
 	ExtractedAt int64
 	Generated   bool  // a generator's output: resolution only (extract.GeneratedCode)
 	Package     int64 // packages.id; 0 for none (stored as NULL)
+	// External: a dependency package's file. Its symbols are written with
+	// symbols.external set and get no full-text row (DESIGN.md, Dependency
+	// packages: search).
+	External bool
 }
 
 // RefRow is a resolved reference.
@@ -101,7 +105,7 @@ func (t *Tx) prepare() (err error) {
 	}
 	mk := func(table string, cols ...string) *bulk { return newBulk(t.tx, table, cols...) }
 	t.symbols = mk("symbols", "id", "file_path", "name", "qualified", "kind", "span_start", "span_end", "signature", "parent_symbol", "arity_min", "arity_max",
-		"body_hash", "body_size", "decorators", "package")
+		"body_hash", "body_size", "decorators", "package", "external")
 	t.refs = mk("refs", "from_file", "from_span_start", "from_span_end", "target_name", "target_qualified", "target_symbol_hint", "kind", "confidence", "args")
 	t.strings = mk("strings", "file_path", "line", "value", "context_symbol")
 	t.configs = mk("configs", "file_path", "line", "key", "kind")
@@ -203,7 +207,7 @@ func (t *Tx) dropFile(path string, symbolTerms bool, deletes ...string) error {
 	stmts := []string{`UPDATE commands SET handler_symbol = NULL WHERE handler_symbol IN (SELECT id FROM symbols WHERE file_path = ?1)`}
 	if symbolTerms {
 		stmts = append(stmts, `INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified, signature)
-			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1`)
+			SELECT 'delete', id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE file_path = ?1 AND NOT external`)
 	}
 	stmts = append(stmts,
 		`INSERT INTO strings_fts(strings_fts, rowid, value) SELECT 'delete', id, value FROM strings WHERE file_path = ?1`,
@@ -233,7 +237,7 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 	if _, err := t.insFile.Exec(f.Path, f.Hash, f.MtimeNs, f.Lang, f.Size, f.ExtractedAt, f.Generated, nullInt(f.Package)); err != nil {
 		return nil, nil, fmt.Errorf("insert file %s: %w", f.Path, err)
 	}
-	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols, nullInt(f.Package))
+	ids, fresh, err := t.insertSymbols(f.Path, x.Symbols, nullInt(f.Package), f.External)
 	if err == nil && len(x.Strings) > 0 {
 		// Strings point at symbols: write those first, so no foreign key is
 		// ever pending (a pending one makes SQLite scan child tables on every
@@ -277,7 +281,7 @@ func (t *Tx) InsertFile(f FileRow, x *extract.ExtractedFile) ([]int64, []bool, e
 	return ids, fresh, nil
 }
 
-func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol, pkg any) ([]int64, []bool, error) {
+func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol, pkg any, external bool) ([]int64, []bool, error) {
 	ids := make([]int64, len(syms))
 	fresh := make([]bool, len(syms))
 	for i, s := range syms {
@@ -305,16 +309,18 @@ func (t *Tx) insertSymbols(path string, syms []extract.RawSymbol, pkg any) ([]in
 		if kept {
 			if o, ok := old[ids[i]]; ok {
 				delete(old, ids[i])
-				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax, bhash, bsize, decorators, pkg)); err != nil {
+				if err := t.rewriteSymbol(ids[i], o, rowOf(s, parent, amin, amax, bhash, bsize, decorators, pkg, external)); err != nil {
 					return nil, nil, err
 				}
 				continue
 			}
-			t.termsDue = append(t.termsDue, ids[i])
+			if !external {
+				t.termsDue = append(t.termsDue, ids[i])
+			}
 		}
 		err := t.symbols.add(ids[i], path, s.Name, s.Qualified, s.Kind.String(),
 			s.Span.Start, s.Span.End, nullString(s.Signature), parent, amin, amax,
-			bhash, bsize, decorators, pkg)
+			bhash, bsize, decorators, pkg, external)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -428,7 +434,7 @@ func (t *Tx) IndexSearch(paths []string) error {
 	}
 	const (
 		sym = `INSERT INTO symbols_fts(rowid, name, qualified, signature)
-			SELECT id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols`
+			SELECT id, orbit_terms(name), orbit_terms(qualified), signature FROM symbols WHERE NOT external`
 		str = `INSERT INTO strings_fts(rowid, value) SELECT id, value FROM strings`
 		cfg = `INSERT INTO configs_fts(rowid, key) SELECT id, key FROM configs`
 	)
@@ -441,13 +447,13 @@ func (t *Tx) IndexSearch(paths []string) error {
 		return nil
 	}
 	for _, id := range t.termsDue {
-		if _, err := t.tx.Exec(sym+` WHERE id = ?`, id); err != nil {
+		if _, err := t.tx.Exec(sym+` AND id = ?`, id); err != nil {
 			return fmt.Errorf("index search: %w", err)
 		}
 	}
 	t.termsDue = nil
 	for _, p := range paths {
-		stmts := []string{sym + ` WHERE file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`}
+		stmts := []string{sym + ` AND file_path = ?`, str + ` WHERE file_path = ?`, cfg + ` WHERE file_path = ?`}
 		if t.keptFiles[p] {
 			stmts = stmts[1:] // only the symbols in termsDue
 		}
