@@ -106,9 +106,10 @@ type DependencySet interface {
 	Locate(importPath string) (pkg int, places []string, ok bool)
 	// Includes says whether a file of a located directory is part of the
 	// package as the toolchain would build it here (Go: no tests, the
-	// host's platform by name and build constraint). head is the start of
-	// the file (HeadSize bytes at most), nil when base alone decides: core
-	// asks again with the head when the answer is true.
+	// host's platform by name and build constraint). head is nil when
+	// base alone decides; for a HeadIncludes set core asks again, with
+	// the start of the file (HeadSize bytes at most), when the answer is
+	// true.
 	Includes(base string, head []byte) bool
 	// Context is the module context of a file of an external package
 	// whose index path starts with prefix (the package's files are indexed
@@ -135,6 +136,14 @@ type Implicit interface {
 
 // HeadSize is how much of a dependency's file Includes reads.
 const HeadSize = 4096
+
+// HeadIncludes is a DependencySet whose Includes may read a file's head
+// (Go's build constraints, TypeScript's JavaScript entries). For any
+// other set core reads no head: that was an open and a read of every file
+// of every located directory (in an archive, decompressing its start).
+type HeadIncludes interface {
+	IncludesByHead() bool
+}
 
 // DeclarationsOnly keeps what an external package's file contributes to
 // resolution: its symbols, relations and facts. Its own references,

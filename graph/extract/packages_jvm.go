@@ -9,11 +9,3 @@ package extract
 type SelectLangs interface {
 	SelectLangs() []string
 }
-
-// NameIncludes is a DependencySet whose Includes decides by a file's name
-// alone (Java's: a .java file that is not module-info.java): core then
-// reads no file's head, which in an archive means decompressing the
-// start of every file of every located directory.
-type NameIncludes interface {
-	IncludesByName() bool
-}

@@ -10,7 +10,7 @@
 // for all its files. Opened archives are kept for the process, reopened
 // when the archive's size or mtime changes.
 //
-// Layer: core internal; imports only the standard library.
+// Layer: core internal; imports the standard library and fileread.
 package archive
 
 import (
@@ -28,6 +28,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/orbitgraph/orbit/graph/core/internal/fileread"
 )
 
 // Stat is os.Stat, an archive reporting as a directory of its entries.
@@ -109,7 +111,7 @@ func Open(p string) (io.ReadCloser, error) {
 func ReadFile(p string) ([]byte, error) {
 	a, inner, ok := split(p)
 	if !ok {
-		return os.ReadFile(p)
+		return fileread.ReadFile(p)
 	}
 	o, err := openArchive(a)
 	if err != nil {
@@ -120,6 +122,24 @@ func ReadFile(p string) ([]byte, error) {
 		return nil, err
 	}
 	return readMember(f)
+}
+
+// ReadHead reads at most n bytes from the start of a file.
+func ReadHead(p string, n int) ([]byte, error) {
+	if _, _, ok := split(p); !ok {
+		return fileread.ReadHead(p, n)
+	}
+	f, err := Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(f, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
 }
 
 // Inside reports whether p passes through an archive.

@@ -3,7 +3,6 @@ package indexer
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/orbitgraph/orbit/graph/core/internal/fileread"
 	"github.com/orbitgraph/orbit/graph/core/internal/xcache"
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -204,7 +204,7 @@ func process(root string, reg *extract.Registry, maxSize int64, xc *cacheRun, j 
 		return o
 	}
 	o := outcome{cand: j.cand}
-	disk, read := filepath.Join(root, filepath.FromSlash(j.cand.Path)), os.ReadFile
+	disk, read := filepath.Join(root, filepath.FromSlash(j.cand.Path)), fileread.ReadFile
 	if j.cand.Disk != "" {
 		disk, read = j.cand.Disk, readDependency // a dependency's directory or archive
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -544,7 +543,7 @@ type placeFiles struct {
 // those the index holds unchanged: the last selection's (for a set that
 // includes by name too: Select, which chose among them, does not run).
 func includedFiles(set extract.DependencySet, pf placeFiles, indexed map[string]store.FileState, same bool) []selectFile {
-	if nb, ok := set.(extract.NameIncludes); ok && nb.IncludesByName() && !same {
+	if hi, ok := set.(extract.HeadIncludes); (!ok || !hi.IncludesByHead()) && !same {
 		return pf.files // Includes took them by name already
 	}
 	kept := pf.files[:0]
@@ -561,14 +560,11 @@ func includedFiles(set extract.DependencySet, pf placeFiles, indexed map[string]
 // readHead is the start of a file, for DependencySet.Includes ([]byte{}
 // when it cannot be read: the read proper will say so).
 func readHead(p string) []byte {
-	f, err := archive.Open(p)
+	b, err := archive.ReadHead(p, extract.HeadSize)
 	if err != nil {
 		return []byte{}
 	}
-	defer f.Close()
-	b := make([]byte, extract.HeadSize)
-	n, _ := io.ReadFull(f, b)
-	return b[:n]
+	return b
 }
 
 // listFiles names a directory's entries in order, nil when it cannot be

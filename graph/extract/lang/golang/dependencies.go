@@ -446,6 +446,9 @@ func (d *goDeps) Includes(base string, head []byte) bool {
 	return head == nil || buildsHere(head, d.env.GOOS, d.env.GOARCH)
 }
 
+// IncludesByHead (extract.HeadIncludes): a file's build constraint.
+func (d *goDeps) IncludesByHead() bool { return true }
+
 // Context: qualified names are the module path and the directory below
 // it; the standard library's have no prefix.
 func (d *goDeps) Context(pkg int, prefix string) extract.ModuleContext {

@@ -209,9 +209,6 @@ func (d *javaDeps) Includes(base string, head []byte) bool {
 	return strings.HasSuffix(base, ".java") && base != "module-info.java"
 }
 
-// IncludesByName (extract.NameIncludes): Includes reads no head.
-func (d *javaDeps) IncludesByName() bool { return true }
-
 // Context: Java's names come from package declarations.
 func (d *javaDeps) Context(int, string) extract.ModuleContext { return extract.ModuleContext{} }
 

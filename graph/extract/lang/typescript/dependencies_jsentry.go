@@ -113,3 +113,7 @@ func (d *npmDeps) includesJS(base string, head []byte) bool {
 	}
 	return head == nil || d.jsHeads[string(head)]
 }
+
+// IncludesByHead (extract.HeadIncludes): only when some package is read
+// from its JavaScript entry.
+func (d *npmDeps) IncludesByHead() bool { return len(d.jsBases) > 0 }
