@@ -66,7 +66,7 @@ default, --task-pattern for another convention), newest first.`,
 	f.StringVar(&q.Lang, "lang", "", "only files of this language (go, python, ...)")
 	f.IntVar(&q.Limit, "limit", query.DefaultSearchLimit, "maximum number of matches")
 	f.BoolVar(&q.Generated, "generated", false, "include generated code (x.pb.go, x_pb2.py), which is indexed for refs and callees but not searched by default")
-	f.BoolVar(&q.External, "external", false, "include dependency packages (sync --packages), which are indexed for refs and callees but not searched by default")
+	f.BoolVar(&q.External, "external", false, "include dependency packages' declarations (sync --packages), after the worktree's matches; they are indexed for refs and callees but not searched by default")
 	f.StringVar(&taskID, "task-id", "", "list the symbols changed by the commits naming this task id")
 	f.StringVar(&task.TaskPattern, "task-pattern", "", "regular expression for task ids in commit subjects (with --task-id)")
 	return cmd
