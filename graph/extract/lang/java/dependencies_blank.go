@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/orbitgraph/orbit/graph/extract"
 )
 
 // A dependency's file (Input.DeclarationsOnly) keeps its declarations
@@ -19,14 +21,15 @@ import (
 // blankBodies returns src with the inside of every method and constructor
 // body, every comment outside them and every member pruneUnreachable
 // would drop replaced by spaces, newlines kept (scanDecls finds them), and
-// the runs of whole blank lines they leave, sorted.
-func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
-	var gaps [][2]int
+// the runs of whole blank lines they and the ranges of blanked (blank
+// already: the parts of a file read in part left out) leave, sorted.
+func blankBodies(src []byte, blanked [][2]int) (out []byte, skip [][2]uint32) {
+	gaps := blanked
 	s := newJavaScan(src, func(from, to int) { gaps = append(gaps, [2]int{from, to}) })
 	s.scan()
 	gaps = union(append(gaps, s.unreachable()...))
 	s.done()
-	out := append([]byte(nil), src...)
+	out = append([]byte(nil), src...)
 	for _, g := range gaps {
 		blank(out[g[0]:g[1]])
 	}
@@ -44,6 +47,23 @@ func blankBodies(src []byte) (blanked []byte, skip [][2]uint32) {
 		skip = append(skip, lines)
 	}
 	return out, skip
+}
+
+// outside are the ranges of a file of size n that keep (Input.Keep)
+// leaves out, in order.
+func outside(keep []extract.Span, n int) [][2]int {
+	var out [][2]int
+	at := 0
+	for _, sp := range keep {
+		if int(sp.Start) > at {
+			out = append(out, [2]int{at, min(int(sp.Start), n)})
+		}
+		at = max(at, int(sp.End))
+	}
+	if keep != nil && at < n {
+		out = append(out, [2]int{at, n})
+	}
+	return out
 }
 
 // unreachable are the byte ranges of the members of a class, enum or

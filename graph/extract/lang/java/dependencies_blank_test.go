@@ -28,7 +28,7 @@ func TestBlankBodies(t *testing.T) {
 	for _, gone := range []string{" return g(\"}\", '{'); ", " void m() { } ", "E(int i) { }", "/** doc */", "private int b;", "int c() { return 0; }"} {
 		want = strings.Replace(want, gone, strings.Repeat(" ", len(gone)), 1)
 	}
-	if got, _ := blankBodies(src); string(got) != want {
+	if got, _ := blankBodies(src, nil); string(got) != want {
 		t.Errorf("blankBodies:\n%s\nwant:\n%s", got, want)
 	}
 	out, err := exec.Command("java", "-XshowSettings:properties", "-version").CombinedOutput()
@@ -175,7 +175,7 @@ func FuzzBlankBodies(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		got, skip := blankBodies(src)
+		got, skip := blankBodies(src, nil)
 		if len(got) != len(src) {
 			t.Fatalf("length %d, want %d", len(got), len(src))
 		}

@@ -216,5 +216,5 @@ var (
 // Select (extract.Selective): Java's selection of the .java files, with
 // the language's implicit imports; its own sources are read whole.
 func (d *jvmDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	return extract.ReadWhole(selectJava(dirs, names, d.ImplicitImports()))
+	return selectJava(dirs, names, d.ImplicitImports())
 }

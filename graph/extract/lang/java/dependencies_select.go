@@ -1,6 +1,10 @@
 package java
 
 import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -22,6 +26,7 @@ import (
 
 // javaFile is what a dependency's .java file declares and needs.
 type javaFile struct {
+	size     int // the file's length in bytes
 	pkg      string
 	single   []string // imported paths, single-type and static (a.b.C, a.B.m)
 	onDemand []string // imported with .* (a.b, a.B)
@@ -42,6 +47,13 @@ type javaMember struct {
 	name   string
 	static bool // a static member, an enum constant
 	uses   []string
+	// decl is a method's or constructor's declaration, from its
+	// annotations and modifiers to its ';' or '}': Select leaves out
+	// those whose names no reference states. It is zero for what stays:
+	// a field (a chain goes on from one the worktree reaches without a
+	// reference stating its name: `out.write(b)` in a FilterOutputStream
+	// names write alone), an enum constant, a record component.
+	decl extract.Span
 }
 
 // Summarize (extract.Selective) scans a file's declarations; bodies are
@@ -98,6 +110,8 @@ type javaScan struct {
 	// dropped are the members of a class, enum or record the worktree
 	// cannot reach (private or package-private), as token ranges.
 	dropped []droppedMember
+	// method: the member read last is a method or constructor.
+	method bool
 }
 
 // newJavaScan lexes src (gap as javaTokens') into a pooled buffer that
@@ -145,6 +159,7 @@ func scanJavaFile(src []byte) javaFile {
 	s := newJavaScan(src, nil)
 	defer s.done()
 	s.scan()
+	s.f.size = len(src)
 	return s.f
 }
 
@@ -382,8 +397,9 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 		default:
 			n := len(s.f.types[ti].members)
 			s.member(ti, static)
+			whole := s.k > start && (s.is(s.k-1, ';') || s.is(s.k-1, '}')) // the declaration ends here
 			if access == "private" || access == "" && !iface {
-				if !iface && s.k > start && (s.is(s.k-1, ';') || s.is(s.k-1, '}')) {
+				if !iface && whole {
 					d := droppedMember{ti: ti, from: start, to: s.k}
 					for _, m := range s.f.types[ti].members[n:] {
 						d.names = append(d.names, m.name)
@@ -391,6 +407,11 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 					s.dropped = append(s.dropped, d)
 				}
 				s.f.types[ti].members = s.f.types[ti].members[:n]
+			} else if whole && s.method {
+				decl := extract.Span{Start: uint32(s.t[start].at), End: uint32(s.t[s.k-1].end)}
+				for m := n; m < len(s.f.types[ti].members); m++ {
+					s.f.types[ti].members[m].decl = decl
+				}
 			}
 			static, access, start = false, "", -1
 		}
@@ -404,6 +425,7 @@ func (s *javaScan) body(ti int, q string, iface bool) {
 func (s *javaScan) member(ti int, static bool) {
 	var names []string // qualified names read, types then the member's name
 	angle := 0
+	s.method = false
 	done := func(fields bool) {
 		if len(names) == 0 {
 			return
@@ -456,6 +478,7 @@ func (s *javaScan) member(ti int, static bool) {
 		case t.c == '(':
 			s.skipBalanced()
 			done(false)
+			s.method = true
 			// throws, a default value, then a body or ';'
 			for s.k < len(s.t) {
 				switch {
@@ -548,7 +571,11 @@ var javaKeywords = map[string]bool{
 
 // encodeJavaFile writes a summary as lines: "p <pkg>", "i <path>" (a
 // single import), "o <path>" (on demand), "t <name> <uses…>" (a type),
-// "m <name> <uses…>" (a member of the type before it; "s" when static).
+// "m <name> <uses…>" (a member of the type before it; "s" when static);
+// then "@ <size> <start>-<end>…": the file's length and each member's
+// declaration, in the order of the lines above. The positions come last
+// so that the declarations' part measures a file as it always did
+// (keepSmallest).
 func encodeJavaFile(f javaFile) []byte {
 	var b strings.Builder
 	b.WriteString("p " + f.pkg + "\n")
@@ -575,12 +602,33 @@ func encodeJavaFile(f javaFile) []byte {
 			line(kind, m.name, m.uses)
 		}
 	}
+	b.WriteString(positionsMark + strconv.Itoa(f.size))
+	for _, t := range f.types {
+		for _, m := range t.members {
+			b.WriteString(" " + strconv.FormatUint(uint64(m.decl.Start), 10) + "-" + strconv.FormatUint(uint64(m.decl.End), 10))
+		}
+	}
+	b.WriteString("\n")
 	return []byte(b.String())
+}
+
+// positionsMark starts a summary's last line, its positions.
+const positionsMark = "@ "
+
+// declarationsPart is a summary without its positions.
+func declarationsPart(b []byte) []byte {
+	if i := bytes.LastIndex(b, []byte("\n"+positionsMark)); i >= 0 {
+		return b[:i+1]
+	} else if bytes.HasPrefix(b, []byte(positionsMark)) {
+		return nil
+	}
+	return b
 }
 
 func decodeJavaFile(b []byte) javaFile {
 	var f javaFile
-	for _, l := range strings.Split(string(b), "\n") {
+	decls := declarationsPart(b)
+	for _, l := range strings.Split(string(decls), "\n") {
 		fs := strings.Fields(l)
 		if len(fs) < 2 {
 			continue
@@ -600,19 +648,112 @@ func decodeJavaFile(b []byte) javaFile {
 			}
 		}
 	}
+	f.decodePositions(string(b[len(decls):]))
 	return f
+}
+
+// decodePositions reads a summary's "@" line into f's size and its
+// members' declarations; a line that does not fit leaves them zero (no
+// member is then left out).
+func (f *javaFile) decodePositions(l string) {
+	fs := strings.Fields(strings.TrimPrefix(l, positionsMark))
+	if len(fs) == 0 {
+		return
+	}
+	size, err := strconv.Atoi(fs[0])
+	if err != nil {
+		return
+	}
+	n := 0
+	for _, t := range f.types {
+		n += len(t.members)
+	}
+	if len(fs)-1 != n {
+		return
+	}
+	decls := make([]extract.Span, 0, n)
+	for _, p := range fs[1:] {
+		from, to, _ := strings.Cut(p, "-")
+		a, err1 := strconv.ParseUint(from, 10, 32)
+		z, err2 := strconv.ParseUint(to, 10, 32)
+		if err1 != nil || err2 != nil || a > z || z > uint64(size) {
+			return
+		}
+		decls = append(decls, extract.Span{Start: uint32(a), End: uint32(z)})
+	}
+	for ti := range f.types {
+		for mi := range f.types[ti].members {
+			f.types[ti].members[mi].decl, decls = decls[0], decls[1:]
+		}
+	}
+	f.size = size
 }
 
 // Select (extract.Selective): the .java files declaring a type the
 // worktree names, then, to a fixed point, those declaring what a kept
 // file's types need.
 func (d *javaDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	return extract.ReadWhole(selectJava(dirs, names, d.ImplicitImports()))
+	return selectJava(dirs, names, d.ImplicitImports())
 }
 
-// selectJava selects among dirs' .java files (every other file is kept)
-// for a language whose files import implicit without a statement.
-func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string) [][]bool {
+// selectJava selects among dirs' .java files (every other file is read
+// whole) for a language whose files import implicit without a statement:
+// the files kept (selectJavaFiles), each without the member declarations
+// whose names no reference states.
+func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string) [][]extract.Selection {
+	files, keep := selectJavaFiles(dirs, names, implicit)
+	out := make([][]extract.Selection, len(keep))
+	for i, k := range keep {
+		out[i] = make([]extract.Selection, len(k))
+		for fi, read := range k {
+			out[i][fi] = extract.Selection{Read: read}
+			if read && files[i][fi] != nil {
+				out[i][fi].Keep = files[i][fi].namedParts(names)
+			}
+		}
+	}
+	return out
+}
+
+// namedParts are the parts of the file to read: all of it but the
+// member declarations none of whose names a reference states (nil when
+// that leaves out nothing). Such a member cannot be a reference's
+// target, nor lead a chain anywhere; a type stays whole otherwise (its
+// header, its nested types, its enum constants).
+func (f *javaFile) namedParts(names extract.Names) []extract.Span {
+	named := map[extract.Span]bool{}
+	var decls []extract.Span
+	for _, t := range f.types {
+		for _, m := range t.members {
+			if m.decl.End == 0 {
+				continue
+			}
+			if _, seen := named[m.decl]; !seen {
+				decls = append(decls, m.decl)
+			}
+			named[m.decl] = named[m.decl] || names.Named(m.name)
+		}
+	}
+	slices.SortFunc(decls, func(a, b extract.Span) int { return cmp.Compare(a.Start, b.Start) })
+	var keep []extract.Span
+	at := uint32(0)
+	for _, d := range decls {
+		if named[d] || d.Start < at {
+			continue
+		}
+		keep = append(keep, extract.Span{Start: at, End: d.Start})
+		at = d.End
+	}
+	if keep == nil {
+		return nil
+	}
+	return append(keep, extract.Span{Start: at, End: uint32(f.size)})
+}
+
+// selectJavaFiles selects among dirs' .java files (every other file is
+// kept), returning the summaries read (nil for other files) and which
+// files are kept.
+func selectJavaFiles(dirs []extract.SelectDir, names extract.Names, implicit []string) ([][]*javaFile, [][]bool) {
 	type dirFiles struct {
 		pkg   string
 		files []javaFile
@@ -751,8 +892,30 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 			}
 		}
 	}
-	extract.KeepOnePerDir(keep, dirs) // the package's import keeps a target
-	return keep
+	keepSmallest(keep, dirs) // the package's import keeps a target
+	files := make([][]*javaFile, len(ds))
+	for i, df := range ds {
+		files[i] = make([]*javaFile, len(df.files))
+		for fi := range df.files {
+			if df.java[fi] {
+				files[i][fi] = &df.files[fi]
+			}
+		}
+	}
+	return files, keep
+}
+
+// keepSmallest is extract.KeepOnePerDir measuring a summary without its
+// positions, as the file kept was chosen before they were written.
+func keepSmallest(keep [][]bool, dirs []extract.SelectDir) {
+	measured := make([]extract.SelectDir, len(dirs))
+	for i, d := range dirs {
+		measured[i] = extract.SelectDir{Summaries: make([][]byte, len(d.Summaries))}
+		for j, s := range d.Summaries {
+			measured[i].Summaries[j] = declarationsPart(s)
+		}
+	}
+	extract.KeepOnePerDir(keep, measured)
 }
 
 // splitImport splits an import path at its first upper-case segment: the

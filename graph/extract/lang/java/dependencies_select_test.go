@@ -61,19 +61,24 @@ interface Other2 {
 }
 `
 	got := decodeJavaFile((&javaDeps{}).Summarize([]byte(src)))
+	decl := func(text string) extract.Span {
+		at := strings.Index(src, text)
+		return extract.Span{Start: uint32(at), End: uint32(at + len(text))}
+	}
 	want := javaFile{
+		size:     len(src),
 		pkg:      "a.b",
 		single:   []string{"java.util.List", "java.util.Objects.requireNonNull"},
 		onDemand: []string{"java.util.function"},
 		types: []javaType{
 			{name: "Box", uses: []string{"T", "Comparable", "T", "Base", "T", "java.io.Serializable", "Cloneable"}, members: []javaMember{
 				{name: "MAX", static: true}, {name: "MIN", static: true},
-				{name: "map", uses: []string{"R", "List", "R"}},
-				{name: "run", uses: []string{"Result"}},
+				{name: "map", uses: []string{"R", "List", "R"}, decl: decl("@Override\n    public <R> List<R> map(Function<? super T, R> f) throws IOException { return null; }")},
+				{name: "run", uses: []string{"Result"}, decl: decl("protected abstract Result run(Param p, String... rest);")},
 			}},
 			{name: "Box.Mode", members: []javaMember{{name: "ON", static: true}, {name: "OFF", static: true}}},
 			{name: "Box.Pair", uses: []string{"Marker"}, members: []javaMember{{name: "l", uses: []string{"Left"}}, {name: "at", uses: []string{"java.time.Instant"}}}},
-			{name: "Box.Tag", members: []javaMember{{name: "value", uses: []string{"String"}}}},
+			{name: "Box.Tag", members: []javaMember{{name: "value", uses: []string{"String"}, decl: decl(`String value() default "}";`)}}},
 			{name: "Box.Inner", uses: []string{"Sibling"}},
 			{name: "Other2", members: []javaMember{{name: "THING", uses: []string{"Thing"}}}},
 		},
@@ -120,8 +125,8 @@ func selectDirs(t *testing.T, implicit []string, n extract.Names, dirs map[strin
 	}
 	var kept []string
 	for i, k := range selectJava(sds, n, implicit) {
-		for fi, ok := range k {
-			if ok {
+		for fi, sel := range k {
+			if sel.Read {
 				kept = append(kept, sds[i].Place+"/"+sds[i].Files[fi])
 			}
 		}
