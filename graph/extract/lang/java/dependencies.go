@@ -153,7 +153,7 @@ func (d *javaDeps) addJDK(home, version string) {
 			module[m] = i
 			d.pkgs = append(d.pkgs, extract.Package{Name: m, Version: version, Kind: extract.PackageStdlib, Root: zipPath + "!/" + m})
 		}
-		d.claim(path.Dir(rest), i)
+		d.claim(entryDir(rest), i)
 	}
 	if len(module) == 0 { // JDK 8: java/util/List.java
 		d.add(extract.Package{Name: "jdk", Version: version, Kind: extract.PackageStdlib, Root: zipPath})
@@ -168,10 +168,21 @@ func (d *javaDeps) add(p extract.Package) {
 	if p.Missing == "" {
 		for _, e := range d.archiveEntries(p.Root) {
 			if strings.HasSuffix(e, ".java") {
-				d.claim(path.Dir(e), i)
+				d.claim(entryDir(e), i)
 			}
 		}
 	}
+}
+
+// entryDir is path.Dir of an archive's entry name without path.Clean's
+// walk when the name is clean already, as a zip's names are (src.zip
+// lists 15,000, read by Java's set and Kotlin's).
+func entryDir(name string) string {
+	i := strings.LastIndexByte(name, '/')
+	if i <= 0 || strings.Contains(name, "//") || strings.Contains(name, "./") {
+		return path.Dir(name)
+	}
+	return name[:i]
 }
 
 // claim gives a directory to a package unless an earlier one has it.

@@ -19,12 +19,12 @@ import (
 // without a copy.
 
 // blankBodies returns src with the inside of every method and constructor
-// body, every comment outside them and every member pruneUnreachable
-// would drop replaced by spaces, newlines kept (scanDecls finds them), and
-// the runs of whole blank lines they and the ranges of blanked (blank
-// already: the parts of a file read in part left out) leave, sorted.
-func blankBodies(src []byte, blanked [][2]int) (out []byte, skip [][2]uint32) {
-	gaps := blanked
+// body, every comment outside them, every member pruneUnreachable would
+// drop and the ranges of also (the parts of a file read in part left
+// out) replaced by spaces, newlines kept (scanDecls finds the others),
+// and the runs of whole blank lines they leave, sorted.
+func blankBodies(src []byte, also [][2]int) (out []byte, skip [][2]uint32) {
+	gaps := also
 	s := newJavaScan(src, func(from, to int) { gaps = append(gaps, [2]int{from, to}) })
 	s.scan()
 	gaps = union(append(gaps, s.unreachable()...))
@@ -209,7 +209,8 @@ func scanDecls(src []byte, tok func(start, end int), body func(open, end int), c
 			}
 		}
 		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
-			i++
+			for i++; i < len(src) && isSpace[src[i]]; i++ {
+			}
 			continue
 		}
 		if isIdentByte(c) {
@@ -291,6 +292,11 @@ func skipSpaceBack(src []byte, j int) int {
 func matchBrace(src []byte, i int) int {
 	depth := 0
 	for i < len(src) {
+		for !braceStop[src[i]] { // most of a body: a tight loop
+			if i++; i == len(src) {
+				return i
+			}
+		}
 		switch src[i] {
 		case '/', '"', '\'':
 			if n := skipLexeme(src, i); n > i {
@@ -344,6 +350,21 @@ func skipLexeme(src []byte, i int) int {
 	return i
 }
 
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
+func isIdentByte(c byte) bool { return identByte[c] }
+
+// Byte tables for the scans' inner loops (a load, not a chain of
+// comparisons): identByte, an identifier's (Unicode letters' bytes
+// included); isSpace, a blank or newline; braceStop, what matchBrace
+// stops at.
+var identByte, isSpace, braceStop = func() (ident, space, stop [256]bool) {
+	for c := range 256 {
+		ident[c] = c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+	}
+	for _, c := range " \t\n\r\f" {
+		space[c] = true
+	}
+	for _, c := range "{}/\"'" {
+		stop[c] = true
+	}
+	return
+}()

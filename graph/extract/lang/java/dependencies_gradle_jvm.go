@@ -79,7 +79,7 @@ func JVMDependencies(l JVMLanguage, markers []extract.MarkerFile, h extract.Host
 		}
 		for _, e := range d.archiveEntries(p.Root) {
 			if strings.HasSuffix(e, l.Ext) {
-				d.claimOwn(path.Dir(e), i)
+				d.claimOwn(entryDir(e), i)
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// A file read in part (Input.Keep: Select left out members
 		// nobody names) has the rest blanked too, and its lines skipped.
 		var skip [][2]uint32
-		in.Content, skip = blankBodies(extract.BlankOutside(in.Content, in.Keep), outside(in.Keep, len(in.Content)))
+		in.Content, skip = blankBodies(in.Content, outside(in.Keep, len(in.Content)))
 		in.Keep = nil
 		d := *door
 		d.Skip = func([]byte) [][2]uint32 { return skip }
