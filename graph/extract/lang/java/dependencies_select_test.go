@@ -17,7 +17,8 @@ import (
 // TestSummarizeJava: a file's summary names its package, imports, every
 // type it declares (nested ones by their path in the file) with what its
 // header needs, and each member with the types of its declaration
-// (results, fields, record components), static ones marked, but for
+// (results, fields, record components), static ones marked, a method's
+// or constructor's with where its declaration lies, but for
 // those the worktree cannot reach (private, or package-private outside an
 // interface); parameters, throws clauses, bodies and initializers name
 // nothing.
@@ -243,4 +244,58 @@ func jdkFiles(t *testing.T, dirs ...string) map[string][]byte {
 		files[f.Name] = b
 	}
 	return files
+}
+
+// TestSelectJavaNamedMethods: a kept file is read without the methods
+// and constructors whose names no reference states (overloads go or stay
+// together); its fields, enum constants, nested types and the methods
+// some reference names stay, and so do their offsets: the extraction of
+// the file read in part declares exactly those, where the whole file's
+// declares them too.
+func TestSelectJavaNamedMethods(t *testing.T) {
+	src := `package p;
+
+import java.util.List;
+
+public class Seed {
+    public static final int LIMIT = 3;
+    protected List<String> names;
+
+    public Seed() { }
+
+    /** Named: a reference states it. */
+    public List<String> named() { return names; }
+
+    public void unnamed() { }
+    public void unnamed(int n) { }
+
+    @Deprecated
+    public static Seed alsoUnnamed(String s) { return null; }
+
+    public enum Mode { ON, OFF; public Mode flip() { return this; } }
+
+    public interface Listener { void heard(); void ignored(); }
+}
+`
+	sds := []extract.SelectDir{{Place: "p", Files: []string{"Seed.java"}, Summaries: [][]byte{(&javaDeps{}).Summarize([]byte(src))}}}
+	n := names{{"p.Seed", "Seed"}, {"", "named"}, {"", "heard"}}
+	sel := selectJava(sds, n, nil)[0][0]
+	if !sel.Read || sel.Keep == nil {
+		t.Fatalf("selection %+v: want Seed.java read in part", sel)
+	}
+	x := New().Extract(extract.Input{Path: "@java/p/Seed.java", Content: []byte(src), DeclarationsOnly: true, Keep: sel.Keep})
+	var got []string
+	for _, s := range x.Symbols {
+		got = append(got, s.Qualified)
+		if want := src[s.Span.Start:s.Span.End]; !strings.Contains(want, s.Name) {
+			t.Errorf("%s spans %q", s.Qualified, want)
+		}
+	}
+	want := []string{"p", "p.Seed", "p.Seed.LIMIT", "p.Seed.names", "p.Seed.<init>", "p.Seed.named",
+		"p.Seed.Mode", "p.Seed.Mode.ON", "p.Seed.Mode.OFF", "p.Seed.Listener", "p.Seed.Listener.heard"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("symbols %v\nwant %v", got, want)
+	}
 }

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -123,4 +124,14 @@ func writeZip(t *testing.T, p string, names ...string) {
 		files[n] = "package x;\n"
 	}
 	extracttest.WriteZip(t, p, files)
+}
+
+// TestEntryDir: path.Dir's answer for an archive's entry names, clean or
+// not.
+func TestEntryDir(t *testing.T) {
+	for _, name := range []string{"java.base/java/util/List.java", "List.java", "a/b/", "./a/B.java", "a//B.java", "a/./B.java", "../B.java", "/B.java", "a/."} {
+		if got, want := entryDir(name), path.Dir(name); got != want {
+			t.Errorf("entryDir(%q) = %q, want %q", name, got, want)
+		}
+	}
 }
