@@ -103,8 +103,8 @@ func jvmProps(out []byte) map[string]string {
 // then every dependency the pom.xml and build.gradle files pin.
 func (m *javaModules) Dependencies(probe []byte) extract.DependencySet {
 	props := jvmProps(probe)
-	d := &javaDeps{dirs: map[string]int{}, host: m.h()}
 	b := readBuilds(m.markers)
+	d := &javaDeps{dirs: map[string]int{}, host: m.h(), kotlin: b.kotlin}
 	for _, o := range b.own {
 		d.pkgs = append(d.pkgs, extract.Package{Name: o.name, Version: "", Kind: extract.PackageOwn, Root: o.dir})
 	}
@@ -197,6 +197,9 @@ type javaDeps struct {
 	pkgs []extract.Package
 	dirs map[string]int // directory of .java files in an archive → package
 	host extract.Host
+	// kotlin is the highest Kotlin version the build files name, read
+	// with them (JVMDependencies' standard library).
+	kotlin string
 }
 
 func (d *javaDeps) Packages() []extract.Package { return d.pkgs }

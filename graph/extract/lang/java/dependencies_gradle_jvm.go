@@ -66,7 +66,7 @@ func JVMDependencies(l JVMLanguage, markers []extract.MarkerFile, h extract.Host
 	}
 	if group, artifact, ok := strings.Cut(l.Stdlib, ":"); ok && !d.has(l.Stdlib) {
 		p := extract.Package{Name: l.Stdlib, Kind: extract.PackageStdlib}
-		if p.Version = readBuilds(markers).kotlin; p.Version == "" {
+		if p.Version = inner.kotlin; p.Version == "" {
 			p.Missing = "no " + l.Stdlib + " version in the build files"
 		} else if p.Root = localRepositories(h).sourcesJar(h, coordinate{group, artifact, p.Version}); p.Root == "" {
 			p.Missing = "no sources jar (" + artifact + "-" + p.Version + "-sources.jar) in the Maven repository or Gradle's cache"

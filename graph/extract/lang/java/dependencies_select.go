@@ -577,39 +577,39 @@ var javaKeywords = map[string]bool{
 // so that the declarations' part measures a file as it always did
 // (keepSmallest).
 func encodeJavaFile(f javaFile) []byte {
-	var b strings.Builder
-	b.WriteString("p " + f.pkg + "\n")
+	b := make([]byte, 0, 1024)
+	line := func(kind byte, name string, uses []string) {
+		b = append(append(b, kind, ' '), name...)
+		for _, u := range uses {
+			b = append(append(b, ' '), u...)
+		}
+		b = append(b, '\n')
+	}
+	line('p', f.pkg, nil)
 	for _, p := range f.single {
-		b.WriteString("i " + p + "\n")
+		line('i', p, nil)
 	}
 	for _, p := range f.onDemand {
-		b.WriteString("o " + p + "\n")
-	}
-	line := func(kind, name string, uses []string) {
-		b.WriteString(kind + " " + name)
-		for _, u := range uses {
-			b.WriteString(" " + u)
-		}
-		b.WriteString("\n")
+		line('o', p, nil)
 	}
 	for _, t := range f.types {
-		line("t", t.name, t.uses)
+		line('t', t.name, t.uses)
 		for _, m := range t.members {
-			kind := "m"
+			kind := byte('m')
 			if m.static {
-				kind = "s"
+				kind = 's'
 			}
 			line(kind, m.name, m.uses)
 		}
 	}
-	b.WriteString(positionsMark + strconv.Itoa(f.size))
+	b = strconv.AppendInt(append(b, positionsMark...), int64(f.size), 10)
 	for _, t := range f.types {
 		for _, m := range t.members {
-			b.WriteString(" " + strconv.FormatUint(uint64(m.decl.Start), 10) + "-" + strconv.FormatUint(uint64(m.decl.End), 10))
+			b = strconv.AppendUint(append(b, ' '), uint64(m.decl.Start), 10)
+			b = strconv.AppendUint(append(b, '-'), uint64(m.decl.End), 10)
 		}
 	}
-	b.WriteString("\n")
-	return []byte(b.String())
+	return append(b, '\n')
 }
 
 // positionsMark starts a summary's last line, its positions.
