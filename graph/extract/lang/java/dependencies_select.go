@@ -551,11 +551,17 @@ func usesOf(names []string) []string {
 // with the package before it when there is one (java.util.List); "" when
 // it names no type.
 func useOf(n string) string {
-	segs := strings.Split(n, ".")
-	for i, seg := range segs {
-		if seg != "" && seg[0] >= 'A' && seg[0] <= 'Z' {
-			return strings.Join(segs[:i+1], ".")
+	for start := 0; start <= len(n); {
+		end := strings.IndexByte(n[start:], '.')
+		if end < 0 {
+			end = len(n)
+		} else {
+			end += start
 		}
+		if end > start && n[start] >= 'A' && n[start] <= 'Z' {
+			return n[:end] // a prefix of n: no allocation
+		}
+		start = end + 1
 	}
 	return ""
 }

@@ -299,3 +299,14 @@ public class Seed {
 		t.Errorf("symbols %v\nwant %v", got, want)
 	}
 }
+
+// TestUseOf: a qualified name's use is its prefix through its first
+// upper-case segment.
+func TestUseOf(t *testing.T) {
+	for n, want := range map[string]string{"List": "List", "java.util.List": "java.util.List", "Map.Entry": "Map",
+		"java.util.Map.Entry": "java.util.Map", "a.b.c": "", "": "", "a..B.c": "a..B", "int": "", ".X": ".X"} {
+		if got := useOf(n); got != want {
+			t.Errorf("useOf(%q) = %q, want %q", n, got, want)
+		}
+	}
+}
