@@ -92,8 +92,8 @@ func (s *javaScan) namesKept(q string, names []string) bool {
 					return true
 				}
 			}
-		} else if inner, ok := strings.CutPrefix(t.name, q+"."); ok && slices.Contains(names, inner) {
-			return true
+		} else if len(t.name) > len(q) && t.name[len(q)] == '.' && strings.HasPrefix(t.name, q) && slices.Contains(names, t.name[len(q)+1:]) {
+			return true // a type nested in q (no q+"." made for each)
 		}
 	}
 	return false
