@@ -722,11 +722,17 @@ func selectJava(dirs []extract.SelectDir, names extract.Names, implicit []string
 }
 
 // namedParts are the parts of the file to read: all of it but the
-// member declarations none of whose names a reference states (nil when
-// that leaves out nothing). Such a member cannot be a reference's
-// target, nor lead a chain anywhere; a type stays whole otherwise (its
-// header, its nested types, its enum constants).
+// method declarations none of whose names a reference states. Such a
+// method cannot be a reference's target, nor lead a chain anywhere; a
+// type stays whole otherwise (its header, fields, nested types, enum
+// constants). A file nothing is left out of is one part, not nil: the
+// index may hold it read in part, and a file read whole whose size and
+// time did not change counts as unchanged there. Nil when the summary
+// has no positions.
 func (f *javaFile) namedParts(names extract.Names) []extract.Span {
+	if f.size == 0 {
+		return nil
+	}
 	named := map[extract.Span]bool{}
 	var decls []extract.Span
 	for _, t := range f.types {
@@ -749,9 +755,6 @@ func (f *javaFile) namedParts(names extract.Names) []extract.Span {
 		}
 		keep = append(keep, extract.Span{Start: at, End: d.Start})
 		at = d.End
-	}
-	if keep == nil {
-		return nil
 	}
 	return append(keep, extract.Span{Start: at, End: uint32(f.size)})
 }
