@@ -461,8 +461,12 @@ func (d *dependencies) externalJobs(tx *store.Tx, xc *cacheRun, indexed map[stri
 				vp := path.Join(pf.prefix, pf.dir, f.name)
 				old, wasIndexed := indexed[vp]
 				// A file read in part is hashed again: its parts may have
-				// changed where its bytes did not (contentHash).
-				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod && f.keep == nil
+				// changed where its bytes did not (contentHash). So is one
+				// a selection now reads whole that the index holds read in
+				// part (its hash is a parts hash, longer than the bytes');
+				// a sync that kept the selection (same) knows no parts.
+				readWhole := len(old.Hash) == blake3Size
+				unchanged := wasIndexed && old.Size == f.size && old.MtimeNs == f.mod && f.keep == nil && (same || readWhole)
 				pkgsUsed[dl.lang+"\x00"+pk.Name] = true
 				c := candidate{Path: vp, Size: f.size, MtimeNs: f.mod, Disk: f.disk, Package: dl.ids[k.pkg]}
 				j := job{cand: c, ctx: dl.set.Context(k.pkg, pf.prefix), keep: f.keep}

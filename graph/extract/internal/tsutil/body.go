@@ -96,12 +96,12 @@ func lineStart(lines extract.LineIndex, line int) int {
 	return int(lines[line-2]) + 1
 }
 
-// digest fills the Body and Decorators of the callables among syms from
-// the flat tree of their file: each symbol's node is the outermost whose
-// range is the symbol's span, or else (a span that takes in the
-// attributes before the definition) the outermost that ends where the
-// span does and starts inside it.
-func (k *bodyKinds) digest(content []byte, nodes []Node, comments []extract.Span, syms []extract.RawSymbol) {
+// digest fills the Decorators and, with bodies, the Body of the callables
+// among syms from the flat tree of their file: each symbol's node is the
+// outermost whose range is the symbol's span, or else (a span that takes
+// in the attributes before the definition) the outermost that ends where
+// the span does and starts inside it.
+func (k *bodyKinds) digest(content []byte, nodes []Node, comments []extract.Span, syms []extract.RawSymbol, bodies bool) {
 	want := map[extract.Span]int32{}
 	for _, s := range syms {
 		if callable(s.Kind) {
@@ -136,7 +136,7 @@ func (k *bodyKinds) digest(content []byte, nodes []Node, comments []extract.Span
 		if !callable(s.Kind) || !ok || at < 0 {
 			continue
 		}
-		if b, ok := k.bodyOf(nodes, at); ok {
+		if b, ok := k.bodyOf(nodes, at); ok && bodies {
 			s.Body = digestText(content, extract.Span{Start: nodes[b].Start, End: nodes[b].End}, comments)
 		}
 		s.Decorators = k.decorators(content, nodes, at)

@@ -71,8 +71,12 @@ func (d *Door) Extract(in extract.Input, out *extract.ExtractedFile, walk Walk) 
 	}
 	out.Diagnostics = diags
 	walk(nodes, lines)
-	d.Lang.bodies.digest(in.Content, nodes, comments, out.Symbols)
-	out.Closures = d.Lang.bodies.closures(in.Content, nodes, comments, lines)
+	// A dependency's bodies and closures are dropped (extract.DeclarationsOnly):
+	// its decorators alone are worth the digest's walk.
+	d.Lang.bodies.digest(in.Content, nodes, comments, out.Symbols, !in.DeclarationsOnly)
+	if !in.DeclarationsOnly {
+		out.Closures = d.Lang.bodies.closures(in.Content, nodes, comments, lines)
+	}
 	return out
 }
 
