@@ -646,8 +646,6 @@ func (d *rbDeps) Locate(ip string) (int, []string, bool) {
 	return i, []string{ip + ".rb"}, true
 }
 
-var defLine = regexp.MustCompile(`(?m)^\s*def\s`)
-
 // thinEntry: in a shared directory, the feature's file defines no method
 // and a directory of its name is beside it: a loader of the files there
 // (json.rb requires json/common, where JSON.parse is), which are read in
@@ -660,10 +658,25 @@ func (d *rbDeps) thinEntry(root, feature string) bool {
 	if thin, ok := d.thin[file]; ok {
 		return thin
 	}
-	b, err := d.host.ReadFile(file)
-	thin := err == nil && !defLine.Match(b) && isDir(d.host, filepath.Join(root, filepath.FromSlash(feature)))
+	thin := isDir(d.host, filepath.Join(root, filepath.FromSlash(feature))) // most have none: no read
+	if thin {
+		b, err := d.host.ReadFile(file)
+		thin = err == nil && !definesMethod(b)
+	}
 	d.thin[file] = thin
 	return thin
+}
+
+// definesMethod: some line of src starts with `def` and a space.
+func definesMethod(src []byte) bool {
+	for at := 0; at < len(src); {
+		line, next := lineAt(src, at)
+		if _, code := indentOf(line); len(code) > 3 && string(code[:3]) == "def" && (code[3] == ' ' || code[3] == '\t') {
+			return true
+		}
+		at = next
+	}
+	return false
 }
 
 // holds: the require directory has the feature's file (or, for a
