@@ -19,10 +19,13 @@ import (
 // Foo.new (the type fact an attribute's chain resolves through).
 
 // rbDef is a method the scan may leave out: its byte range (from its
-// `def`, or the comment lines right above it, to its `end`) and its name.
+// `def`, or the comment lines right above it, to its `end`) and its name;
+// body, when not 0, is where the line after its `def` line starts (the
+// `def` line holds the whole header): a method the worktree names is read
+// without its body, [body, the `end`).
 type rbDef struct {
-	start, end int
-	name       string
+	start, body, end int
+	name             string
 }
 
 // scanDefs finds the methods of src it may leave out. Only a line whose
@@ -55,7 +58,11 @@ func scanDefs(src []byte) []rbDef {
 		name := defName(code[4:])
 		end, ok := defEnd(src, next, indent)
 		if ok && droppable(name) && !assignsNew(src[next:end]) {
-			defs = append(defs, rbDef{start: start, end: end, name: name})
+			body := 0
+			if wholeHeader(code) && next < end-3 {
+				body = next
+			}
+			defs = append(defs, rbDef{start: start, body: body, end: end, name: name})
 		}
 		if ok {
 			next = end
@@ -122,6 +129,27 @@ func defEnd(src []byte, at, indent int) (int, bool) {
 	return 0, false
 }
 
+// wholeHeader: a `def` line (its code) surely holds the whole header, so
+// that the lines below it are its body: its brackets balance, and it has
+// no string, comment, heredoc or regular expression that could hide or
+// continue one, and no trailing comma or backslash.
+func wholeHeader(code []byte) bool {
+	if bytes.ContainsAny(code, "\"'`#%/") || bytes.Contains(code, []byte("<<")) {
+		return false
+	}
+	depth := 0
+	for _, c := range code {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		}
+	}
+	last := code[len(code)-1]
+	return depth == 0 && last != ',' && last != '\\' && last != '|' && last != '=' && last != '&' && last != '+' && last != '-' && last != '*'
+}
+
 // assignsNew: some line of body may assign an instance variable a
 // Foo.new (`@x = Foo.new`).
 func assignsNew(body []byte) bool {
@@ -155,32 +183,44 @@ func droppable(name string) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// encodeDefs appends the summary lines of defs: "d start end name".
+// encodeDefs appends the summary lines of defs: "d start body end name".
 func encodeDefs(b *strings.Builder, defs []rbDef) {
 	for _, d := range defs {
-		b.WriteString("d " + strconv.Itoa(d.start) + " " + strconv.Itoa(d.end) + " " + d.name + "\n")
+		b.WriteString("d " + strconv.Itoa(d.start) + " " + strconv.Itoa(d.body) + " " + strconv.Itoa(d.end) + " " + d.name + "\n")
 	}
 }
 
 // decodeDef reads the fields of a "d" line after "d".
 func decodeDef(rest string) (rbDef, bool) {
 	f := strings.Fields(rest)
-	if len(f) != 3 {
+	if len(f) != 4 {
 		return rbDef{}, false
 	}
 	start, err1 := strconv.Atoi(f[0])
-	end, err2 := strconv.Atoi(f[1])
-	return rbDef{start: start, end: end, name: f[2]}, err1 == nil && err2 == nil && start <= end
+	body, err2 := strconv.Atoi(f[1])
+	end, err3 := strconv.Atoi(f[2])
+	ok := err1 == nil && err2 == nil && err3 == nil && start <= end && (body == 0 || start < body && body <= end-3)
+	return rbDef{start: start, body: body, end: end, name: f[3]}, ok
 }
 
 // keptParts is what Select reads of a file: all but the methods the
-// worktree does not name (a writer x= is named by x too); nil, all of
-// it, when it names every one.
+// worktree does not name (a writer x= is named by x too) and the bodies
+// of those it names (a dependency's method gives its name, parameters
+// and extent, which its `def` line and `end` keep); nil, all of it, when
+// nothing is left out.
 func keptParts(defs []rbDef, names extract.Names) []extract.Span {
 	var keep []extract.Span
 	at, dropped := 0, false
 	for _, d := range defs {
-		if names.Named(d.name) || names.Named(strings.TrimSuffix(d.name, "=")) || d.start < at {
+		if d.start < at {
+			continue
+		}
+		if names.Named(d.name) || names.Named(strings.TrimSuffix(d.name, "=")) {
+			if d.body == 0 {
+				continue
+			}
+			keep = append(keep, extract.Span{Start: uint32(at), End: uint32(d.body)})
+			at, dropped = d.end-3, true // its `end`
 			continue
 		}
 		keep = append(keep, extract.Span{Start: uint32(at), End: uint32(d.start)})

@@ -72,7 +72,26 @@ __END__
 	}
 }
 
-// TestSelectDefs: a file read keeps its class and the methods named.
+// TestDefBodies: a method's body is where its `def` line ends, when that
+// line surely holds the whole header.
+func TestDefBodies(t *testing.T) {
+	src := "class A\n  def multi(a,\n        b)\n    a\n  end\n  def commented # note\n    1\n  end\n" +
+		"  def empty?(x = [1, 2])\n    x\n  end\n  def pattern(re = /x/)\n    re\n  end\n  def short\n  end\nend\n"
+	got := map[string]string{}
+	for _, d := range scanDefs([]byte(src)) {
+		got[d.name] = ""
+		if d.body != 0 {
+			got[d.name] = src[d.body:d.end]
+		}
+	}
+	want := map[string]string{"multi": "", "commented": "", "empty?": "    x\n  end", "pattern": "", "short": "  end"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("bodies = %q, want %q", got, want)
+	}
+}
+
+// TestSelectDefs: a file read keeps its class and the methods named,
+// without their bodies.
 func TestSelectDefs(t *testing.T) {
 	src := `module Lib
   class Runner
@@ -104,8 +123,8 @@ end
 			lines = append(lines, l)
 		}
 	}
-	want := []string{"module Lib", "class Runner", "attr_reader :name", "def run", "step", "end",
-		"def name=(n)", "@name = n", "end", "end", "end"}
+	want := []string{"module Lib", "class Runner", "attr_reader :name", "def run", "end", // bodies left out
+		"def name=(n)", "end", "end", "end"}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("kept:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
