@@ -51,6 +51,7 @@ func scanDefs(src []byte) []rbDef {
 			start = doc // a method's documentation goes with it
 		}
 		doc = -1
+		code = withoutVisibility(code)
 		if !bytes.HasPrefix(code, []byte("def ")) {
 			at = next
 			continue
@@ -70,6 +71,17 @@ func scanDefs(src []byte) []rbDef {
 		at = next
 	}
 	return defs
+}
+
+// withoutVisibility is code past a visibility call a def is the argument
+// of (`private def x`), which the def's range takes with it.
+func withoutVisibility(code []byte) []byte {
+	for _, v := range [][]byte{[]byte("private "), []byte("protected "), []byte("public "), []byte("private_class_method ")} {
+		if rest, ok := bytes.CutPrefix(code, v); ok && bytes.HasPrefix(rest, []byte("def ")) {
+			return rest
+		}
+	}
+	return code
 }
 
 // lineAt is the line starting at src[at] (without its newline) and the
@@ -130,24 +142,40 @@ func defEnd(src []byte, at, indent int) (int, bool) {
 }
 
 // wholeHeader: a `def` line (its code) surely holds the whole header, so
-// that the lines below it are its body: its brackets balance, and it has
-// no string, comment, heredoc or regular expression that could hide or
-// continue one, and no trailing comma or backslash.
+// that the lines below it are its body: outside its plain strings ('…'
+// or "…" without escapes or interpolation) and before a comment, its
+// brackets balance, and it has no other literal that could hide or
+// continue one (heredoc, %-literal, regular expression, backquote), and
+// no trailing comma, operator or backslash.
 func wholeHeader(code []byte) bool {
-	if bytes.ContainsAny(code, "\"'`#%/") || bytes.Contains(code, []byte("<<")) {
-		return false
-	}
-	depth := 0
-	for _, c := range code {
-		switch c {
+	depth, last := 0, byte(' ')
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; c {
+		case '#':
+			i = len(code) // a comment ends the line
+			continue
+		case '\'', '"':
+			j := bytes.IndexByte(code[i+1:], c)
+			if j < 0 || bytes.IndexByte(code[i+1:i+1+j], '\\') >= 0 || c == '"' && bytes.Contains(code[i+1:i+1+j], []byte("#{")) {
+				return false
+			}
+			i += j + 1
+		case '`', '%', '/', '\\':
+			return false
+		case '<':
+			if i+1 < len(code) && code[i+1] == '<' {
+				return false
+			}
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
 			depth--
 		}
+		if c := code[i]; c != ' ' && c != '\t' {
+			last = c
+		}
 	}
-	last := code[len(code)-1]
-	return depth == 0 && last != ',' && last != '\\' && last != '|' && last != '=' && last != '&' && last != '+' && last != '-' && last != '*'
+	return depth == 0 && !bytes.ContainsRune([]byte(",|=&+-*<>.:"), rune(last))
 }
 
 // assignsNew: some line of body may assign an instance variable a

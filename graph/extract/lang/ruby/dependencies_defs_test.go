@@ -76,7 +76,8 @@ __END__
 // line surely holds the whole header.
 func TestDefBodies(t *testing.T) {
 	src := "class A\n  def multi(a,\n        b)\n    a\n  end\n  def commented # note\n    1\n  end\n" +
-		"  def empty?(x = [1, 2])\n    x\n  end\n  def pattern(re = /x/)\n    re\n  end\n  def short\n  end\nend\n"
+		"  def empty?(x = [1, 2])\n    x\n  end\n  def pattern(re = /x/)\n    re\n  end\n  def short\n  end\n" +
+		"  private def quoted(s = 'a(', t = \"#{s}\")\n    s\n  end\n  def plain(s = \"b)\") # note\n    s\n  end\nend\n"
 	got := map[string]string{}
 	for _, d := range scanDefs([]byte(src)) {
 		got[d.name] = ""
@@ -84,7 +85,8 @@ func TestDefBodies(t *testing.T) {
 			got[d.name] = src[d.body:d.end]
 		}
 	}
-	want := map[string]string{"multi": "", "commented": "", "empty?": "    x\n  end", "pattern": "", "short": "  end"}
+	want := map[string]string{"multi": "", "commented": "    1\n  end", "empty?": "    x\n  end", "pattern": "", "short": "  end",
+		"quoted": "", "plain": "    s\n  end"} // quoted: an interpolation
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("bodies = %q, want %q", got, want)
 	}
