@@ -122,23 +122,33 @@ func defName(rest []byte) string {
 
 // defEnd is the offset just past the `end` closing a def whose line is
 // indented by indent and whose next line starts at at: every line of code
-// up to it must be indented deeper (a comment or blank line aside), and
+// up to it must be indented deeper (a comment or blank line aside), but a
+// method's own rescue, else or ensure clause after a line of its body, and
 // it must be `end` alone. ok is false otherwise.
 func defEnd(src []byte, at, indent int) (int, bool) {
+	body := false
 	for at < len(src) {
 		line, next := lineAt(src, at)
 		in, code := indentOf(line)
 		switch {
 		case len(code) == 0 || code[0] == '#':
 		case in > indent:
+			body = true
 		case in == indent && isEnd(code):
 			return at + in + 3, true
+		case in == indent && body && (startsWord(code, "rescue") || startsWord(code, "ensure") || startsWord(code, "else")):
 		default:
 			return 0, false
 		}
 		at = next
 	}
 	return 0, false
+}
+
+// startsWord: code starts with the keyword w, as a word.
+func startsWord(code []byte, w string) bool {
+	rest, ok := bytes.CutPrefix(code, []byte(w))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '#' || rest[0] == ';')
 }
 
 // wholeHeader: a `def` line (its code) surely holds the whole header, so

@@ -77,7 +77,9 @@ __END__
 func TestDefBodies(t *testing.T) {
 	src := "class A\n  def multi(a,\n        b)\n    a\n  end\n  def commented # note\n    1\n  end\n" +
 		"  def empty?(x = [1, 2])\n    x\n  end\n  def pattern(re = /x/)\n    re\n  end\n  def short\n  end\n" +
-		"  private def quoted(s = 'a(', t = \"#{s}\")\n    s\n  end\n  def plain(s = \"b)\") # note\n    s\n  end\nend\n"
+		"  private def quoted(s = 'a(', t = \"#{s}\")\n    s\n  end\n  def plain(s = \"b)\") # note\n    s\n  end\n" +
+		"  def safe\n    x\n  rescue => e\n    y\n  ensure\n    z\n  end\n" +
+		"  begin\n  def one; 1; end\n  rescue\n  end\nend\n"
 	got := map[string]string{}
 	for _, d := range scanDefs([]byte(src)) {
 		got[d.name] = ""
@@ -86,7 +88,8 @@ func TestDefBodies(t *testing.T) {
 		}
 	}
 	want := map[string]string{"multi": "", "commented": "    1\n  end", "empty?": "    x\n  end", "pattern": "", "short": "  end",
-		"quoted": "", "plain": "    s\n  end"} // quoted: an interpolation
+		"quoted": "", "plain": "    s\n  end", // quoted: an interpolation
+		"safe": "    x\n  rescue => e\n    y\n  ensure\n    z\n  end"} // one: its line is all of it
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("bodies = %q, want %q", got, want)
 	}
