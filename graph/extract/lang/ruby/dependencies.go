@@ -30,12 +30,16 @@ import (
 // not loaded (--disable-gems): loading it was three quarters of the
 // probe's 40 ms of CPU, paid by every process that syncs, and the other
 // directories of Gem.path (GEM_HOME, GEM_PATH, the user's and the
-// distribution's) are those gemHomes looks in anyway.
-const probeScript = `c = RbConfig::CONFIG; puts c["rubylibdir"], RUBY_VERSION, c["vendordir"].to_s, File.join(c["rubylibprefix"], "gems", c["ruby_version"])`
+// distribution's) are those gemHomes looks in anyway. Nor is rbconfig
+// (two fifths of what was left): the load path ends with rubylibdir and
+// the arch directory whatever -I or RUBYLIB put before them, rubylibdir
+// is <rubylibprefix>/<ruby_version>, and the vendor directory is the
+// entry named vendor_ruby, as RbConfig names them.
+const probeScript = `l = $:; lib = l[-2].to_s; puts lib, RUBY_VERSION, l.find { |d| File.basename(d) == "vendor_ruby" }.to_s, File.join(File.dirname(lib), "gems", File.basename(lib))`
 
 // Probe asks ruby where its library and gems are.
 func (m *rbModules) Probe() extract.Probe {
-	return extract.Probe{Args: []string{"ruby", "--disable-gems", "-rrbconfig", "-e", probeScript}}
+	return extract.Probe{Args: []string{"ruby", "--disable-gems", "-e", probeScript}}
 }
 
 // SetHost: the lock files and gem directories are read through it
