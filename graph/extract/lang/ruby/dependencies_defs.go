@@ -14,15 +14,16 @@ import (
 // worktree names; the others are blanked before parsing (their bodies
 // are most of a gem's bytes). A method is left out only when the scan
 // is sure of its extent: a `def` line whose next lines of code are
-// indented deeper up to an `end` as indented as the `def`. Kept always:
-// initialize, operators, and a method assigning an instance variable a
-// Foo.new (the type fact an attribute's chain resolves through).
+// indented deeper up to an `end` as indented as the `def`. Kept always,
+// without their bodies: initialize and operators; kept whole: a method
+// assigning an instance variable a Foo.new (the type fact an attribute's
+// chain resolves through).
 
-// rbDef is a method the scan may leave out: its byte range (from its
-// `def`, or the comment lines right above it, to its `end`) and its name;
-// body, when not 0, is where the line after its `def` line starts (the
-// `def` line holds the whole header): a method the worktree names is read
-// without its body, [body, the `end`).
+// rbDef is a method the scan may leave out or read without its body: its
+// byte range (from its `def`, or the comment lines right above it, to its
+// `end`) and its name; body, when not 0, is where the line after its
+// `def` line starts (the `def` line holds the whole header): a method
+// read is read without its body, [body, the `end`).
 type rbDef struct {
 	start, body, end int
 	name             string
@@ -58,7 +59,7 @@ func scanDefs(src []byte) []rbDef {
 		}
 		name := defName(code[4:])
 		end, ok := defEnd(src, next, indent)
-		if ok && droppable(name) && !assignsNew(src[next:end]) {
+		if ok && name != "" && !assignsNew(src[next:end]) {
 			body := 0
 			if wholeHeader(code) && next < end-3 {
 				body = next
@@ -243,9 +244,9 @@ func decodeDef(rest string) (rbDef, bool) {
 
 // keptParts is what Select reads of a file: all but the methods the
 // worktree does not name (a writer x= is named by x too) and the bodies
-// of those it names (a dependency's method gives its name, parameters
-// and extent, which its `def` line and `end` keep); nil, all of it, when
-// nothing is left out.
+// of those it names, of initialize and of operators (a dependency's
+// method gives its name, parameters and extent, which its `def` line and
+// `end` keep); nil, all of it, when nothing is left out.
 func keptParts(defs []rbDef, names extract.Names) []extract.Span {
 	var keep []extract.Span
 	at, dropped := 0, false
@@ -253,7 +254,7 @@ func keptParts(defs []rbDef, names extract.Names) []extract.Span {
 		if d.start < at {
 			continue
 		}
-		if names.Named(d.name) || names.Named(strings.TrimSuffix(d.name, "=")) {
+		if !droppable(d.name) || names.Named(d.name) || names.Named(strings.TrimSuffix(d.name, "=")) {
 			if d.body == 0 {
 				continue
 			}

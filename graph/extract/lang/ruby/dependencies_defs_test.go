@@ -61,9 +61,10 @@ __END__
 		got = append(got, d.name+" | "+first+" | "+text[len(text)-3:])
 	}
 	want := []string{
+		"initialize | def initialize(x) | end", // always read, without its body
 		"build | def self.build(a, | end",
 		"value= | def value=(v) # a writer | end",
-		// cached assigns a Foo.new, == is an operator, text's heredoc is
+		// cached assigns a Foo.new, == has no name it reads, text's heredoc is
 		// at the margin, one is on one line, after's =begin too
 		"last |   # Returns 3, | end", // its documentation with it
 	}
@@ -101,6 +102,10 @@ func TestSelectDefs(t *testing.T) {
 	src := `module Lib
   class Runner
     attr_reader :name
+    def initialize(n)
+      @name = n
+    end
+
     def run
       step
     end
@@ -128,7 +133,7 @@ end
 			lines = append(lines, l)
 		}
 	}
-	want := []string{"module Lib", "class Runner", "attr_reader :name", "def run", "end", // bodies left out
+	want := []string{"module Lib", "class Runner", "attr_reader :name", "def initialize(n)", "end", "def run", "end", // bodies left out
 		"def name=(n)", "end", "end", "end"}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("kept:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
