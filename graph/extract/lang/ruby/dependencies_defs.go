@@ -190,11 +190,16 @@ func wholeHeader(code []byte) bool {
 }
 
 // assignsNew: some line of body may assign an instance variable a
-// Foo.new (`@x = Foo.new`).
+// Foo.new: a line with an `@` and a `.new` (`@x = Foo.new`,
+// `(@x ||= Foo.new).y`), or a statement starting with an instance
+// variable whose line ends with the `=` (the `.new` on the next).
 func assignsNew(body []byte) bool {
 	for body != nil {
 		line, next := lineAt(body, 0)
 		if bytes.IndexByte(line, '@') >= 0 && bytes.Contains(line, []byte(".new")) {
+			return true
+		}
+		if _, code := indentOf(line); len(code) > 0 && code[0] == '@' && bytes.HasSuffix(bytes.TrimRight(code, " \t"), []byte("=")) {
 			return true
 		}
 		if next >= len(body) {

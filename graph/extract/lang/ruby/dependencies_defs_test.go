@@ -80,7 +80,7 @@ func TestDefBodies(t *testing.T) {
 		"  def empty?(x = [1, 2])\n    x\n  end\n  def pattern(re = /x/)\n    re\n  end\n  def short\n  end\n" +
 		"  private def quoted(s = 'a(', t = \"#{s}\")\n    s\n  end\n  def plain(s = \"b)\") # note\n    s\n  end\n" +
 		"  def safe\n    x\n  rescue => e\n    y\n  ensure\n    z\n  end\n" +
-		"  begin\n  def one; 1; end\n  rescue\n  end\nend\n"
+		"  begin\n  def one; 1; end\n  rescue\n  end\n  def later\n    @l =\n      Later.new\n  end\nend\n"
 	got := map[string]string{}
 	for _, d := range scanDefs([]byte(src)) {
 		got[d.name] = ""
@@ -90,7 +90,7 @@ func TestDefBodies(t *testing.T) {
 	}
 	want := map[string]string{"multi": "", "commented": "    1\n  end", "empty?": "    x\n  end", "pattern": "", "short": "  end",
 		"quoted": "", "plain": "    s\n  end", // quoted: an interpolation
-		"safe": "    x\n  rescue => e\n    y\n  ensure\n    z\n  end"} // one: its line is all of it
+		"safe": "    x\n  rescue => e\n    y\n  ensure\n    z\n  end"} // one: its line is all of it; later: a type fact
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("bodies = %q, want %q", got, want)
 	}
