@@ -196,11 +196,13 @@ func wholeHeader(code []byte) bool {
 func assignsNew(body []byte) bool {
 	for body != nil {
 		line, next := lineAt(body, 0)
-		if bytes.IndexByte(line, '@') >= 0 && bytes.Contains(line, []byte(".new")) {
-			return true
-		}
-		if _, code := indentOf(line); len(code) > 0 && code[0] == '@' && bytes.HasSuffix(bytes.TrimRight(code, " \t"), []byte("=")) {
-			return true
+		if bytes.IndexByte(line, '@') >= 0 {
+			if bytes.Contains(line, []byte(".new")) {
+				return true
+			}
+			if _, code := indentOf(line); code[0] == '@' && bytes.HasSuffix(bytes.TrimRight(code, " \t"), []byte("=")) {
+				return true
+			}
 		}
 		if next >= len(body) {
 			return false
@@ -227,11 +229,20 @@ func droppable(name string) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// encodeDefs appends the summary lines of defs: "d start body end name".
-func encodeDefs(b *strings.Builder, defs []rbDef) {
+// appendDefs appends the summary lines of defs to b: "d start body end name".
+func appendDefs(b []byte, defs []rbDef) []byte {
 	for _, d := range defs {
-		b.WriteString("d " + strconv.Itoa(d.start) + " " + strconv.Itoa(d.body) + " " + strconv.Itoa(d.end) + " " + d.name + "\n")
+		b = append(b, "d "...)
+		b = strconv.AppendInt(b, int64(d.start), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(d.body), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(d.end), 10)
+		b = append(b, ' ')
+		b = append(b, d.name...)
+		b = append(b, '\n')
 	}
+	return b
 }
 
 // decodeDef reads the fields of a "d" line after "d".

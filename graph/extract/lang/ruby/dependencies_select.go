@@ -266,24 +266,32 @@ func lastSegment(q string) string {
 // "w Wrapper", "k CONST", "m Owner method", "n Owner Need".
 func (d *rbDeps) Summarize(content []byte) []byte {
 	s := scanDecls(content)
-	var b strings.Builder
+	b := make([]byte, 0, len(content)/8)
+	line := func(fields ...string) { // written field by field: no string is built per line
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+		}
+		b = append(b, '\n')
+	}
 	for _, n := range s.classes {
-		b.WriteString("c " + n + "\n")
+		line("c", n)
 	}
 	for _, n := range s.wraps {
-		b.WriteString("w " + n + "\n")
+		line("w", n)
 	}
 	for _, n := range s.consts {
-		b.WriteString("k " + n + "\n")
+		line("k", n)
 	}
 	for _, m := range s.methods {
-		b.WriteString("m " + m[0] + " " + m[1] + "\n")
+		line("m", m[0], m[1])
 	}
 	for _, m := range s.needs {
-		b.WriteString("n " + m[0] + " " + m[1] + "\n")
+		line("n", m[0], m[1])
 	}
-	encodeDefs(&b, scanDefs(content))
-	return []byte(b.String())
+	return appendDefs(b, scanDefs(content))
 }
 
 func decodeDecls(b []byte) rbDecls {
