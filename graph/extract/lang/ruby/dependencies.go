@@ -30,12 +30,16 @@ import (
 // not loaded (--disable-gems): loading it was three quarters of the
 // probe's 40 ms of CPU, paid by every process that syncs, and the other
 // directories of Gem.path (GEM_HOME, GEM_PATH, the user's and the
-// distribution's) are those gemHomes looks in anyway.
-const probeScript = `c = RbConfig::CONFIG; puts c["rubylibdir"], RUBY_VERSION, c["vendordir"].to_s, File.join(c["rubylibprefix"], "gems", c["ruby_version"])`
+// distribution's) are those gemHomes looks in anyway. Nor is rbconfig
+// (two fifths of what was left): the load path ends with rubylibdir and
+// the arch directory whatever -I or RUBYLIB put before them, rubylibdir
+// is <rubylibprefix>/<ruby_version>, and the vendor directory is the
+// entry named vendor_ruby, as RbConfig names them.
+const probeScript = `l = $:; lib = l[-2].to_s; puts lib, RUBY_VERSION, l.find { |d| File.basename(d) == "vendor_ruby" }.to_s, File.join(File.dirname(lib), "gems", File.basename(lib))`
 
 // Probe asks ruby where its library and gems are.
 func (m *rbModules) Probe() extract.Probe {
-	return extract.Probe{Args: []string{"ruby", "--disable-gems", "-rrbconfig", "-e", probeScript}}
+	return extract.Probe{Args: []string{"ruby", "--disable-gems", "-e", probeScript}}
 }
 
 // SetHost: the lock files and gem directories are read through it
@@ -646,8 +650,6 @@ func (d *rbDeps) Locate(ip string) (int, []string, bool) {
 	return i, []string{ip + ".rb"}, true
 }
 
-var defLine = regexp.MustCompile(`(?m)^\s*def\s`)
-
 // thinEntry: in a shared directory, the feature's file defines no method
 // and a directory of its name is beside it: a loader of the files there
 // (json.rb requires json/common, where JSON.parse is), which are read in
@@ -660,10 +662,25 @@ func (d *rbDeps) thinEntry(root, feature string) bool {
 	if thin, ok := d.thin[file]; ok {
 		return thin
 	}
-	b, err := d.host.ReadFile(file)
-	thin := err == nil && !defLine.Match(b) && isDir(d.host, filepath.Join(root, filepath.FromSlash(feature)))
+	thin := isDir(d.host, filepath.Join(root, filepath.FromSlash(feature))) // most have none: no read
+	if thin {
+		b, err := d.host.ReadFile(file)
+		thin = err == nil && !definesMethod(b)
+	}
 	d.thin[file] = thin
 	return thin
+}
+
+// definesMethod: some line of src starts with `def` and a space.
+func definesMethod(src []byte) bool {
+	for at := 0; at < len(src); {
+		line, next := lineAt(src, at)
+		if _, code := indentOf(line); len(code) > 3 && string(code[:3]) == "def" && (code[3] == ' ' || code[3] == '\t') {
+			return true
+		}
+		at = next
+	}
+	return false
 }
 
 // holds: the require directory has the feature's file (or, for a

@@ -19,8 +19,6 @@ import (
 
 var (
 	classLineRE = regexp.MustCompile(`^\s*(?:class|module)\s+(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*)(?:\s*<\s*(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*))?`)
-	defLineRE   = regexp.MustCompile(`^\s*def\s+([^\s(;]+)`)
-	constLineRE = regexp.MustCompile(`^\s*(?:[A-Z]\w*::)*([A-Z]\w*)\s*(?:\|\||&&)?=(?:[^=~>]|$)`)
 	attrLineRE  = regexp.MustCompile(`^\s*(?:attr|attr_reader|attr_writer|attr_accessor)\b(.*)`)
 	aliasLineRE = regexp.MustCompile(`^\s*(?:alias_method\s*\(?\s*|alias\s+|define_method\s*\(?\s*|define_singleton_method\s*\(?\s*)[:"']*([^\s,:"')]+)`)
 	mixinLineRE = regexp.MustCompile(`^\s*(?:include|extend|prepend)\s*\(?\s*((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)`)
@@ -83,7 +81,7 @@ func scanDecls(src []byte) rbDecls {
 		case t == "" || t[0] == '#':
 			continue
 		}
-		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		indent := indentWidth(l)
 		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
 		}
@@ -113,8 +111,7 @@ func scanDecls(src []byte) rbDecls {
 			}
 			continue
 		}
-		if m := matchIf(startsWith(t, "def"), defLineRE, l); m != nil {
-			name := m[1]
+		if name, ok := defLineName(t); ok {
 			if j := strings.LastIndexByte(name, '.'); j > 0 && j+1 < len(name) {
 				name = name[j+1:] // def self.x, def Const.x
 			}
@@ -140,11 +137,85 @@ func scanDecls(src []byte) rbDecls {
 			}
 			continue
 		}
-		if m := matchIf(t[0] >= 'A' && t[0] <= 'Z', constLineRE, l); m != nil {
-			d.consts = append(d.consts, m[1])
+		if name, ok := constLineName(t); ok {
+			d.consts = append(d.consts, name)
 		}
 	}
 	return d
+}
+
+// indentWidth is how many spaces and tabs l starts with.
+func indentWidth(l string) int {
+	i := 0
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// defLineName is the name a line (trimmed) starting `def` declares, as
+// written up to a space, `(` or `;` (`self.x`, `x=`); ok is false for any
+// other line. A hand-written match: def and constant lines are most of
+// those the scan reads, and a regular expression's backtracking over
+// each was most of its cost.
+func defLineName(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(t, "def")
+	if !ok || rest == "" || !reSpace(rest[0]) {
+		return "", false
+	}
+	i := 0
+	for i < len(rest) && reSpace(rest[i]) {
+		i++
+	}
+	j := i
+	for j < len(rest) && !reSpace(rest[j]) && rest[j] != '(' && rest[j] != ';' {
+		j++
+	}
+	return rest[i:j], j > i
+}
+
+// constLineName is the constant a line (trimmed) assigns (`A = …`,
+// `A::B ||= …`, not `A == …` or `A => …`), its last segment; ok is false
+// for any other line.
+func constLineName(t string) (string, bool) {
+	i, name := 0, ""
+	for {
+		if i >= len(t) || t[i] < 'A' || t[i] > 'Z' {
+			return "", false
+		}
+		j := i + 1
+		for j < len(t) && wordByte(t[j]) {
+			j++
+		}
+		name, i = t[i:j], j
+		if !strings.HasPrefix(t[i:], "::") || i+2 >= len(t) || t[i+2] < 'A' || t[i+2] > 'Z' {
+			break
+		}
+		i += 2
+	}
+	for i < len(t) && reSpace(t[i]) {
+		i++
+	}
+	if strings.HasPrefix(t[i:], "||") || strings.HasPrefix(t[i:], "&&") {
+		i += 2
+	}
+	if i >= len(t) || t[i] != '=' {
+		return "", false
+	}
+	if i++; i < len(t) && (t[i] == '=' || t[i] == '~' || t[i] == '>') {
+		return "", false
+	}
+	return name, true
+}
+
+// reSpace: c is a space as a regular expression's \s is.
+func reSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// wordByte: c is a word character as a regular expression's \w is.
+func wordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // declarative: the line (trimmed) may be one scanDecls reads: it starts
@@ -195,24 +266,32 @@ func lastSegment(q string) string {
 // "w Wrapper", "k CONST", "m Owner method", "n Owner Need".
 func (d *rbDeps) Summarize(content []byte) []byte {
 	s := scanDecls(content)
-	var b strings.Builder
+	b := make([]byte, 0, len(content)/8)
+	line := func(fields ...string) { // written field by field: no string is built per line
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+		}
+		b = append(b, '\n')
+	}
 	for _, n := range s.classes {
-		b.WriteString("c " + n + "\n")
+		line("c", n)
 	}
 	for _, n := range s.wraps {
-		b.WriteString("w " + n + "\n")
+		line("w", n)
 	}
 	for _, n := range s.consts {
-		b.WriteString("k " + n + "\n")
+		line("k", n)
 	}
 	for _, m := range s.methods {
-		b.WriteString("m " + m[0] + " " + m[1] + "\n")
+		line("m", m[0], m[1])
 	}
 	for _, m := range s.needs {
-		b.WriteString("n " + m[0] + " " + m[1] + "\n")
+		line("n", m[0], m[1])
 	}
-	encodeDefs(&b, scanDefs(content))
-	return []byte(b.String())
+	return appendDefs(b, scanDefs(content))
 }
 
 func decodeDecls(b []byte) rbDecls {

@@ -65,6 +65,9 @@ var _ extract.Extractor = (*Extractor)(nil)
 // not parse yields a Diagnostic and an otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName}
+	if in.DeclarationsOnly {
+		in.Keep = withoutComments(in.Content, in.Keep) // dependencies_comments.go
+	}
 	in.Content = extract.BlankOutside(in.Content, in.Keep) // a gem's methods not named (dependencies_defs.go)
 	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: string(in.Content)}, in.Path, lines, out).run()
