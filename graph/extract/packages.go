@@ -66,6 +66,11 @@ type Package struct {
 type Probe struct {
 	Args []string
 	Env  []string
+	// Dir is where it runs; "" is outside the worktree (the system's
+	// temporary directory), so that no project file steers it. A probe
+	// that must see the project's own pins (pyenv's .python-version) names
+	// the worktree's root.
+	Dir string
 	// Stderr: the answer is on standard error (java -XshowSettings).
 	Stderr bool
 	// Keyed: the output follows from the environment variables KeyEnv,

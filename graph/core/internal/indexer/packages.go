@@ -139,7 +139,7 @@ func runProbe(xc *cacheRun, p extract.Probe) []byte {
 		return nil
 	}
 	// The environment is part of the key: GOMODCACHE=… changes the answer.
-	key := strings.Join(p.Args, "\x00") + "\x01" + strings.Join(p.Env, "\x00") + "\x01" + strings.Join(os.Environ(), "\x00")
+	key := strings.Join(p.Args, "\x00") + "\x01" + strings.Join(p.Env, "\x00") + "\x01" + p.Dir + "\x01" + strings.Join(os.Environ(), "\x00")
 	if out, ok := probes.Load(key); ok {
 		return out.([]byte)
 	}
@@ -158,7 +158,10 @@ func execProbe(p extract.Probe) []byte {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p.Args[0], p.Args[1:]...)
-	cmd.Dir = os.TempDir() // outside the worktree: no project file steers it
+	cmd.Dir = p.Dir
+	if cmd.Dir == "" {
+		cmd.Dir = os.TempDir() // outside the worktree: no project file steers it
+	}
 	cmd.Env = append(os.Environ(), p.Env...)
 	var out []byte
 	if p.Stderr {

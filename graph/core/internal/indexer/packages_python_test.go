@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,4 +125,70 @@ func newVenv(t *testing.T, dir string) string {
 		t.Skip("no site-packages in the venv")
 	}
 	return sites[0]
+}
+
+// TestPackagesPythonVersionFile: the probe runs in the worktree, so that
+// pyenv's shim runs the interpreter the project's .python-version names
+// (it ran in the temporary directory and got pyenv's global version); an
+// edit of .python-version probes again, incrementally as cold. It uses the
+// machine's pyenv, and is skipped without two installed versions.
+func TestPackagesPythonVersionFile(t *testing.T) {
+	global, other := pyenvVersions(t)
+	repo := gittest.New(t, map[string]string{
+		"app/main.py":     "import json\n\n\ndef main():\n    return json.dumps(1)\n",
+		".python-version": other + "\n",
+	})
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	stdlib := func() string {
+		t.Helper()
+		probes.Clear() // a new process
+		if _, err := Run(Options{Location: loc, Registry: all.Registry(), Packages: true}); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(sectionOf(dump(t, loc.Path), "packages"), "\n") {
+			if f := strings.Split(line, "\t"); len(f) > 3 && f[1] == `"python"` && strings.Contains(line, `"stdlib"`) {
+				return strings.Trim(f[2], `"`)
+			}
+		}
+		t.Fatal("no standard library indexed")
+		return ""
+	}
+	if got := stdlib(); got != other {
+		t.Errorf(".python-version %s: the standard library indexed is %s's", other, got)
+	}
+	gittest.WriteFile(t, repo.Root, ".python-version", global+"\n")
+	if got := stdlib(); got != global {
+		t.Errorf(".python-version edited to %s: the standard library indexed is still %s's", global, got)
+	}
+}
+
+// pyenvVersions are pyenv's global version and another installed one
+// (3.8 or later), the test skipped without them.
+func pyenvVersions(t *testing.T) (global, other string) {
+	t.Helper()
+	if p, err := exec.LookPath("python3"); err != nil || !strings.Contains(p, filepath.Join("shims", "python3")) {
+		t.Skip("python3 is not pyenv's shim")
+	}
+	dir := t.TempDir()
+	out := func(args ...string) string {
+		cmd := exec.Command("pyenv", args...)
+		cmd.Dir = dir
+		b, err := cmd.Output()
+		if err != nil {
+			t.Skipf("pyenv %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(b))
+	}
+	global = out("version-name")
+	for _, v := range strings.Fields(out("versions", "--bare")) {
+		var minor int
+		if _, err := fmt.Sscanf(v, "3.%d.", &minor); err == nil && minor >= 8 && v != global {
+			other = v
+		}
+	}
+	if other == "" || !strings.HasPrefix(global, "3.") {
+		t.Skipf("pyenv: global %q, no other 3.8+ version installed", global)
+	}
+	return global, other
 }

@@ -25,7 +25,7 @@ func probeKey(xc *cacheRun, p extract.Probe) (xcache.Key, bool) {
 		return xcache.Key{}, false
 	}
 	h := blake3.New()
-	fmt.Fprintf(h, "%q %q %v\n", p.Args, p.Env, p.Stderr)
+	fmt.Fprintf(h, "%q %q %v %q\n", p.Args, p.Env, p.Stderr, p.Dir)
 	for _, name := range p.KeyEnv {
 		v, set := os.LookupEnv(name)
 		fmt.Fprintf(h, "env %q %v %q\n", name, set, v)

@@ -61,7 +61,10 @@ print(json.dumps({"version": sys.version.split()[0], "stdlib": sysconfig.get_pat
 // environment, runs it again after a package is installed or removed.
 func (m *pyModules) Probe() extract.Probe {
 	py := m.interpreter()
-	p := extract.Probe{Args: []string{py, "-I", "-c", probeScript}}
+	// It runs in the worktree, where a version manager (pyenv's
+	// .python-version) picks the project's interpreter; -I keeps the
+	// worktree's own modules off its path.
+	p := extract.Probe{Args: []string{py, "-I", "-c", probeScript}, Dir: m.root}
 	if py != "python3" {
 		venv := filepath.Dir(filepath.Dir(py))
 		var sites []string
@@ -109,15 +112,15 @@ func (m *pyModules) interpreter() string {
 
 // StateKey (extract.StateKeyer): the interpreter probed, its
 // virtualenv's site-packages (whose time changes when a distribution is
-// installed or removed) and the requirements files, by name, size and
-// time. pyproject.toml is a file of the scan.
+// installed or removed) and the requirements files and .python-version,
+// by name, size and time. pyproject.toml is a file of the scan.
 func (m *pyModules) StateKey() string {
 	if m.root == "" {
 		return ""
 	}
 	p := m.Probe()
 	key := p.Args[0] + "\x00" + strings.Join(p.Env, "\x00")
-	for _, r := range m.requirementFiles() {
+	for _, r := range m.stateFiles() {
 		key += "\x00" + extract.Stamp(m.h(), r, r)
 	}
 	return key
@@ -131,7 +134,13 @@ func (m *pyModules) StateContent() string {
 		return ""
 	}
 	p := m.Probe()
-	return p.Args[0] + "\x00" + strings.Join(p.Env, "\x00") + "\x00" + extract.ContentKey(m.h(), m.root, m.requirementFiles())
+	return p.Args[0] + "\x00" + strings.Join(p.Env, "\x00") + "\x00" + extract.ContentKey(m.h(), m.root, m.stateFiles())
+}
+
+// stateFiles are the requirements files and the root's .python-version,
+// by which pyenv picks the interpreter the probe runs (in the root).
+func (m *pyModules) stateFiles() []string {
+	return append(m.requirementFiles(), filepath.Join(m.root, ".python-version"))
 }
 
 func isFile(h extract.Host, p string) bool {

@@ -45,7 +45,7 @@ func (m *pyModules) keyProbe(p *extract.Probe, py string) {
 			// pyenv's global version file; "system" is the next python3
 			// on PATH, one of the usual prefixes below.
 			files = append(files, filepath.Join(root, "version"), filepath.Join(root, "versions"))
-			for d := tempDir(h); ; d = filepath.Dir(d) {
+			for d := m.probeDir(); ; d = filepath.Dir(d) {
 				files = append(files, filepath.Join(d, ".python-version"))
 				if filepath.Dir(d) == d {
 					break
@@ -94,7 +94,16 @@ func lookPath(h extract.Host, name string) string {
 	return ""
 }
 
-// tempDir is where core runs the probe (os.TempDir, on Unix).
+// probeDir is where core runs the probe: the worktree's root (Probe.Dir),
+// else os.TempDir.
+func (m *pyModules) probeDir() string {
+	if m.root != "" {
+		return filepath.Clean(m.root)
+	}
+	return tempDir(m.h())
+}
+
+// tempDir is os.TempDir, on Unix.
 func tempDir(h extract.Host) string {
 	if d := h.Getenv("TMPDIR"); d != "" {
 		return filepath.Clean(d)
