@@ -250,6 +250,22 @@ func Stamp(h Host, name, p string) string {
 	return fmt.Sprintf("%s\x00%d\x00%d\x00", name, fi.Size(), fi.ModTime().UnixNano())
 }
 
+// LookPath is the first executable named name in the host's PATH
+// directories, "" when none is: what a probe's command runs (a Keyed
+// probe's answer follows from it).
+func LookPath(h Host, name string) string {
+	for _, dir := range filepath.SplitList(h.Getenv("PATH")) {
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue // relative to the probe's directory: not known here
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := h.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
+
 // ContentKey is a StateContent: files by name relative to root and
 // content (those it cannot read, directories among them, by name alone).
 func ContentKey(h Host, root string, files []string) string {

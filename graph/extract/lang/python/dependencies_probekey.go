@@ -35,7 +35,7 @@ func (m *pyModules) keyProbe(p *extract.Probe, py string) {
 			prefixes = append(prefixes, filepath.Dir(home))
 		}
 	} else {
-		exe := lookPath(h, py)
+		exe := extract.LookPath(h, py)
 		if exe == "" {
 			return
 		}
@@ -78,20 +78,6 @@ func installDirs(h extract.Host, prefix string) []string {
 		}
 	}
 	return append(out, filepath.Join(prefix, "lib", "python3", "dist-packages"))
-}
-
-// lookPath is the first executable named name in PATH's directories, "".
-func lookPath(h extract.Host, name string) string {
-	for _, dir := range filepath.SplitList(h.Getenv("PATH")) {
-		if dir == "" || !filepath.IsAbs(dir) {
-			continue // relative to the probe's directory: not known here
-		}
-		p := filepath.Join(dir, name)
-		if fi, err := h.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p
-		}
-	}
-	return ""
 }
 
 // probeDir is where core runs the probe: the worktree's root (Probe.Dir),

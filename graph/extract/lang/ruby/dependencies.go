@@ -37,9 +37,21 @@ import (
 // entry named vendor_ruby, as RbConfig names them.
 const probeScript = `l = $:; lib = l[-2].to_s; puts lib, RUBY_VERSION, l.find { |d| File.basename(d) == "vendor_ruby" }.to_s, File.join(File.dirname(lib), "gems", File.basename(lib))`
 
-// Probe asks ruby where its library and gems are.
+// Probe asks ruby where its library and gems are. It runs in the
+// worktree, where a version manager's shim (rbenv, asdf) picks the
+// project's ruby (.ruby-version); ruby -e loads nothing from there.
+//
+// It is Keyed when PATH's ruby is an interpreter, not a shim: the answer
+// (its load path and version) follows from the executable, whose stamp
+// core takes, and from RUBYLIB and RUBYOPT, so a later process runs no
+// ruby (~20M instructions, a one-file sync's largest part). A shim's
+// choice follows from files this does not name: it stays unkeyed.
 func (m *rbModules) Probe() extract.Probe {
-	return extract.Probe{Args: []string{"ruby", "--disable-gems", "-e", probeScript}}
+	p := extract.Probe{Args: []string{"ruby", "--disable-gems", "-e", probeScript}, Dir: m.root}
+	if exe := extract.LookPath(m.h(), "ruby"); exe != "" && filepath.Base(filepath.Dir(exe)) != "shims" {
+		p.Keyed, p.KeyEnv = true, []string{"PATH", "RUBYLIB", "RUBYOPT"}
+	}
+	return p
 }
 
 // SetHost: the lock files and gem directories are read through it
