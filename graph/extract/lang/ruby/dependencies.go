@@ -66,15 +66,16 @@ func (m *rbModules) h() extract.Host {
 	return m.host
 }
 
-// StateKey (extract.StateKeyer): the lock files and the gem directories,
-// by name, size and time (installing or removing a gem changes its
-// directory's time). Gemfiles and gemspecs are files of the scan.
+// StateKey (extract.StateKeyer): the lock files, the root's .ruby-version
+// (a shim's choice of ruby) and the gem directories, by name, size and
+// time (installing or removing a gem changes its directory's time).
+// Gemfiles and gemspecs are files of the scan.
 func (m *rbModules) StateKey() string {
 	if m.root == "" {
 		return ""
 	}
 	var b strings.Builder
-	for _, p := range m.lockFiles() {
+	for _, p := range m.stateFiles() {
 		b.WriteString(extract.Stamp(m.h(), p, p))
 	}
 	return b.String() + m.homeStamps()
@@ -88,7 +89,12 @@ func (m *rbModules) StateContent() string {
 	if m.root == "" {
 		return ""
 	}
-	return extract.ContentKey(m.h(), m.root, m.lockFiles()) + "\x00" + m.homeStamps()
+	return extract.ContentKey(m.h(), m.root, m.stateFiles()) + "\x00" + m.homeStamps()
+}
+
+// stateFiles are the lock files and the root's .ruby-version.
+func (m *rbModules) stateFiles() []string {
+	return append(m.lockFiles(), filepath.Join(m.root, ".ruby-version"))
 }
 
 // lockFiles are the Gemfiles' lock files, absolute.
