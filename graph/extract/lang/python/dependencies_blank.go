@@ -2,7 +2,9 @@ package python
 
 import (
 	"bytes"
+	"cmp"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
@@ -33,6 +35,7 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 		ls = appendLogicalLines(ls, src[:min(int(sp.End)+1, len(src))], int(sp.Start))
 	}
 	var plans []plan
+	var tables [][2]int // the insides of constant displays (blankTables)
 	type class struct {
 		indent int
 		name   string
@@ -49,6 +52,7 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 			}
 		}
 		if !isDef(src[l.start:l.end]) || !blockHeader(src, l) {
+			tables = constantTables(src, l, tables)
 			continue
 		}
 		m := k + 1
@@ -65,7 +69,7 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 		plans = append(plans, p)
 		k = m - 1
 	}
-	if len(plans) == 0 {
+	if len(plans) == 0 && len(tables) == 0 {
 		return src, nil
 	}
 	// An attribute one method of a class assigns from a local keeps
@@ -98,7 +102,143 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 		}
 		skip = blankLines(out, from, to, skip)
 	}
-	return out, skip
+	if len(tables) == 0 {
+		return out, skip
+	}
+	for _, r := range tables {
+		for j := r[0]; j < r[1]; j++ {
+			if out[j] != '\n' && out[j] != '\r' {
+				out[j] = ' '
+			}
+		}
+		skip = blankLines(out, r[0], r[1], skip)
+	}
+	return out, mergeRanges(skip)
+}
+
+// constantTables appends the insides of the displays (a dict, list, set
+// or tuple written out) of logical line l that span lines and hold
+// constants only — strings, numbers, True, False, None, such displays —
+// the outermost of each: a table (html.entities' 2,231 entries) states
+// nothing an importer reads, and the display left empty is a value of
+// the same kind (DESIGN.md, Python dependencies: what is read and
+// parsed). A def's or class's head and a decorator are left whole (a
+// signature is shown as written).
+func constantTables(src []byte, l logical, tables [][2]int) [][2]int {
+	line := src[l.start:l.end]
+	if bytes.IndexByte(line, '\n') < 0 || isDef(line) || line[0] == '@' || bytes.HasPrefix(line, []byte("class")) {
+		return tables
+	}
+	type open struct {
+		at       int
+		constant bool // a display, holding constants only so far
+	}
+	var opens []open
+	prev := byte('=') // the last byte read but blanks: a name's or number's is 'a'
+	spoil := func() {
+		if len(opens) > 0 {
+			opens[len(opens)-1].constant = false
+		}
+	}
+	for j := l.start; j < l.end; {
+		c := src[j]
+		if n := skipLexeme(src, j); n > j {
+			if c != '#' {
+				prev = '"'
+			}
+			j = n
+			continue
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\\':
+		case c == '(' || c == '[' || c == '{':
+			display := !isNameByte(prev) && prev != ')' && prev != ']' && prev != '}' && prev != '"' // not a call's or subscript's
+			if !display {
+				spoil()
+			}
+			opens = append(opens, open{j, display})
+		case c == ')' || c == ']' || c == '}':
+			if len(opens) == 0 {
+				break
+			}
+			o := opens[len(opens)-1]
+			opens = opens[:len(opens)-1]
+			switch {
+			case !o.constant:
+				spoil()
+			case bytes.IndexByte(src[o.at:j], '\n') >= 0:
+				for len(tables) > 0 && tables[len(tables)-1][0] > o.at {
+					tables = tables[:len(tables)-1] // inside this one
+				}
+				tables = append(tables, [2]int{o.at + 1, j})
+			}
+		case isNameByte(c) || c == '.':
+			k := j
+			for k < l.end && (isNameByte(src[k]) || src[k] == '.') {
+				k++
+			}
+			if k < l.end && (src[k] == '"' || src[k] == '\'') && stringPrefix(line[j-l.start:k-l.start]) {
+				j = k // the string's prefix
+				continue
+			}
+			if !constantWord(src[j:k]) {
+				spoil()
+			}
+			j, prev = k, 'a'
+			continue
+		case c == ',' || c == ':' || c == '-' || c == '+':
+		default:
+			spoil()
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\\' {
+			prev = c
+		}
+		j++
+	}
+	return tables
+}
+
+// constantWord: a number, True, False or None.
+func constantWord(w []byte) bool {
+	if w[0] >= '0' && w[0] <= '9' || len(w) > 1 && w[0] == '.' && w[1] >= '0' && w[1] <= '9' {
+		return true
+	}
+	switch string(w) {
+	case "True", "False", "None":
+		return true
+	}
+	return false
+}
+
+// stringPrefix: w is a string literal's prefix that makes no f-string
+// (r, b, u, br, rb in any case).
+func stringPrefix(w []byte) bool {
+	if len(w) > 2 {
+		return false
+	}
+	for _, c := range w {
+		switch c | 0x20 {
+		case 'r', 'b', 'u':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// mergeRanges sorts ranges by start and merges those that overlap or
+// touch.
+func mergeRanges(rs [][2]uint32) [][2]uint32 {
+	slices.SortFunc(rs, func(a, b [2]uint32) int { return cmp.Compare(a[0], b[0]) })
+	out := rs[:0]
+	for _, r := range rs {
+		if k := len(out) - 1; k >= 0 && out[k][1] >= r[0] {
+			out[k][1] = max(out[k][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // logical is one logical line: its first byte (past the indentation),

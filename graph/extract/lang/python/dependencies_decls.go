@@ -29,14 +29,16 @@ type stmt struct {
 }
 
 // member is one statement of a top-level class's body: a def or class
-// with its decorators, an assignment, or another statement (a
-// docstring, an if) that is always kept with its class. Its range starts
+// with its decorators, an assignment, or another statement (an if, a
+// pass) that is always kept with its class; a docstring, which states
+// nothing an importer reads, only when nothing else is. Its range starts
 // at its line's start, so that a part kept keeps its indentation.
 type member struct {
 	start, end uint32
 	defs       []string // names bound in the class: the def's, the targets, the attributes a method assigns (self.x = v)
 	needs      []string // dotted names read, as stmt's
 	always     bool     // kept whenever its class is (it binds no name)
+	doc        bool     // a string alone (a docstring): no name bound or read, kept only when its class keeps nothing else
 	compound   bool     // an if, try, for, … at the class's level
 }
 
@@ -92,7 +94,7 @@ func statements(src []byte) []stmt {
 				memberIndent = l.indent
 			}
 			if l.indent == memberIndent && !memberDecor && !continuesCompound(src[l.start:l.end]) || len(s.members) == 0 {
-				s.members = append(s.members, member{start: uint32(lineStart(src, l.start))})
+				s.members = append(s.members, member{start: uint32(lineStart(src, l.start)), doc: true})
 			}
 			m = &s.members[len(s.members)-1]
 			m.end = uint32(l.end)
@@ -104,6 +106,9 @@ func statements(src []byte) []stmt {
 		ws = appendWords(ws[:0], line)
 		if len(ws) == 0 {
 			continue
+		}
+		if m != nil {
+			m.doc = false
 		}
 		decorated = l.indent == 0 && ws[0] == "@"
 		head := ws
@@ -338,7 +343,8 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // end", then "d name" per name bound, "i module name bound" per import
 // ("=" for the empty name of `import m`), "n dotted" per name read, each
 // once; then a class's members, each "m start end" ("M" for one always
-// kept) with its own "d" and "n" lines.
+// kept: it binds no name and is no docstring) with its own "d" and "n"
+// lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
 	b := make([]byte, 0, len(content)/4) // a summary is about a quarter of its module
 	seen := map[string]bool{}
@@ -355,7 +361,7 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 		b = appendNames(b, "n ", s.needs, seen)
 		for _, m := range s.members {
 			tag := "m "
-			if m.always || len(m.defs) == 0 {
+			if (m.always || len(m.defs) == 0) && !m.doc {
 				tag = "M "
 			}
 			b = appendRange(b, tag, m.start, m.end)

@@ -85,10 +85,10 @@ Box.extra = make
 }
 
 // TestMembersSelected: of a kept class, the head, the members always
-// kept (binding nothing), those the worktree names (an attribute a
+// kept (binding nothing, a docstring aside), those the worktree names (an attribute a
 // method in an if assigns too) and, to a fixed point, the members those
-// read (self.x, a class-level name) are kept, or else the first; the
-// rest is not.
+// read (self.x, a class-level name) are kept, or else the first (Quiet's
+// docstring); the rest is not.
 func TestMembersSelected(t *testing.T) {
 	src := `class Base:
     """Doc."""
@@ -128,17 +128,24 @@ class Impl:
 
 class Helper:
     pass
+
+
+class Quiet:
+    """Kept: nothing else is."""
+
+    def unnamed(self):
+        return 4
 `
 	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
 	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib.py", Files: []string{"lib.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
-	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true}})
+	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true, "Quiet": true}})
 	keep := sel[0][0].Keep
 	var kept []string
 	for _, sp := range keep {
 		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
 	}
-	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
-		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`}
+	want := []string{`class Base:`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
+		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`, `class Quiet:`, `"""Kept: nothing else is."""`}
 	if !reflect.DeepEqual(kept, want) {
 		t.Errorf("kept %q\nwant %q", kept, want)
 	}
