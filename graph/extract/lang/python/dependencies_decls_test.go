@@ -238,7 +238,7 @@ func TestKeepEveryStatement(t *testing.T) {
 // a class's head (to its body's first line), then each member.
 func everyStatement(content []byte, members bool) []extract.Span {
 	keep := []extract.Span{}
-	for _, s := range statements(content) {
+	for _, s := range parseStatements((&pyDeps{}).Summarize(content)) {
 		if !members || len(s.members) == 0 {
 			keep = append(keep, extract.Span{Start: s.start, End: s.end})
 			continue
