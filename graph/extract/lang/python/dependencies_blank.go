@@ -24,8 +24,8 @@ import (
 // docstring's or a call's lines at any indentation belong to their
 // statement. skip names the whole lines each body blanked below its
 // first, for the parser to pass over (tsutil.Door.Skip). Of a file read
-// in part (keep, src blank outside it: extract.BlankOutside) only the
-// kept ranges are scanned: the blanks between hold no line.
+// in part (keep) only the kept ranges are scanned and blanked: the
+// parser skips what lies between (keptSkip).
 func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
 	var ls []logical
 	if keep == nil {
@@ -711,4 +711,22 @@ func assigns(ws []string, i, depth int) bool {
 		next = ws[i+1]
 	}
 	return depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!"
+}
+
+// blankAll is src blank but for its line breaks (what
+// extract.BlankOutside makes of a file nothing of which is kept),
+// found by IndexByte rather than byte by byte.
+func blankAll(src []byte) []byte {
+	out := bytes.Repeat([]byte{' '}, len(src))
+	for _, c := range []byte{'\n', '\r'} {
+		for i := 0; i < len(src); {
+			k := bytes.IndexByte(src[i:], c)
+			if k < 0 {
+				break
+			}
+			out[i+k] = c
+			i += k + 1
+		}
+	}
+	return out
 }

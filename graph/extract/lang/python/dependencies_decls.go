@@ -16,8 +16,8 @@ import (
 // assignment, an import, a compound statement such as `if` or `try`
 // taken whole) with its byte range, the names it binds at module level
 // and the dotted names it reads; Select keeps the statements the
-// worktree's names reach, to a fixed point, and the extractor blanks the
-// rest (extract.BlankOutside).
+// worktree's names reach, to a fixed point, and the extractor has the
+// parser skip the rest.
 
 // stmt is one top-level statement of a module.
 type stmt struct {
@@ -489,9 +489,9 @@ func parseRange(f string) (uint32, uint32) {
 }
 
 // keptSkip is what the parser need not read of a file read in part:
-// the whole lines between the kept ranges (extract.BlankOutside made them blank)
-// and the blank lines of the bodies (body, from blankBodies, inside the
-// kept ranges), merged, in order.
+// the whole lines between the kept ranges and the blank lines of the
+// bodies (body, from blankBodies, inside the kept ranges), merged, in
+// order.
 func keptSkip(keep []extract.Span, body [][2]uint32, n int) [][2]uint32 {
 	var out [][2]uint32
 	add := func(r [2]uint32) {

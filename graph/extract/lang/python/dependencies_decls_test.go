@@ -266,3 +266,57 @@ func TestMemberTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideNotRead: of a file read in part, what lies outside the kept
+// statements is skipped, not blanked: however broken it is (an
+// unclosed bracket, an unterminated string), the kept statements
+// extract as they do with it blanked. A file nothing of which is kept
+// declares its module alone.
+func TestOutsideNotRead(t *testing.T) {
+	src := `import os
+broken = f(((
+class Kept:
+    """Doc."""
+    x: int = 1
+
+    def m(self) -> "Kept":
+        return self
+unterminated = """
+def Gone(:
+def also_kept(a: os.PathLike) -> Kept:
+    return Kept()
+`
+	// The statement starting at from, to the newline before next.
+	stmt := func(from, next string) extract.Span {
+		return extract.Span{Start: uint32(strings.Index(src, from)), End: uint32(strings.Index(src, next) - 1)}
+	}
+	keep := []extract.Span{stmt("import os", "broken"), stmt("class Kept", "unterminated"), stmt("def also_kept", "    return Kept()")}
+	keep[2].End = uint32(len(src) - 1)
+	ex := New()
+	in := extract.Input{Path: "lib/x.py", Content: []byte(src), DeclarationsOnly: true, Keep: keep}
+	part := ex.Extract(in)
+	in.Content = extract.BlankOutside(in.Content, keep)
+	blanked := ex.Extract(in)
+	if len(part.Diagnostics) > 0 {
+		t.Errorf("diagnostics %v", part.Diagnostics)
+	}
+	var names []string
+	for _, s := range part.Symbols {
+		names = append(names, s.Qualified)
+	}
+	if want := []string{"lib.x", "lib.x.Kept", "lib.x.Kept.m", "lib.x.also_kept"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("symbols %q, want %q", names, want)
+	}
+	if !reflect.DeepEqual(part.Symbols, blanked.Symbols) || !reflect.DeepEqual(part.Facts, blanked.Facts) || !reflect.DeepEqual(part.Relations, blanked.Relations) {
+		t.Errorf("read in part:\n%+v\nwith the rest blanked:\n%+v", part, blanked)
+	}
+	// Nothing kept (a package's __init__ read for its module): the
+	// module alone.
+	in = extract.Input{Path: "lib/x.py", Content: []byte(src + "\r\n"), DeclarationsOnly: true, Keep: []extract.Span{}}
+	if none := ex.Extract(in); len(none.Symbols) != 1 || none.Symbols[0].Qualified != "lib.x" || none.Symbols[0].Span.End != uint32(len(in.Content)) {
+		t.Errorf("nothing kept: %+v", none.Symbols)
+	}
+	if b := blankAll(in.Content); string(b) != string(extract.BlankOutside(in.Content, in.Keep)) {
+		t.Errorf("blankAll made %q", b)
+	}
+}
