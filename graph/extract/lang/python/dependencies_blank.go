@@ -357,6 +357,10 @@ func cutWord(b []byte, w string) ([]byte, bool) {
 func blockHeader(src []byte, l logical) bool {
 	depth := 0
 	for j := l.start; j < l.end; {
+		if !lineByte[src[j]] && src[j] != ':' { // most bytes
+			j++
+			continue
+		}
 		if n := skipLexeme(src, j); n > j {
 			j = n
 			continue
@@ -390,11 +394,15 @@ func blockHeader(src []byte, l logical) bool {
 // before it and changes nothing here.
 func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 	switch c := src[i]; c {
-	case '#':
-		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
-			i++
+	case '#': // to the line's end, found by IndexByte
+		end := len(src)
+		if k := indexByte(src[i:], '\n'); k >= 0 {
+			end = i + k
 		}
-		return i
+		if k := indexByte(src[i:end], '\r'); k >= 0 {
+			end = i + k
+		}
+		return end
 	case '"', '\'':
 		if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
 			return tripleEnd(src, i+3, c)
@@ -528,7 +536,7 @@ func planBody(src []byte, ls []logical) plan {
 		for i, w := range ws { // in a one-line block: `if x: return y`
 			if w == "return" || w == "yield" {
 				p.left["result"] = true
-			} else if self != "" && strings.HasPrefix(w, self+".") && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
+			} else if attrOf(w, self) && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
 				p.left[w[len(self):]] = true
 			}
 		}
@@ -613,7 +621,7 @@ func resultOrAttr(ws []string, self string) (root string, ok bool) {
 			return "", true
 		}
 		return firstName(ws[1:]), true
-	case self != "" && len(ws) > 2 && strings.HasPrefix(ws[0], self+".") && strings.Count(ws[0], ".") == 1:
+	case len(ws) > 2 && attrOf(ws[0], self) && strings.Count(ws[0], ".") == 1:
 		if ws[1] == "=" && ws[2] != "=" {
 			return firstName(ws[2:]), true
 		}
@@ -627,6 +635,12 @@ func resultOrAttr(ws []string, self string) (root string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// attrOf: word w is an attribute of self (`self.x`, `self.x.y`; self
+// not empty), without a string made per word.
+func attrOf(w, self string) bool {
+	return self != "" && len(w) > len(self) && w[len(self)] == '.' && w[:len(self)] == self
 }
 
 // firstName is the name a value's words start with, up to its first dot

@@ -257,8 +257,11 @@ func appendMemberTargets(defs []string, ws []string) []string {
 // (`self.x = v`, `self.x: T`), self its first parameter.
 func appendAttrs(defs []string, ws []string, self string) []string {
 	for i, w := range ws {
-		attr, ok := strings.CutPrefix(w, self+".")
-		if !ok || attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
+		if !attrOf(w, self) {
+			continue
+		}
+		attr := w[len(self)+1:]
+		if attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
 			continue
 		}
 		if ws[i+1] == ":" || ws[i+1] == "=" && (i+2 >= len(ws) || ws[i+2] != "=") {
@@ -271,13 +274,19 @@ func appendAttrs(defs []string, ws []string, self string) []string {
 // mayBindAttr: a def body's line may assign an attribute (a dot before
 // its first = or :), by its bytes.
 func mayBindAttr(line []byte) bool {
-	i := bytes.IndexAny(line, "=:")
-	return i > 0 && bytes.IndexByte(line[:i], '.') >= 0
+	d := bytes.IndexByte(line, '.')
+	if d < 0 || bytes.IndexByte(line[:d], '=') >= 0 || bytes.IndexByte(line[:d], ':') >= 0 {
+		return false
+	}
+	return bytes.IndexByte(line[d:], '=') >= 0 || bytes.IndexByte(line[d:], ':') >= 0
 }
 
 // continuesCompound: a line at the module's indentation that goes on
 // with the compound statement before it (except, else, elif, finally).
 func continuesCompound(line []byte) bool {
+	if len(line) == 0 || line[0] != 'e' && line[0] != 'f' {
+		return false
+	}
 	for _, kw := range []string{"except", "else", "elif", "finally"} {
 		if rest, ok := bytes.CutPrefix(line, []byte(kw)); ok && (len(rest) == 0 || !isNameByte(rest[0])) {
 			return true
@@ -351,11 +360,11 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 		return needs
 	}
 	for i := 0; i < len(line); {
-		n := skipLexeme(line, i)
-		if n == i {
+		if c := line[i]; c != '#' && c != '"' && c != '\'' {
 			i++
 			continue
 		}
+		n := skipLexeme(line, i)
 		if q := line[i]; (q == '"' || q == '\'') && n-i < 80 && !(n-i >= 6 && line[i+1] == q && line[i+2] == q) {
 			for _, w := range words(line[i+1 : max(i+1, n-1)]) {
 				if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
