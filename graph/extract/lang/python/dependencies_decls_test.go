@@ -316,7 +316,7 @@ def also_kept(a: os.PathLike) -> Kept:
 	if none := ex.Extract(in); len(none.Symbols) != 1 || none.Symbols[0].Qualified != "lib.x" || none.Symbols[0].Span.End != uint32(len(in.Content)) {
 		t.Errorf("nothing kept: %+v", none.Symbols)
 	}
-	if b := blankAll(in.Content); string(b) != string(extract.BlankOutside(in.Content, in.Keep)) {
+	if b := new(blankScratch).blankAll(in.Content); string(b) != string(extract.BlankOutside(in.Content, in.Keep)) {
 		t.Errorf("blankAll made %q", b)
 	}
 }
