@@ -6,7 +6,6 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -40,7 +39,35 @@ type blankScratch struct {
 	ls  []logical // the logical lines scanned
 }
 
-var blankScratches = sync.Pool{New: func() any { return new(blankScratch) }}
+// blankScratches holds the scratches not in use. A channel rather than
+// a sync.Pool, which a collection empties: one comes every few files.
+var blankScratches = make(chan *blankScratch, 8)
+
+func getBlankScratch() *blankScratch {
+	select {
+	case sc := <-blankScratches:
+		return sc
+	default:
+		return new(blankScratch)
+	}
+}
+
+func putBlankScratch(sc *blankScratch) {
+	select {
+	case blankScratches <- sc:
+	default:
+	}
+}
+
+// grow makes sc.out n bytes long, what it held lost; it grows to
+// twice what it was at least, so that a larger file comes rarely.
+func (sc *blankScratch) grow(n int) []byte {
+	if cap(sc.out) < n {
+		sc.out = make([]byte, 0, max(n, 2*cap(sc.out), 64<<10))
+	}
+	sc.out = sc.out[:n]
+	return sc.out
+}
 
 // blankBodies is blankBodies with sc's memory: the result may be sc.out.
 func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
@@ -99,8 +126,8 @@ func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []
 			attrsLeft[p.class+kind] = kind != "result"
 		}
 	}
-	out := append(sc.out[:0], src...)
-	sc.out = out
+	out := sc.grow(len(src))
+	copy(out, src)
 	for _, p := range plans {
 		from, to := p.body[0].start, p.body[len(p.body)-1].end
 		for j := from; j < to; j++ {
@@ -746,8 +773,7 @@ func assigns(ws []string, i, depth int) bool {
 // extract.BlankOutside makes of a file nothing of which is kept),
 // found by IndexByte rather than byte by byte; it is sc.out.
 func (sc *blankScratch) blankAll(src []byte) []byte {
-	out := slices.Grow(sc.out[:0], len(src))[:len(src)]
-	sc.out = out
+	out := sc.grow(len(src))
 	if len(out) > 0 {
 		out[0] = ' '
 		for n := 1; n < len(out); n *= 2 {

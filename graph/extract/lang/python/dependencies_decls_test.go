@@ -320,3 +320,20 @@ def also_kept(a: os.PathLike) -> Kept:
 		t.Errorf("blankAll made %q", b)
 	}
 }
+
+// TestAppendTail: lists appended one after the other share one array;
+// a list appended to after another was is copied, the other untouched.
+func TestAppendTail(t *testing.T) {
+	all := make([]string, 0, 8)
+	a := appendTail(&all, nil, "a1")
+	a = appendTail(&all, a, "a2")
+	b := appendTail(&all, nil, "b1")
+	a = appendTail(&all, a, "a3") // not the tail: copied
+	b = appendTail(&all, b, "b2")
+	if !reflect.DeepEqual(a, []string{"a1", "a2", "a3"}) || !reflect.DeepEqual(b, []string{"b1", "b2"}) {
+		t.Errorf("a %q, b %q", a, b)
+	}
+	if !reflect.DeepEqual(all, []string{"a1", "a2", "b1", "b2"}) {
+		t.Errorf("all %q", all)
+	}
+}
