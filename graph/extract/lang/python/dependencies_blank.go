@@ -551,8 +551,12 @@ type plan struct {
 
 func planBody(src []byte, ls []logical) plan {
 	head, body := ls[0], ls[1:]
-	self := firstParam(words(src[head.start:head.end]))
+	headWords := words(src[head.start:head.end])
+	self := firstParam(headWords)
 	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start], left: map[string]bool{}}
+	if annotatedResult(headWords) {
+		p.left["result"] = true // its annotation states its result: its returns state nothing (facts.go)
+	}
 	locals := map[string]bool{}
 	var roots, ws []string
 	nested := -1
@@ -571,6 +575,9 @@ func planBody(src []byte, ls []logical) plan {
 			continue
 		}
 		if root, ok := resultOrAttr(ws, self); ok {
+			if ws[0] == "return" && givesNothing(src[l.start:l.end]) {
+				p.left["result"] = true
+			}
 			p.cands, roots = append(p.cands, l), append(roots, root)
 			p.kinds = append(p.kinds, stateKind(ws))
 			continue
@@ -589,6 +596,96 @@ func planBody(src []byte, ls []logical) plan {
 		}
 	}
 	return p
+}
+
+// annotatedResult: a def's head (its words) annotates its result: `->`
+// outside its brackets.
+func annotatedResult(head []string) bool {
+	depth := 0
+	for i, w := range head {
+		switch w {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "-":
+			if depth == 0 && i+1 < len(head) && head[i+1] == ">" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// givesNothing: a return statement's value evidently gives no type, so
+// that its def has no inferred result whatever its other returns say
+// (facts.go: results.ok false): the walker reads the value of a name, an
+// attribute, a call, an await or parentheses only, and this one starts
+// at a literal (True and False too), an operator, not or lambda, or goes
+// on at its top level otherwise than by calls and attributes (a
+// subscript, an operator, a tuple, a conditional). A value in
+// parentheses is never judged.
+func givesNothing(line []byte) bool {
+	v := bytes.TrimLeft(line[len("return"):], " \t")
+	if rest, ok := cutWord(v, "await"); ok {
+		v = rest
+	}
+	if len(v) == 0 || v[0] == '#' || v[0] == '\\' || v[0] == '\r' || v[0] == '\n' || v[0] == '(' || v[0] == ';' {
+		return false
+	}
+	if !isNameByte(v[0]) || v[0] >= '0' && v[0] <= '9' {
+		return true // a string, a number, a display, an operator
+	}
+	i := 0
+	for i < len(v) && isNameByte(v[i]) {
+		i++
+	}
+	switch string(v[:i]) {
+	case "True", "False", "not", "lambda":
+		return true
+	}
+	if i < len(v) && (v[i] == '"' || v[i] == '\'') {
+		return true // a prefixed string
+	}
+	for i < len(v) {
+		switch c := v[i]; {
+		case c == ' ' || c == '\t' || c == '\\' || c == '\r' || c == '\n':
+			i++
+		case c == '#':
+			i = skipLexeme(v, i)
+		case c == '.':
+			for i++; i < len(v) && isNameByte(v[i]); i++ {
+			}
+		case c == '(':
+			i = closeBracket(v, i)
+		case c == ';': // the value ends
+			return false
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// closeBracket is the end of the bracketed group opening at v[i] (past
+// its closing bracket), strings and comments followed, or len(v).
+func closeBracket(v []byte, i int) int {
+	depth := 0
+	for i < len(v) {
+		switch c := v[i]; c {
+		case '#', '"', '\'':
+			i = skipLexeme(v, i)
+			continue
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return len(v)
 }
 
 // keep moves the planned statements into out, each to the body's

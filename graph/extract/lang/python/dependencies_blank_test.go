@@ -85,7 +85,7 @@ def k(flag):
 			t.Errorf("body text %q kept:\n%s", gone, got)
 		}
 	}
-	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        return self._name\n",
+	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        ...              \n", // annotated: its return states nothing
 		"def __init__(self, a=(1,\n                          2), *, b: \"x:y\" = None):\n        ...",
 		"\n        self.a = a\n",
 		"async def run(self): return 1", "def tabbed():\n\t...", "def g(\n    y,\n):\n  ...", "z = g(1)",
@@ -235,5 +235,41 @@ class C:
 	}
 	if whole, blanked := extracted(false), extracted(true); !slices.Equal(whole, blanked) {
 		t.Errorf("declarations only:\n%q\nwhole:\n%q", blanked, whole)
+	}
+}
+
+// TestGivesNothing: a return whose value is a literal, an operator, a
+// subscript, a tuple or a conditional at its top level gives its def no
+// inferred result; one of a name's calls and attributes, or in
+// parentheses, may.
+func TestGivesNothing(t *testing.T) {
+	for line, want := range map[string]bool{
+		"return":                      false,
+		"return None":                 false,
+		"return x":                    false,
+		"return self._impl.deep()":    false,
+		"return await f(a, b=[1])":    false,
+		"return f(\n    x,\n).y  # c": false,
+		"return (x)":                  false,
+		"return x; y = 1":             false,
+		"return 'a'":                  true,
+		"return f'{x}'":               true,
+		"return 1":                    true,
+		"return True":                 true,
+		"return [x]":                  true,
+		"return -x":                   true,
+		"return not x":                true,
+		"return lambda: x":            true,
+		"return x[0]":                 true,
+		"return f(x)[0]":              true,
+		"return a, b":                 true,
+		"return a + b":                true,
+		"return a if b else c":        true,
+		"return a == b":               true,
+		"return x.y is None":          true,
+	} {
+		if got := givesNothing([]byte(line)); got != want {
+			t.Errorf("givesNothing(%q) = %v, want %v", line, got, want)
+		}
 	}
 }
