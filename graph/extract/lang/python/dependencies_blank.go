@@ -575,8 +575,12 @@ func planBody(src []byte, ls []logical) plan {
 			continue
 		}
 		if root, ok := resultOrAttr(ws, self); ok {
-			if ws[0] == "return" && givesNothing(src[l.start:l.end]) {
+			line := src[l.start:l.end]
+			if ws[0] == "return" && valueGivesNothing(line[len("return"):], false) {
 				p.left["result"] = true
+			}
+			if eq := bytes.IndexByte(line, '='); len(ws) > 1 && ws[1] == "=" && eq >= 0 && valueGivesNothing(line[eq+1:], true) {
+				continue // self.x = v states no type of x, and takes no other statement's with it
 			}
 			p.cands, roots = append(p.cands, l), append(roots, root)
 			p.kinds = append(p.kinds, stateKind(ws))
@@ -617,16 +621,19 @@ func annotatedResult(head []string) bool {
 	return false
 }
 
-// givesNothing: a return statement's value evidently gives no type, so
-// that its def has no inferred result whatever its other returns say
-// (facts.go: results.ok false): the walker reads the value of a name, an
-// attribute, a call, an await or parentheses only, and this one starts
-// at a literal (True and False too), an operator, not or lambda, or goes
-// on at its top level otherwise than by calls and attributes (a
-// subscript, an operator, a tuple, a conditional). A value in
-// parentheses is never judged.
-func givesNothing(line []byte) bool {
-	v := bytes.TrimLeft(line[len("return"):], " \t")
+// valueGivesNothing: the value v (of a return, or of an assignment to
+// self.x) evidently gives no type, so that a return leaves its def
+// without an inferred result whatever its other returns say (facts.go:
+// results.ok false) and an assignment states no type of its attribute:
+// the walker reads the value of a name, an attribute, a call, an await
+// or parentheses only, and this one starts at a literal (True and False
+// too; None too when none, not for a return, where it means an Optional
+// result), an operator, not or lambda, or goes on at its top level
+// otherwise than by calls and attributes (a subscript, an operator, a
+// tuple, a conditional). A value in parentheses or followed by another
+// = (`self.x = y = f()`) is never judged.
+func valueGivesNothing(v []byte, none bool) bool {
+	v = bytes.TrimLeft(v, " \t")
 	if rest, ok := cutWord(v, "await"); ok {
 		v = rest
 	}
@@ -643,6 +650,10 @@ func givesNothing(line []byte) bool {
 	switch string(v[:i]) {
 	case "True", "False", "not", "lambda":
 		return true
+	case "None":
+		if none {
+			return true
+		}
 	}
 	if i < len(v) && (v[i] == '"' || v[i] == '\'') {
 		return true // a prefixed string
@@ -660,6 +671,8 @@ func givesNothing(line []byte) bool {
 			i = closeBracket(v, i)
 		case c == ';': // the value ends
 			return false
+		case c == '=':
+			return i+1 < len(v) && v[i+1] == '=' // ==, or another target
 		default:
 			return true
 		}

@@ -238,38 +238,41 @@ class C:
 	}
 }
 
-// TestGivesNothing: a return whose value is a literal, an operator, a
-// subscript, a tuple or a conditional at its top level gives its def no
-// inferred result; one of a name's calls and attributes, or in
-// parentheses, may.
-func TestGivesNothing(t *testing.T) {
-	for line, want := range map[string]bool{
-		"return":                      false,
-		"return None":                 false,
-		"return x":                    false,
-		"return self._impl.deep()":    false,
-		"return await f(a, b=[1])":    false,
-		"return f(\n    x,\n).y  # c": false,
-		"return (x)":                  false,
-		"return x; y = 1":             false,
-		"return 'a'":                  true,
-		"return f'{x}'":               true,
-		"return 1":                    true,
-		"return True":                 true,
-		"return [x]":                  true,
-		"return -x":                   true,
-		"return not x":                true,
-		"return lambda: x":            true,
-		"return x[0]":                 true,
-		"return f(x)[0]":              true,
-		"return a, b":                 true,
-		"return a + b":                true,
-		"return a if b else c":        true,
-		"return a == b":               true,
-		"return x.y is None":          true,
+// TestValueGivesNothing: a value that is a literal, an operator, a
+// subscript, a tuple or a conditional at its top level gives no type; one
+// of a name's calls and attributes, or in parentheses, may; None gives
+// none to an attribute, and means an Optional result to a return.
+func TestValueGivesNothing(t *testing.T) {
+	for v, want := range map[string]bool{
+		"":                      false,
+		" x":                    false,
+		" self._impl.deep()":    false,
+		" await f(a, b=[1])":    false,
+		" f(\n    x,\n).y  # c": false,
+		" (x)":                  false,
+		" x; y = 1":             false,
+		" y = f()":              false,
+		" 'a'":                  true,
+		" f'{x}'":               true,
+		" 1":                    true,
+		" True":                 true,
+		" [x]":                  true,
+		" -x":                   true,
+		" not x":                true,
+		" lambda: x":            true,
+		" x[0]":                 true,
+		" f(x)[0]":              true,
+		" a, b":                 true,
+		" a + b":                true,
+		" a if b else c":        true,
+		" a == b":               true,
+		" x.y is None":          true,
 	} {
-		if got := givesNothing([]byte(line)); got != want {
-			t.Errorf("givesNothing(%q) = %v, want %v", line, got, want)
+		if got := valueGivesNothing([]byte(v), false); got != want {
+			t.Errorf("valueGivesNothing(%q) = %v, want %v", v, got, want)
 		}
+	}
+	if valueGivesNothing([]byte(" None"), false) || !valueGivesNothing([]byte(" None"), true) {
+		t.Errorf("None: a return's Optional result, no attribute's type")
 	}
 }
