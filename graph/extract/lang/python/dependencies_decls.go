@@ -47,19 +47,15 @@ type member struct {
 // are made again of the same memory for the next one: a summary is
 // written out statement by statement, and ~200 modules' statements kept
 // at once made a tenth of a cold build's garbage with packages.
-func eachStatement(src []byte, yield func(*stmt)) {
-	type block struct {
-		indent int
-		def    bool
-		self   string // a def's first parameter
-	}
+func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 	var (
-		cur       stmt
+		cur       = &sc.cur
 		started   bool
-		blocks    []block // the def and class blocks around a line
-		ws        []string
+		blocks    = sc.blocks[:0] // the def and class blocks around a line
+		ws        = sc.ws[:0]
 		decorated bool // the last top-level line was a decorator
 	)
+	defer func() { sc.blocks, sc.ws = blocks[:0], ws[:0] }()
 	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings; src is not written while they live (Summarize copies them)
 	var (
 		classBody    bool // the statement is a top-level class whose body is a block
@@ -69,14 +65,14 @@ func eachStatement(src []byte, yield func(*stmt)) {
 	for l := range logicalLinesFrom(src, 0) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || !started {
 			if started {
-				yield(&cur)
+				yield(cur)
 			}
 			cur.reset(uint32(l.start))
 			started = true
 			blocks = blocks[:0]
 			classBody, memberIndent = false, -1
 		}
-		s := &cur
+		s := cur
 		s.end = uint32(l.end)
 		for len(blocks) > 0 && blocks[len(blocks)-1].indent >= l.indent {
 			blocks = blocks[:len(blocks)-1]
@@ -158,12 +154,50 @@ func eachStatement(src []byte, yield func(*stmt)) {
 			s.needs = appendNeeds(s.needs, ws, line)
 		}
 		if opens && blockHeader(src, l) {
-			blocks = append(blocks, block{l.indent, head[0] == "def", firstParam(ws)})
+			blocks = append(blocks, lineBlock{l.indent, head[0] == "def", firstParam(ws)})
 			classBody = classBody || l.indent == 0 && head[0] == "class"
 		}
 	}
 	if started {
-		yield(&cur)
+		yield(cur)
+	}
+}
+
+// lineBlock is a def or class block around a line.
+type lineBlock struct {
+	indent int
+	def    bool
+	self   string // a def's first parameter
+}
+
+// summaryScratch is the memory summarizing a module needs beyond the
+// summary, reused from module to module (summaryScratches): ~200 modules
+// of the imported directories are summarized in a cold build of Pallets,
+// and their lists made anew each time were half the garbage summaries
+// made.
+type summaryScratch struct {
+	cur    stmt // the statement read, its names substrings of the last module read
+	blocks []lineBlock
+	ws     []string
+	b      []byte // the summary written, copied out at the end
+	seen   map[string]bool
+}
+
+var summaryScratches = make(chan *summaryScratch, 8)
+
+func getSummaryScratch() *summaryScratch {
+	select {
+	case sc := <-summaryScratches:
+		return sc
+	default:
+		return &summaryScratch{seen: map[string]bool{}}
+	}
+}
+
+func putSummaryScratch(sc *summaryScratch) {
+	select {
+	case summaryScratches <- sc:
+	default:
 	}
 }
 
@@ -366,11 +400,16 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 		}
 		n := skipLexeme(line, i)
 		if q := line[i]; (q == '"' || q == '\'') && n-i < 80 && !(n-i >= 6 && line[i+1] == q && line[i+2] == q) {
-			for _, w := range words(line[i+1 : max(i+1, n-1)]) {
+			from := len(needs)
+			needs = appendWords(needs, line[i+1:max(i+1, n-1)])
+			kept := from // of the string's words, the names
+			for _, w := range needs[from:] {
 				if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
-					needs = append(needs, w)
+					needs[kept] = w
+					kept++
 				}
 			}
+			needs = needs[:kept]
 		}
 		i = n
 	}
@@ -384,9 +423,10 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // kept: it binds no name and is no docstring) with its own "d" and "n"
 // lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
-	b := make([]byte, 0, len(content)/4) // a summary is about a quarter of its module
-	seen := map[string]bool{}
-	eachStatement(content, func(s *stmt) {
+	sc := getSummaryScratch()
+	defer putSummaryScratch(sc)
+	b, seen := sc.b[:0], sc.seen
+	sc.eachStatement(content, func(s *stmt) {
 		b = appendRange(b, "s ", s.start, s.end)
 		b = appendNames(b, "d ", s.defs, seen)
 		for _, im := range s.imports {
@@ -407,7 +447,8 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 			b = appendNames(b, "n ", m.needs, seen)
 		}
 	})
-	return b
+	sc.b = b[:0]
+	return append(make([]byte, 0, len(b)), b...)
 }
 
 func appendRange(b []byte, tag string, start, end uint32) []byte {
