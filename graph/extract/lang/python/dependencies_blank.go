@@ -6,6 +6,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -35,8 +36,10 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 // a copy of ~150 files, and each 4 MB allocated brings the next garbage
 // collection closer (one of ~30 in a cold build of Pallets).
 type blankScratch struct {
-	out []byte    // the blanked copy: the result, until the scratch is put back
-	ls  []logical // the logical lines scanned
+	out    []byte    // the blanked copy: the result, until the scratch is put back
+	ls     []logical // the logical lines scanned
+	ws     []string  // a line's words
+	locals map[string]bool
 }
 
 // blankScratches holds the scratches not in use. A channel rather than
@@ -85,14 +88,15 @@ func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []
 		indent int
 		name   string
 	}
-	var classes []class // the classes around the line
+	var classes []class                                    // the classes around the line
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings: src is never written (out is a copy)
 	for k := 0; k < len(ls); k++ {
 		l := ls[k]
 		for len(classes) > 0 && classes[len(classes)-1].indent >= l.indent {
 			classes = classes[:len(classes)-1]
 		}
 		if bytes.HasPrefix(src[l.start:l.end], []byte("class")) {
-			if ws := words(src[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
+			if ws := appendWords(sc.ws[:0], text[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
 				classes = append(classes, class{l.indent, ws[1]})
 			}
 		}
@@ -107,7 +111,7 @@ func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []
 		if m == k+1 {
 			continue // no body below: a def the file cuts short
 		}
-		p := planBody(src, ls[k:m])
+		p := sc.planBody(src, text, ls[k:m])
 		for _, c := range classes {
 			p.class += c.name + "."
 		}
@@ -549,16 +553,21 @@ type plan struct {
 	left   map[string]bool
 }
 
-func planBody(src []byte, ls []logical) plan {
+func (sc *blankScratch) planBody(src []byte, text string, ls []logical) plan {
 	head, body := ls[0], ls[1:]
-	headWords := words(src[head.start:head.end])
-	self := firstParam(headWords)
-	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start], left: map[string]bool{}}
-	if annotatedResult(headWords) {
-		p.left["result"] = true // its annotation states its result: its returns state nothing (facts.go)
+	ws := appendWords(sc.ws[:0], text[head.start:head.end])
+	defer func() { sc.ws = ws[:0] }()
+	self := firstParam(ws)
+	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start]}
+	if annotatedResult(ws) {
+		p.leave("result") // its annotation states its result: its returns state nothing (facts.go)
 	}
-	locals := map[string]bool{}
-	var roots, ws []string
+	if sc.locals == nil {
+		sc.locals = map[string]bool{}
+	}
+	locals := sc.locals
+	clear(locals)
+	var roots []string
 	nested := -1
 	for _, l := range body {
 		if nested >= 0 && l.indent > nested {
@@ -568,7 +577,7 @@ func planBody(src []byte, ls []logical) plan {
 		if !mayMatter(src[l.start:l.end]) {
 			continue
 		}
-		ws = appendWords(ws[:0], src[l.start:l.end])
+		ws = appendWords(ws[:0], text[l.start:l.end])
 		bindsLocals(ws, locals)
 		if len(ws) > 0 && (ws[0] == "def" || ws[0] == "class" || ws[0] == "async" || ws[0] == "@") {
 			nested = l.indent
@@ -577,7 +586,7 @@ func planBody(src []byte, ls []logical) plan {
 		if root, ok := resultOrAttr(ws, self); ok {
 			line := src[l.start:l.end]
 			if ws[0] == "return" && valueGivesNothing(line[len("return"):], false) {
-				p.left["result"] = true
+				p.leave("result")
 			}
 			if eq := bytes.IndexByte(line, '='); len(ws) > 1 && ws[1] == "=" && eq >= 0 && valueGivesNothing(line[eq+1:], true) {
 				continue // self.x = v states no type of x, and takes no other statement's with it
@@ -588,15 +597,15 @@ func planBody(src []byte, ls []logical) plan {
 		}
 		for i, w := range ws { // in a one-line block: `if x: return y`
 			if w == "return" || w == "yield" {
-				p.left["result"] = true
+				p.leave("result")
 			} else if attrOf(w, self) && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
-				p.left[w[len(self):]] = true
+				p.leave(w[len(self):])
 			}
 		}
 	}
 	for i, l := range p.cands {
 		if locals[roots[i]] || !bytes.HasPrefix(src[lineStart(src, l.start):l.start], p.indent) {
-			p.left[p.kinds[i]] = true
+			p.leave(p.kinds[i])
 		}
 	}
 	return p
@@ -699,6 +708,15 @@ func closeBracket(v []byte, i int) int {
 		i++
 	}
 	return len(v)
+}
+
+// leave notes that kind (a result, an attribute) is stated by none of
+// the statements kept.
+func (p *plan) leave(kind string) {
+	if p.left == nil {
+		p.left = map[string]bool{}
+	}
+	p.left[kind] = true
 }
 
 // keep moves the planned statements into out, each to the body's
