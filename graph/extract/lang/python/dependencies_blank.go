@@ -2,8 +2,11 @@ package python
 
 import (
 	"bytes"
+	"cmp"
 	"iter"
+	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/orbitgraph/orbit/graph/extract"
 )
@@ -22,33 +25,83 @@ import (
 // docstring's or a call's lines at any indentation belong to their
 // statement. skip names the whole lines each body blanked below its
 // first, for the parser to pass over (tsutil.Door.Skip). Of a file read
-// in part (keep, src blank outside it: extract.BlankOutside) only the
-// kept ranges are scanned: the blanks between hold no line.
+// in part (keep) only the kept ranges are scanned and blanked: the
+// parser skips what lies between (keptSkip).
 func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
-	var ls []logical
+	return (&blankScratch{}).blankBodies(src, keep)
+}
+
+// blankScratch is the memory blanking a dependency's file needs, reused
+// from file to file (blankScratches): a cold build with packages blanks
+// a copy of ~150 files, and each 4 MB allocated brings the next garbage
+// collection closer (one of ~30 in a cold build of Pallets).
+type blankScratch struct {
+	out    []byte    // the blanked copy: the result, until the scratch is put back
+	ls     []logical // the logical lines scanned
+	ws     []string  // a line's words
+	locals map[string]bool
+}
+
+// blankScratches holds the scratches not in use. A channel rather than
+// a sync.Pool, which a collection empties: one comes every few files.
+var blankScratches = make(chan *blankScratch, 8)
+
+func getBlankScratch() *blankScratch {
+	select {
+	case sc := <-blankScratches:
+		return sc
+	default:
+		return new(blankScratch)
+	}
+}
+
+func putBlankScratch(sc *blankScratch) {
+	select {
+	case blankScratches <- sc:
+	default:
+	}
+}
+
+// grow makes sc.out n bytes long, what it held lost; it grows to
+// twice what it was at least, so that a larger file comes rarely.
+func (sc *blankScratch) grow(n int) []byte {
+	if cap(sc.out) < n {
+		sc.out = make([]byte, 0, max(n, 2*cap(sc.out), 64<<10))
+	}
+	sc.out = sc.out[:n]
+	return sc.out
+}
+
+// blankBodies is blankBodies with sc's memory: the result may be sc.out.
+func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
+	ls := sc.ls[:0]
+	defer func() { sc.ls = ls[:0] }()
 	if keep == nil {
-		ls = logicalLines(src)
+		ls = appendLogicalLines(ls, src, 0)
 	}
 	for _, sp := range keep { // each starts a line and ends at one's end
 		ls = appendLogicalLines(ls, src[:min(int(sp.End)+1, len(src))], int(sp.Start))
 	}
 	var plans []plan
+	var tables [][2]int // the insides of constant displays (blankTables)
 	type class struct {
 		indent int
 		name   string
 	}
-	var classes []class // the classes around the line
+	var classes []class                                    // the classes around the line
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings: src is never written (out is a copy)
 	for k := 0; k < len(ls); k++ {
 		l := ls[k]
 		for len(classes) > 0 && classes[len(classes)-1].indent >= l.indent {
 			classes = classes[:len(classes)-1]
 		}
 		if bytes.HasPrefix(src[l.start:l.end], []byte("class")) {
-			if ws := words(src[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
+			if ws := appendWords(sc.ws[:0], text[l.start:min(l.end, l.start+64)]); len(ws) > 1 && ws[0] == "class" {
 				classes = append(classes, class{l.indent, ws[1]})
 			}
 		}
 		if !isDef(src[l.start:l.end]) || !blockHeader(src, l) {
+			tables = constantTables(src, l, tables)
 			continue
 		}
 		m := k + 1
@@ -58,14 +111,14 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 		if m == k+1 {
 			continue // no body below: a def the file cuts short
 		}
-		p := planBody(src, ls[k:m])
+		p := sc.planBody(src, text, ls[k:m])
 		for _, c := range classes {
 			p.class += c.name + "."
 		}
 		plans = append(plans, p)
 		k = m - 1
 	}
-	if len(plans) == 0 {
+	if len(plans) == 0 && len(tables) == 0 {
 		return src, nil
 	}
 	// An attribute one method of a class assigns from a local keeps
@@ -77,7 +130,8 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 			attrsLeft[p.class+kind] = kind != "result"
 		}
 	}
-	out := append([]byte(nil), src...)
+	out := sc.grow(len(src))
+	copy(out, src)
 	for _, p := range plans {
 		from, to := p.body[0].start, p.body[len(p.body)-1].end
 		for j := from; j < to; j++ {
@@ -98,7 +152,143 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 		}
 		skip = blankLines(out, from, to, skip)
 	}
-	return out, skip
+	if len(tables) == 0 {
+		return out, skip
+	}
+	for _, r := range tables {
+		for j := r[0]; j < r[1]; j++ {
+			if out[j] != '\n' && out[j] != '\r' {
+				out[j] = ' '
+			}
+		}
+		skip = blankLines(out, r[0], r[1], skip)
+	}
+	return out, mergeRanges(skip)
+}
+
+// constantTables appends the insides of the displays (a dict, list, set
+// or tuple written out) of logical line l that span lines and hold
+// constants only — strings, numbers, True, False, None, such displays —
+// the outermost of each: a table (html.entities' 2,231 entries) states
+// nothing an importer reads, and the display left empty is a value of
+// the same kind (DESIGN.md, Python dependencies: what is read and
+// parsed). A def's or class's head and a decorator are left whole (a
+// signature is shown as written).
+func constantTables(src []byte, l logical, tables [][2]int) [][2]int {
+	line := src[l.start:l.end]
+	if bytes.IndexByte(line, '\n') < 0 || isDef(line) || line[0] == '@' || bytes.HasPrefix(line, []byte("class")) {
+		return tables
+	}
+	type open struct {
+		at       int
+		constant bool // a display, holding constants only so far
+	}
+	var opens []open
+	prev := byte('=') // the last byte read but blanks: a name's or number's is 'a'
+	spoil := func() {
+		if len(opens) > 0 {
+			opens[len(opens)-1].constant = false
+		}
+	}
+	for j := l.start; j < l.end; {
+		c := src[j]
+		if n := skipLexeme(src, j); n > j {
+			if c != '#' {
+				prev = '"'
+			}
+			j = n
+			continue
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\\':
+		case c == '(' || c == '[' || c == '{':
+			display := !isNameByte(prev) && prev != ')' && prev != ']' && prev != '}' && prev != '"' // not a call's or subscript's
+			if !display {
+				spoil()
+			}
+			opens = append(opens, open{j, display})
+		case c == ')' || c == ']' || c == '}':
+			if len(opens) == 0 {
+				break
+			}
+			o := opens[len(opens)-1]
+			opens = opens[:len(opens)-1]
+			switch {
+			case !o.constant:
+				spoil()
+			case bytes.IndexByte(src[o.at:j], '\n') >= 0:
+				for len(tables) > 0 && tables[len(tables)-1][0] > o.at {
+					tables = tables[:len(tables)-1] // inside this one
+				}
+				tables = append(tables, [2]int{o.at + 1, j})
+			}
+		case isNameByte(c) || c == '.':
+			k := j
+			for k < l.end && (isNameByte(src[k]) || src[k] == '.') {
+				k++
+			}
+			if k < l.end && (src[k] == '"' || src[k] == '\'') && stringPrefix(line[j-l.start:k-l.start]) {
+				j = k // the string's prefix
+				continue
+			}
+			if !constantWord(src[j:k]) {
+				spoil()
+			}
+			j, prev = k, 'a'
+			continue
+		case c == ',' || c == ':' || c == '-' || c == '+':
+		default:
+			spoil()
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\\' {
+			prev = c
+		}
+		j++
+	}
+	return tables
+}
+
+// constantWord: a number, True, False or None.
+func constantWord(w []byte) bool {
+	if w[0] >= '0' && w[0] <= '9' || len(w) > 1 && w[0] == '.' && w[1] >= '0' && w[1] <= '9' {
+		return true
+	}
+	switch string(w) {
+	case "True", "False", "None":
+		return true
+	}
+	return false
+}
+
+// stringPrefix: w is a string literal's prefix that makes no f-string
+// (r, b, u, br, rb in any case).
+func stringPrefix(w []byte) bool {
+	if len(w) > 2 {
+		return false
+	}
+	for _, c := range w {
+		switch c | 0x20 {
+		case 'r', 'b', 'u':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// mergeRanges sorts ranges by start and merges those that overlap or
+// touch.
+func mergeRanges(rs [][2]uint32) [][2]uint32 {
+	slices.SortFunc(rs, func(a, b [2]uint32) int { return cmp.Compare(a[0], b[0]) })
+	out := rs[:0]
+	for _, r := range rs {
+		if k := len(out) - 1; k >= 0 && out[k][1] >= r[0] {
+			out[k][1] = max(out[k][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // logical is one logical line: its first byte (past the indentation),
@@ -107,18 +297,14 @@ type logical struct {
 	start, end, indent int
 }
 
-// lineByte marks the bytes logicalLines looks at: brackets, newlines,
+// lineByte marks the bytes scanLogicalLines looks at: brackets, newlines,
 // backslashes and what starts a comment or a string.
 var lineByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, '}': true,
 	'\n': true, '\\': true, '#': true, '"': true, '\'': true}
 
-// logicalLines are the logical lines of src, blank and comment-only
-// lines left out: a line goes on through open brackets, strings and
-// backslash continuations.
-func logicalLines(src []byte) []logical { return appendLogicalLines(nil, src, 0) }
-
 // appendLogicalLines appends the logical lines of src from i, a line's
-// start, on.
+// start, on, blank and comment-only lines left out: a line goes on
+// through open brackets, strings and backslash continuations.
 func appendLogicalLines(ls []logical, src []byte, i int) []logical {
 	for l := range logicalLinesFrom(src, i) {
 		ls = append(ls, l)
@@ -217,6 +403,10 @@ func cutWord(b []byte, w string) ([]byte, bool) {
 func blockHeader(src []byte, l logical) bool {
 	depth := 0
 	for j := l.start; j < l.end; {
+		if !lineByte[src[j]] && src[j] != ':' { // most bytes
+			j++
+			continue
+		}
 		if n := skipLexeme(src, j); n > j {
 			j = n
 			continue
@@ -250,11 +440,15 @@ func blockHeader(src []byte, l logical) bool {
 // before it and changes nothing here.
 func skipLexeme[T ~string | ~[]byte](src T, i int) int {
 	switch c := src[i]; c {
-	case '#':
-		for i < len(src) && src[i] != '\n' && src[i] != '\r' {
-			i++
+	case '#': // to the line's end, found by IndexByte
+		end := len(src)
+		if k := indexByte(src[i:], '\n'); k >= 0 {
+			end = i + k
 		}
-		return i
+		if k := indexByte(src[i:end], '\r'); k >= 0 {
+			end = i + k
+		}
+		return end
 	case '"', '\'':
 		if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
 			return tripleEnd(src, i+3, c)
@@ -359,12 +553,21 @@ type plan struct {
 	left   map[string]bool
 }
 
-func planBody(src []byte, ls []logical) plan {
+func (sc *blankScratch) planBody(src []byte, text string, ls []logical) plan {
 	head, body := ls[0], ls[1:]
-	self := firstParam(words(src[head.start:head.end]))
-	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start], left: map[string]bool{}}
-	locals := map[string]bool{}
-	var roots, ws []string
+	ws := appendWords(sc.ws[:0], text[head.start:head.end])
+	defer func() { sc.ws = ws[:0] }()
+	self := firstParam(ws)
+	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start]}
+	if annotatedResult(ws) {
+		p.leave("result") // its annotation states its result: its returns state nothing (facts.go)
+	}
+	if sc.locals == nil {
+		sc.locals = map[string]bool{}
+	}
+	locals := sc.locals
+	clear(locals)
+	var roots []string
 	nested := -1
 	for _, l := range body {
 		if nested >= 0 && l.indent > nested {
@@ -374,31 +577,146 @@ func planBody(src []byte, ls []logical) plan {
 		if !mayMatter(src[l.start:l.end]) {
 			continue
 		}
-		ws = appendWords(ws[:0], src[l.start:l.end])
+		ws = appendWords(ws[:0], text[l.start:l.end])
 		bindsLocals(ws, locals)
 		if len(ws) > 0 && (ws[0] == "def" || ws[0] == "class" || ws[0] == "async" || ws[0] == "@") {
 			nested = l.indent
 			continue
 		}
 		if root, ok := resultOrAttr(ws, self); ok {
+			line := src[l.start:l.end]
+			if ws[0] == "return" && valueGivesNothing(line[len("return"):], false) {
+				p.leave("result")
+			}
+			if eq := bytes.IndexByte(line, '='); len(ws) > 1 && ws[1] == "=" && eq >= 0 && valueGivesNothing(line[eq+1:], true) {
+				continue // self.x = v states no type of x, and takes no other statement's with it
+			}
 			p.cands, roots = append(p.cands, l), append(roots, root)
 			p.kinds = append(p.kinds, stateKind(ws))
 			continue
 		}
 		for i, w := range ws { // in a one-line block: `if x: return y`
 			if w == "return" || w == "yield" {
-				p.left["result"] = true
-			} else if self != "" && strings.HasPrefix(w, self+".") && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
-				p.left[w[len(self):]] = true
+				p.leave("result")
+			} else if attrOf(w, self) && i+1 < len(ws) && (ws[i+1] == "=" || ws[i+1] == ":") {
+				p.leave(w[len(self):])
 			}
 		}
 	}
 	for i, l := range p.cands {
 		if locals[roots[i]] || !bytes.HasPrefix(src[lineStart(src, l.start):l.start], p.indent) {
-			p.left[p.kinds[i]] = true
+			p.leave(p.kinds[i])
 		}
 	}
 	return p
+}
+
+// annotatedResult: a def's head (its words) annotates its result: `->`
+// outside its brackets.
+func annotatedResult(head []string) bool {
+	depth := 0
+	for i, w := range head {
+		switch w {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "-":
+			if depth == 0 && i+1 < len(head) && head[i+1] == ">" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valueGivesNothing: the value v (of a return, or of an assignment to
+// self.x) evidently gives no type, so that a return leaves its def
+// without an inferred result whatever its other returns say (facts.go:
+// results.ok false) and an assignment states no type of its attribute:
+// the walker reads the value of a name, an attribute, a call, an await
+// or parentheses only, and this one starts at a literal (True and False
+// too; None too when none, not for a return, where it means an Optional
+// result), an operator, not or lambda, or goes on at its top level
+// otherwise than by calls and attributes (a subscript, an operator, a
+// tuple, a conditional). A value in parentheses or followed by another
+// = (`self.x = y = f()`) is never judged.
+func valueGivesNothing(v []byte, none bool) bool {
+	v = bytes.TrimLeft(v, " \t")
+	if rest, ok := cutWord(v, "await"); ok {
+		v = rest
+	}
+	if len(v) == 0 || v[0] == '#' || v[0] == '\\' || v[0] == '\r' || v[0] == '\n' || v[0] == '(' || v[0] == ';' {
+		return false
+	}
+	if !isNameByte(v[0]) || v[0] >= '0' && v[0] <= '9' {
+		return true // a string, a number, a display, an operator
+	}
+	i := 0
+	for i < len(v) && isNameByte(v[i]) {
+		i++
+	}
+	switch string(v[:i]) {
+	case "True", "False", "not", "lambda":
+		return true
+	case "None":
+		if none {
+			return true
+		}
+	}
+	if i < len(v) && (v[i] == '"' || v[i] == '\'') {
+		return true // a prefixed string
+	}
+	for i < len(v) {
+		switch c := v[i]; {
+		case c == ' ' || c == '\t' || c == '\\' || c == '\r' || c == '\n':
+			i++
+		case c == '#':
+			i = skipLexeme(v, i)
+		case c == '.':
+			for i++; i < len(v) && isNameByte(v[i]); i++ {
+			}
+		case c == '(':
+			i = closeBracket(v, i)
+		case c == ';': // the value ends
+			return false
+		case c == '=':
+			return i+1 < len(v) && v[i+1] == '=' // ==, or another target
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// closeBracket is the end of the bracketed group opening at v[i] (past
+// its closing bracket), strings and comments followed, or len(v).
+func closeBracket(v []byte, i int) int {
+	depth := 0
+	for i < len(v) {
+		switch c := v[i]; c {
+		case '#', '"', '\'':
+			i = skipLexeme(v, i)
+			continue
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return len(v)
+}
+
+// leave notes that kind (a result, an attribute) is stated by none of
+// the statements kept.
+func (p *plan) leave(kind string) {
+	if p.left == nil {
+		p.left = map[string]bool{}
+	}
+	p.left[kind] = true
 }
 
 // keep moves the planned statements into out, each to the body's
@@ -473,7 +791,7 @@ func resultOrAttr(ws []string, self string) (root string, ok bool) {
 			return "", true
 		}
 		return firstName(ws[1:]), true
-	case self != "" && len(ws) > 2 && strings.HasPrefix(ws[0], self+".") && strings.Count(ws[0], ".") == 1:
+	case len(ws) > 2 && attrOf(ws[0], self) && strings.Count(ws[0], ".") == 1:
 		if ws[1] == "=" && ws[2] != "=" {
 			return firstName(ws[2:]), true
 		}
@@ -487,6 +805,12 @@ func resultOrAttr(ws []string, self string) (root string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// attrOf: word w is an attribute of self (`self.x`, `self.x.y`; self
+// not empty), without a string made per word.
+func attrOf(w, self string) bool {
+	return self != "" && len(w) > len(self) && w[len(self)] == '.' && w[:len(self)] == self
 }
 
 // firstName is the name a value's words start with, up to its first dot
@@ -571,4 +895,28 @@ func assigns(ws []string, i, depth int) bool {
 		next = ws[i+1]
 	}
 	return depth == 0 && next != "=" && prev != "=" && prev != "<" && prev != ">" && prev != "!"
+}
+
+// blankAll is src blank but for its line breaks (what
+// extract.BlankOutside makes of a file nothing of which is kept),
+// found by IndexByte rather than byte by byte; it is sc.out.
+func (sc *blankScratch) blankAll(src []byte) []byte {
+	out := sc.grow(len(src))
+	if len(out) > 0 {
+		out[0] = ' '
+		for n := 1; n < len(out); n *= 2 {
+			copy(out[n:], out[:n])
+		}
+	}
+	for _, c := range []byte{'\n', '\r'} {
+		for i := 0; i < len(src); {
+			k := bytes.IndexByte(src[i:], c)
+			if k < 0 {
+				break
+			}
+			out[i+k] = c
+			i += k + 1
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,7 +85,7 @@ def k(flag):
 			t.Errorf("body text %q kept:\n%s", gone, got)
 		}
 	}
-	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        return self._name\n",
+	for _, kept := range []string{"def not_a_def():", "attr: int = 1", "@property", "def name(self) -> str:  # a comment: with a colon\n        ...              \n", // annotated: its return states nothing
 		"def __init__(self, a=(1,\n                          2), *, b: \"x:y\" = None):\n        ...",
 		"\n        self.a = a\n",
 		"async def run(self): return 1", "def tabbed():\n\t...", "def g(\n    y,\n):\n  ...", "z = g(1)",
@@ -153,5 +154,125 @@ func TestSkipTripleQuoted(t *testing.T) {
 		if got := skipLexeme([]byte(src), 0); got != want {
 			t.Errorf("bytes %q ends at %d, want %d", src, got, want)
 		}
+	}
+}
+
+// TestConstantTables: of a dependency's file, the inside of a display
+// spanning lines that holds constants only is blanked (the outermost
+// such display; lines and offsets kept), while a display naming
+// anything, a call's or subscript's brackets, an f-string and a def's
+// head stay; the symbols and facts are those of the file as written.
+func TestConstantTables(t *testing.T) {
+	src := `TABLE = {
+    'a': 0x00c6,  # a comment's ( bracket
+    "b": (1, -2.5e-3),
+    r'c': [True, None],
+}
+NAMED = {
+    'a': foo,
+}
+CALLED = dict(
+    a=1,
+)
+INDEXED = TABLE[
+    'a']
+ONE = (1, 2)
+F = [
+    f"{TABLE}",
+]
+MIXED = [
+    (1,
+     2),
+    NAMED,
+]
+
+
+class C:
+    SLOTS = ('x',
+             'y')
+
+    def f(self, a=(1,
+                   2)):
+        return NAMED
+`
+	b, skip := blankBodies([]byte(src), nil)
+	got := string(b)
+	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Fatalf("length or lines changed:\n%s", got)
+	}
+	for _, gone := range []string{"0x00c6", "comment", "-2.5e-3", "True", "(1,\n     2)", "'y'"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("table text %q kept:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"TABLE = {", "    'a': foo,", "    a=1,", "TABLE[\n    'a']", "ONE = (1, 2)", `f"{TABLE}"`, "    NAMED,\n]",
+		"def f(self, a=(1,\n                   2)):"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("lost %q:\n%s", kept, got)
+		}
+	}
+	for _, r := range skip {
+		if strings.TrimSpace(got[r[0]:r[1]]) != "" {
+			t.Errorf("skips %q", got[r[0]:r[1]])
+		}
+	}
+	if b := uint32(strings.Index(src, `"b"`)); !slices.ContainsFunc(skip, func(r [2]uint32) bool { return r[0] <= b && b < r[1] }) {
+		t.Errorf("skips %v: not TABLE's blank lines", skip)
+	}
+	extracted := func(decl bool) []string {
+		x := New().Extract(extract.Input{Path: "dep/m.py", Content: []byte(src), DeclarationsOnly: decl})
+		if len(x.Diagnostics) > 0 {
+			t.Errorf("declarations only %v: %v", decl, x.Diagnostics)
+		}
+		var out []string
+		for _, s := range x.Symbols {
+			out = append(out, fmt.Sprint(s.Qualified, s.Span, s.Signature))
+		}
+		for _, f := range x.Facts {
+			out = append(out, fmt.Sprint(f.Kind, " ", f.Subject, " ", f.Member, " ", f.Object))
+		}
+		return out
+	}
+	if whole, blanked := extracted(false), extracted(true); !slices.Equal(whole, blanked) {
+		t.Errorf("declarations only:\n%q\nwhole:\n%q", blanked, whole)
+	}
+}
+
+// TestValueGivesNothing: a value that is a literal, an operator, a
+// subscript, a tuple or a conditional at its top level gives no type; one
+// of a name's calls and attributes, or in parentheses, may; None gives
+// none to an attribute, and means an Optional result to a return.
+func TestValueGivesNothing(t *testing.T) {
+	for v, want := range map[string]bool{
+		"":                      false,
+		" x":                    false,
+		" self._impl.deep()":    false,
+		" await f(a, b=[1])":    false,
+		" f(\n    x,\n).y  # c": false,
+		" (x)":                  false,
+		" x; y = 1":             false,
+		" y = f()":              false,
+		" 'a'":                  true,
+		" f'{x}'":               true,
+		" 1":                    true,
+		" True":                 true,
+		" [x]":                  true,
+		" -x":                   true,
+		" not x":                true,
+		" lambda: x":            true,
+		" x[0]":                 true,
+		" f(x)[0]":              true,
+		" a, b":                 true,
+		" a + b":                true,
+		" a if b else c":        true,
+		" a == b":               true,
+		" x.y is None":          true,
+	} {
+		if got := valueGivesNothing([]byte(v), false); got != want {
+			t.Errorf("valueGivesNothing(%q) = %v, want %v", v, got, want)
+		}
+	}
+	if valueGivesNothing([]byte(" None"), false) || !valueGivesNothing([]byte(" None"), true) {
+		t.Errorf("None: a return's Optional result, no attribute's type")
 	}
 }

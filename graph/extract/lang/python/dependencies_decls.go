@@ -16,8 +16,8 @@ import (
 // assignment, an import, a compound statement such as `if` or `try`
 // taken whole) with its byte range, the names it binds at module level
 // and the dotted names it reads; Select keeps the statements the
-// worktree's names reach, to a fixed point, and the extractor blanks the
-// rest (extract.BlankOutside).
+// worktree's names reach, to a fixed point, and the extractor has the
+// parser skip the rest.
 
 // stmt is one top-level statement of a module.
 type stmt struct {
@@ -29,30 +29,33 @@ type stmt struct {
 }
 
 // member is one statement of a top-level class's body: a def or class
-// with its decorators, an assignment, or another statement (a
-// docstring, an if) that is always kept with its class. Its range starts
+// with its decorators, an assignment, or another statement (an if, a
+// pass) that is always kept with its class; a docstring, which states
+// nothing an importer reads, only when nothing else is. Its range starts
 // at its line's start, so that a part kept keeps its indentation.
 type member struct {
 	start, end uint32
 	defs       []string // names bound in the class: the def's, the targets, the attributes a method assigns (self.x = v)
 	needs      []string // dotted names read, as stmt's
 	always     bool     // kept whenever its class is (it binds no name)
+	doc        bool     // a string alone (a docstring): no name bound or read, kept only when its class keeps nothing else
 	compound   bool     // an if, try, for, … at the class's level
 }
 
-// statements reads src's top-level statements, in order.
-func statements(src []byte) []stmt {
-	type block struct {
-		indent int
-		def    bool
-		self   string // a def's first parameter
-	}
+// eachStatement reads src's top-level statements, in order, yielding
+// each once it ends. The statement yielded, its lists and its members
+// are made again of the same memory for the next one: a summary is
+// written out statement by statement, and ~200 modules' statements kept
+// at once made a tenth of a cold build's garbage with packages.
+func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 	var (
-		out       []stmt
-		blocks    []block // the def and class blocks around a line
-		ws        []string
+		cur       = &sc.cur
+		started   bool
+		blocks    = sc.blocks[:0] // the def and class blocks around a line
+		ws        = sc.ws[:0]
 		decorated bool // the last top-level line was a decorator
 	)
+	defer func() { sc.blocks, sc.ws = blocks[:0], ws[:0] }()
 	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings; src is not written while they live (Summarize copies them)
 	var (
 		classBody    bool // the statement is a top-level class whose body is a block
@@ -60,12 +63,16 @@ func statements(src []byte) []stmt {
 		memberDecor  bool // the last member-level line was a decorator
 	)
 	for l := range logicalLinesFrom(src, 0) {
-		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || len(out) == 0 {
-			out = append(out, stmt{start: uint32(l.start)})
+		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || !started {
+			if started {
+				yield(cur)
+			}
+			cur.reset(uint32(l.start))
+			started = true
 			blocks = blocks[:0]
 			classBody, memberIndent = false, -1
 		}
-		s := &out[len(out)-1]
+		s := cur
 		s.end = uint32(l.end)
 		for len(blocks) > 0 && blocks[len(blocks)-1].indent >= l.indent {
 			blocks = blocks[:len(blocks)-1]
@@ -92,7 +99,7 @@ func statements(src []byte) []stmt {
 				memberIndent = l.indent
 			}
 			if l.indent == memberIndent && !memberDecor && !continuesCompound(src[l.start:l.end]) || len(s.members) == 0 {
-				s.members = append(s.members, member{start: uint32(lineStart(src, l.start))})
+				s.addMember(uint32(lineStart(src, l.start)))
 			}
 			m = &s.members[len(s.members)-1]
 			m.end = uint32(l.end)
@@ -104,6 +111,9 @@ func statements(src []byte) []stmt {
 		ws = appendWords(ws[:0], line)
 		if len(ws) == 0 {
 			continue
+		}
+		if m != nil {
+			m.doc = false
 		}
 		decorated = l.indent == 0 && ws[0] == "@"
 		head := ws
@@ -144,11 +154,69 @@ func statements(src []byte) []stmt {
 			s.needs = appendNeeds(s.needs, ws, line)
 		}
 		if opens && blockHeader(src, l) {
-			blocks = append(blocks, block{l.indent, head[0] == "def", firstParam(ws)})
+			blocks = append(blocks, lineBlock{l.indent, head[0] == "def", firstParam(ws)})
 			classBody = classBody || l.indent == 0 && head[0] == "class"
 		}
 	}
-	return out
+	if started {
+		yield(cur)
+	}
+}
+
+// lineBlock is a def or class block around a line.
+type lineBlock struct {
+	indent int
+	def    bool
+	self   string // a def's first parameter
+}
+
+// summaryScratch is the memory summarizing a module needs beyond the
+// summary, reused from module to module (summaryScratches): ~200 modules
+// of the imported directories are summarized in a cold build of Pallets,
+// and their lists made anew each time were half the garbage summaries
+// made.
+type summaryScratch struct {
+	cur    stmt // the statement read, its names substrings of the last module read
+	blocks []lineBlock
+	ws     []string
+	b      []byte // the summary written, copied out at the end
+	seen   map[string]bool
+}
+
+var summaryScratches = make(chan *summaryScratch, 8)
+
+func getSummaryScratch() *summaryScratch {
+	select {
+	case sc := <-summaryScratches:
+		return sc
+	default:
+		return &summaryScratch{seen: map[string]bool{}}
+	}
+}
+
+func putSummaryScratch(sc *summaryScratch) {
+	select {
+	case summaryScratches <- sc:
+	default:
+	}
+}
+
+// reset makes s an empty statement starting at start, its lists' memory
+// kept.
+func (s *stmt) reset(start uint32) {
+	*s = stmt{start: start, defs: s.defs[:0], imports: s.imports[:0], needs: s.needs[:0], members: s.members[:0]}
+}
+
+// addMember appends an empty member starting at start (a docstring until
+// a line of it has words), reusing the memory of one yielded before.
+func (s *stmt) addMember(start uint32) {
+	if len(s.members) == cap(s.members) {
+		s.members = append(s.members, member{})
+	} else {
+		s.members = s.members[:len(s.members)+1]
+	}
+	m := &s.members[len(s.members)-1]
+	*m = member{start: start, defs: m.defs[:0], needs: m.needs[:0], doc: true}
 }
 
 // add reads one line of the member: in a def's body what blankBodies
@@ -223,8 +291,11 @@ func appendMemberTargets(defs []string, ws []string) []string {
 // (`self.x = v`, `self.x: T`), self its first parameter.
 func appendAttrs(defs []string, ws []string, self string) []string {
 	for i, w := range ws {
-		attr, ok := strings.CutPrefix(w, self+".")
-		if !ok || attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
+		if !attrOf(w, self) {
+			continue
+		}
+		attr := w[len(self)+1:]
+		if attr == "" || strings.Contains(attr, ".") || i+1 >= len(ws) {
 			continue
 		}
 		if ws[i+1] == ":" || ws[i+1] == "=" && (i+2 >= len(ws) || ws[i+2] != "=") {
@@ -237,13 +308,19 @@ func appendAttrs(defs []string, ws []string, self string) []string {
 // mayBindAttr: a def body's line may assign an attribute (a dot before
 // its first = or :), by its bytes.
 func mayBindAttr(line []byte) bool {
-	i := bytes.IndexAny(line, "=:")
-	return i > 0 && bytes.IndexByte(line[:i], '.') >= 0
+	d := bytes.IndexByte(line, '.')
+	if d < 0 || bytes.IndexByte(line[:d], '=') >= 0 || bytes.IndexByte(line[:d], ':') >= 0 {
+		return false
+	}
+	return bytes.IndexByte(line[d:], '=') >= 0 || bytes.IndexByte(line[d:], ':') >= 0
 }
 
 // continuesCompound: a line at the module's indentation that goes on
 // with the compound statement before it (except, else, elif, finally).
 func continuesCompound(line []byte) bool {
+	if len(line) == 0 || line[0] != 'e' && line[0] != 'f' {
+		return false
+	}
 	for _, kw := range []string{"except", "else", "elif", "finally"} {
 		if rest, ok := bytes.CutPrefix(line, []byte(kw)); ok && (len(rest) == 0 || !isNameByte(rest[0])) {
 			return true
@@ -317,17 +394,22 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 		return needs
 	}
 	for i := 0; i < len(line); {
-		n := skipLexeme(line, i)
-		if n == i {
+		if c := line[i]; c != '#' && c != '"' && c != '\'' {
 			i++
 			continue
 		}
+		n := skipLexeme(line, i)
 		if q := line[i]; (q == '"' || q == '\'') && n-i < 80 && !(n-i >= 6 && line[i+1] == q && line[i+2] == q) {
-			for _, w := range words(line[i+1 : max(i+1, n-1)]) {
+			from := len(needs)
+			needs = appendWords(needs, line[i+1:max(i+1, n-1)])
+			kept := from // of the string's words, the names
+			for _, w := range needs[from:] {
 				if isNameByte(w[0]) && (w[0] < '0' || w[0] > '9') {
-					needs = append(needs, w)
+					needs[kept] = w
+					kept++
 				}
 			}
+			needs = needs[:kept]
 		}
 		i = n
 	}
@@ -338,11 +420,13 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // end", then "d name" per name bound, "i module name bound" per import
 // ("=" for the empty name of `import m`), "n dotted" per name read, each
 // once; then a class's members, each "m start end" ("M" for one always
-// kept) with its own "d" and "n" lines.
+// kept: it binds no name and is no docstring) with its own "d" and "n"
+// lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
-	b := make([]byte, 0, len(content)/4) // a summary is about a quarter of its module
-	seen := map[string]bool{}
-	for _, s := range statements(content) {
+	sc := getSummaryScratch()
+	defer putSummaryScratch(sc)
+	b, seen := sc.b[:0], sc.seen
+	sc.eachStatement(content, func(s *stmt) {
 		b = appendRange(b, "s ", s.start, s.end)
 		b = appendNames(b, "d ", s.defs, seen)
 		for _, im := range s.imports {
@@ -355,15 +439,16 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 		b = appendNames(b, "n ", s.needs, seen)
 		for _, m := range s.members {
 			tag := "m "
-			if m.always || len(m.defs) == 0 {
+			if (m.always || len(m.defs) == 0) && !m.doc {
 				tag = "M "
 			}
 			b = appendRange(b, tag, m.start, m.end)
 			b = appendNames(b, "d ", m.defs, seen)
 			b = appendNames(b, "n ", m.needs, seen)
 		}
-	}
-	return b
+	})
+	sc.b = b[:0]
+	return append(make([]byte, 0, len(b)), b...)
 }
 
 func appendRange(b []byte, tag string, start, end uint32) []byte {
@@ -404,9 +489,15 @@ func unique(ws []string, seen map[string]bool) []string {
 	return out
 }
 
-// parseStatements reads a Summarize.
+// parseStatements reads a Summarize. The names, imports and members
+// of all statements share one array each (appendTail): a summary's
+// lines of one list come together, and ~200 modules' lists made one by
+// one were a tenth of what selecting allocates.
 func parseStatements(b []byte) []stmt {
 	out := make([]stmt, 0, bytes.Count(b, []byte("\ns "))+1)
+	names := make([]string, 0, bytes.Count(b, []byte("\n")))
+	imports := make([][3]string, 0, bytes.Count(b, []byte("\ni ")))
+	members := make([]member, 0, bytes.Count(b, []byte("\nm "))+bytes.Count(b, []byte("\nM ")))
 	text := unsafe.String(unsafe.SliceData(b), len(b)) // names are its substrings: a summary is never written, and they live as long as Select
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
@@ -420,7 +511,7 @@ func parseStatements(b []byte) []stmt {
 		case tag == "m" || tag == "M":
 			s := &out[len(out)-1]
 			start, end := parseRange(f)
-			s.members = append(s.members, member{start: start, end: end, always: tag == "M"})
+			s.members = appendTail(&members, s.members, member{start: start, end: end, always: tag == "M"})
 		case tag == "d" || tag == "n":
 			s := &out[len(out)-1]
 			defs, needs := &s.defs, &s.needs
@@ -429,9 +520,9 @@ func parseStatements(b []byte) []stmt {
 				defs, needs = &m.defs, &m.needs
 			}
 			if tag == "d" {
-				*defs = append(*defs, f)
+				*defs = appendTail(&names, *defs, f)
 			} else {
-				*needs = append(*needs, f)
+				*needs = appendTail(&names, *needs, f)
 			}
 		case tag == "i":
 			m, rest, _ := strings.Cut(f, " ")
@@ -439,10 +530,25 @@ func parseStatements(b []byte) []stmt {
 			if name == "=" {
 				name = ""
 			}
-			out[len(out)-1].imports = append(out[len(out)-1].imports, [3]string{m, name, bound})
+			s := &out[len(out)-1]
+			s.imports = appendTail(&imports, s.imports, [3]string{m, name, bound})
 		}
 	}
 	return out
+}
+
+// appendTail appends v to list, which is the tail of *all (what was
+// appended to it last) or empty, in all's memory; a list that is not
+// its tail is copied.
+func appendTail[T any](all *[]T, list []T, v T) []T {
+	a := *all
+	if len(list) > 0 && (len(a) == 0 || &a[len(a)-1] != &list[len(list)-1]) {
+		return append(list[:len(list):len(list)], v)
+	}
+	start := len(a) - len(list)
+	a = append(a, v)
+	*all = a
+	return a[start:len(a):len(a)]
 }
 
 // parseRange reads "start end".
@@ -454,9 +560,9 @@ func parseRange(f string) (uint32, uint32) {
 }
 
 // keptSkip is what the parser need not read of a file read in part:
-// the whole lines between the kept ranges (extract.BlankOutside made them blank)
-// and the blank lines of the bodies (body, from blankBodies, inside the
-// kept ranges), merged, in order.
+// the whole lines between the kept ranges and the blank lines of the
+// bodies (body, from blankBodies, inside the kept ranges), merged, in
+// order.
 func keptSkip(keep []extract.Span, body [][2]uint32, n int) [][2]uint32 {
 	var out [][2]uint32
 	add := func(r [2]uint32) {

@@ -85,10 +85,10 @@ Box.extra = make
 }
 
 // TestMembersSelected: of a kept class, the head, the members always
-// kept (binding nothing), those the worktree names (an attribute a
+// kept (binding nothing, a docstring aside), those the worktree names (an attribute a
 // method in an if assigns too) and, to a fixed point, the members those
-// read (self.x, a class-level name) are kept, or else the first; the
-// rest is not.
+// read (self.x, a class-level name) are kept, or else the first (Quiet's
+// docstring); the rest is not.
 func TestMembersSelected(t *testing.T) {
 	src := `class Base:
     """Doc."""
@@ -128,17 +128,24 @@ class Impl:
 
 class Helper:
     pass
+
+
+class Quiet:
+    """Kept: nothing else is."""
+
+    def unnamed(self):
+        return 4
 `
 	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
 	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib.py", Files: []string{"lib.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
-	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true}})
+	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true, "Quiet": true}})
 	keep := sel[0][0].Keep
 	var kept []string
 	for _, sp := range keep {
 		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
 	}
-	want := []string{`class Base:`, `"""Doc."""`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
-		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`}
+	want := []string{`class Base:`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
+		`class Impl:`, `def deep(self):`, `class Helper:`, `pass`, `class Quiet:`, `"""Kept: nothing else is."""`}
 	if !reflect.DeepEqual(kept, want) {
 		t.Errorf("kept %q\nwant %q", kept, want)
 	}
@@ -231,7 +238,7 @@ func TestKeepEveryStatement(t *testing.T) {
 // a class's head (to its body's first line), then each member.
 func everyStatement(content []byte, members bool) []extract.Span {
 	keep := []extract.Span{}
-	for _, s := range statements(content) {
+	for _, s := range parseStatements((&pyDeps{}).Summarize(content)) {
 		if !members || len(s.members) == 0 {
 			keep = append(keep, extract.Span{Start: s.start, End: s.end})
 			continue
@@ -257,5 +264,76 @@ func TestMemberTargets(t *testing.T) {
 		if got := appendMemberTargets(nil, words(src)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q binds %q, want %q", src, got, want)
 		}
+	}
+}
+
+// TestOutsideNotRead: of a file read in part, what lies outside the kept
+// statements is skipped, not blanked: however broken it is (an
+// unclosed bracket, an unterminated string), the kept statements
+// extract as they do with it blanked. A file nothing of which is kept
+// declares its module alone.
+func TestOutsideNotRead(t *testing.T) {
+	src := `import os
+broken = f(((
+class Kept:
+    """Doc."""
+    x: int = 1
+
+    def m(self) -> "Kept":
+        return self
+unterminated = """
+def Gone(:
+def also_kept(a: os.PathLike) -> Kept:
+    return Kept()
+`
+	// The statement starting at from, to the newline before next.
+	stmt := func(from, next string) extract.Span {
+		return extract.Span{Start: uint32(strings.Index(src, from)), End: uint32(strings.Index(src, next) - 1)}
+	}
+	keep := []extract.Span{stmt("import os", "broken"), stmt("class Kept", "unterminated"), stmt("def also_kept", "    return Kept()")}
+	keep[2].End = uint32(len(src) - 1)
+	ex := New()
+	in := extract.Input{Path: "lib/x.py", Content: []byte(src), DeclarationsOnly: true, Keep: keep}
+	part := ex.Extract(in)
+	in.Content = extract.BlankOutside(in.Content, keep)
+	blanked := ex.Extract(in)
+	if len(part.Diagnostics) > 0 {
+		t.Errorf("diagnostics %v", part.Diagnostics)
+	}
+	var names []string
+	for _, s := range part.Symbols {
+		names = append(names, s.Qualified)
+	}
+	if want := []string{"lib.x", "lib.x.Kept", "lib.x.Kept.m", "lib.x.also_kept"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("symbols %q, want %q", names, want)
+	}
+	if !reflect.DeepEqual(part.Symbols, blanked.Symbols) || !reflect.DeepEqual(part.Facts, blanked.Facts) || !reflect.DeepEqual(part.Relations, blanked.Relations) {
+		t.Errorf("read in part:\n%+v\nwith the rest blanked:\n%+v", part, blanked)
+	}
+	// Nothing kept (a package's __init__ read for its module): the
+	// module alone.
+	in = extract.Input{Path: "lib/x.py", Content: []byte(src + "\r\n"), DeclarationsOnly: true, Keep: []extract.Span{}}
+	if none := ex.Extract(in); len(none.Symbols) != 1 || none.Symbols[0].Qualified != "lib.x" || none.Symbols[0].Span.End != uint32(len(in.Content)) {
+		t.Errorf("nothing kept: %+v", none.Symbols)
+	}
+	if b := new(blankScratch).blankAll(in.Content); string(b) != string(extract.BlankOutside(in.Content, in.Keep)) {
+		t.Errorf("blankAll made %q", b)
+	}
+}
+
+// TestAppendTail: lists appended one after the other share one array;
+// a list appended to after another was is copied, the other untouched.
+func TestAppendTail(t *testing.T) {
+	all := make([]string, 0, 8)
+	a := appendTail(&all, nil, "a1")
+	a = appendTail(&all, a, "a2")
+	b := appendTail(&all, nil, "b1")
+	a = appendTail(&all, a, "a3") // not the tail: copied
+	b = appendTail(&all, b, "b2")
+	if !reflect.DeepEqual(a, []string{"a1", "a2", "a3"}) || !reflect.DeepEqual(b, []string{"b1", "b2"}) {
+		t.Errorf("a %q, b %q", a, b)
+	}
+	if !reflect.DeepEqual(all, []string{"a1", "a2", "b1", "b2"}) {
+		t.Errorf("all %q", all)
 	}
 }

@@ -477,17 +477,14 @@ func words[T ~string | ~[]byte](line T) []string { return appendWords(nil, line)
 // its substrings: no allocation each.
 func appendWords[T ~string | ~[]byte](ws []string, line T) []string {
 	for i := 0; i < len(line); {
-		if n := skipLexeme(line, i); n > i {
-			i = n
-			continue
-		}
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\\':
+		switch wordClass[line[i]] {
+		case wordBlank:
 			i++
-		case c == '.' || isNameByte(c):
-			j := i
-			for j < len(line) && (line[j] == '.' || isNameByte(line[j])) {
+		case wordLexeme:
+			i = skipLexeme(line, i)
+		case wordName:
+			j := i + 1
+			for j < len(line) && wordClass[line[j]] == wordName {
 				j++
 			}
 			ws = append(ws, string(line[i:j]))
@@ -500,9 +497,40 @@ func appendWords[T ~string | ~[]byte](ws []string, line T) []string {
 	return ws
 }
 
-func isNameByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
+// What a byte is to appendWords (one lookup per byte): a blank (or a
+// backslash continuation), the start of a comment or string, part of a
+// dotted name, or punctuation (wordPunct, the zero value).
+const (
+	wordPunct = iota
+	wordBlank
+	wordLexeme
+	wordName
+)
+
+var wordClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\\':
+			t[c] = wordBlank
+		case b == '#' || b == '"' || b == '\'':
+			t[c] = wordLexeme
+		case b == '.' || isNameByte(b):
+			t[c] = wordName
+		}
+	}
+	return t
+}()
+
+func isNameByte(c byte) bool { return nameBytes[c] }
+
+// nameBytes marks the bytes of a name: letters, digits, _ and any
+// byte of a multibyte character (a table: the scans ask of every byte).
+var nameBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+	}
+	return t
+}()
 
 func isIdent(w string) bool {
 	return w != "" && !strings.Contains(w, ".") && (w[0] < '0' || w[0] > '9')

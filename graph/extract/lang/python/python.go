@@ -72,9 +72,15 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// Same offsets, a fraction of the parse: the blanked lines are
 		// not even lexed.
 		// A file read in part (Input.Keep: the statements Select
-		// kept) has the rest blanked too, and its blank lines skipped.
+		// kept) has the rest skipped: the parser never reads it, and
+		// nothing else reads what no node spans, so it is not blanked.
 		var skip [][2]uint32
-		in.Content, skip = blankBodies(extract.BlankOutside(in.Content, in.Keep), in.Keep)
+		sc := getBlankScratch()
+		defer putBlankScratch(sc) // nothing extracted refers to the content: the walk copies what it keeps
+		if in.Keep != nil && len(in.Keep) == 0 {
+			in.Content = sc.blankAll(in.Content) // read for its module alone: skipping everything parses everything
+		}
+		in.Content, skip = sc.blankBodies(in.Content, in.Keep)
 		if in.Keep != nil {
 			skip, in.Keep = keptSkip(in.Keep, skip, len(in.Content)), nil
 		}
