@@ -36,9 +36,10 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 // a copy of ~150 files, and each 4 MB allocated brings the next garbage
 // collection closer (one of ~30 in a cold build of Pallets).
 type blankScratch struct {
-	out    []byte    // the blanked copy: the result, until the scratch is put back
-	ls     []logical // the logical lines scanned
-	ws     []string  // a line's words
+	out    []byte         // the blanked copy: the result, until the scratch is put back
+	defs   []extract.Span // each blanked def, from its line to its body's end (restoreEnds)
+	ls     []logical      // the logical lines scanned
+	ws     []string       // a line's words
 	locals map[string]bool
 }
 
@@ -76,6 +77,7 @@ func (sc *blankScratch) grow(n int) []byte {
 func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uint32) {
 	ls := sc.ls[:0]
 	defer func() { sc.ls = ls[:0] }()
+	sc.defs = sc.defs[:0]
 	if keep == nil {
 		ls = appendLogicalLines(ls, src, 0)
 	}
@@ -134,6 +136,7 @@ func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []
 	copy(out, src)
 	for _, p := range plans {
 		from, to := p.body[0].start, p.body[len(p.body)-1].end
+		sc.defs = append(sc.defs, extract.Span{Start: uint32(p.head.start), End: uint32(to)})
 		for j := from; j < to; j++ {
 			if out[j] != '\n' && out[j] != '\r' {
 				out[j] = ' '
@@ -545,7 +548,8 @@ func blankLines(out []byte, from, to int, skip [][2]uint32) [][2]uint32 {
 // indentation mixes tabs and spaces) takes the others of its kind with
 // it (left): the def's results, or an attribute's assignments.
 type plan struct {
-	class  string // the classes around the def, "A.B."
+	class  string  // the classes around the def, "A.B."
+	head   logical // the def's line
 	body   []logical
 	indent []byte
 	cands  []logical
@@ -558,7 +562,7 @@ func (sc *blankScratch) planBody(src []byte, text string, ls []logical) plan {
 	ws := appendWords(sc.ws[:0], text[head.start:head.end])
 	defer func() { sc.ws = ws[:0] }()
 	self := firstParam(ws)
-	p := plan{body: body, indent: src[lineStart(src, body[0].start):body[0].start]}
+	p := plan{head: head, body: body, indent: src[lineStart(src, body[0].start):body[0].start]}
 	if annotatedResult(ws) {
 		p.leave("result") // its annotation states its result: its returns state nothing (facts.go)
 	}
@@ -919,4 +923,21 @@ func (sc *blankScratch) blankAll(src []byte) []byte {
 		}
 	}
 	return out
+}
+
+// restoreEnds gives back their ends to the symbols blanking cut short: a
+// def whose body keeps nothing, or only its first statements, parses as
+// ending there, but its extent is the def's as written (show prints it,
+// and a class ending with it ends with its body too). Every symbol that
+// holds a blanked def's line and ends inside its body ends at the body's
+// end.
+func (sc *blankScratch) restoreEnds(syms []extract.RawSymbol) {
+	for _, d := range sc.defs {
+		for i := range syms {
+			s := &syms[i].Span
+			if s.Start <= d.Start && s.End > d.Start && s.End < d.End {
+				s.End = d.End
+			}
+		}
+	}
 }

@@ -276,3 +276,41 @@ func TestValueGivesNothing(t *testing.T) {
 		t.Errorf("None: a return's Optional result, no attribute's type")
 	}
 }
+
+// TestRestoreEnds: a dependency's def whose body blanking empties (its
+// returns state nothing: an annotated result, a literal) keeps its
+// extent as written, and so does the class it ends, for show to print.
+func TestRestoreEnds(t *testing.T) {
+	src := `class Box:
+    def get(self) -> int:
+        if self.n:
+            return 1
+        return 2
+
+    def flag(self):
+        return False
+
+
+def top():
+    x = 1
+    return None
+`
+	x := New().Extract(extract.Input{Path: "lib/box.py", Content: []byte(src), DeclarationsOnly: true})
+	want := map[string]string{
+		"lib.box.Box":      src[:strings.Index(src, "\n\n\ndef top")],
+		"lib.box.Box.get":  src[strings.Index(src, "def get") : strings.Index(src, "return 2")+len("return 2")],
+		"lib.box.Box.flag": src[strings.Index(src, "def flag") : strings.Index(src, "return False")+len("return False")],
+		"lib.box.top":      src[strings.Index(src, "def top") : len(src)-1],
+	}
+	for _, s := range x.Symbols {
+		if w, ok := want[s.Qualified]; ok {
+			if got := src[s.Span.Start:s.Span.End]; got != w {
+				t.Errorf("%s spans %q, want %q", s.Qualified, got, w)
+			}
+			delete(want, s.Qualified)
+		}
+	}
+	for q := range want {
+		t.Errorf("%s not declared", q)
+	}
+}

@@ -68,6 +68,7 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	door := e.door
+	var sc *blankScratch // a dependency's file: blanked, then its symbols' ends restored
 	if in.DeclarationsOnly {
 		// Same offsets, a fraction of the parse: the blanked lines are
 		// not even lexed.
@@ -75,7 +76,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// kept) has the rest skipped: the parser never reads it, and
 		// nothing else reads what no node spans, so it is not blanked.
 		var skip [][2]uint32
-		sc := getBlankScratch()
+		sc = getBlankScratch()
 		defer putBlankScratch(sc) // nothing extracted refers to the content: the walk copies what it keeps
 		if in.Keep != nil && len(in.Keep) == 0 {
 			in.Content = sc.blankAll(in.Content) // read for its module alone: skipping everything parses everything
@@ -89,8 +90,12 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		door = &d
 	}
 	out := &extract.ExtractedFile{Lang: langName, Namespace: namespace(in.Path, in.Module.Root)}
-	return door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	x := door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(e.ids, t, in.Path, lines, out).run()
 	})
+	if sc != nil {
+		sc.restoreEnds(x.Symbols) // after the digest, which finds a def's node by its span
+	}
+	return x
 }
