@@ -109,7 +109,7 @@ func TestSelectCrate(t *testing.T) {
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
 		dirs := []extract.SelectDir{dir}
-		decls := decodeDirs(dirs, d.reachedFile)
+		decls := d.decodeDirs(dirs)
 		if got := d.selectFiles(dirs, decls, newCrateWants(decls, c.names)); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
@@ -141,7 +141,7 @@ func TestUnscannedSummary(t *testing.T) {
 				{Name: "pm", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "pm", "src"))},
 			},
 			imports: []string{"dep", "local", "pm"}, byImport: map[string]int{"dep": 0, "local": 1, "pm": 2},
-			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), reached: map[int]crateReach{},
+			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), located: map[int][]string{}, reached: map[int]crateReach{}, procs: map[int]bool{},
 		}
 	}
 	d := newDeps()
