@@ -25,7 +25,16 @@ impl S {
 }
 pub fn free() -> char { '}' }
 `
-	got := string(blankFnBodies([]byte(src)))
+	out, bodies := blankFnBodies([]byte(src))
+	got := string(out)
+	if len(bodies) != 3 { // provided's, new's and free's; declared has none
+		t.Errorf("bodies %v, want 3", bodies)
+	}
+	for _, b := range bodies { // each the inside of a { … }, all blank
+		if src[b.Start-1] != '{' || src[b.End] != '}' || strings.TrimSpace(got[b.Start:b.End]) != "" {
+			t.Errorf("body %v is %q", b, got[b.Start-1:b.End+1])
+		}
+	}
 	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
 		t.Fatalf("length or lines changed:\n%s", got)
 	}

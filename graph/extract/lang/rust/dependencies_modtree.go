@@ -535,7 +535,7 @@ func lex(b []byte) []token {
 				i++
 			}
 		case c < utf8.RuneSelf:
-			out = append(out, token{text: string(c), at: i})
+			out = append(out, token{text: punctText[c], at: i})
 			i++
 		default:
 			_, size := utf8.DecodeRune(b[i:])
@@ -544,6 +544,15 @@ func lex(b []byte) []token {
 	}
 	return out
 }
+
+// punctText is each ASCII byte as a string: a punctuation token's text,
+// allocated once rather than once a token.
+var punctText = func() (t [utf8.RuneSelf]string) {
+	for c := range t {
+		t[c] = string(rune(c))
+	}
+	return t
+}()
 
 // identByte is isIdentByte as a table: the lexer's inner loops.
 var identByte = func() (t [256]bool) {
