@@ -441,7 +441,11 @@ type token struct {
 
 // lex splits Rust source into identifiers, string literals and
 // punctuation, skipping comments, char literals, lifetimes and numbers.
-func lex(b []byte) []token {
+func lex(b []byte) []token { return lexNoting(b, nil) }
+
+// lexNoting is lex, appending to comments (when not nil) the span of
+// each comment it skips.
+func lexNoting(b []byte, comments *[]extract.Span) []token {
 	out := make([]token, 0, len(b)/5) // about a token to 5 bytes: grown once or twice, not a dozen times
 	idents := map[string]string{}     // each identifier's text, allocated once
 	n := len(b)
@@ -451,10 +455,13 @@ func lex(b []byte) []token {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '/' && i+1 < n && b[i+1] == '/':
+			from := i
 			for i < n && b[i] != '\n' {
 				i++
 			}
+			noteComment(comments, from, i)
 		case c == '/' && i+1 < n && b[i+1] == '*':
+			from := i
 			depth := 0
 			for i < n {
 				if b[i] == '/' && i+1 < n && b[i+1] == '*' {
@@ -470,6 +477,7 @@ func lex(b []byte) []token {
 					i++
 				}
 			}
+			noteComment(comments, from, i)
 		case c == '"':
 			j := i + 1
 			for j < n && b[j] != '"' {
@@ -543,6 +551,13 @@ func lex(b []byte) []token {
 		}
 	}
 	return out
+}
+
+// noteComment appends the comment b[from:to] to comments, when not nil.
+func noteComment(comments *[]extract.Span, from, to int) {
+	if comments != nil {
+		*comments = append(*comments, extract.Span{Start: uint32(from), End: uint32(to)})
+	}
 }
 
 // punctText is each ASCII byte as a string: a punctuation token's text,
