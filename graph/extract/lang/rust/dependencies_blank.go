@@ -65,9 +65,44 @@ func blankFnBodies(src []byte) ([]byte, []extract.Span) {
 		i = end
 	}
 	if out == nil {
-		return src, comments
+		out = src
 	}
-	return out, mergeSpans(bodies, comments)
+	return out, fewerGaps(out, mergeSpans(bodies, comments))
+}
+
+// minGap is the smallest span worth leaving out of a parse: tree-sitter
+// looks for the range to go on in from the first, each time it leaves one.
+const minGap = 24
+
+// fewerGaps joins the spans (in order) that only blanks separate in src,
+// then drops those shorter than minGap: a doc comment's lines are one
+// gap, not one each.
+func fewerGaps(src []byte, spans []extract.Span) []extract.Span {
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && blankBytes(src[out[n-1].End:s.Start]) {
+			out[n-1].End = s.End
+			continue
+		}
+		out = append(out, s)
+	}
+	kept := out[:0]
+	for _, s := range out {
+		if s.End-s.Start >= minGap {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+// blankBytes: b is spaces, tabs and line ends only.
+func blankBytes(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // macroRules: toks[i] starts `macro_rules! name {…}` (or (…)); the
