@@ -211,7 +211,7 @@ type treeNode struct {
 	name    string
 	mod     string // its module path in the crate ("" for lib.rs)
 	scan    fileScan
-	toks    []token
+	decls   *crateDecls // nil for an include!d file (not lexed)
 }
 
 // deferredMod is a `mod` item of node parent not followed yet.
@@ -231,7 +231,10 @@ func (t *modTree) add(file string, parent int, name, mod string, visible bool) b
 	}
 	t.seen[file] = true
 	toks := lex(b)
-	t.nodes = append(t.nodes, treeNode{file: file, parent: parent, name: name, mod: mod, visible: visible, scan: scanTokens(toks, t.cfg), toks: toks})
+	// Its declarations now, kept or not (decided once the tree is read):
+	// the tokens are dropped rather than held for the whole tree.
+	decls := treeDecls(toks)
+	t.nodes = append(t.nodes, treeNode{file: file, parent: parent, name: name, mod: mod, visible: visible, scan: scanTokens(toks, t.cfg), decls: &decls})
 	t.queue = append(t.queue, len(t.nodes)-1)
 	return true
 }
@@ -346,8 +349,8 @@ func (t *modTree) result() crateReach {
 		}
 		if ok {
 			r.keep = append(r.keep, nodes[i].file)
-			if nodes[i].toks != nil { // an include!d file is not lexed: Summarize's
-				r.decls[nodes[i].file] = treeDecls(nodes[i].toks)
+			if nodes[i].decls != nil { // an include!d file is not lexed: Summarize's
+				r.decls[nodes[i].file] = *nodes[i].decls
 			}
 		}
 	}
@@ -447,7 +450,7 @@ func lex(b []byte) []token { return lexNoting(b, nil) }
 // each comment it skips.
 func lexNoting(b []byte, comments *[]extract.Span) []token {
 	out := make([]token, 0, len(b)/5) // about a token to 5 bytes: grown once or twice, not a dozen times
-	idents := map[string]string{}     // each identifier's text, allocated once
+	text := string(b)                 // one copy: each token's text is a slice of it, allocated with it
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]
@@ -486,7 +489,7 @@ func lexNoting(b []byte, comments *[]extract.Span) []token {
 				}
 				j++
 			}
-			out = append(out, token{string(b[i+1 : min(j, n)]), true, i})
+			out = append(out, token{text[i+1 : min(j, n)], true, i})
 			i = j + 1
 		case (c == 'r' || c == 'b') && rawStart(b, i) > 0:
 			j := rawStart(b, i) // after the opening quote
@@ -501,7 +504,7 @@ func lexNoting(b []byte, comments *[]extract.Span) []token {
 			if k < 0 {
 				k = n - j
 			}
-			out = append(out, token{string(b[j : j+k]), true, i})
+			out = append(out, token{text[j : j+k], true, i})
 			i = j + k + len(end)
 		case c == '\'':
 			// a char literal ('a', '\n', '"', 'é') or a lifetime ('a)
@@ -531,12 +534,7 @@ func lexNoting(b []byte, comments *[]extract.Span) []token {
 					j++
 				}
 			}
-			id, ok := idents[string(b[i:j])]
-			if !ok {
-				id = string(b[i:j])
-				idents[id] = id
-			}
-			out = append(out, token{text: id, at: i})
+			out = append(out, token{text: text[i:j], at: i})
 			i = j
 		case c >= '0' && c <= '9':
 			for i < n && (identByte[b[i]] || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
