@@ -22,7 +22,9 @@ import (
 // platform) is not compiled at all. A proc-macro crate exports only its
 // macros, from lib.rs. The files that remain are the ones a dependency's
 // extraction keeps; the others extract to nothing. The scan is textual
-// (comments, strings and char literals skipped), with no parse.
+// (comments, strings and char literals skipped), with no parse. A public
+// module is read only when the worktree's imports or a `pub use` read
+// may name it (modWants; DESIGN.md, Rust packages: a lazy module tree).
 
 // depCrate is the context of a dependency crate's files: the crate's
 // targets (lib.rs) and the files, relative to src, that a dependent can
