@@ -111,7 +111,8 @@ var stdLibCrates = []string{"alloc", "core", "proc_macro", "std"}
 // standard library's crates.
 func (m *crates) Dependencies(probe []byte) extract.DependencySet {
 	env := parseProbe(probe)
-	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}, host: m.host, cfg: hostCfg(env.host), reached: map[int]crateReach{}}
+	d := &rustDeps{byImport: map[string]int{}, own: map[string]bool{}, host: m.host, cfg: hostCfg(env.host),
+		located: map[int][]string{}, reached: map[int]crateReach{}, procs: map[int]bool{}}
 	if d.host == nil {
 		d.host = extract.NoHost{}
 	}
@@ -226,11 +227,12 @@ type rustDeps struct {
 	host     extract.Host
 	cfg      cfgEnv
 	mu       sync.Mutex
-	reached  map[int]crateReach // package → the files a dependent reaches (reachable), once
+	located  map[int][]string   // package → the import paths Locate placed in it
+	reached  map[int]crateReach // package → its module tree (reachable), once every Locate is done
+	procs    map[int]bool       // package → a proc-macro crate
 	// wholeCrate: some crate's files are all read (a path dependency, a
 	// crate without src/lib.rs): Summarize scans every file.
 	wholeCrate bool
-	sums       sync.Map // sumKey of a file reachable read → its Summarize (dependencies_select.go)
 }
 
 // reach is the files of an external crate a dependent can reach (nil:
@@ -238,27 +240,70 @@ type rustDeps struct {
 // place, and a file's extraction must not depend on another file.
 func (d *rustDeps) reach(pkg int) []string { return d.crateReach(pkg).keep }
 
-// crateReach is the module tree of an external crate, read once.
+// crateReach is the module tree of an external crate, read once, after
+// every Locate (it follows the paths imported).
 func (d *rustDeps) crateReach(pkg int) crateReach {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	return d.treeOf(pkg)
+}
+
+// treeOf is crateReach with d.mu held.
+func (d *rustDeps) treeOf(pkg int) crateReach {
 	if r, ok := d.reached[pkg]; ok {
 		return r
 	}
-	p := d.pkgs[pkg]
 	var r crateReach
-	if p.Kind != extract.PackageOwn && p.Missing == "" && p.Version != "" && p.Root != "" {
-		root := p.Root
-		if !path.IsAbs(root) {
-			root = path.Join(d.host.Root(), root)
-		}
-		r = reachableNoting(d.host, root, d.cfg, d.noteSummary)
+	if root, ok := d.prunable(pkg); ok {
+		r = moduleTree(d.host, root, d.cfg, newModWants(d.located[pkg]))
 	}
-	if r.keep == nil && p.Kind != extract.PackageOwn {
+	if r.keep == nil && d.pkgs[pkg].Kind != extract.PackageOwn {
 		d.wholeCrate = true
 	}
 	d.reached[pkg] = r
 	return r
+}
+
+// prunable is the host path of the src directory of an external crate
+// whose module tree decides what is read: a located version's (a path
+// dependency is read whole).
+func (d *rustDeps) prunable(pkg int) (string, bool) {
+	p := d.pkgs[pkg]
+	if p.Kind == extract.PackageOwn || p.Missing != "" || p.Version == "" || p.Root == "" {
+		return "", false
+	}
+	if path.IsAbs(p.Root) {
+		return p.Root, true
+	}
+	return path.Join(d.host.Root(), p.Root), true
+}
+
+// treesDone reads the module tree of every crate located: whether some
+// crate is read whole is known then.
+func (d *rustDeps) treesDone() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	pkgs := make([]int, 0, len(d.located))
+	for pkg := range d.located {
+		pkgs = append(pkgs, pkg)
+	}
+	sort.Ints(pkgs)
+	for _, pkg := range pkgs {
+		d.treeOf(pkg)
+	}
+}
+
+// isProc: pkg is a proc-macro crate, which exports its macros only.
+func (d *rustDeps) isProc(pkg int) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if p, ok := d.procs[pkg]; ok {
+		return p
+	}
+	root, ok := d.prunable(pkg)
+	p := ok && isProcMacro(d.host, root)
+	d.procs[pkg] = p
+	return p
 }
 
 func (d *rustDeps) Packages() []extract.Package { return d.pkgs }
@@ -271,8 +316,11 @@ func (d *rustDeps) Locate(importPath string) (int, []string, bool) {
 	if !ok || d.own[first] || d.pkgs[i].Missing != "" {
 		return 0, nil, false
 	}
-	if k := d.reach(i); len(k) == 1 && k[0] == "lib.rs" {
-		return i, []string{"lib.rs"}, true // a proc-macro crate, or one with no public module
+	d.mu.Lock()
+	d.located[i] = append(d.located[i], importPath)
+	d.mu.Unlock()
+	if d.isProc(i) {
+		return i, []string{"lib.rs"}, true
 	}
 	return i, []string{"..."}, true
 }

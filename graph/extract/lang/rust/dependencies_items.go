@@ -361,7 +361,7 @@ func keptSpans(items []crateItem, keep func(crateItem) bool) []extract.Span {
 }
 
 // withoutSpans is keep (nil: the whole file) less the ranges of dead,
-// both in order.
+// both in order, neither overlapping itself.
 func withoutSpans(keep, dead []extract.Span) []extract.Span {
 	if len(dead) == 0 {
 		return keep
@@ -370,15 +370,16 @@ func withoutSpans(keep, dead []extract.Span) []extract.Span {
 		keep = []extract.Span{{Start: 0, End: maxItemEnd}}
 	}
 	out := []extract.Span{}
+	d := 0
 	for _, k := range keep {
-		for _, d := range dead {
-			if d.End <= k.Start || d.Start >= k.End {
-				continue
+		for d < len(dead) && dead[d].End <= k.Start {
+			d++ // before this part, and so before every later one
+		}
+		for e := d; e < len(dead) && dead[e].Start < k.End; e++ {
+			if dead[e].Start > k.Start {
+				out = append(out, extract.Span{Start: k.Start, End: dead[e].Start})
 			}
-			if d.Start > k.Start {
-				out = append(out, extract.Span{Start: k.Start, End: d.Start})
-			}
-			k.Start = max(k.Start, d.End)
+			k.Start = max(k.Start, dead[e].End)
 		}
 		if k.End > k.Start {
 			out = append(out, k)

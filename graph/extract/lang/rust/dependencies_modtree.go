@@ -22,7 +22,9 @@ import (
 // platform) is not compiled at all. A proc-macro crate exports only its
 // macros, from lib.rs. The files that remain are the ones a dependency's
 // extraction keeps; the others extract to nothing. The scan is textual
-// (comments, strings and char literals skipped), with no parse.
+// (comments, strings and char literals skipped), with no parse. A public
+// module is read only when the worktree's imports or a `pub use` read
+// may name it (modWants; DESIGN.md, Rust packages: a lazy module tree).
 
 // depCrate is the context of a dependency crate's files: the crate's
 // targets (lib.rs) and the files, relative to src, that a dependent can
@@ -81,7 +83,7 @@ type fileScan struct {
 // root) a dependent can reach, sorted; nil when lib.rs cannot be read.
 // cfg is the host's platform.
 func reachable(h extract.Host, src string, cfg cfgEnv) []string {
-	return reachableNoting(h, src, cfg, nil).keep
+	return moduleTree(h, src, cfg, nil).keep
 }
 
 // crateReach is what the module tree finds of a dependency crate: the
@@ -91,6 +93,9 @@ type crateReach struct {
 	keep  []string
 	dead  map[string][]extract.Span
 	globs map[string][]string // globClosures
+	// decls are the kept files' declarations (those not lexed, include!d
+	// ones, have their Summarize's).
+	decls map[string]crateDecls
 }
 
 // modJoin appends segments to a module path ("" is the crate root).
@@ -166,89 +171,157 @@ func globClosures(direct map[string][]string) map[string][]string {
 	return out
 }
 
-// reachableNoting is reachable, with the dead cfg_if! branches, handing
-// note (when not nil) each file it reads with its tokens.
-func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte, toks []token)) crateReach {
+// moduleTree is reachable, with the dead cfg_if! branches, the glob
+// closures and, by file kept, its declarations (Select's summary), for
+// the modules want names (nil: every module).
+func moduleTree(h extract.Host, src string, cfg cfgEnv, want *modWants) crateReach {
 	if isProcMacro(h, src) {
-		if b, err := h.ReadFile(path.Join(src, "lib.rs")); err == nil && note != nil {
-			note(b, lex(b)) // its summary: Summarize scans no file the module tree did not
+		r := crateReach{keep: []string{"lib.rs"}, decls: map[string]crateDecls{}}
+		if b, err := h.ReadFile(path.Join(src, "lib.rs")); err == nil {
+			r.decls["lib.rs"] = treeDecls(lex(b))
 		}
-		return crateReach{keep: []string{"lib.rs"}}
+		return r
 	}
-	type node struct {
-		file    string
-		parent  int  // -1 for lib.rs
-		visible bool // pub, or named by a pub use (decided below)
-		name    string
-		mod     string // its module path in the crate ("" for lib.rs)
-		scan    fileScan
-	}
-	var nodes []node
-	seen := map[string]bool{}
-	pubUse := map[string]bool{}
-	var queue []int
-	add := func(file string, parent int, name, mod string, visible bool) bool {
-		if seen[file] {
-			return true
-		}
-		b, err := h.ReadFile(path.Join(src, file))
-		if err != nil {
-			return false
-		}
-		seen[file] = true
-		toks := lex(b)
-		if note != nil {
-			note(b, toks)
-		}
-		nodes = append(nodes, node{file: file, parent: parent, name: name, mod: mod, visible: visible, scan: scanTokens(toks, cfg)})
-		queue = append(queue, len(nodes)-1)
-		return true
-	}
-	add("lib.rs", -1, "", "", true)
-	if len(nodes) == 0 {
+	t := &modTree{h: h, src: src, cfg: cfg, want: want, seen: map[string]bool{}, pubUse: map[string]bool{}}
+	t.add("lib.rs", -1, "", "", true)
+	if len(t.nodes) == 0 {
 		return crateReach{}
 	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		f := nodes[i].file
-		for k := range nodes[i].scan.pubUse {
-			pubUse[k] = true
+	t.walk()
+	return t.result()
+}
+
+// modTree is the module tree of one crate as it is read.
+type modTree struct {
+	h      extract.Host
+	src    string
+	cfg    cfgEnv
+	want   *modWants
+	nodes  []treeNode
+	seen   map[string]bool
+	pubUse map[string]bool // identifiers the `pub use` items of the files read name
+	queue  []int
+	// deferred are the public modules no import path of the worktree
+	// names (yet): read once a `pub use` names them (a fixed point).
+	deferred []deferredMod
+}
+
+type treeNode struct {
+	file    string
+	parent  int  // -1 for lib.rs
+	visible bool // pub, or named by a pub use (decided below)
+	name    string
+	mod     string // its module path in the crate ("" for lib.rs)
+	scan    fileScan
+	decls   *crateDecls // nil for an include!d file (not lexed)
+}
+
+// deferredMod is a `mod` item of node parent not followed yet.
+type deferredMod struct {
+	parent int
+	decl   modDecl
+}
+
+// add reads a module's file; false when it cannot be read.
+func (t *modTree) add(file string, parent int, name, mod string, visible bool) bool {
+	if t.seen[file] {
+		return true
+	}
+	b, err := t.h.ReadFile(path.Join(t.src, file))
+	if err != nil {
+		return false
+	}
+	t.seen[file] = true
+	toks := lex(b)
+	// Its declarations now, kept or not (decided once the tree is read):
+	// the tokens are dropped rather than held for the whole tree.
+	decls := treeDecls(toks)
+	t.nodes = append(t.nodes, treeNode{file: file, parent: parent, name: name, mod: mod, visible: visible, scan: scanTokens(toks, t.cfg), decls: &decls})
+	t.queue = append(t.queue, len(t.nodes)-1)
+	return true
+}
+
+// walk reads the modules breadth first, then those deferred that a `pub
+// use` read since names, until none is left to read.
+func (t *modTree) walk() {
+	for {
+		for len(t.queue) > 0 {
+			i := t.queue[0]
+			t.queue = t.queue[1:]
+			t.visit(i)
 		}
-		dir := extract.ParentDir(f)
-		childDir := dir // lib.rs, mod.rs: beside it; a.rs: in a/
-		if b := path.Base(f); b != "lib.rs" && b != "mod.rs" {
-			childDir = strings.TrimSuffix(f, ".rs")
-		}
-		for _, m := range nodes[i].scan.mods {
-			base := path.Join(append([]string{childDir}, m.inline...)...)
-			mod := modJoin(nodes[i].mod, append(slices.Clone(m.inline), m.name)...)
-			var cands []string
-			switch {
-			case m.pathAttr != "" && len(m.inline) == 0:
-				cands = []string{path.Join(dir, m.pathAttr)}
-			case m.pathAttr != "":
-				cands = []string{path.Join(base, m.pathAttr)}
-			default:
-				cands = []string{path.Join(base, m.name+".rs"), path.Join(base, m.name, "mod.rs")}
-			}
-			for _, c := range cands {
-				if c == ".." || strings.HasPrefix(c, "../") {
-					continue
-				}
-				if add(c, i, m.name, mod, m.visible) {
-					break
-				}
+		rest := t.deferred[:0:0]
+		for _, d := range t.deferred {
+			if t.pubUse[d.decl.name] {
+				t.follow(d.parent, d.decl)
+			} else {
+				rest = append(rest, d)
 			}
 		}
-		for _, inc := range nodes[i].scan.includes {
-			if c := path.Join(dir, inc); !strings.HasPrefix(c, "../") && !seen[c] {
-				seen[c] = true
-				nodes = append(nodes, node{file: c, parent: i, visible: true, mod: nodes[i].mod})
-			}
+		if len(rest) == len(t.deferred) {
+			return
+		}
+		t.deferred = rest
+	}
+}
+
+// visit follows the `mod` items and include!s of node i.
+func (t *modTree) visit(i int) {
+	for k := range t.nodes[i].scan.pubUse {
+		t.pubUse[k] = true
+	}
+	for _, m := range t.nodes[i].scan.mods {
+		mod := modJoin(t.nodes[i].mod, append(slices.Clone(m.inline), m.name)...)
+		if m.visible && !t.want.wants(mod) && !t.pubUse[m.name] {
+			t.deferred = append(t.deferred, deferredMod{i, m})
+			continue
+		}
+		t.follow(i, m)
+	}
+	f := t.nodes[i].file
+	dir := extract.ParentDir(f)
+	for _, inc := range t.nodes[i].scan.includes {
+		if c := path.Join(dir, inc); !strings.HasPrefix(c, "../") && !t.seen[c] {
+			t.seen[c] = true
+			t.nodes = append(t.nodes, treeNode{file: c, parent: i, visible: true, mod: t.nodes[i].mod})
 		}
 	}
-	r := crateReach{dead: map[string][]extract.Span{}}
+}
+
+// follow reads the file of module m, declared in node i.
+func (t *modTree) follow(i int, m modDecl) {
+	f := t.nodes[i].file
+	dir := extract.ParentDir(f)
+	childDir := dir // lib.rs, mod.rs: beside it; a.rs: in a/
+	if b := path.Base(f); b != "lib.rs" && b != "mod.rs" {
+		childDir = strings.TrimSuffix(f, ".rs")
+	}
+	base := path.Join(append([]string{childDir}, m.inline...)...)
+	mod := modJoin(t.nodes[i].mod, append(slices.Clone(m.inline), m.name)...)
+	var cands []string
+	switch {
+	case m.pathAttr != "" && len(m.inline) == 0:
+		cands = []string{path.Join(dir, m.pathAttr)}
+	case m.pathAttr != "":
+		cands = []string{path.Join(base, m.pathAttr)}
+	default:
+		cands = []string{path.Join(base, m.name+".rs"), path.Join(base, m.name, "mod.rs")}
+	}
+	for _, c := range cands {
+		if c == ".." || strings.HasPrefix(c, "../") {
+			continue
+		}
+		if t.add(c, i, m.name, mod, m.visible) {
+			break
+		}
+	}
+}
+
+// result is what the tree read: the files kept, with their declarations,
+// the dead cfg_if! branches and the glob closures.
+func (t *modTree) result() crateReach {
+	nodes, pubUse := t.nodes, t.pubUse
+	r := crateReach{dead: map[string][]extract.Span{}, decls: map[string]crateDecls{}}
 	known := map[string]bool{}
 	for _, n := range nodes {
 		known[n.mod] = true
@@ -278,10 +351,71 @@ func reachableNoting(h extract.Host, src string, cfg cfgEnv, note func(b []byte,
 		}
 		if ok {
 			r.keep = append(r.keep, nodes[i].file)
+			if nodes[i].decls != nil { // an include!d file is not lexed: Summarize's
+				r.decls[nodes[i].file] = *nodes[i].decls
+			}
 		}
 	}
 	sort.Strings(r.keep)
 	return r
+}
+
+// treeDecls is a file's declarations, as Summarize's summary decodes to.
+func treeDecls(toks []token) crateDecls {
+	d := scanCrateTokens(toks)
+	d.items = scanItems(toks)
+	return d
+}
+
+// modWants are the paths into a crate the worktree imports (the crate's
+// own name left out): a public module is read when it lies on one of
+// them, or below one (`use winapi::um;` may go on to um::winnt inline),
+// or when a `pub use` read names it. winapi's 404 files are all public
+// modules behind features (undecided), and tokio imports 21 paths of it.
+type modWants struct {
+	all     bool            // the crate itself is imported: every module
+	onPath  map[string]bool // each module path a path imported passes through
+	imports map[string]bool // the paths imported
+}
+
+// newModWants: paths are import paths into the crate (first segment its
+// name).
+func newModWants(paths []string) *modWants {
+	w := &modWants{onPath: map[string]bool{}, imports: map[string]bool{}}
+	for _, p := range paths {
+		_, rest, ok := strings.Cut(strings.TrimPrefix(p, "::"), "::")
+		if !ok || rest == "" {
+			w.all = true
+			continue
+		}
+		w.imports[rest] = true
+		for i := 0; i < len(rest); i++ {
+			if strings.HasPrefix(rest[i:], "::") {
+				w.onPath[rest[:i]] = true
+			}
+		}
+		w.onPath[rest] = true
+	}
+	return w
+}
+
+// wants: mod (a module path in the crate) lies on or below a path
+// imported.
+func (w *modWants) wants(mod string) bool {
+	if w == nil || w.all || w.onPath[mod] {
+		return true
+	}
+	for m := mod; m != ""; {
+		if w.imports[m] {
+			return true
+		}
+		i := strings.LastIndex(m, "::")
+		if i < 0 {
+			break
+		}
+		m = m[:i]
+	}
+	return false
 }
 
 // isProcMacro: the crate's Cargo.toml (above src) says [lib] proc-macro.
@@ -312,9 +446,13 @@ type token struct {
 
 // lex splits Rust source into identifiers, string literals and
 // punctuation, skipping comments, char literals, lifetimes and numbers.
-func lex(b []byte) []token {
+func lex(b []byte) []token { return lexNoting(b, nil) }
+
+// lexNoting is lex, appending to comments (when not nil) the span of
+// each comment it skips.
+func lexNoting(b []byte, comments *[]extract.Span) []token {
 	out := make([]token, 0, len(b)/5) // about a token to 5 bytes: grown once or twice, not a dozen times
-	idents := map[string]string{}     // each identifier's text, allocated once
+	text := string(b)                 // one copy: each token's text is a slice of it, allocated with it
 	n := len(b)
 	for i := 0; i < n; {
 		c := b[i]
@@ -322,10 +460,13 @@ func lex(b []byte) []token {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '/' && i+1 < n && b[i+1] == '/':
+			from := i
 			for i < n && b[i] != '\n' {
 				i++
 			}
+			noteComment(comments, from, i)
 		case c == '/' && i+1 < n && b[i+1] == '*':
+			from := i
 			depth := 0
 			for i < n {
 				if b[i] == '/' && i+1 < n && b[i+1] == '*' {
@@ -341,6 +482,7 @@ func lex(b []byte) []token {
 					i++
 				}
 			}
+			noteComment(comments, from, i)
 		case c == '"':
 			j := i + 1
 			for j < n && b[j] != '"' {
@@ -349,7 +491,7 @@ func lex(b []byte) []token {
 				}
 				j++
 			}
-			out = append(out, token{string(b[i+1 : min(j, n)]), true, i})
+			out = append(out, token{text[i+1 : min(j, n)], true, i})
 			i = j + 1
 		case (c == 'r' || c == 'b') && rawStart(b, i) > 0:
 			j := rawStart(b, i) // after the opening quote
@@ -364,7 +506,7 @@ func lex(b []byte) []token {
 			if k < 0 {
 				k = n - j
 			}
-			out = append(out, token{string(b[j : j+k]), true, i})
+			out = append(out, token{text[j : j+k], true, i})
 			i = j + k + len(end)
 		case c == '\'':
 			// a char literal ('a', '\n', '"', 'é') or a lifetime ('a)
@@ -394,19 +536,14 @@ func lex(b []byte) []token {
 					j++
 				}
 			}
-			id, ok := idents[string(b[i:j])]
-			if !ok {
-				id = string(b[i:j])
-				idents[id] = id
-			}
-			out = append(out, token{text: id, at: i})
+			out = append(out, token{text: text[i:j], at: i})
 			i = j
 		case c >= '0' && c <= '9':
 			for i < n && (identByte[b[i]] || b[i] == '.' && i+1 < n && b[i+1] >= '0' && b[i+1] <= '9') {
 				i++
 			}
 		case c < utf8.RuneSelf:
-			out = append(out, token{text: string(c), at: i})
+			out = append(out, token{text: punctText[c], at: i})
 			i++
 		default:
 			_, size := utf8.DecodeRune(b[i:])
@@ -415,6 +552,22 @@ func lex(b []byte) []token {
 	}
 	return out
 }
+
+// noteComment appends the comment b[from:to] to comments, when not nil.
+func noteComment(comments *[]extract.Span, from, to int) {
+	if comments != nil {
+		*comments = append(*comments, extract.Span{Start: uint32(from), End: uint32(to)})
+	}
+}
+
+// punctText is each ASCII byte as a string: a punctuation token's text,
+// allocated once rather than once a token.
+var punctText = func() (t [utf8.RuneSelf]string) {
+	for c := range t {
+		t[c] = string(rune(c))
+	}
+	return t
+}()
 
 // identByte is isIdentByte as a table: the lexer's inner loops.
 var identByte = func() (t [256]bool) {

@@ -96,3 +96,51 @@ include!("generated.rs");
 		}
 	}
 }
+
+// TestLazyModuleTree: a public module is read only when a path the
+// worktree imports passes through it or lies below it, or when a `pub
+// use` read names it (also one read after the module was passed over);
+// private modules are read as before (#[macro_export] files). Importing
+// the crate itself reads every module.
+func TestLazyModuleTree(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"src/lib.rs":              "pub mod um;\npub mod shared;\npub mod late;\npub mod unused;\n#[macro_use]\nmod macros;\npub use self::late::Late;\n",
+		"src/um/mod.rs":           "pub mod winnt;\npub mod winbase;\npub mod named;\n",
+		"src/um/winnt.rs":         "pub type HANDLE = usize;\npub use crate::shared::ntdef::*;\n",
+		"src/um/winbase.rs":       "pub const INFINITE: u32 = 0;\n",
+		"src/um/named.rs":         "pub struct Named;\n",
+		"src/shared/mod.rs":       "pub mod ntdef;\npub mod minwindef;\n",
+		"src/shared/ntdef.rs":     "pub type NTSTATUS = i32;\n",
+		"src/shared/minwindef.rs": "pub type DWORD = u32;\n",
+		"src/late.rs":             "pub struct Late;\n",
+		"src/unused/mod.rs":       "pub mod deep;\n",
+		"src/unused/deep.rs":      "pub struct Deep;\n",
+		"src/macros.rs":           "#[macro_export]\nmacro_rules! m { () => {} }\n",
+	}
+	extracttest.WriteFiles(t, filepath.Join(root, "dep"), files)
+	h := extracttest.Host{Dir: root}
+	src := filepath.ToSlash(filepath.Join(root, "dep", "src"))
+	cfg := hostCfg("x86_64-unknown-linux-gnu")
+	for _, c := range []struct {
+		paths []string
+		want  []string
+	}{
+		// um::winnt on the path; its glob names ntdef (shared is a
+		// segment of that pub use too); late by lib.rs's pub use
+		{[]string{"dep::um::winnt::HANDLE"}, []string{"late.rs", "lib.rs", "macros.rs", "shared/mod.rs", "shared/ntdef.rs", "um/mod.rs", "um/winnt.rs"}},
+		// an imported module: everything below it
+		{[]string{"dep::um"}, []string{"late.rs", "lib.rs", "macros.rs", "shared/mod.rs", "shared/ntdef.rs", "um/mod.rs", "um/named.rs", "um/winbase.rs", "um/winnt.rs"}},
+		{[]string{"dep::Late"}, []string{"late.rs", "lib.rs", "macros.rs"}},
+		// the crate itself (a path written inline): every module
+		{[]string{"dep::Late", "dep"}, reachable(h, src, cfg)},
+	} {
+		got := moduleTree(h, src, cfg, newModWants(c.paths)).keep
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("imports %q: reachable\n got %q\nwant %q", c.paths, got, c.want)
+		}
+	}
+	if all := reachable(h, src, cfg); len(all) != len(files) {
+		t.Errorf("no wants: reachable = %q, want every file", all)
+	}
+}

@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"hash/maphash"
 	"path"
 	"slices"
 	"sort"
@@ -264,17 +263,14 @@ func implHeader(toks []token, i int) (h [2]string, brace int, ok bool) {
 // Summarize (extract.Selective): one declaration a line: "d name",
 // "f Owner name Type…" ("-" for no owner), "i Trait Type" ("-" for no
 // trait), "g".
-// The files the module tree's scan read (reachable) were lexed already:
-// their summaries are kept by content, so a cold sync lexes them once.
-// A file the module tree did not read is one no dependent reaches, once
-// every crate located has its module tree (none is read whole: a path
-// dependency, a crate without src/lib.rs): its summary says only that it
-// was not scanned, and Select leaves it out, or, were it reached after all
-// (a summary kept from another host), reads it whole.
+// Once every crate located has its module tree (none is read whole: a
+// path dependency, a crate without src/lib.rs), Select takes the
+// declarations of the files a dependent reaches from the module tree,
+// which lexed them: Summarize scans nothing, and its summary says so
+// (`u`). A file so summarized that Select still reads without the module
+// tree's (an include!d one, or a summary kept from another host) is read
+// whole.
 func (d *rustDeps) Summarize(content []byte) []byte {
-	if s, ok := d.sums.Load(sumKey(content)); ok {
-		return s.([]byte)
-	}
 	if d.allPruned() {
 		return []byte(unscannedLine)
 	}
@@ -287,25 +283,11 @@ const unscannedLine = "u\n"
 // allPruned: some crate's module tree was read, and every one keeps a
 // part of its crate.
 func (d *rustDeps) allPruned() bool {
+	d.treesDone()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return len(d.reached) > 0 && !d.wholeCrate
 }
-
-// noteSummary keeps the summary of a file reachable lexed.
-func (d *rustDeps) noteSummary(b []byte, toks []token) {
-	d.sums.Store(sumKey(b), summarize(toks))
-}
-
-// sumKey identifies a file's content: its length and a 64-bit hash.
-type contentKey struct {
-	n    int
-	hash uint64
-}
-
-var sumSeed = maphash.MakeSeed()
-
-func sumKey(b []byte) contentKey { return contentKey{len(b), maphash.Bytes(sumSeed, b)} }
 
 func encodeCrateDecls(s crateDecls) []byte {
 	var b []byte
@@ -403,7 +385,7 @@ var alwaysNamed = map[string]bool{"Deref": true, "DerefMut": true}
 // member it names of a wanted type (to_value(…)?.as_object() names
 // neither Value nor a variable's type, but to_value returns a Value).
 func (d *rustDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extract.Selection {
-	decls := decodeDirs(dirs, d.reachedFile)
+	decls := d.decodeDirs(dirs)
 	w := newCrateWants(decls, names)
 	read := d.selectFiles(dirs, decls, w)
 	out := make([][]extract.Selection, len(dirs))
@@ -447,14 +429,24 @@ func srcRel(place, file string) string {
 	return file
 }
 
-// decodeDirs decodes the summaries of dirs, of the files a dependent
-// reaches only: what the others declare is no dependent's to name.
-func decodeDirs(dirs []extract.SelectDir, reached func(dir extract.SelectDir, file string) bool) [][]crateDecls {
+// decodeDirs is the declarations of the files of dirs a dependent
+// reaches: the module tree's, else their summaries'. What the others
+// declare is no dependent's to name.
+func (d *rustDeps) decodeDirs(dirs []extract.SelectDir) [][]crateDecls {
 	decls := make([][]crateDecls, len(dirs))
 	for i, dir := range dirs {
 		decls[i] = make([]crateDecls, len(dir.Files))
+		var tree map[string]crateDecls
+		if dir.Pkg < len(d.pkgs) {
+			tree = d.crateReach(dir.Pkg).decls
+		}
 		for j, f := range dir.Files {
-			if j < len(dir.Summaries) && reached(dir, f) {
+			if !d.reachedFile(dir, f) {
+				continue
+			}
+			if x, ok := tree[srcRel(dir.Place, f)]; ok {
+				decls[i][j] = x
+			} else if j < len(dir.Summaries) {
 				decls[i][j] = decodeCrateDecls(dir.Summaries[j])
 			}
 		}

@@ -109,18 +109,19 @@ func TestSelectCrate(t *testing.T) {
 		{names{"Json": true}, []bool{false, true, false, true, false, true}},
 	} {
 		dirs := []extract.SelectDir{dir}
-		decls := decodeDirs(dirs, d.reachedFile)
+		decls := d.decodeDirs(dirs)
 		if got := d.selectFiles(dirs, decls, newCrateWants(decls, c.names)); !reflect.DeepEqual(got[0], c.want) {
 			t.Errorf("Select(%v) = %v, want %v", c.names, got[0], c.want)
 		}
 	}
 }
 
-// TestUnscannedSummary: once every crate located has its module tree, a
-// file the module tree did not read is not scanned (its summary says
-// so) and is not read; a reached file so summarized (a summary kept from
-// another host) is read whole. A crate read whole (a path dependency)
-// has every file scanned.
+// TestUnscannedSummary: once every crate located has its module tree,
+// Summarize scans nothing (its summary says so) and Select takes the
+// declarations of the files the module tree reached from it: a.rs is
+// read in part (f, which the worktree names, not g), a file it did not
+// reach is not read, whatever their summaries say. A crate read whole (a
+// path dependency) has every file scanned.
 func TestUnscannedSummary(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
@@ -141,26 +142,29 @@ func TestUnscannedSummary(t *testing.T) {
 				{Name: "pm", Kind: extract.PackageDependency, Version: "1.0.0", Root: filepath.ToSlash(filepath.Join(root, "pm", "src"))},
 			},
 			imports: []string{"dep", "local", "pm"}, byImport: map[string]int{"dep": 0, "local": 1, "pm": 2},
-			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), reached: map[int]crateReach{},
+			host: h, cfg: hostCfg("x86_64-unknown-linux-gnu"), located: map[int][]string{}, reached: map[int]crateReach{}, procs: map[int]bool{},
 		}
 	}
 	d := newDeps()
 	d.Locate("dep::f")
-	d.Locate("pm::derive")
-	if got := string(d.Summarize([]byte(files["pm/src/lib.rs"]))); got == unscannedLine {
-		t.Error("a proc-macro crate's lib.rs: not scanned")
+	if _, places, _ := d.Locate("pm::derive"); !reflect.DeepEqual(places, []string{"lib.rs"}) {
+		t.Errorf("a proc-macro crate: Locate places %q, want lib.rs", places)
 	}
-	if got := string(d.Summarize([]byte(files["dep/src/stray.rs"]))); got != unscannedLine {
-		t.Errorf("stray.rs: summary %q, want %q", got, unscannedLine)
+	for _, f := range []string{"pm/src/lib.rs", "dep/src/stray.rs", "dep/src/a.rs"} {
+		if got := string(d.Summarize([]byte(files[f]))); got != unscannedLine {
+			t.Errorf("%s: summary %q, want %q", f, got, unscannedLine)
+		}
 	}
-	if got := string(d.Summarize([]byte(files["dep/src/a.rs"]))); got == unscannedLine {
-		t.Error("a.rs, reached: not scanned")
-	}
-	dir := extract.SelectDir{Pkg: 0, Place: "...", Files: []string{"a.rs", "lib.rs", "stray.rs"},
-		Summaries: [][]byte{[]byte(unscannedLine), d.Summarize([]byte(files["dep/src/lib.rs"])), []byte(unscannedLine)}}
+	u := []byte(unscannedLine)
+	dir := extract.SelectDir{Pkg: 0, Place: "...", Files: []string{"a.rs", "lib.rs", "stray.rs"}, Summaries: [][]byte{u, u, u}}
 	sel := d.Select([]extract.SelectDir{dir}, names{"f": true})
-	if !sel[0][0].Read || sel[0][0].Keep != nil || sel[0][2].Read {
-		t.Errorf("Select = %+v, want a.rs read whole, stray.rs not read", sel[0])
+	want := []extract.Span{{Start: 0, End: uint32(len("pub fn f() {}"))}}
+	if !sel[0][0].Read || !reflect.DeepEqual(sel[0][0].Keep, want) || !sel[0][1].Read || sel[0][2].Read {
+		t.Errorf("Select = %+v, want a.rs read in part (f), lib.rs read, stray.rs not read", sel[0])
+	}
+	pm := extract.SelectDir{Pkg: 2, Place: "lib.rs", Files: []string{"lib.rs"}, Summaries: [][]byte{u}}
+	if sel := d.Select([]extract.SelectDir{pm}, names{}); !sel[0][0].Read || sel[0][0].Keep == nil {
+		t.Errorf("proc-macro lib.rs: Select = %+v, want read in part (its declarations from the module tree)", sel[0])
 	}
 	d = newDeps()
 	d.Locate("dep::f")

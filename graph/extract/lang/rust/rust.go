@@ -148,7 +148,9 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		return &extract.ExtractedFile{Lang: langName}
 	}
 	if in.DeclarationsOnly {
-		in.Content = blankFnBodies(extract.BlankOutside(in.Content, in.Keep)) // same offsets, a fraction of the parse
+		var bodies []extract.Span
+		in.Content, bodies = blankFnBodies(extract.BlankOutside(in.Content, in.Keep)) // same offsets, a fraction of the parse
+		in.Keep = withoutSpans(in.Keep, bodies)
 	}
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
