@@ -1,7 +1,6 @@
 package xcache
 
 import (
-	"debug/elf"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -11,10 +10,12 @@ import (
 	"sync"
 
 	"github.com/zeebo/blake3"
+
+	"github.com/orbitgraph/orbit/graph/internal/exeid"
 )
 
 // buildID identifies the extractors' code by the running executable: its
-// Go build ID when it has one (goBuildID), else a BLAKE3 hash of its
+// Go build ID when it has one (exeid.GoBuildID), else a BLAKE3 hash of its
 // bytes. extract.Version alone would not do: it changes when a release
 // says so, while every rebuilt binary (a developer's, a test's) may
 // extract differently, and must not read what another one stored. Hashing
@@ -45,49 +46,11 @@ func executableID(dir string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	if id := goBuildID(f); id != "" {
+	if id := exeid.GoBuildID(f); id != "" {
 		sum := blake3.Sum256([]byte("go build id\x00" + id))
 		return hex.EncodeToString(sum[:]), nil
 	}
 	return hashedID(dir, exe, f)
-}
-
-// goBuildID is the build ID the go command wrote into an ELF executable,
-// "" when it has none fit to stand for its bytes. Its last part is a hash
-// of the final binary (cmd/go's build IDs), so reading it spares hashing
-// the whole file: ~140M instructions, a seventh of a cold build of a small
-// repository with an empty cache. A build that redacts it (rules_go's
-// -buildid=redacted) or another toolchain's binary falls back to the hash.
-func goBuildID(f *os.File) string {
-	ef, err := elf.NewFile(f)
-	if err != nil {
-		return ""
-	}
-	s := ef.Section(".note.go.buildid")
-	if s == nil {
-		return ""
-	}
-	b, err := s.Data()
-	// An ELF note: name size, description size, type, the name "Go"
-	// padded to 4 bytes, then the description: the build ID.
-	if err != nil || len(b) < 16 || string(b[12:16]) != "Go\x00\x00" {
-		return ""
-	}
-	n := int(ef.ByteOrder.Uint32(b[4:8]))
-	if n > len(b)-16 {
-		return ""
-	}
-	id := string(b[16 : 16+n])
-	parts := strings.Split(id, "/")
-	if len(parts) < 2 {
-		return ""
-	}
-	for _, p := range parts {
-		if len(p) < 16 {
-			return ""
-		}
-	}
-	return id
 }
 
 // hashedID is the executable's BLAKE3 hash, remembered in dir.

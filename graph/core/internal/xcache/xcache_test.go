@@ -417,37 +417,6 @@ func TestEviction(t *testing.T) {
 	}
 }
 
-// TestGoBuildID: the build ID read from the test binary is the one the go
-// command reports, and stands for the executable; without a usable one
-// (a redacted build) the executable's hash does.
-func TestGoBuildID(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	got := goBuildID(f)
-	out, err := exec.Command("go", "tool", "buildid", exe).Output()
-	if err != nil {
-		t.Skipf("go tool buildid: %v", err)
-	}
-	want := strings.TrimSpace(string(out))
-	if strings.Count(want, "/") == 0 {
-		want = "" // redacted: not fit to stand for the bytes
-	}
-	if got != want {
-		t.Errorf("goBuildID = %q; go tool buildid says %q", got, want)
-	}
-	id, err := executableID(t.TempDir())
-	if err != nil || len(id) != 64 {
-		t.Fatal(id, err)
-	}
-}
-
 // TestBuildID: the executable's hash is remembered, and a remembered hash
 // is used only for the same executable.
 func TestBuildID(t *testing.T) {
