@@ -86,4 +86,10 @@ package extract
 //	   glob re-exports' closures; Java dependency files' comments and
 //	   unreachable members blanked before the parse; Go's pre-scan and
 //	   selection summaries reworked.
-const Version = 15
+//	16: dependency files read less: Java leaves out the methods no reference
+//	   names, Ruby reads named methods without their bodies and leaves out
+//	   comments, Python drops what states nothing (docstrings, untyped
+//	   returns, constant tables) and restores the extent of a def it
+//	   emptied, Rust's module tree is read lazily and its blanked parts are
+//	   left out of the parse; summaries of Java, Ruby and Rust changed.
+const Version = 16
