@@ -28,6 +28,13 @@ func fakeCargoHome(t *testing.T) {
 	home := t.TempDir()
 	reg := filepath.Join(home, "registry", "src", "index.crates.io-6f17d22bba15001f")
 	for _, f := range ar.Files {
+		if f.Name == "adler-1.0.2/src/lib.rs" {
+			// A public module no pub use names: read only when an
+			// imported path passes through it (the lazy module tree).
+			f.Data = append(f.Data, "\npub mod extra;\n"...)
+			gittest.WriteFile(t, reg, "adler-1.0.2/src/extra.rs", "pub struct Extra;\n")
+			gittest.WriteFile(t, reg, "adler-1.0.3/src/extra.rs", "pub struct Extra;\n")
+		}
 		gittest.WriteFile(t, reg, f.Name, string(f.Data))
 		if rest, ok := strings.CutPrefix(f.Name, "adler-1.0.2/"); ok {
 			data := string(f.Data)
@@ -202,7 +209,10 @@ func TestPackagesRustIncrementalEqualsCold(t *testing.T) {
 		// Only the files declaring what the worktree names are read.
 		{"initial", func() {}, true, "\"checksum::Adler32::write_slice\"\t\"@rust/checksum/lib.rs\"", ""},
 		{"Quote stops being used", write("src/lib.rs", noQuote), true, `"@rust/uniquote/formatter.rs"`, "@rust/uniquote/quote.rs"},
-		{"Quote is used again", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/uniquote/quote.rs"`, ""},
+		{"Quote is used again", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/uniquote/quote.rs"`, "@rust/checksum/extra.rs"},
+		{"a path through a public module", write("src/lib.rs", "use checksum::extra::Extra;\n"+rustSeed["src/lib.rs"]+"\npub fn extra() -> Extra {\n    Extra\n}\n"),
+			true, `"@rust/checksum/extra.rs"`, ""},
+		{"the path goes", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/checksum/lib.rs"`, "@rust/checksum/extra.rs"},
 		{"upgrade in Cargo.lock", write("Cargo.lock", rustLock("1.0.3")), true, "\"rust\"\t\"adler\"\t\"1.0.3\"", ""},
 		{"remove a dependency", write("Cargo.toml", strings.Replace(rustSeed["Cargo.toml"], "uniquote = \"3\"\n", "", 1)), true, `"@rust/checksum/lib.rs"`, "@rust/uniquote/"},
 		{"remove the lock", func() { removeIf(t, repo.Root, "Cargo.lock") }, true, "\"rust\"\t\"adler\"\t\"1.0.3\"", "@rust/uniquote/"},
