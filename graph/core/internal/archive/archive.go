@@ -134,12 +134,7 @@ func ReadHead(p string, n int) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b := make([]byte, n)
-	k, err := io.ReadFull(f, b)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return b[:k], err
+	return fileread.HeadOf(f, n)
 }
 
 // Inside reports whether p passes through an archive.

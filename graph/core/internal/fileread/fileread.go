@@ -9,8 +9,20 @@
 // visible part of its system time (DESIGN.md, Reading files).
 package fileread
 
+import "io"
+
 // ReadFile reads the whole of a regular file, like os.ReadFile.
 func ReadFile(name string) ([]byte, error) { return readFile(name) }
 
 // ReadHead reads at most n bytes from the start of a file.
 func ReadHead(name string, n int) ([]byte, error) { return readHead(name, n) }
+
+// HeadOf reads at most n bytes from r: fewer only where r ends.
+func HeadOf(r io.Reader, n int) ([]byte, error) {
+	b := make([]byte, n)
+	k, err := io.ReadFull(r, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}

@@ -2,10 +2,7 @@
 
 package fileread
 
-import (
-	"io"
-	"os"
-)
+import "os"
 
 func readFile(name string) ([]byte, error) { return os.ReadFile(name) }
 
@@ -15,10 +12,5 @@ func readHead(name string, n int) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b := make([]byte, n)
-	k, err := io.ReadFull(f, b)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return b[:k], err
+	return HeadOf(f, n)
 }

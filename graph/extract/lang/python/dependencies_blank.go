@@ -43,25 +43,7 @@ type blankScratch struct {
 	locals map[string]bool
 }
 
-// blankScratches holds the scratches not in use. A channel rather than
-// a sync.Pool, which a collection empties: one comes every few files.
-var blankScratches = make(chan *blankScratch, 8)
-
-func getBlankScratch() *blankScratch {
-	select {
-	case sc := <-blankScratches:
-		return sc
-	default:
-		return new(blankScratch)
-	}
-}
-
-func putBlankScratch(sc *blankScratch) {
-	select {
-	case blankScratches <- sc:
-	default:
-	}
-}
+var blankScratches = newScratches(func() *blankScratch { return new(blankScratch) })
 
 // grow makes sc.out n bytes long, what it held lost; it grows to
 // twice what it was at least, so that a larger file comes rarely.

@@ -183,23 +183,7 @@ type summaryScratch struct {
 	seen   map[string]bool
 }
 
-var summaryScratches = make(chan *summaryScratch, 8)
-
-func getSummaryScratch() *summaryScratch {
-	select {
-	case sc := <-summaryScratches:
-		return sc
-	default:
-		return &summaryScratch{seen: map[string]bool{}}
-	}
-}
-
-func putSummaryScratch(sc *summaryScratch) {
-	select {
-	case summaryScratches <- sc:
-	default:
-	}
-}
+var summaryScratches = newScratches(func() *summaryScratch { return &summaryScratch{seen: map[string]bool{}} })
 
 // reset makes s an empty statement starting at start, its lists' memory
 // kept.
@@ -423,8 +407,8 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // kept: it binds no name and is no docstring) with its own "d" and "n"
 // lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
-	sc := getSummaryScratch()
-	defer putSummaryScratch(sc)
+	sc := summaryScratches.get()
+	defer summaryScratches.put(sc)
 	b, seen := sc.b[:0], sc.seen
 	sc.eachStatement(content, func(s *stmt) {
 		b = appendRange(b, "s ", s.start, s.end)

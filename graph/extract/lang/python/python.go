@@ -76,8 +76,8 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// kept) has the rest skipped: the parser never reads it, and
 		// nothing else reads what no node spans, so it is not blanked.
 		var skip [][2]uint32
-		sc = getBlankScratch()
-		defer putBlankScratch(sc) // nothing extracted refers to the content: the walk copies what it keeps
+		sc = blankScratches.get()
+		defer blankScratches.put(sc) // nothing extracted refers to the content: the walk copies what it keeps
 		if in.Keep != nil && len(in.Keep) == 0 {
 			in.Content = sc.blankAll(in.Content) // read for its module alone: skipping everything parses everything
 		}
