@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"iter"
 	"slices"
+	"sort"
 	"strings"
 	"unsafe"
 
@@ -912,14 +913,15 @@ func (sc *blankScratch) blankAll(src []byte) []byte {
 // ending there, but its extent is the def's as written (show prints it,
 // and a class ending with it ends with its body too). Every symbol that
 // holds a blanked def's line and ends inside its body ends at the body's
-// end.
+// end. The defs are in order and apart (a nested def is in a blanked
+// body), so the one a symbol ends in is found by a binary search.
 func (sc *blankScratch) restoreEnds(syms []extract.RawSymbol) {
-	for _, d := range sc.defs {
-		for i := range syms {
-			s := &syms[i].Span
-			if s.Start <= d.Start && s.End > d.Start && s.End < d.End {
-				s.End = d.End
-			}
+	defs := sc.defs
+	for i := range syms {
+		s := &syms[i].Span
+		k := sort.Search(len(defs), func(k int) bool { return defs[k].End > s.End })
+		if k < len(defs) && defs[k].Start < s.End && s.Start <= defs[k].Start {
+			s.End = defs[k].End
 		}
 	}
 }
