@@ -20,7 +20,7 @@ import (
 )
 
 // buildOrbit builds the orbit CLI the way README.md does.
-func buildOrbit(t *testing.T) string {
+func buildOrbit(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go tool not in PATH")

@@ -38,13 +38,6 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 		return rep, scanErr
 	}
 	ctxs := loadContexts(opts.Location.Root, opts.langs, sc.Files)
-	external := map[string]store.FileState{}
-	for p, f := range indexed {
-		if f.External {
-			external[p] = f
-			delete(indexed, p)
-		}
-	}
 	deps := loadDependencies(opts, ctxs, sc.Files)
 	hadPackages, err := st.HasPackages()
 	if err != nil {
@@ -92,16 +85,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 			}
 		}
 	}
-	w.existing = make(map[string]bool, len(indexed)+len(external))
-	w.hashes = make(map[string][]byte, len(indexed)+len(external))
-	for p, f := range indexed {
-		w.existing[p] = true
-		w.hashes[p] = f.Hash
-	}
-	for p, f := range external {
-		w.existing[p] = true
-		w.hashes[p] = f.Hash
-	}
+	w.existing = make(map[string]bool, len(indexed))
+	w.hashes = make(map[string][]byte, len(indexed))
+	w.addExisting(indexed)
 	w.wasSkipped = make(map[string]bool, len(skipped))
 	for p := range skipped {
 		w.wasSkipped[p] = true
@@ -138,6 +124,11 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	syncedExternal := len(w.written) > 0 || toggled
 	if syncedExternal {
 		// The imports may have changed: so may the external files.
+		external, err := tx.ExternalFileStates()
+		if err != nil {
+			return rep, err
+		}
+		w.addExisting(external)
 		if externalJobs, err = syncExternal(opts, w, deps, external, &rep); err != nil {
 			return rep, err
 		}
@@ -170,15 +161,9 @@ func incremental(opts Options, st *store.Store, waitScan func() (scanResult, err
 	if err := st.SetMeta(tx.SQL(), deps.state()); err != nil {
 		return rep, err
 	}
-	if rep.FilesIndexed, err = tx.CountFiles(); err != nil {
+	if rep.FilesIndexed, err = tx.CountOwnFiles(); err != nil {
 		return rep, err
 	}
-	switch {
-	case rep.Packages != nil:
-		rep.FilesIndexed -= rep.Packages.Files
-	case !syncedExternal:
-		rep.FilesIndexed -= len(external) // kept as they were
-	} // else packages are off and syncExternal removed them all
 	return rep, tx.Commit()
 }
 

@@ -59,6 +59,15 @@ func newWriter(tx *store.Tx, idx passIndex, langs *languages, spoolPath string) 
 // close deletes the writer's spool file.
 func (w *writer) close() { w.pending.close() }
 
+// addExisting records files indexed before this sync (incremental): the
+// worktree's first, a dependency's once the sync comes to its packages.
+func (w *writer) addExisting(states map[string]store.FileState) {
+	for p, f := range states {
+		w.existing[p] = true
+		w.hashes[p] = f.Hash
+	}
+}
+
 // spoolPath is where the spool of a sync of the index at dbPath goes: a
 // name removeAbandonedBuilds sweeps after a crash.
 func spoolPath(dbPath string) string { return fmt.Sprintf("%s.%d.tmp-pass2", dbPath, os.Getpid()) }

@@ -16,15 +16,28 @@ type FileState struct {
 	Hash    []byte
 	MtimeNs int64
 	Size    int64
-	// External: the file is a dependency package's (DESIGN.md, Dependency
-	// packages), read from outside the worktree.
-	External bool
 }
 
-// FileStates reads every indexed file's state by path.
+// FileStates reads the state of every indexed file of the worktree by
+// path (own packages' files and files of no package).
 func (s *Store) FileStates() (map[string]FileState, error) {
-	rows, err := s.db.Query(`SELECT f.path, f.content_hash, f.mtime_ns, f.byte_len, COALESCE(p.kind != 'own', 0)
-		FROM files f LEFT JOIN packages p ON p.id = f.package`)
+	return fileStates(s.db, false)
+}
+
+// ExternalFileStates reads the state of every dependency package's file
+// (DESIGN.md, Dependency packages) by path. A sync reads them only when it
+// syncs the packages: one that writes no file (a touch, a sibling
+// worktree's first sync from its seed) leaves them as they are.
+func (t *Tx) ExternalFileStates() (map[string]FileState, error) {
+	return fileStates(t.tx, true)
+}
+
+func fileStates(q interface {
+	Query(string, ...any) (*sql.Rows, error)
+}, external bool) (map[string]FileState, error) {
+	rows, err := q.Query(`SELECT f.path, f.content_hash, f.mtime_ns, f.byte_len
+		FROM files f LEFT JOIN packages p ON p.id = f.package
+		WHERE COALESCE(p.kind != 'own', 0) = ?`, external)
 	if err != nil {
 		return nil, fmt.Errorf("read files: %w", err)
 	}
@@ -33,7 +46,7 @@ func (s *Store) FileStates() (map[string]FileState, error) {
 	for rows.Next() {
 		var p string
 		var f FileState
-		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size, &f.External); err != nil {
+		if err := rows.Scan(&p, &f.Hash, &f.MtimeNs, &f.Size); err != nil {
 			return nil, fmt.Errorf("read files: %w", err)
 		}
 		out[p] = f
@@ -86,10 +99,12 @@ func (t *Tx) ForgetSkipped(path string) error {
 	return nil
 }
 
-// CountFiles is the number of indexed files.
-func (t *Tx) CountFiles() (int, error) {
+// CountOwnFiles is the number of indexed files of the worktree (not of
+// its dependency packages).
+func (t *Tx) CountOwnFiles() (int, error) {
 	var n int
-	if err := t.tx.QueryRow(`SELECT COUNT(*) FROM files`).Scan(&n); err != nil {
+	if err := t.tx.QueryRow(`SELECT COUNT(*) FROM files f LEFT JOIN packages p ON p.id = f.package
+		WHERE COALESCE(p.kind != 'own', 0) = 0`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count files: %w", err)
 	}
 	return n, nil

@@ -558,7 +558,8 @@ func TestSeeds(t *testing.T) {
 	for name, damage := range map[string]func([]byte) []byte{
 		"bit flipped": func(b []byte) []byte { b[len(b)/2] ^= 4; return b },
 		"truncated":   func(b []byte) []byte { return b[:len(b)-100] },
-		"sum only":    func(b []byte) []byte { return b[len(b)-sumLen:] },
+		"sum only":    func(b []byte) []byte { return b[len(b)-seedSumLen:] },
+		"page zeroed": func(b []byte) []byte { clear(b[4096:8192]); return b },
 		"short":       func(b []byte) []byte { return b[:10] },
 	} {
 		publish(k)
