@@ -13,7 +13,6 @@ require (
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/pelletier/go-toml/v2 v2.4.3
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	github.com/tree-sitter-grammars/tree-sitter-kotlin v1.1.0
@@ -37,7 +36,6 @@ require (
 	golang.org/x/mod v0.41.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.44.0
-	golang.org/x/text v0.42.0
 	golang.org/x/tools v0.49.0
 )
 

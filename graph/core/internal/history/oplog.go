@@ -9,12 +9,7 @@ import (
 	"math/big"
 	"path/filepath"
 	"strings"
-	"sync"
 	"unicode/utf8"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // An operation log (graph-operations spec) is a sidecar
@@ -104,28 +99,6 @@ var (
 	ErrFutureVersion = errors.New("operation log of a later schema version")
 )
 
-var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
-)
-
-func compiledSchema() (*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
-		if err != nil {
-			schemaErr = err
-			return
-		}
-		c := jsonschema.NewCompiler()
-		const url = "operations-v1.json"
-		if schemaErr = c.AddResource(url, doc); schemaErr == nil {
-			schema, schemaErr = c.Compile(url)
-		}
-	})
-	return schema, schemaErr
-}
-
 // ValidateSchema reports whether data is UTF-8 JSON that the schema
 // accepts. It is the whole of well-formedness but the file-name rule.
 func ValidateSchema(data []byte) error {
@@ -140,7 +113,7 @@ func decodeJSON(data []byte) (any, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%w: not UTF-8", ErrMalformed)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	doc, err := decodeJSONValue(data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -152,34 +125,25 @@ func validateDoc(doc any) error {
 	if err != nil {
 		return fmt.Errorf("operation log schema: %w", err)
 	}
-	if err := sch.Validate(doc); err != nil {
-		return fmt.Errorf("%w: %s", ErrMalformed, oneLine(err))
+	var fails []schemaFailure
+	sch.validate(doc, "", &fails)
+	if len(fails) > 0 {
+		return fmt.Errorf("%w: %s", ErrMalformed, oneLine(fails))
 	}
 	return nil
 }
 
-var printer = message.NewPrinter(language.English)
-
-// oneLine flattens the schema validator's error tree to its leaves.
-func oneLine(err error) string {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return err.Error()
-	}
-	var leaves []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			loc := "/" + strings.Join(e.InstanceLocation, "/")
-			leaves = append(leaves, fmt.Sprintf("at %s: %s", loc, e.ErrorKind.LocalizedString(printer)))
-			return
+// oneLine joins the failures, each naming its instance location.
+func oneLine(fails []schemaFailure) string {
+	parts := make([]string, len(fails))
+	for i, f := range fails {
+		at := f.at
+		if at == "" {
+			at = "/"
 		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
+		parts[i] = fmt.Sprintf("at %s: %s", at, f.reason)
 	}
-	walk(ve)
-	return strings.Join(leaves, "; ")
+	return strings.Join(parts, "; ")
 }
 
 // Parse reads a log whose file-name stem is stem (a path's base name, with

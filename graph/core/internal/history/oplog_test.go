@@ -228,3 +228,62 @@ func TestExampleLogs(t *testing.T) {
 		}
 	}
 }
+
+// A refusal names where in the log each failure is and why, on one line.
+func TestSchemaFailuresNameTheirLocation(t *testing.T) {
+	edit := func(old, new string) string {
+		if !strings.Contains(validLog, old) {
+			t.Fatalf("test edit: %q not in the log", old)
+		}
+		return strings.Replace(validLog, old, new, 1)
+	}
+	for _, c := range []struct{ data, want string }{
+		{edit(`"op": "delete", "stable_id": "`+idA+`"`, `"op": "delete", "stable_id": "A"`), `at /operations/1/stable_id: "A" does not match pattern`},
+		{edit(`"schemaVersion": 1`, `"schemaVersion": "1"`), `at /schemaVersion: value must be 1`},
+		{edit(`"schemaVersion": 1,`, `"schemaVersion": 1, "extra": true,`), `at /: additional properties "extra" not allowed`},
+		{edit(`, "body_hash_post": "sha256:`+hash64+`"}`, `}`), `at /operations/0: missing properties "body_hash_post"`},
+		{edit(`"op": "create"`, `"op": "relocate"`), `at /operations/0/op: value must be one of "create", "delete"`},
+		{edit(`"name": "orbit-engine"`, `"name": ""`), `at /producer/name: minLength: got 0, want 1`},
+		{edit(`"children": [{"stable_id": "`+idB+`", "post": {"file": "a.go", "qualified_name": "A1", "kind": "function"}, "body_hash_post": "`+hash64+`"}]`, `"children": []`), `at /operations/6/children: minItems: got 0, want 1`},
+		{edit(`"signature_pre": "func A()"`, `"signature_pre": 3`), `at /operations/4/signature_pre: got integer, want string`},
+		{`{"schemaVersion": 1, "commitSha": "` + testSha + `", "producer": {"name": "p", "version": "1.0.0"}, "operations": [{"op": "move", "stable_id": "` + idA + `", "pre": {"a/b": 1}, "post": {"file": "b.go"}}]}`,
+			`at /operations/0/pre: missing properties "file"; at /operations/0/pre: additional properties "a/b" not allowed`},
+	} {
+		err := ValidateSchema([]byte(c.data))
+		if err == nil || !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("got %v\nwant one line with %s", err, c.want)
+		}
+	}
+}
+
+// Numbers compare by value, as the standard says: a schemaVersion of 1.0
+// is the const 1 (Parse still refuses it: the field is an integer).
+func TestSchemaComparesNumbersByValue(t *testing.T) {
+	for _, v := range []string{"1", "1.0", "1e0", "10e-1"} {
+		log := `{"schemaVersion": ` + v + `, "commitSha": "` + testSha + `", "producer": {"name": "p", "version": "1.0.0"}, "operations": []}`
+		if err := ValidateSchema([]byte(log)); err != nil {
+			t.Errorf("schemaVersion %s: %v", v, err)
+		}
+	}
+}
+
+// The validator knows only the keywords the schema uses: a schema using
+// another one is refused, not validated with that keyword ignored.
+func TestSchemaCompilerRefusesWhatItDoesNotKnow(t *testing.T) {
+	if _, err := compileSchema(Schema); err != nil {
+		t.Fatalf("the embedded schema: %v", err)
+	}
+	const head = `{"$schema": "https://json-schema.org/draft/2020-12/schema", `
+	for _, s := range []string{
+		head + `"maxLength": 3}`,
+		head + `"properties": {"a": {"format": "date"}}}`,
+		head + `"$ref": "other.json#/$defs/a"}`,
+		head + `"$ref": "#/$defs/missing", "$defs": {}}`,
+		head + `"items": {"$defs": {"a": true}}}`,
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}`,
+	} {
+		if _, err := compileSchema([]byte(s)); err == nil {
+			t.Errorf("compiled %s", s)
+		}
+	}
+}
