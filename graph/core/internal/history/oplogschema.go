@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The JSON Schema (draft 2020-12) validator of operation logs: just the
@@ -266,7 +267,7 @@ func (n *schemaNode) accepts(v any) bool {
 }
 
 func (n *schemaNode) validateString(s string, fail func(string, ...any)) {
-	if got := len([]rune(s)); got < n.minLength {
+	if got := utf8.RuneCountInString(s); got < n.minLength {
 		fail("minLength: got %d, want %d", got, n.minLength)
 	}
 	if n.pattern != nil && !n.pattern.MatchString(s) {
