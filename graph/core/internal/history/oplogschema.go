@@ -27,7 +27,7 @@ type schemaNode struct {
 	always     *bool // a boolean schema: true accepts anything, false nothing
 	ref        *schemaNode
 	types      []string
-	enum       []any // const is an enum of one
+	allowed    [][]any // enum, and const as an enum of one: the value is in each
 	pattern    *regexp.Regexp
 	minLength  int
 	minItems   int
@@ -122,12 +122,13 @@ func (c *schemaCompiler) keyword(n *schemaNode, key string, val any, at string) 
 	case "type":
 		n.types, err = stringList(val)
 	case "enum":
-		var ok bool
-		if n.enum, ok = val.([]any); !ok {
+		values, ok := val.([]any)
+		if !ok {
 			return fmt.Errorf("not an array")
 		}
+		n.allowed = append(n.allowed, values)
 	case "const":
-		n.enum = []any{val}
+		n.allowed = append(n.allowed, []any{val})
 	case "pattern":
 		n.pattern, err = regexp.Compile(fmt.Sprint(val))
 	case "minLength":
@@ -231,8 +232,10 @@ func (n *schemaNode) validate(v any, at string, fails *[]schemaFailure) {
 		fail("got %s, want %s", jsonType(v), strings.Join(n.types, " or "))
 		return
 	}
-	if n.enum != nil && !slices.ContainsFunc(n.enum, func(e any) bool { return jsonEqual(e, v) }) {
-		fail("value must be %s", enumText(n.enum))
+	for _, values := range n.allowed {
+		if !slices.ContainsFunc(values, func(e any) bool { return jsonEqual(e, v) }) {
+			fail("value must be %s", enumText(values))
+		}
 	}
 	for _, s := range n.allOf {
 		s.validate(v, at, fails)
