@@ -351,8 +351,9 @@ func TestAppendTail(t *testing.T) {
 // not kept (the worktree names none of them) is parsed without them, yet
 // its symbol ends where its source does, at its last statement's last
 // token (Python's ast end: a comment after it left out), for show to
-// print; its members kept end where they do, and a class kept whole
-// marks no end.
+// print; its members kept end where they do. A class kept whole ends
+// there too, and so does a def whose last statement is kept, though
+// tree-sitter's block takes the comment on its last line.
 func TestClassEndsWhereWritten(t *testing.T) {
 	src := `import os
 
@@ -376,7 +377,9 @@ class Shape(Base):
 
 class Whole:
     def area(self):
-        return 1
+        return self.size  # a comment, in tree-sitter's block
+
+    unit = "cm"  # likewise
 
 
 def after():
@@ -384,7 +387,7 @@ def after():
 `
 	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
 	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib/shapes.py", Files: []string{"lib/shapes.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
-	keep := d.Select(dirs, testNames{"lib.shapes": {"Shape": true, "Whole": true, "area": true, "Meta": true, "after": true}})[0][0].Keep
+	keep := d.Select(dirs, testNames{"lib.shapes": {"Shape": true, "Whole": true, "area": true, "Meta": true, "unit": true, "after": true}})[0][0].Keep
 	for _, sp := range keep {
 		if sp.Start < sp.End && strings.Contains(src[sp.Start:sp.End], "unnamed") {
 			t.Fatalf("kept %q, which the worktree does not name", src[sp.Start:sp.End])
@@ -398,7 +401,8 @@ def after():
 		"lib.shapes.Shape":      between("class Shape", "return os.sep"),
 		"lib.shapes.Shape.area": between("def area", "return 0.0"),
 		"lib.shapes.Shape.Meta": between("class Meta", `kind = "shape"`),
-		"lib.shapes.Whole":      between("class Whole", "return 1"),
+		"lib.shapes.Whole":      between("class Whole", `unit = "cm"`),
+		"lib.shapes.Whole.area": between("def area(self):", "return self.size"),
 		"lib.shapes.after":      between("def after", "pass"),
 	}
 	for _, s := range x.Symbols {
