@@ -965,9 +965,9 @@ func (sc *blankScratch) restoreEnds(syms []extract.RawSymbol) {
 	}
 }
 
-// classEnd is where a class read member by member ends (an empty range
-// of Input.Keep, appendKept) with the range kept before it, its last
-// member kept.
+// classEnd is where a class read member by member ends, as an empty
+// range of Input.Keep marks it (appendKept), with the range kept just
+// before the mark: the class's last part parsed.
 type classEnd struct {
 	last extract.Span
 	end  uint32
