@@ -155,3 +155,41 @@ func TestPackagesQueries(t *testing.T) {
 		t.Errorf("impact of fmt.Println = %+v; want its caller example.com/w.Hello", imp.Symbols)
 	}
 }
+
+// TestPackagesReservedRootDir: a directory at the root named as the
+// standard library's files are indexed (`@go`) is left out as ignored, so
+// its files cannot take the dependency's paths (refs of fmt.Println still
+// reach the real one); the same name deeper down is the worktree's.
+func TestPackagesReservedRootDir(t *testing.T) {
+	files := map[string]string{
+		"@go/fmt/print.go": "package fmt\n\nfunc Println(a ...any) {}\n\nfunc Impostor() {}\n",
+		"sub/@go/deep.go":  "package deep\n\nfunc Deep() {}\n",
+	}
+	for k, v := range stdUser {
+		files[k] = v
+	}
+	repo := gittest.New(t, files)
+	g, err := core.Open(repo.Root, core.Options{Registry: all.Registry(), Packages: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	ctx := context.Background()
+	rep, err := g.Sync(ctx, core.SyncAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.FilesIndexed != 3 || rep.Skipped.Ignored != 1 || len(rep.Skipped.Files) != 1 || rep.Skipped.Files[0].Path != "@go/" {
+		t.Errorf("indexed %d, skipped %+v; want go.mod, w.go and sub/@go/deep.go, @go/ ignored", rep.FilesIndexed, rep.Skipped)
+	}
+	v, err := g.Show(ctx, "ext:fmt#Println", 0)
+	if err != nil || !strings.Contains(v.Source, "Fprintln(os.Stdout") {
+		t.Errorf("show ext:fmt#Println = %+v, %v; want the standard library's", v, err)
+	}
+	if hits := search(t, g, "Impostor"); len(hits) != 0 {
+		t.Errorf("search Impostor = %v; want nothing from the ignored @go/", hits)
+	}
+	if hits := search(t, g, "Deep"); !contains(hits, "symbol:Deep") {
+		t.Errorf("search Deep = %v; want sub/@go/deep.go's", hits)
+	}
+}

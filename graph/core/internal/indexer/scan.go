@@ -8,7 +8,9 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -96,6 +98,10 @@ func (s *scanner) walk(rel string, git, orbit ignoreStack) {
 			if (rel == "" && name == ".orbit") || name == ".git" {
 				continue
 			}
+			if rel == "" && s.reserved(name) {
+				skips = append(skips, SkippedFile{p + "/", SkipIgnored})
+				continue
+			}
 			if git.ignored(p, true) || orbit.ignored(p, true) {
 				skips = append(skips, SkippedFile{p + "/", SkipIgnored})
 				continue
@@ -122,6 +128,15 @@ func (s *scanner) walk(rel string, git, orbit ignoreStack) {
 	s.res.Files = append(s.res.Files, files...)
 	s.res.Skips = append(s.res.Skips, skips...)
 	s.mu.Unlock()
+}
+
+// reserved: a directory at the root named as the dependency packages'
+// files are indexed (`@go`, `@python`: "@" and a language), never entered,
+// so that no file of the worktree takes a dependency's path in the index
+// (DESIGN.md, Dependency packages).
+func (s *scanner) reserved(name string) bool {
+	lang, ok := strings.CutPrefix(name, "@")
+	return ok && slices.Contains(s.reg.FileLangs(), lang)
 }
 
 // symlink classifies a symlink, never followed: one to a directory, a loop,

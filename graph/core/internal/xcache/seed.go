@@ -30,8 +30,6 @@ const maxSeeds = 4
 
 const seedDir = "seeds"
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // seedSumLen is the length of a seed's checksum.
 const seedSumLen = crc32.Size
 
@@ -73,7 +71,7 @@ func (c *Cache) PublishSeed(k Key, tmp string) error {
 	if err != nil {
 		return err
 	}
-	h := crc32.New(castagnoli)
+	h := crc32.New(crc32.MakeTable(crc32.Castagnoli))
 	n, err := io.Copy(h, f)
 	if err == nil {
 		_, err = f.Write(h.Sum(nil))
@@ -167,7 +165,7 @@ func (c *Cache) FetchSeed(k Key, dst string) (bool, error) {
 // seedChecksum hashes the first size bytes of f by position (ReadAt),
 // leaving its offset to the copy; nil when they cannot be read.
 func seedChecksum(f *os.File, size int64) []byte {
-	h := crc32.New(castagnoli)
+	h := crc32.New(crc32.MakeTable(crc32.Castagnoli))
 	if _, err := io.CopyBuffer(h, io.NewSectionReader(f, 0, size), make([]byte, 1<<20)); err != nil {
 		return nil
 	}

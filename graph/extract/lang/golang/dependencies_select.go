@@ -30,8 +30,9 @@ type fileDecls struct {
 	size    int // the file's length in bytes
 }
 
-// goDecl is one top-level declaration (a const group is one: its specs
-// share iota and types).
+// goDecl is one top-level declaration, or one spec of a parenthesized
+// group (with the specs without a value that repeat it, in a const
+// group).
 type goDecl struct {
 	value   bool     // a var or const declaration
 	recv    string   // a method's receiver type, "" otherwise
@@ -42,6 +43,13 @@ type goDecl struct {
 	// declaration (the specs of a group share it): a selected
 	// declaration is read from there to the next one's.
 	at int
+	// inGroup: a spec of a parenthesized group, read alone: the group's
+	// head up to open (past its '('), the spec from from to to, and the
+	// group's close (its ')') to the next declaration. A const spec that
+	// repeats the one before it (no type, no value: iota's idiom) is one
+	// declaration with it.
+	inGroup              bool
+	open, from, to, shut int
 	// refs holds uses and members still encoded, in a decoded summary:
 	// most declarations are never reached (decodeRefs).
 	refs string
@@ -205,8 +213,9 @@ func (z *lexer) params() {
 	}
 }
 
-// group reads a type, var or const declaration, one spec or a group: a
-// type or var spec is a declaration of its own, a const group one.
+// group reads a type, var or const declaration, one spec or a group, each
+// spec a declaration of its own, but for a const spec that repeats the
+// one before it (names alone), which joins that one's.
 func (z *lexer) group(f *fileDecls, kw token.Token) {
 	if z.peek() != token.LPAREN {
 		d := goDecl{value: kw != token.TYPE}
@@ -216,35 +225,46 @@ func (z *lexer) group(f *fileDecls, kw token.Token) {
 		return
 	}
 	z.next()
-	shared := goDecl{value: true}
+	open, first := z.off()+1, len(f.decls)
 	for {
 		switch z.peek() {
 		case token.EOF:
-			return
+			return // unclosed: each spec is read with the rest of the file
 		case token.RPAREN:
 			z.next()
-			if kw == token.CONST {
-				f.decls = append(f.decls, shared)
-			}
+			z.closeGroup(f.decls[first:], open, z.off())
 			return
 		case token.SEMICOLON:
 			z.next()
 			continue
 		}
-		d := &shared
-		if kw != token.CONST {
-			d = &goDecl{value: kw == token.VAR}
-		}
-		z.spec(d, kw)
-		closed := z.uses(d, false)
-		if kw != token.CONST {
-			f.decls = append(f.decls, *d)
+		from := z.pat
+		d := goDecl{value: kw != token.TYPE}
+		z.spec(&d, kw)
+		repeats := kw == token.CONST && len(f.decls) > first && (z.peek() == token.SEMICOLON || z.peek() == token.RPAREN)
+		closed := z.uses(&d, false)
+		if repeats {
+			prev := &f.decls[len(f.decls)-1]
+			prev.names = append(prev.names, d.names...)
+		} else {
+			d.from = from
+			f.decls = append(f.decls, d)
 		}
 		if closed {
-			if kw == token.CONST {
-				f.decls = append(f.decls, shared)
-			}
+			z.closeGroup(f.decls[first:], open, z.off())
 			return
+		}
+	}
+}
+
+// closeGroup marks a group's specs as read alone, each up to the next
+// one's start, the last up to shut (the group's ')').
+func (z *lexer) closeGroup(specs []goDecl, open, shut int) {
+	for i := range specs {
+		d := &specs[i]
+		d.inGroup, d.open, d.shut, d.to = true, open, shut, shut
+		if i+1 < len(specs) {
+			d.to = specs[i+1].from
 		}
 	}
 }
@@ -392,8 +412,8 @@ func (z *lexer) skipBraces() {
 }
 
 // encodeDecls writes a summary as lines: "p <pkg>", "n <size>", "i
-// <local|-> <path>", "d|v <recv|-> <names,…> @<at> <uses …> <+member …>"
-// (v: a var or const).
+// <local|-> <path>", "d|v <recv|-> <names,…> @<at>[:<open>:<from>:<to>:<shut>]
+// <uses …> <+member …>" (v: a var or const; the offsets of a group's spec).
 func encodeDecls(f fileDecls) []byte {
 	b := make([]byte, 0, 64+32*len(f.decls))
 	b = append(append(append(b, "p "...), f.pkg...), '\n')
@@ -417,6 +437,11 @@ func encodeDecls(f fileDecls) []byte {
 			b = append(b, n...)
 		}
 		b = strconv.AppendInt(append(b, " @"...), int64(d.at), 10)
+		if d.inGroup {
+			for _, o := range []int{d.open, d.from, d.to, d.shut} {
+				b = strconv.AppendInt(append(b, ':'), int64(o), 10)
+			}
+		}
 		for _, u := range d.uses {
 			b = append(append(b, ' '), u...)
 		}
@@ -464,12 +489,29 @@ func decodeDecls(b []byte) fileDecls {
 				d.names = strings.Split(n, ",")
 			}
 			if at, ok := strings.CutPrefix(at, "@"); ok {
-				d.at, _ = strconv.Atoi(at)
+				d.decodeAt(at)
 			}
 			f.decls = append(f.decls, d)
 		}
 	}
 	return f
+}
+
+// decodeAt reads "at", or "at:open:from:to:shut" for a spec of a group.
+func (d *goDecl) decodeAt(s string) {
+	at, group, ok := strings.Cut(s, ":")
+	d.at, _ = strconv.Atoi(at)
+	if !ok {
+		return
+	}
+	var offs [4]int
+	for i := range offs {
+		var o string
+		o, group, _ = strings.Cut(group, ":")
+		offs[i], _ = strconv.Atoi(o)
+	}
+	d.inGroup = true
+	d.open, d.from, d.to, d.shut = offs[0], offs[1], offs[2], offs[3]
 }
 
 // decodeRefs reads a decoded declaration's uses and members, once.
@@ -667,13 +709,14 @@ func (d *goDeps) Select(dirs []extract.SelectDir, names extract.Names) [][]extra
 
 // spans are the parts of a file read: the package clause and imports
 // (all before its first declaration) and its kept declarations, each up
-// to the next declaration, adjacent parts merged.
+// to the next declaration (a spec of a group: the group's head, the spec
+// up to the next one, the group's close), adjacent parts merged.
 func (f *fileDecls) spans(kept map[*goDecl]bool) []extract.Span {
 	first := f.size
 	if len(f.decls) > 0 {
 		first = f.decls[0].at
 	}
-	out := []extract.Span{{Start: 0, End: uint32(first)}}
+	parts := []extract.Span{{Start: 0, End: uint32(first)}}
 	for i := range f.decls {
 		d := &f.decls[i]
 		if !kept[d] {
@@ -687,12 +730,23 @@ func (f *fileDecls) spans(kept map[*goDecl]bool) []extract.Span {
 		if next < len(f.decls) {
 			stop = f.decls[next].at
 		}
-		start := uint32(d.at)
-		if last := &out[len(out)-1]; start <= last.End {
-			last.End = max(last.End, uint32(stop))
+		if !d.inGroup {
+			parts = append(parts, extract.Span{Start: uint32(d.at), End: uint32(stop)})
 			continue
 		}
-		out = append(out, extract.Span{Start: start, End: uint32(stop)})
+		parts = append(parts,
+			extract.Span{Start: uint32(d.at), End: uint32(d.open)},
+			extract.Span{Start: uint32(d.from), End: uint32(d.to)},
+			extract.Span{Start: uint32(d.shut), End: uint32(stop)})
+	}
+	sort.Slice(parts, func(i, j int) bool { return parts[i].Start < parts[j].Start })
+	out := parts[:1]
+	for _, p := range parts[1:] {
+		if last := &out[len(out)-1]; p.Start <= last.End {
+			last.End = max(last.End, p.End)
+			continue
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -177,9 +177,9 @@ func (n testNames) NamedThrough(importPath, name string) bool {
 	return false
 }
 
-// TestScanDecls: the tokenizer's view of declarations: groups, methods
-// of generic types, a const group as one declaration, a function's
-// results but not its parameters.
+// TestScanDecls: the tokenizer's view of declarations: groups, each spec
+// read alone but for a const spec repeating the one before it, methods of
+// generic types, a function's results but not its parameters.
 func TestScanDecls(t *testing.T) {
 	src := `package p
 
@@ -197,6 +197,7 @@ type (
 const (
 	E Kind = iota
 	F
+	G = "g"
 )
 
 var g, H = fmt.Sprint(), map[string]I{"k": J{}}
@@ -216,10 +217,12 @@ type Q interface {
 		t.Fatalf("package %q imports %v", f.pkg, f.imports)
 	}
 	at := func(s string) int { return strings.Index(src, s) } // where a declaration starts
+	typ, cst := at("type ("), at("const (")
 	want := []goDecl{
-		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}, at: at("type (")},
-		{names: []string{"D"}, uses: []string{"y.Node"}, at: at("type (")},
-		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}, at: at("const (")},
+		{names: []string{"A"}, uses: []string{"B"}, members: []string{"B"}, at: typ, inGroup: true, open: typ + 6, from: at("A struct"), to: at("D ="), shut: at(")\n\nconst")},
+		{names: []string{"D"}, uses: []string{"y.Node"}, at: typ, inGroup: true, open: typ + 6, from: at("D ="), to: at(")\n\nconst"), shut: at(")\n\nconst")},
+		{value: true, names: []string{"E", "F"}, uses: []string{"Kind", "iota"}, at: cst, inGroup: true, open: cst + 7, from: at("E Kind"), to: at("G ="), shut: at(")\n\nvar")},
+		{value: true, names: []string{"G"}, at: cst, inGroup: true, open: cst + 7, from: at("G ="), to: at(")\n\nvar"), shut: at(")\n\nvar")},
 		{value: true, names: []string{"g", "H"}, uses: []string{"fmt.Sprint", "string", "I"}, at: at("var g")},
 		{recv: "List", names: []string{"Len"}, uses: []string{"int"}, at: at("func (l")},
 		{names: []string{"M"}, uses: []string{"O", "error"}, at: at("func M")},                     // not its parameters' types

@@ -38,7 +38,9 @@ func blankBodies(src []byte, keep []extract.Span) (blanked []byte, skip [][2]uin
 // collection closer (one of ~30 in a cold build of Pallets).
 type blankScratch struct {
 	out    []byte         // the blanked copy: the result, until the scratch is put back
-	defs   []extract.Span // each blanked def, from its line to its body's end (restoreEnds)
+	defs   []blankedDef   // each def blanked, in order (restoreEnds)
+	keep   []extract.Span // Input.Keep without the class ends (splitClassEnds)
+	ends   []classEnd     // the class ends Input.Keep marks
 	ls     []logical      // the logical lines scanned
 	ws     []string       // a line's words
 	locals map[string]bool
@@ -119,7 +121,8 @@ func (sc *blankScratch) blankBodies(src []byte, keep []extract.Span) (blanked []
 	copy(out, src)
 	for _, p := range plans {
 		from, to := p.body[0].start, p.body[len(p.body)-1].end
-		sc.defs = append(sc.defs, extract.Span{Start: uint32(p.head.start), End: uint32(to)})
+		last := p.body[len(p.body)-1]
+		sc.defs = append(sc.defs, blankedDef{start: uint32(p.head.start), end: uint32(tokenEnd(src, last)), lineEnd: uint32(last.end)})
 		for j := from; j < to; j++ {
 			if out[j] != '\n' && out[j] != '\r' {
 				out[j] = ' '
@@ -361,6 +364,35 @@ func scanLogicalLines(src []byte, i int, yield func(logical) bool) {
 		}
 		i = j + 1
 	}
+}
+
+// tokenEnd is where logical line l's last token ends, its trailing
+// blanks and comment left out: where Python's ast ends the statement.
+// Only a line holding a # is scanned (a string may hold it too).
+func tokenEnd(src []byte, l logical) int {
+	line := src[l.start:l.end]
+	end := len(line)
+	if bytes.IndexByte(line, '#') >= 0 {
+		end = 0
+		for j := 0; j < len(line); {
+			switch c := line[j]; c {
+			case '#':
+				j = skipLexeme(line, j)
+			case '"', '\'':
+				j = skipLexeme(line, j)
+				end = j
+			case ' ', '\t', '\f', '\r', '\n', '\\':
+				j++
+			default:
+				j++
+				end = j
+			}
+		}
+	}
+	for end > 0 && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\f' || line[end-1] == '\r') {
+		end--
+	}
+	return l.start + end
 }
 
 // isDef: the logical line is a def's (`def`, `async def`).
@@ -908,20 +940,73 @@ func (sc *blankScratch) blankAll(src []byte) []byte {
 	return out
 }
 
+// blankedDef is a def whose body was blanked: where its line starts,
+// where its body's last token ends (Python's ast end) and its last
+// line's newline.
+type blankedDef struct{ start, end, lineEnd uint32 }
+
 // restoreEnds gives back their ends to the symbols blanking cut short: a
 // def whose body keeps nothing, or only its first statements, parses as
 // ending there, but its extent is the def's as written (show prints it,
 // and a class ending with it ends with its body too). Every symbol that
 // holds a blanked def's line and ends inside its body ends at the body's
-// end. The defs are in order and apart (a nested def is in a blanked
-// body), so the one a symbol ends in is found by a binary search.
+// last token, as Python's ast has it (tree-sitter's block takes a
+// comment on its last line, which a kept last statement brings). The
+// defs are in order and apart (a nested def is in a blanked body), so
+// the one a symbol ends in is found by a binary search.
 func (sc *blankScratch) restoreEnds(syms []extract.RawSymbol) {
 	defs := sc.defs
 	for i := range syms {
 		s := &syms[i].Span
-		k := sort.Search(len(defs), func(k int) bool { return defs[k].End > s.End })
-		if k < len(defs) && defs[k].Start < s.End && s.Start <= defs[k].Start {
-			s.End = defs[k].End
+		k := sort.Search(len(defs), func(k int) bool { return defs[k].lineEnd >= s.End })
+		if k < len(defs) && defs[k].start < s.End && s.Start <= defs[k].start {
+			s.End = defs[k].end
+		}
+	}
+}
+
+// classEnd is where a class read member by member ends, as an empty
+// range of Input.Keep marks it (appendKept), with the range kept just
+// before the mark: the class's last part parsed.
+type classEnd struct {
+	last extract.Span
+	end  uint32
+}
+
+// splitClassEnds is keep without its empty ranges, which mark where a
+// class whose last line is not kept as written ends (appendKept), and
+// those ends (sc.ends): keep itself when it marks none.
+func (sc *blankScratch) splitClassEnds(keep []extract.Span) []extract.Span {
+	sc.ends = sc.ends[:0]
+	if !slices.ContainsFunc(keep, func(sp extract.Span) bool { return sp.Start == sp.End }) {
+		return keep
+	}
+	parts := sc.keep[:0]
+	for _, sp := range keep {
+		if sp.Start == sp.End && len(parts) > 0 {
+			sc.ends = append(sc.ends, classEnd{parts[len(parts)-1], sp.End})
+		} else if sp.Start != sp.End {
+			parts = append(parts, sp)
+		}
+	}
+	sc.keep = parts
+	return parts
+}
+
+// restoreClassEnds ends each class whose end Keep marks where its
+// source does: the symbol that starts before the range kept last of it
+// and ends in that range (the class; its members start in their own
+// ranges) ends at the class's end.
+func (sc *blankScratch) restoreClassEnds(syms []extract.RawSymbol) {
+	ends := sc.ends
+	if len(ends) == 0 {
+		return
+	}
+	for i := range syms {
+		s := &syms[i].Span
+		k := sort.Search(len(ends), func(k int) bool { return ends[k].last.End >= s.End })
+		if k < len(ends) && s.Start < ends[k].last.Start && ends[k].last.Start <= s.End {
+			s.End = ends[k].end
 		}
 	}
 }

@@ -26,6 +26,7 @@ type stmt struct {
 	imports    [][3]string // module as written, name ("" for `import m`, "*" for a star), name bound
 	needs      []string    // dotted names read: decorators, bases, annotations, values, a def's results
 	members    []member    // a top-level class's body, statement by statement
+	last       uint32      // a class read member by member: where its last token ends (its ast end)
 }
 
 // member is one statement of a top-level class's body: a def or class
@@ -53,7 +54,8 @@ func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 		started   bool
 		blocks    = sc.blocks[:0] // the def and class blocks around a line
 		ws        = sc.ws[:0]
-		decorated bool // the last top-level line was a decorator
+		decorated bool    // the last top-level line was a decorator
+		lastLine  logical // the statement's last line so far
 	)
 	defer func() { sc.blocks, sc.ws = blocks[:0], ws[:0] }()
 	text := unsafe.String(unsafe.SliceData(src), len(src)) // words are its substrings; src is not written while they live (Summarize copies them)
@@ -65,7 +67,7 @@ func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 	for l := range logicalLinesFrom(src, 0) {
 		if l.indent == 0 && !decorated && !continuesCompound(src[l.start:l.end]) || !started {
 			if started {
-				yield(cur)
+				yield(cur.ended(src, lastLine))
 			}
 			cur.reset(uint32(l.start))
 			started = true
@@ -73,7 +75,7 @@ func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 			classBody, memberIndent = false, -1
 		}
 		s := cur
-		s.end = uint32(l.end)
+		s.end, lastLine = uint32(l.end), l
 		for len(blocks) > 0 && blocks[len(blocks)-1].indent >= l.indent {
 			blocks = blocks[:len(blocks)-1]
 		}
@@ -159,8 +161,17 @@ func (sc *summaryScratch) eachStatement(src []byte, yield func(*stmt)) {
 		}
 	}
 	if started {
-		yield(cur)
+		yield(cur.ended(src, lastLine))
 	}
+}
+
+// ended is s with its end known: last, its last line's last token's end,
+// for a class read member by member (one not kept whole ends there).
+func (s *stmt) ended(src []byte, last logical) *stmt {
+	if len(s.members) > 0 {
+		s.last = uint32(tokenEnd(src, last))
+	}
+	return s
 }
 
 // lineBlock is a def or class block around a line.
@@ -403,7 +414,8 @@ func appendNeeds(needs []string, ws []string, line string) []string {
 // Summarize (extract.Selective) writes a module's statements: "s start
 // end", then "d name" per name bound, "i module name bound" per import
 // ("=" for the empty name of `import m`), "n dotted" per name read, each
-// once; then a class's members, each "m start end" ("M" for one always
+// once; then, of a class with members, "e end" (where its last token
+// ends) and its members, each "m start end" ("M" for one always
 // kept: it binds no name and is no docstring) with its own "d" and "n"
 // lines.
 func (d *pyDeps) Summarize(content []byte) []byte {
@@ -421,6 +433,9 @@ func (d *pyDeps) Summarize(content []byte) []byte {
 			b = append(append(append(append(append(append(append(b, "i "...), im[0]...), ' '), name...), ' '), im[2]...), '\n')
 		}
 		b = appendNames(b, "n ", s.needs, seen)
+		if s.last > 0 {
+			b = append(strconv.AppendUint(append(b, "e "...), uint64(s.last), 10), '\n')
+		}
 		for _, m := range s.members {
 			tag := "m "
 			if (m.always || len(m.defs) == 0) && !m.doc {
@@ -492,6 +507,9 @@ func parseStatements(b []byte) []stmt {
 			start, end := parseRange(f)
 			out = append(out, stmt{start: start, end: end})
 		case len(out) == 0 || f == "":
+		case tag == "e":
+			last, _ := strconv.ParseUint(f, 10, 32)
+			out[len(out)-1].last = uint32(last)
 		case tag == "m" || tag == "M":
 			s := &out[len(out)-1]
 			start, end := parseRange(f)

@@ -141,7 +141,12 @@ class Quiet:
 	sel := d.Select(dirs, testNames{"lib": {"Base": true, "named": true, "prop_alias": true, "blocked": true, "Quiet": true}})
 	keep := sel[0][0].Keep
 	var kept []string
+	var ends []uint32 // where a class whose last member is not kept ends
 	for _, sp := range keep {
+		if sp.Start == sp.End {
+			ends = append(ends, sp.End)
+			continue
+		}
 		kept = append(kept, strings.TrimSpace(strings.SplitN(src[sp.Start:sp.End], "\n", 2)[0]))
 	}
 	want := []string{`class Base:`, `def named(self) -> "Helper":`, `def __init__(self):`, `@property`, `prop_alias = prop`, `if True:`, `try:`,
@@ -149,8 +154,12 @@ class Quiet:
 	if !reflect.DeepEqual(kept, want) {
 		t.Errorf("kept %q\nwant %q", kept, want)
 	}
+	wantEnds := []uint32{uint32(strings.Index(src, "return 3") + len("return 3")), uint32(len(src) - 1)}
+	if !reflect.DeepEqual(ends, wantEnds) {
+		t.Errorf("class ends %v, want %v", ends, wantEnds)
+	}
 	for _, sp := range keep {
-		if sp.Start > 0 && src[sp.Start-1] != '\n' {
+		if sp.Start > 0 && sp.Start < sp.End && src[sp.Start-1] != '\n' {
 			t.Errorf("range %q does not start a line", src[sp.Start:sp.End])
 		}
 	}
@@ -335,5 +344,79 @@ func TestAppendTail(t *testing.T) {
 	}
 	if !reflect.DeepEqual(all, []string{"a1", "a2", "b1", "b2"}) {
 		t.Errorf("all %q", all)
+	}
+}
+
+// TestClassEndsWhereWritten: a dependency's class whose last members are
+// not kept (the worktree names none of them) is parsed without them, yet
+// its symbol ends where its source does, at its last statement's last
+// token (Python's ast end: a comment after it left out), for show to
+// print; its members kept end where they do. A class kept whole ends
+// there too, and so does a def whose last statement is kept, though
+// tree-sitter's block takes the comment on its last line.
+func TestClassEndsWhereWritten(t *testing.T) {
+	src := `import os
+
+
+@decorator
+class Shape(Base):
+    """Doc."""
+
+    def area(self) -> float:
+        return 0.0
+
+    class Meta:
+        kind = "shape"
+
+    def unnamed(self):
+        if self:
+            return os.sep  # a comment
+
+    # a comment after the class's last statement
+
+
+class Whole:
+    def area(self):
+        return self.size  # a comment, in tree-sitter's block
+
+    unit = "cm"  # likewise
+
+
+def after():
+    pass
+`
+	d := &pyDeps{pkgs: []extract.Package{{Name: "lib"}}}
+	dirs := []extract.SelectDir{{Pkg: 0, Place: "lib/shapes.py", Files: []string{"lib/shapes.py"}, Summaries: [][]byte{d.Summarize([]byte(src))}}}
+	keep := d.Select(dirs, testNames{"lib.shapes": {"Shape": true, "Whole": true, "area": true, "Meta": true, "unit": true, "after": true}})[0][0].Keep
+	for _, sp := range keep {
+		if sp.Start < sp.End && strings.Contains(src[sp.Start:sp.End], "unnamed") {
+			t.Fatalf("kept %q, which the worktree does not name", src[sp.Start:sp.End])
+		}
+	}
+	x := New().Extract(extract.Input{Path: "lib/shapes.py", Content: []byte(src), DeclarationsOnly: true, Keep: keep})
+	between := func(from, to string) string {
+		return src[strings.Index(src, from) : strings.Index(src, to)+len(to)]
+	}
+	want := map[string]string{
+		"lib.shapes.Shape":      between("class Shape", "return os.sep"),
+		"lib.shapes.Shape.area": between("def area", "return 0.0"),
+		"lib.shapes.Shape.Meta": between("class Meta", `kind = "shape"`),
+		"lib.shapes.Whole":      between("class Whole", `unit = "cm"`),
+		"lib.shapes.Whole.area": between("def area(self):", "return self.size"),
+		"lib.shapes.after":      between("def after", "pass"),
+	}
+	for _, s := range x.Symbols {
+		if w, ok := want[s.Qualified]; ok {
+			if got := src[s.Span.Start:s.Span.End]; got != w {
+				t.Errorf("%s spans %q, want %q", s.Qualified, got, w)
+			}
+			delete(want, s.Qualified)
+		}
+		if s.Qualified == "lib.shapes.Shape.unnamed" {
+			t.Errorf("%s declared: it was not kept", s.Qualified)
+		}
+	}
+	for q := range want {
+		t.Errorf("%s not declared", q)
 	}
 }

@@ -434,16 +434,24 @@ func (s *selector) keepMember(ma memberAt) {
 
 // appendKept appends a kept statement's ranges: the statement, or of a
 // class read member by member its head (to its body's first line), then
-// each member kept.
+// each member kept, then an empty range where the class ends (its last
+// token's end, Python's ast end) when its last member is not kept or
+// its last line goes on past that token (a comment, which tree-sitter's
+// block takes): the extractor, which parses the kept ranges only, ends
+// the class there (restoreClassEnds).
 func (s *selector) appendKept(keep []extract.Span, key [3]int, st stmt) []extract.Span {
 	if len(st.members) == 0 {
 		return append(keep, extract.Span{Start: st.start, End: st.end})
 	}
 	keep = append(keep, extract.Span{Start: st.start, End: st.members[0].start - 1}) // to the newline before the body
+	kept := s.mkept[key]
 	for mi, m := range st.members {
-		if s.mkept[key][mi] {
+		if kept[mi] {
 			keep = append(keep, extract.Span{Start: m.start, End: m.end})
 		}
+	}
+	if st.last > 0 && (!kept[len(kept)-1] || st.last < st.end) {
+		keep = append(keep, extract.Span{Start: st.last, End: st.last})
 	}
 	return keep
 }

@@ -78,6 +78,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		var skip [][2]uint32
 		sc = blankScratches.get()
 		defer blankScratches.put(sc) // nothing extracted refers to the content: the walk copies what it keeps
+		in.Keep = sc.splitClassEnds(in.Keep)
 		if in.Keep != nil && len(in.Keep) == 0 {
 			in.Content = sc.blankAll(in.Content) // read for its module alone: skipping everything parses everything
 		}
@@ -96,6 +97,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	})
 	if sc != nil {
 		sc.restoreEnds(x.Symbols) // after the digest, which finds a def's node by its span
+		sc.restoreClassEnds(x.Symbols)
 	}
 	return x
 }
