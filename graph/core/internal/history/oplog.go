@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"path/filepath"
 	"strings"
@@ -125,25 +126,10 @@ func validateDoc(doc any) error {
 	if err != nil {
 		return fmt.Errorf("operation log schema: %w", err)
 	}
-	var fails []schemaFailure
-	sch.validate(doc, "", &fails)
-	if len(fails) > 0 {
-		return fmt.Errorf("%w: %s", ErrMalformed, oneLine(fails))
+	if err := sch.check(doc); err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	return nil
-}
-
-// oneLine joins the failures, each naming its instance location.
-func oneLine(fails []schemaFailure) string {
-	parts := make([]string, len(fails))
-	for i, f := range fails {
-		at := f.at
-		if at == "" {
-			at = "/"
-		}
-		parts[i] = fmt.Sprintf("at %s: %s", at, f.reason)
-	}
-	return strings.Join(parts, "; ")
 }
 
 // Parse reads a log whose file-name stem is stem (a path's base name, with
@@ -182,4 +168,19 @@ func Parse(stem string, data []byte) (*OpLog, error) {
 // ParseFile is Parse of a file's content under its own name.
 func ParseFile(path string, data []byte) (*OpLog, error) {
 	return Parse(filepath.Base(path), data)
+}
+
+// decodeJSONValue reads one JSON value (numbers kept exact) and nothing
+// after it.
+func decodeJSONValue(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("invalid character after top-level value")
+	}
+	return doc, nil
 }

@@ -1,331 +1,206 @@
 package history
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"maps"
 	"math/big"
-	"regexp"
+	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// The JSON Schema (draft 2020-12) validator of operation logs: just the
-// keywords operations-v1.json uses, with their standard meaning. A general
-// validator library would cost every orbit process its start-up work
-// (santhosh-tekuri/jsonschema compiled five drafts' meta-schemas in its
-// package init, 3.6 ms of CPU per process); this one costs nothing until a
-// log is read. A schema using any other keyword is refused when compiled,
-// so the schema cannot gain a keyword this file silently ignores.
+// Operation logs are validated by google/jsonschema-go (linked in for MCP
+// anyway; its package init is cheap, unlike santhosh-tekuri/jsonschema's,
+// which compiled five drafts' meta-schemas in every orbit process). The
+// library decides acceptance alone. It stops at the first failure and names
+// schema paths, not where in the log the failure is, so a refusal is
+// located here: the deepest part of the log that fails the sub-schema
+// applying to it.
 
-// schemaNode is one compiled (sub)schema; unset fields do not constrain.
-type schemaNode struct {
-	always     *bool // a boolean schema: true accepts anything, false nothing
-	ref        *schemaNode
-	types      []string
-	allowed    [][]any // enum, and const as an enum of one: the value is in each
-	pattern    *regexp.Regexp
-	minLength  int
-	minItems   int
-	required   []string
-	properties map[string]*schemaNode
-	additional *schemaNode
-	items      *schemaNode
-	allOf      []*schemaNode
-	ifS        *schemaNode
-	thenS      *schemaNode
-	elseS      *schemaNode
+const schemaDraft = "https://json-schema.org/draft/2020-12/schema"
+
+// logSchema is the embedded schema and the resolutions of its sub-schemas
+// that locating failures has needed so far, by JSON pointer ("" is the
+// whole schema).
+type logSchema struct {
+	root     *jsonschema.Schema
+	mu       sync.Mutex
+	resolved map[string]*jsonschema.Resolved
 }
-
-const draft202012 = "https://json-schema.org/draft/2020-12/schema"
-
-// annotationKeywords have no effect on validation.
-var annotationKeywords = []string{"$id", "$schema", "$comment", "title", "description", "examples", "default"}
 
 var (
 	schemaOnce sync.Once
-	schemaRoot *schemaNode
+	theSchema  *logSchema
 	schemaErr  error
 )
 
-// compiledSchema compiles the embedded schema on first use.
-func compiledSchema() (*schemaNode, error) {
-	schemaOnce.Do(func() { schemaRoot, schemaErr = compileSchema(Schema) })
-	return schemaRoot, schemaErr
+// compiledSchema resolves the embedded schema on first use.
+func compiledSchema() (*logSchema, error) {
+	schemaOnce.Do(func() { theSchema, schemaErr = loadSchema(Schema) })
+	return theSchema, schemaErr
 }
 
-// compileSchema compiles a schema document whose references all point
-// into its own $defs.
-func compileSchema(data []byte) (*schemaNode, error) {
-	doc, err := decodeJSONValue(data)
+func loadSchema(data []byte) (*logSchema, error) {
+	root := new(jsonschema.Schema)
+	if err := json.Unmarshal(data, root); err != nil {
+		return nil, err
+	}
+	if root.Schema != schemaDraft {
+		return nil, fmt.Errorf("$schema is %q, want %s", root.Schema, schemaDraft)
+	}
+	if root.ID == "" {
+		return nil, fmt.Errorf("no $id: sub-schemas are referred to by it")
+	}
+	rs, err := root.Resolve(nil)
 	if err != nil {
 		return nil, err
 	}
-	root, ok := doc.(map[string]any)
+	return &logSchema{root: root, resolved: map[string]*jsonschema.Resolved{"": rs}}, nil
+}
+
+// validate validates v against the sub-schema at JSON pointer ptr. A
+// sub-schema is resolved as a schema that embeds the whole one and refers
+// into it, so that its own references resolve as they do in place.
+func (s *logSchema) validate(v any, ptr string) error {
+	s.mu.Lock()
+	rs, ok := s.resolved[ptr]
 	if !ok {
-		return nil, fmt.Errorf("the schema is not an object")
-	}
-	if root["$schema"] != draft202012 {
-		return nil, fmt.Errorf("$schema is %v, want %s", root["$schema"], draft202012)
-	}
-	c := schemaCompiler{defs: map[string]*schemaNode{}}
-	defs, _ := root["$defs"].(map[string]any)
-	for name := range defs {
-		c.defs[name] = &schemaNode{} // filled below: references may run ahead
-	}
-	for name, def := range defs {
-		if err := c.fill(c.defs[name], def, "/$defs/"+name); err != nil {
-			return nil, err
+		wrapper := &jsonschema.Schema{
+			Schema: schemaDraft,
+			Defs:   map[string]*jsonschema.Schema{"log": s.root},
+			Ref:    s.root.ID + (&url.URL{Fragment: ptr}).String(),
 		}
+		var err error
+		if rs, err = wrapper.Resolve(nil); err != nil {
+			s.mu.Unlock()
+			return fmt.Errorf("schema %s: %w", ptr, err)
+		}
+		s.resolved[ptr] = rs
 	}
-	delete(root, "$defs")
-	return c.compile(root, "")
+	s.mu.Unlock()
+	return rs.Validate(v)
 }
 
-type schemaCompiler struct{ defs map[string]*schemaNode }
-
-func (c *schemaCompiler) compile(v any, at string) (*schemaNode, error) {
-	n := &schemaNode{}
-	return n, c.fill(n, v, at)
-}
-
-// fill compiles the schema v (at schema location at) into n.
-func (c *schemaCompiler) fill(n *schemaNode, v any, at string) error {
-	if b, ok := v.(bool); ok {
-		n.always = &b
-		return nil
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("schema %s: not an object or a boolean", at)
-	}
-	for key, val := range obj {
-		if err := c.keyword(n, key, val, at+"/"+key); err != nil {
-			return fmt.Errorf("schema %s: %w", at+"/"+key, err)
-		}
-	}
-	return nil
-}
-
-// keyword compiles one keyword of a schema object into n.
-func (c *schemaCompiler) keyword(n *schemaNode, key string, val any, at string) (err error) {
-	switch key {
-	case "$ref":
-		name, ok := strings.CutPrefix(fmt.Sprint(val), "#/$defs/")
-		if n.ref = c.defs[name]; !ok || n.ref == nil {
-			return fmt.Errorf("only references into this schema's $defs are supported")
-		}
-	case "type":
-		n.types, err = stringList(val)
-	case "enum":
-		values, ok := val.([]any)
-		if !ok {
-			return fmt.Errorf("not an array")
-		}
-		n.allowed = append(n.allowed, values)
-	case "const":
-		n.allowed = append(n.allowed, []any{val})
-	case "pattern":
-		n.pattern, err = regexp.Compile(fmt.Sprint(val))
-	case "minLength":
-		n.minLength, err = count(val)
-	case "minItems":
-		n.minItems, err = count(val)
-	case "required":
-		n.required, err = stringList(val)
-	case "properties":
-		props, ok := val.(map[string]any)
-		if !ok {
-			return fmt.Errorf("not an object")
-		}
-		n.properties = map[string]*schemaNode{}
-		for name, sub := range props {
-			if n.properties[name], err = c.compile(sub, at+"/"+name); err != nil {
-				return err
-			}
-		}
-	case "additionalProperties":
-		n.additional, err = c.compile(val, at)
-	case "items":
-		n.items, err = c.compile(val, at)
-	case "allOf":
-		subs, ok := val.([]any)
-		if !ok {
-			return fmt.Errorf("not an array")
-		}
-		for i, sub := range subs {
-			s, err := c.compile(sub, fmt.Sprintf("%s/%d", at, i))
-			if err != nil {
-				return err
-			}
-			n.allOf = append(n.allOf, s)
-		}
-	case "if":
-		n.ifS, err = c.compile(val, at)
-	case "then":
-		n.thenS, err = c.compile(val, at)
-	case "else":
-		n.elseS, err = c.compile(val, at)
-	default:
-		if !slices.Contains(annotationKeywords, key) {
-			return fmt.Errorf("keyword not supported by this validator")
-		}
-	}
-	return err
-}
-
-func stringList(v any) ([]string, error) {
-	if s, ok := v.(string); ok {
-		return []string{s}, nil
-	}
-	list, ok := v.([]any)
-	if !ok {
-		return nil, fmt.Errorf("not a string or an array of strings")
-	}
-	var out []string
-	for _, e := range list {
-		s, ok := e.(string)
-		if !ok {
-			return nil, fmt.Errorf("not a string or an array of strings")
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func count(v any) (int, error) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0, fmt.Errorf("not a number")
-	}
-	i, err := n.Int64()
-	if err != nil || i < 0 {
-		return 0, fmt.Errorf("not a non-negative integer")
-	}
-	return int(i), nil
-}
-
-// schemaFailure is one reason an instance failed: the JSON pointer of the
-// value and what is wrong with it.
+// schemaFailure is why a log failed the schema: the JSON pointer of the
+// failing value and the library's reason.
 type schemaFailure struct{ at, reason string }
 
-// validate appends to fails every reason v (at instance location at)
-// fails n, as the leaves of the standard's error tree.
-func (n *schemaNode) validate(v any, at string, fails *[]schemaFailure) {
-	fail := func(format string, args ...any) {
-		*fails = append(*fails, schemaFailure{at, fmt.Sprintf(format, args...)})
+func (f *schemaFailure) Error() string {
+	at := f.at
+	if at == "" {
+		at = "/"
 	}
-	if n.always != nil {
-		if !*n.always {
-			fail("false schema")
+	return fmt.Sprintf("at %s: %s", at, f.reason)
+}
+
+// check validates a decoded log (numbers as json.Number). Only the first
+// failure the library finds is reported.
+func (s *logSchema) check(doc any) error {
+	v, fail := floatNumbers(doc, "")
+	if fail != nil {
+		return fail
+	}
+	if s.validate(v, "") == nil {
+		return nil
+	}
+	at, err := s.locate(v, "", schemaNode{"", s.root})
+	return &schemaFailure{at, leafReason(err)}
+}
+
+// schemaNode is a sub-schema and its JSON pointer in the whole schema.
+type schemaNode struct {
+	ptr string
+	s   *jsonschema.Schema
+}
+
+// locate returns where v (at instance location at), which fails n, fails:
+// the first of its members that fails the sub-schema applying to it, and
+// so on down, else v itself; and the error of validating that value. It
+// follows properties and items through $ref (into the root's $defs),
+// allOf and if/then/else; a failure under any other keyword is located at
+// the value holding it.
+func (s *logSchema) locate(v any, at string, n schemaNode) (string, error) {
+	for _, m := range s.members(v, at, s.inPlace(v, n)) {
+		if s.validate(m.v, m.schema.ptr) != nil {
+			return s.locate(m.v, m.at, m.schema)
 		}
-		return
 	}
-	if n.ref != nil {
-		n.ref.validate(v, at, fails)
+	return at, s.validate(v, n.ptr)
+}
+
+// inPlace returns n and the sub-schemas that apply to the same value as
+// n: its $ref's target, its allOf and the branch of its if that v takes.
+func (s *logSchema) inPlace(v any, n schemaNode) []schemaNode {
+	out := []schemaNode{n}
+	if name, ok := strings.CutPrefix(n.s.Ref, "#/$defs/"); ok && s.root.Defs[name] != nil {
+		out = append(out, s.inPlace(v, schemaNode{"/$defs/" + name, s.root.Defs[name]})...)
 	}
-	if len(n.types) > 0 && !slices.ContainsFunc(n.types, func(t string) bool { return hasType(v, t) }) {
-		fail("got %s, want %s", jsonType(v), strings.Join(n.types, " or "))
-		return
+	for i, sub := range n.s.AllOf {
+		out = append(out, s.inPlace(v, schemaNode{n.ptr + "/allOf/" + strconv.Itoa(i), sub})...)
 	}
-	for _, values := range n.allowed {
-		if !slices.ContainsFunc(values, func(e any) bool { return jsonEqual(e, v) }) {
-			fail("value must be %s", enumText(values))
+	if n.s.If != nil {
+		if s.validate(v, n.ptr+"/if") == nil && n.s.Then != nil {
+			out = append(out, s.inPlace(v, schemaNode{n.ptr + "/then", n.s.Then})...)
+		} else if n.s.Else != nil {
+			out = append(out, s.inPlace(v, schemaNode{n.ptr + "/else", n.s.Else})...)
 		}
 	}
-	for _, s := range n.allOf {
-		s.validate(v, at, fails)
-	}
-	if n.ifS != nil {
-		if n.ifS.accepts(v) {
-			n.thenS.validateIfSet(v, at, fails)
-		} else {
-			n.elseS.validateIfSet(v, at, fails)
-		}
-	}
+	return out
+}
+
+// member is a property or item of a value and a sub-schema applying to it.
+type member struct {
+	v      any
+	at     string
+	schema schemaNode
+}
+
+// members lists v's properties (by name) or items (in order), each with
+// every sub-schema of nodes that applies to it.
+func (s *logSchema) members(v any, at string, nodes []schemaNode) []member {
+	var out []member
 	switch v := v.(type) {
-	case string:
-		n.validateString(v, fail)
-	case []any:
-		n.validateArray(v, at, fails, fail)
 	case map[string]any:
-		n.validateObject(v, at, fails, fail)
-	}
-}
-
-func (n *schemaNode) validateIfSet(v any, at string, fails *[]schemaFailure) {
-	if n != nil {
-		n.validate(v, at, fails)
-	}
-}
-
-func (n *schemaNode) accepts(v any) bool {
-	var fails []schemaFailure
-	n.validate(v, "", &fails)
-	return len(fails) == 0
-}
-
-func (n *schemaNode) validateString(s string, fail func(string, ...any)) {
-	if got := utf8.RuneCountInString(s); got < n.minLength {
-		fail("minLength: got %d, want %d", got, n.minLength)
-	}
-	if n.pattern != nil && !n.pattern.MatchString(s) {
-		fail("%q does not match pattern %q", s, n.pattern.String())
-	}
-}
-
-func (n *schemaNode) validateArray(a []any, at string, fails *[]schemaFailure, fail func(string, ...any)) {
-	if len(a) < n.minItems {
-		fail("minItems: got %d, want %d", len(a), n.minItems)
-	}
-	if n.items != nil {
-		for i, e := range a {
-			n.items.validate(e, fmt.Sprintf("%s/%d", at, i), fails)
+		names := make([]string, 0, len(v))
+		for name := range v {
+			names = append(names, name)
+		}
+		sort.Strings(names) // the first failure in a stable order
+		for _, name := range names {
+			for _, n := range nodes {
+				if sub := n.s.Properties[name]; sub != nil {
+					token := pointerToken(name)
+					out = append(out, member{v[name], at + "/" + token, schemaNode{n.ptr + "/properties/" + token, sub}})
+				}
+			}
+		}
+	case []any:
+		for i, e := range v {
+			for _, n := range nodes {
+				if n.s.Items != nil {
+					out = append(out, member{e, at + "/" + strconv.Itoa(i), schemaNode{n.ptr + "/items", n.s.Items}})
+				}
+			}
 		}
 	}
+	return out
 }
 
-func (n *schemaNode) validateObject(obj map[string]any, at string, fails *[]schemaFailure, fail func(string, ...any)) {
-	var missing, extra []string
-	for _, name := range n.required {
-		if _, ok := obj[name]; !ok {
-			missing = append(missing, name)
-		}
+// leafReason is the innermost of the library's wrapped errors: the failed
+// keyword and why, without the chain of schema paths leading to it. Kept
+// on one line.
+func leafReason(err error) string {
+	for next := errors.Unwrap(err); next != nil; next = errors.Unwrap(err) {
+		err = next
 	}
-	if len(missing) > 0 {
-		fail("missing properties %s", quoteList(missing))
-	}
-	names := make([]string, 0, len(obj))
-	for name := range obj {
-		names = append(names, name)
-	}
-	sort.Strings(names) // failures in a stable order
-	for _, name := range names {
-		sub, ok := n.properties[name]
-		switch {
-		case ok:
-			sub.validate(obj[name], at+"/"+pointerToken(name), fails)
-		case n.additional != nil && n.additional.always != nil && !*n.additional.always:
-			extra = append(extra, name)
-		case n.additional != nil:
-			n.additional.validate(obj[name], at+"/"+pointerToken(name), fails)
-		}
-	}
-	if len(extra) > 0 {
-		fail("additional properties %s not allowed", quoteList(extra))
-	}
-}
-
-func quoteList(names []string) string {
-	quoted := make([]string, len(names))
-	for i, name := range names {
-		quoted[i] = fmt.Sprintf("%q", name)
-	}
-	return strings.Join(quoted, ", ")
+	return strings.ReplaceAll(err.Error(), "\n", `\n`)
 }
 
 // pointerEscaper escapes a property name for a JSON pointer (RFC 6901).
@@ -334,87 +209,34 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 func pointerToken(name string) string { return pointerEscaper.Replace(name) }
 
-// hasType is the standard's type test: an integer is a number whose
-// fractional part is zero (1.0 included).
-func hasType(v any, t string) bool {
-	got := jsonType(v)
-	return got == t || t == "number" && got == "integer"
-}
-
-func jsonType(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
+// floatNumbers replaces, in place, the json.Numbers of a decoded value
+// (at instance location at) with float64s: the library takes a json.Number
+// for a string. A number with no exact float64 is refused rather than
+// rounded (1.00000000000000000001 must not pass as the const 1); the
+// schema admits no number but the integer 1, so this refuses no valid log.
+func floatNumbers(v any, at string) (any, *schemaFailure) {
+	switch x := v.(type) {
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(v)); ok && r.IsInt() {
-			return "integer"
+		f, err := strconv.ParseFloat(string(x), 64)
+		exact, ok := new(big.Rat).SetString(string(x))
+		if err != nil || !ok || exact.Cmp(new(big.Rat).SetFloat64(f)) != 0 {
+			return nil, &schemaFailure{at, fmt.Sprintf("number %s has no exact float64 value", x)}
 		}
-		return "number"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// jsonEqual is the standard's equality: numbers by value, objects and
-// arrays member by member.
-func jsonEqual(a, b any) bool {
-	switch a := a.(type) {
-	case json.Number:
-		b, ok := b.(json.Number)
-		if !ok {
-			return false
-		}
-		ra, okA := new(big.Rat).SetString(string(a))
-		rb, okB := new(big.Rat).SetString(string(b))
-		return okA && okB && ra.Cmp(rb) == 0
-	case []any:
-		b, ok := b.([]any)
-		return ok && slices.EqualFunc(a, b, jsonEqual)
+		return f, nil
 	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, va := range a {
-			if vb, ok := b[k]; !ok || !jsonEqual(va, vb) {
-				return false
+		for _, name := range slices.Sorted(maps.Keys(x)) {
+			var fail *schemaFailure
+			if x[name], fail = floatNumbers(x[name], at+"/"+pointerToken(name)); fail != nil {
+				return nil, fail
 			}
 		}
-		return true
+	case []any:
+		for i := range x {
+			var fail *schemaFailure
+			if x[i], fail = floatNumbers(x[i], at+"/"+strconv.Itoa(i)); fail != nil {
+				return nil, fail
+			}
+		}
 	}
-	return a == b // nil, bool, string; false on mismatched types
-}
-
-func enumText(enum []any) string {
-	var parts []string
-	for _, e := range enum {
-		b, _ := json.Marshal(e)
-		parts = append(parts, string(b))
-	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return "one of " + strings.Join(parts, ", ")
-}
-
-// decodeJSONValue reads one JSON value (numbers kept exact) and nothing
-// after it.
-func decodeJSONValue(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("invalid character after top-level value")
-	}
-	return doc, nil
+	return v, nil
 }
