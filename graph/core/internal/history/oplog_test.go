@@ -261,7 +261,6 @@ func TestSchemaFailuresNameTheirLocation(t *testing.T) {
 		{"items, allOf (the last branch)", edit(`"qualified_name": "AB"`, `"qualified_name": ""`), `at /operations/7/target/post/qualified_name: minLength`},
 		{"additionalProperties of a $ref'd def", envelope(`[{"op": "move", "stable_id": "` + idA + `", "pre": {"a/b": 1}, "post": {"file": "b.go"}}]`),
 			`at /operations/0/pre: unexpected additional properties ["a/b"]`},
-		{"a number without a float64", envelope(`[{"op": "move", "a/b": 1e400}]`), `at /operations/0/a~1b: number 1e400 has no exact float64 value`},
 	} {
 		err := ValidateSchema([]byte(c.data))
 		if err == nil || !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -277,7 +276,7 @@ func TestSchemaComparesNumbersByValue(t *testing.T) {
 	for v, valid := range map[string]bool{"1": true, "1.0": true, "1e0": true, "10e-1": true,
 		"1.00000000000000000001": false, "0.99999999999999999999": false, "1e400": false} {
 		log := `{"schemaVersion": ` + v + `, "commitSha": "` + testSha + `", "producer": {"name": "p", "version": "1.0.0"}, "operations": []}`
-		if err := ValidateSchema([]byte(log)); (err == nil) != valid {
+		if err := ValidateSchema([]byte(log)); (err == nil) != valid || !valid && !strings.Contains(err.Error(), "at /schemaVersion: ") {
 			t.Errorf("schemaVersion %s: %v", v, err)
 		}
 	}

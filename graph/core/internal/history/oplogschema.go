@@ -100,14 +100,16 @@ func (f *schemaFailure) Error() string {
 	return fmt.Sprintf("at %s: %s", at, f.reason)
 }
 
-// check validates a decoded log (numbers as json.Number). Only the first
-// failure the library finds is reported.
+// check validates a decoded log (numbers as json.Number), whose numbers
+// it replaces. Only the first failure the library finds is reported. A log
+// valid only with a number rounded is refused: 1.00000000000000000001 is
+// not the const 1.
 func (s *logSchema) check(doc any) error {
-	v, fail := floatNumbers(doc, "")
-	if fail != nil {
-		return fail
-	}
+	v, rounded := floatNumbers(doc, "")
 	if s.validate(v, "") == nil {
+		if rounded != nil {
+			return rounded
+		}
 		return nil
 	}
 	at, err := s.locate(v, "", schemaNode{"", s.root})
@@ -210,33 +212,33 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 func pointerToken(name string) string { return pointerEscaper.Replace(name) }
 
 // floatNumbers replaces, in place, the json.Numbers of a decoded value
-// (at instance location at) with float64s: the library takes a json.Number
-// for a string. A number with no exact float64 is refused rather than
-// rounded (1.00000000000000000001 must not pass as the const 1); the
-// schema admits no number but the integer 1, so this refuses no valid log.
+// (at instance location at) with float64s, the library taking a
+// json.Number for a string. It returns the first number it had to round
+// (out of range ones become infinities), if any.
 func floatNumbers(v any, at string) (any, *schemaFailure) {
+	var rounded *schemaFailure
 	switch x := v.(type) {
 	case json.Number:
 		f, err := strconv.ParseFloat(string(x), 64)
 		exact, ok := new(big.Rat).SetString(string(x))
 		if err != nil || !ok || exact.Cmp(new(big.Rat).SetFloat64(f)) != 0 {
-			return nil, &schemaFailure{at, fmt.Sprintf("number %s has no exact float64 value", x)}
+			rounded = &schemaFailure{at, fmt.Sprintf("number %s has no exact float64 value", x)}
 		}
-		return f, nil
+		return f, rounded
 	case map[string]any:
 		for _, name := range slices.Sorted(maps.Keys(x)) {
-			var fail *schemaFailure
-			if x[name], fail = floatNumbers(x[name], at+"/"+pointerToken(name)); fail != nil {
-				return nil, fail
+			var r *schemaFailure
+			if x[name], r = floatNumbers(x[name], at+"/"+pointerToken(name)); rounded == nil {
+				rounded = r
 			}
 		}
 	case []any:
 		for i := range x {
-			var fail *schemaFailure
-			if x[i], fail = floatNumbers(x[i], at+"/"+strconv.Itoa(i)); fail != nil {
-				return nil, fail
+			var r *schemaFailure
+			if x[i], r = floatNumbers(x[i], at+"/"+strconv.Itoa(i)); rounded == nil {
+				rounded = r
 			}
 		}
 	}
-	return v, nil
+	return v, rounded
 }
