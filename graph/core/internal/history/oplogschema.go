@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"math/big"
 	"net/url"
@@ -26,13 +27,15 @@ import (
 
 const schemaDraft = "https://json-schema.org/draft/2020-12/schema"
 
-// logSchema is the embedded schema and the resolutions of its sub-schemas
-// that locating failures has needed so far, by JSON pointer ("" is the
-// whole schema).
+// logSchema is the embedded schema, resolved, and (once a log has failed
+// it) the dispatcher of its sub-schemas.
 type logSchema struct {
 	root     *jsonschema.Schema
-	mu       sync.Mutex
-	resolved map[string]*jsonschema.Resolved
+	resolved *jsonschema.Resolved
+
+	subOnce sync.Once
+	subs    *jsonschema.Resolved
+	subsErr error
 }
 
 var (
@@ -62,30 +65,86 @@ func loadSchema(data []byte) (*logSchema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &logSchema{root: root, resolved: map[string]*jsonschema.Resolved{"": rs}}, nil
+	return &logSchema{root: root, resolved: rs}, nil
 }
 
-// validate validates v against the sub-schema at JSON pointer ptr. A
-// sub-schema is resolved as a schema that embeds the whole one and refers
-// into it, so that its own references resolve as they do in place.
+// validate validates v against the sub-schema at JSON pointer ptr ("" is
+// the whole schema).
 func (s *logSchema) validate(v any, ptr string) error {
-	s.mu.Lock()
-	rs, ok := s.resolved[ptr]
-	if !ok {
-		wrapper := &jsonschema.Schema{
-			Schema: schemaDraft,
-			Defs:   map[string]*jsonschema.Schema{"log": s.root},
-			Ref:    s.root.ID + (&url.URL{Fragment: ptr}).String(),
-		}
-		var err error
-		if rs, err = wrapper.Resolve(nil); err != nil {
-			s.mu.Unlock()
-			return fmt.Errorf("schema %s: %w", ptr, err)
-		}
-		s.resolved[ptr] = rs
+	if ptr == "" {
+		return s.resolved.Validate(v)
 	}
-	s.mu.Unlock()
-	return rs.Validate(v)
+	s.subOnce.Do(s.resolveSubschemas)
+	if s.subsErr != nil {
+		return s.subsErr
+	}
+	if s.subs.Schema().Properties[ptr] == nil {
+		return fmt.Errorf("no sub-schema at %s", ptr) // locate went where schemaPointers does not
+	}
+	return s.subs.Validate(map[string]any{ptr: v})
+}
+
+// resolveSubschemas resolves, once for all, a dispatcher: a schema that
+// embeds the whole one and whose property named by a sub-schema's JSON
+// pointer refers to that sub-schema. {ptr: v} is valid under it when v is
+// valid under the sub-schema, its references resolving as they do in place.
+func (s *logSchema) resolveSubschemas() {
+	d := &jsonschema.Schema{
+		Schema:     schemaDraft,
+		Defs:       map[string]*jsonschema.Schema{"log": s.root},
+		Properties: map[string]*jsonschema.Schema{},
+	}
+	for ptr := range schemaPointers(schemaNode{"", s.root}) {
+		d.Properties[ptr] = &jsonschema.Schema{Ref: s.root.ID + (&url.URL{Fragment: ptr}).String()}
+	}
+	s.subs, s.subsErr = d.Resolve(nil)
+}
+
+// schemaPointers yields the JSON pointers of n's sub-schemas under the
+// keywords locate follows ($defs included), n's own but for the root.
+func schemaPointers(n schemaNode) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		var walk func(n schemaNode) bool
+		walk = func(n schemaNode) bool {
+			if n.ptr != "" && !yield(n.ptr) {
+				return false
+			}
+			for sub := range subschemaNodes(n) {
+				if !walk(sub) {
+					return false
+				}
+			}
+			return true
+		}
+		walk(n)
+	}
+}
+
+// subschemaNodes yields n's direct sub-schemas under $defs, properties,
+// items, allOf, if, then and else.
+func subschemaNodes(n schemaNode) iter.Seq[schemaNode] {
+	return func(yield func(schemaNode) bool) {
+		for _, group := range []struct {
+			keyword string
+			schemas map[string]*jsonschema.Schema
+		}{{"$defs", n.s.Defs}, {"properties", n.s.Properties}} {
+			for _, name := range slices.Sorted(maps.Keys(group.schemas)) {
+				if !yield(schemaNode{n.ptr + "/" + group.keyword + "/" + pointerToken(name), group.schemas[name]}) {
+					return
+				}
+			}
+		}
+		for i, sub := range n.s.AllOf {
+			if !yield(schemaNode{n.ptr + "/allOf/" + strconv.Itoa(i), sub}) {
+				return
+			}
+		}
+		for keyword, sub := range map[string]*jsonschema.Schema{"items": n.s.Items, "if": n.s.If, "then": n.s.Then, "else": n.s.Else} {
+			if sub != nil && !yield(schemaNode{n.ptr + "/" + keyword, sub}) {
+				return
+			}
+		}
+	}
 }
 
 // schemaFailure is why a log failed the schema: the JSON pointer of the
