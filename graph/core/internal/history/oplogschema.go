@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
 	"maps"
 	"math/big"
 	"net/url"
@@ -79,7 +78,7 @@ func (s *logSchema) validate(v any, ptr string) error {
 		return s.subsErr
 	}
 	if s.subs.Schema().Properties[ptr] == nil {
-		return fmt.Errorf("no sub-schema at %s", ptr) // locate went where schemaPointers does not
+		return fmt.Errorf("no sub-schema at %s", ptr) // locate went where addSubschemas does not
 	}
 	return s.subs.Validate(map[string]any{ptr: v})
 }
@@ -94,56 +93,31 @@ func (s *logSchema) resolveSubschemas() {
 		Defs:       map[string]*jsonschema.Schema{"log": s.root},
 		Properties: map[string]*jsonschema.Schema{},
 	}
-	for ptr := range schemaPointers(schemaNode{"", s.root}) {
-		d.Properties[ptr] = &jsonschema.Schema{Ref: s.root.ID + (&url.URL{Fragment: ptr}).String()}
-	}
+	s.addSubschemas(d.Properties, schemaNode{"", s.root})
 	s.subs, s.subsErr = d.Resolve(nil)
 }
 
-// schemaPointers yields the JSON pointers of n's sub-schemas under the
-// keywords locate follows ($defs included), n's own but for the root.
-func schemaPointers(n schemaNode) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		var walk func(n schemaNode) bool
-		walk = func(n schemaNode) bool {
-			if n.ptr != "" && !yield(n.ptr) {
-				return false
-			}
-			for sub := range subschemaNodes(n) {
-				if !walk(sub) {
-					return false
-				}
-			}
-			return true
-		}
-		walk(n)
+// addSubschemas adds to props a reference to each sub-schema of n under
+// the keywords locate follows, named by its JSON pointer.
+func (s *logSchema) addSubschemas(props map[string]*jsonschema.Schema, n schemaNode) {
+	var subs []schemaNode
+	for name, sub := range n.s.Defs {
+		subs = append(subs, schemaNode{n.ptr + "/$defs/" + pointerToken(name), sub})
 	}
-}
-
-// subschemaNodes yields n's direct sub-schemas under $defs, properties,
-// items, allOf, if, then and else.
-func subschemaNodes(n schemaNode) iter.Seq[schemaNode] {
-	return func(yield func(schemaNode) bool) {
-		for _, group := range []struct {
-			keyword string
-			schemas map[string]*jsonschema.Schema
-		}{{"$defs", n.s.Defs}, {"properties", n.s.Properties}} {
-			for _, name := range slices.Sorted(maps.Keys(group.schemas)) {
-				if !yield(schemaNode{n.ptr + "/" + group.keyword + "/" + pointerToken(name), group.schemas[name]}) {
-					return
-				}
-			}
+	for name, sub := range n.s.Properties {
+		subs = append(subs, schemaNode{n.ptr + "/properties/" + pointerToken(name), sub})
+	}
+	for i, sub := range n.s.AllOf {
+		subs = append(subs, schemaNode{n.ptr + "/allOf/" + strconv.Itoa(i), sub})
+	}
+	for keyword, sub := range map[string]*jsonschema.Schema{"items": n.s.Items, "if": n.s.If, "then": n.s.Then, "else": n.s.Else} {
+		if sub != nil {
+			subs = append(subs, schemaNode{n.ptr + "/" + keyword, sub})
 		}
-		for i, sub := range n.s.AllOf {
-			if !yield(schemaNode{n.ptr + "/allOf/" + strconv.Itoa(i), sub}) {
-				return
-			}
-		}
-		for keyword, sub := range map[string]*jsonschema.Schema{"items": n.s.Items, "if": n.s.If, "then": n.s.Then, "else": n.s.Else} {
-			if sub != nil && !yield(schemaNode{n.ptr + "/" + keyword, sub}) {
-				return
-			}
-		}
+	}
+	for _, sub := range subs {
+		props[sub.ptr] = &jsonschema.Schema{Ref: s.root.ID + (&url.URL{Fragment: sub.ptr}).String()}
+		s.addSubschemas(props, sub)
 	}
 }
 
@@ -279,8 +253,7 @@ func floatNumbers(v any, at string) (any, *schemaFailure) {
 	switch x := v.(type) {
 	case json.Number:
 		f, err := strconv.ParseFloat(string(x), 64)
-		exact, ok := new(big.Rat).SetString(string(x))
-		if err != nil || !ok || exact.Cmp(new(big.Rat).SetFloat64(f)) != 0 {
+		if err != nil || !isExactly(string(x), f) {
 			rounded = &schemaFailure{at, fmt.Sprintf("number %s has no exact float64 value", x)}
 		}
 		return f, rounded
@@ -300,4 +273,10 @@ func floatNumbers(v any, at string) (any, *schemaFailure) {
 		}
 	}
 	return v, rounded
+}
+
+// isExactly reports whether the decimal number s is the finite f.
+func isExactly(s string, f float64) bool {
+	r, ok := new(big.Rat).SetString(s)
+	return ok && r.Cmp(new(big.Rat).SetFloat64(f)) == 0
 }
