@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"net/url"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -203,12 +202,7 @@ func (s *logSchema) members(v any, at string, nodes []schemaNode) []member {
 	var out []member
 	switch v := v.(type) {
 	case map[string]any:
-		names := make([]string, 0, len(v))
-		for name := range v {
-			names = append(names, name)
-		}
-		sort.Strings(names) // the first failure in a stable order
-		for _, name := range names {
+		for _, name := range slices.Sorted(maps.Keys(v)) { // the first failure in a stable order
 			for _, n := range nodes {
 				if sub := n.s.Properties[name]; sub != nil {
 					token := pointerToken(name)
