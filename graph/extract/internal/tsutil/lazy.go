@@ -1,6 +1,7 @@
 package tsutil
 
 import (
+	"regexp"
 	"sync"
 	"time"
 )
@@ -21,4 +22,12 @@ func Lazy(build func() *Door) LazyDoor { return sync.OnceValue(build) }
 // parses give up after t, built on first use too.
 func (d LazyDoor) WithTimeout(t time.Duration) LazyDoor {
 	return Lazy(func() *Door { return d().WithTimeout(t) })
+}
+
+// LazyRegexp is expr compiled on its first use, once: compiled at package
+// init, as regexp.MustCompile in a var is, every process would pay for
+// every language's regexps. A bad expr panics at that first use, which the
+// language's tests reach.
+func LazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
