@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"sort"
+	"sync"
 )
 
 // maxGridPackages caps the coupling grid: the packages with the most
@@ -18,7 +19,7 @@ const maxEntriesShown = 50
 // scripts, no external resources): coupling grid, cycles, unreachable
 // subtrees, duplicates, test-only code and entry points by reason.
 func (r *Report) WriteHTML(w io.Writer) error {
-	return htmlPage.Execute(w, r.htmlView())
+	return htmlPage().Execute(w, r.htmlView())
 }
 
 type htmlView struct {
@@ -129,7 +130,13 @@ func (r *Report) grid() htmlGrid {
 	return g
 }
 
-var htmlPage = template.Must(template.New("check").Parse(`<!DOCTYPE html>
+// htmlPage is parsed on first use: parsing it at package init cost every
+// orbit process, most of which never render HTML.
+var htmlPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("check").Parse(htmlSource))
+})
+
+const htmlSource = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>orbit graph check</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;background:#fff}
@@ -158,4 +165,4 @@ code{font-size:12px}.loc{color:#555;font-size:12px}
 {{range .Reasons}}<h3>{{.Reason}} ({{.Count}})</h3><table>{{range .Entries}}<tr><td><code>{{.Symbol}}</code></td><td>{{.Kind}}</td><td class="loc">{{.File}}</td></tr>{{end}}</table>
 {{if gt .Count (len .Entries)}}<p>… and {{.Count}} in all.</p>{{end}}{{end}}
 </body></html>
-`))
+`

@@ -33,8 +33,8 @@ import (
 
 // Extractor extracts C sources and headers. It is safe for concurrent use.
 type Extractor struct {
-	engine *cpp.Engine
-	cxx    *cpp.Extractor // for headers that are C++ by content
+	engine func() *cpp.Engine // built on the first Extract: tsutil.LazyDoor says why
+	cxx    *cpp.Extractor     // for headers that are C++ by content
 }
 
 var sharedEngine = sync.OnceValue(func() *cpp.Engine {
@@ -42,12 +42,13 @@ var sharedEngine = sync.OnceValue(func() *cpp.Engine {
 })
 
 // New returns the C extractor. All share one grammar and parser pool.
-func New() *Extractor { return &Extractor{engine: sharedEngine(), cxx: cpp.New()} }
+func New() *Extractor { return &Extractor{engine: sharedEngine, cxx: cpp.New()} }
 
 // WithTimeout returns an extractor with its own parser pools whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{engine: e.engine.WithTimeout(d), cxx: e.cxx.WithTimeout(d)}
+	timed := sync.OnceValue(func() *cpp.Engine { return e.engine().WithTimeout(d) })
+	return &Extractor{engine: timed, cxx: e.cxx.WithTimeout(d)}
 }
 
 // Lang returns "c".
@@ -62,7 +63,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if extract.HasExt(in.Path, ".h") && cpp.LooksLikeCPP(in.Content) {
 		return e.cxx.Extract(in)
 	}
-	return e.engine.Extract(in)
+	return e.engine().Extract(in)
 }
 
 var _ extract.Extractor = (*Extractor)(nil)

@@ -91,7 +91,7 @@ func New() *Extractor { return &Extractor{doors: shared} }
 // WithTimeout returns an extractor with its own parser pools whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{doors: newDoors(d)}
+	return &Extractor{doors: e.doors.withTimeout(d)}
 }
 
 // Lang returns "config"; each file's Lang is its format ("yaml", "toml",
@@ -115,7 +115,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		out.Diagnostics = []extract.Diagnostic{{Message: "config extractor: unsupported file"}}
 		return out
 	}
-	return e.doors[f].Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return e.doors[f]().Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		k := newKeys(configKinds[f], lines, out)
 		walk(f, &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}, k)
 		k.finish()

@@ -13,30 +13,48 @@ import (
 
 // doors are the front doors of the formats, by format: one per grammar,
 // and ones without a grammar for .env files (env.go) and CSV and TSV
-// headers (table.go), scanned by hand.
-type doors [formatCount]*tsutil.Door
+// headers (table.go), scanned by hand. Each is built on its first use
+// (tsutil.LazyDoor says why), a grammar's kind ids with it.
+type doors [formatCount]tsutil.LazyDoor
 
 // shared is what New hands out; the parser pools make it safe for
 // concurrent use.
-var shared = newDoors(0)
+var shared = &doors{
+	formatYAML: grammarDoor(tsyaml.Language, yamlFlags, func(l *tsutil.Lang) { yamlKinds = loadYAMLKinds(l) }),
+	formatTOML: grammarDoor(tstoml.Language, tomlFlags, func(l *tsutil.Lang) { tomlKinds = loadTOMLKinds(l) }),
+	formatJSON: grammarDoor(tsjson.Language, jsonFlags, func(l *tsutil.Lang) { jsonKinds = loadJSONKinds(l) }),
+	formatEnv:  plainDoor,
+	formatCSV:  plainDoor,
+	formatTSV:  plainDoor,
+}
 
-// newDoors loads the grammars; timeout 0 keeps tsutil's default.
-func newDoors(timeout time.Duration) *doors {
-	load := func(ptr unsafe.Pointer, flags func(*tsutil.Lang) tsutil.KindFlags) *tsutil.Door {
-		l := tsutil.NewLang(ptr)
-		if timeout > 0 {
-			l.Timeout = timeout
-		}
+// plainDoor reads a format without a grammar: the walk gets no nodes.
+var plainDoor = tsutil.Lazy(func() *tsutil.Door { return &tsutil.Door{Name: langName} })
+
+// grammarDoor loads a grammar, its kind ids (loadKinds) and the flags of
+// the nodes the walk reads.
+func grammarDoor(language func() unsafe.Pointer, flags func(*tsutil.Lang) tsutil.KindFlags,
+	loadKinds func(*tsutil.Lang)) tsutil.LazyDoor {
+	return tsutil.Lazy(func() *tsutil.Door {
+		l := tsutil.NewLang(language())
+		loadKinds(l)
 		return &tsutil.Door{Name: langName, Lang: l, Flags: flags(l)}
+	})
+}
+
+// withTimeout is ds with parser pools of their own whose parses give up
+// after t (tsutil's default when 0); the grammars and kind ids are shared.
+func (ds *doors) withTimeout(t time.Duration) *doors {
+	if t <= 0 {
+		t = tsutil.DefaultTimeout
 	}
-	return &doors{
-		formatYAML: load(tsyaml.Language(), yamlFlags),
-		formatTOML: load(tstoml.Language(), tomlFlags),
-		formatJSON: load(tsjson.Language(), jsonFlags),
-		formatEnv:  {Name: langName},
-		formatCSV:  {Name: langName},
-		formatTSV:  {Name: langName},
+	var timed doors
+	for f, d := range ds {
+		if d != nil {
+			timed[f] = d.WithTimeout(t)
+		}
 	}
+	return &timed
 }
 
 // leafFlags starts from every named kind and keeps the given kinds without
@@ -60,7 +78,7 @@ type yamlKindIDs struct {
 	anchor, alias, tag, fKey, fValue                                             uint16
 }
 
-var yamlKinds = loadYAMLKinds(shared[formatYAML].Lang)
+var yamlKinds yamlKindIDs // set by shared[formatYAML] on its first use
 
 func loadYAMLKinds(l *tsutil.Lang) yamlKindIDs {
 	id := l.KindID
@@ -87,7 +105,7 @@ type tomlKindIDs struct {
 	document, pair, table, tableArray, bareKey, quotedKey, dottedKey, inlineTable, array uint16
 }
 
-var tomlKinds = loadTOMLKinds(shared[formatTOML].Lang)
+var tomlKinds tomlKindIDs // set by shared[formatTOML] on its first use
 
 func loadTOMLKinds(l *tsutil.Lang) tomlKindIDs {
 	id := l.KindID
@@ -108,7 +126,7 @@ type jsonKindIDs struct {
 	document, object, pair, array, str, fKey, fValue uint16
 }
 
-var jsonKinds = loadJSONKinds(shared[formatJSON].Lang)
+var jsonKinds jsonKindIDs // set by shared[formatJSON] on its first use
 
 func loadJSONKinds(l *tsutil.Lang) jsonKindIDs {
 	id := l.KindID

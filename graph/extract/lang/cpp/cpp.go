@@ -102,7 +102,7 @@ func (e *Engine) scanNamespace(src []byte) string {
 
 // Extractor extracts C++ files. It is safe for concurrent use.
 type Extractor struct {
-	engine *Engine
+	engine func() *Engine // built on the first Extract: tsutil.LazyDoor says why
 }
 
 var sharedEngine = sync.OnceValue(func() *Engine {
@@ -110,12 +110,12 @@ var sharedEngine = sync.OnceValue(func() *Engine {
 })
 
 // New returns the C++ extractor. All share one grammar and parser pool.
-func New() *Extractor { return &Extractor{engine: sharedEngine()} }
+func New() *Extractor { return &Extractor{engine: sharedEngine} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{engine: e.engine.WithTimeout(d)}
+	return &Extractor{engine: sync.OnceValue(func() *Engine { return e.engine().WithTimeout(d) })}
 }
 
 // Lang returns "cpp".
@@ -129,6 +129,6 @@ func (e *Extractor) Supports(path string) bool {
 
 // Extract extracts one file as C++, whatever its extension: package c
 // calls it for .h files that LooksLikeCPP.
-func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile { return e.engine.Extract(in) }
+func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile { return e.engine().Extract(in) }
 
 var _ extract.Extractor = (*Extractor)(nil)

@@ -29,13 +29,16 @@ const langName = "csharp"
 
 // Extractor extracts C# files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares; a file that cannot be read
 // keeps the namespace a lexical scan gives.
-var door = &tsutil.Door{Name: langName, Lang: csLang, Flags: kindFlags,
-	Fallback: func(in extract.Input) string { return scanNamespace(in.Content) }}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: csLang, Flags: kindFlags,
+		Fallback: func(in extract.Input) string { return scanNamespace(in.Content) }}
+})
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
@@ -62,7 +65,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		return &extract.ExtractedFile{Lang: langMSBuild} // read as a marker only
 	}
 	out := &extract.ExtractedFile{Lang: langName}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return e.door().Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: string(in.Content)}, lines, out).run()
 	})
 }

@@ -7,8 +7,24 @@ import (
 )
 
 // csLang is the one grammar handle every default Extractor shares; its
-// parser pool makes it safe for concurrent use.
-var csLang = tsutil.NewLang(tscsharp.Language())
+// parser pool makes it safe for concurrent use. It and the tables below
+// (kinds, fields, kindFlags, actions) are built by loadGrammar, on the
+// shared door's first use (csharp.go), never at package init: a process that
+// parses no file of the language never pays for them.
+var (
+	csLang    *tsutil.Lang
+	kinds     kindIDs
+	fields    fieldIDs
+	kindFlags tsutil.KindFlags
+	actions   tsutil.Actions[uint8]
+)
+
+func loadGrammar() {
+	csLang = tsutil.NewLang(tscsharp.Language())
+	kinds, fields = loadIDs(csLang)
+	kindFlags = buildFlags(csLang)
+	actions = buildActions()
+}
 
 // kindIDs holds the node kind ids of tree-sitter-c-sharp this package looks
 // at, resolved once so the walk compares integers, never strings.
@@ -34,8 +50,6 @@ type fieldIDs struct {
 	alias, right, value, accessors, typeParams, parameters, condition    uint16
 	left                                                                 uint16
 }
-
-var kinds, fields = loadIDs(csLang)
 
 func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	id := l.KindID
@@ -102,9 +116,7 @@ var droppedKinds = []string{
 	"interpolation_start", "interpolation_quote",
 }
 
-// kindFlags tells the flattener which nodes to keep.
-var kindFlags = buildFlags(csLang)
-
+// buildFlags tells the flattener which nodes to keep.
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := l.NamedKinds()
 	for _, name := range leafKinds {

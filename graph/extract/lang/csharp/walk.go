@@ -66,8 +66,6 @@ const (
 	actDeclare                 // patterns, out variables and catch clauses that declare a variable
 )
 
-var actions = buildActions()
-
 func buildActions() tsutil.Actions[uint8] {
 	a := tsutil.NewActions[uint8](csLang)
 	a.SetNamed(csLang, actNothing, leafKinds...)

@@ -27,13 +27,16 @@ const langName = "go"
 
 // Extractor extracts Go files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares; a file that cannot be read
 // keeps the namespace a lexical scan of its package clause gives.
-var door = &tsutil.Door{Name: langName, Lang: goLang, Flags: kindFlags,
-	Fallback: func(in extract.Input) string { return namespace(in, scanPackageName(in.Content)) }}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: goLang, Flags: kindFlags,
+		Fallback: func(in extract.Input) string { return namespace(in, scanPackageName(in.Content)) }}
+})
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
@@ -78,7 +81,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		// the tree reads it as its text in place rather than copy it.
 		src = unsafe.String(unsafe.SliceData(in.Content), len(in.Content))
 	}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return e.door().Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newFileExtractor(in, src, nodes, lines, out).run()
 	})
 }

@@ -7,8 +7,24 @@ import (
 )
 
 // goLang is the one grammar handle every default Extractor shares; its
-// parser pool makes it safe for concurrent use.
-var goLang = tsutil.NewLang(tsgo.Language())
+// parser pool makes it safe for concurrent use. It and the tables below
+// (kinds, fields, kindFlags, actions) are built by loadGrammar, on the
+// shared door's first use (golang.go), never at package init: a process that
+// parses no file of the language never pays for them.
+var (
+	goLang    *tsutil.Lang
+	kinds     kindIDs
+	fields    fieldIDs
+	kindFlags tsutil.KindFlags
+	actions   tsutil.Actions[uint8]
+)
+
+func loadGrammar() {
+	goLang = tsutil.NewLang(tsgo.Language())
+	kinds, fields = loadIDs(goLang)
+	kindFlags = buildFlags(goLang)
+	actions = buildActions()
+}
 
 // errorKind is the kind id tree-sitter gives ERROR nodes ((TSSymbol)-1).
 const errorKind = 0xFFFF
@@ -37,8 +53,6 @@ type fieldIDs struct {
 	receiver, parameters, result, tag, path, left, right, key, typParams uint16
 	alias, typArgs, element                                              uint16
 }
-
-var kinds, fields = loadIDs(goLang)
 
 func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	id := l.KindID
@@ -98,10 +112,8 @@ var leafKinds = []string{
 	"interpreted_string_literal", "raw_string_literal",
 }
 
-// kindFlags tells the flattener which nodes to keep: named ones but
+// buildFlags tells the flattener which nodes to keep: named ones but
 // comments, and it does not descend into leaves.
-var kindFlags = buildFlags(goLang)
-
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := l.NamedKinds()
 	for _, name := range leafKinds {

@@ -27,8 +27,6 @@ const (
 	actIdent                   // identifier in an expression
 )
 
-var actions = buildActions()
-
 func buildActions() tsutil.Actions[uint8] {
 	a := tsutil.NewActions[uint8](goLang)
 	a.SetNamed(goLang, actNothing, leafKinds...)

@@ -12,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // Gradle builds (DESIGN.md, Dependency packages): the dependencies a
@@ -160,25 +161,25 @@ type gradleFile struct {
 
 var (
 	// configuration: a dependency declaration's start, `api(`, `implementation `.
-	gradleConf = wordRegexp{isConfigurationWord, regexp.MustCompile(`^([A-Za-z]\w*)\s*(\(|[ \t]+)`)}
+	gradleConf = wordRegexp{isConfigurationWord, tsutil.LazyRegexp(`^([A-Za-z]\w*)\s*(\(|[ \t]+)`)}
 	// platformCall: platform( or enforcedPlatform( before the notation.
-	platformCall = regexp.MustCompile(`^(?:platform|enforcedPlatform)\s*\(\s*`)
+	platformCall = tsutil.LazyRegexp(`^(?:platform|enforcedPlatform)\s*\(\s*`)
 	// quoted: a string literal at the start.
-	quoted = regexp.MustCompile(`^(?:"([^"\n]*)"|'([^'\n]*)')`)
+	quoted = tsutil.LazyRegexp(`^(?:"([^"\n]*)"|'([^'\n]*)')`)
 	// named: group/name/version named arguments, Groovy's `:` or Kotlin's `=`.
-	namedArg = regexp.MustCompile(`^(group|name|version)\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*,?\s*`)
+	namedArg = tsutil.LazyRegexp(`^(group|name|version)\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*,?\s*`)
 	// catalogRef: libs.foo.bar (a catalog accessor and a path).
-	catalogRef = regexp.MustCompile(`^([a-z]\w*)\.([A-Za-z_][\w.]*)`)
+	catalogRef = tsutil.LazyRegexp(`^([a-z]\w*)\.([A-Za-z_][\w.]*)`)
 	// variables: `val x = "1.2"` (`val x: String = …`), `def x = '1.2'`, `ext.x = '1.2'`,
 	// `extra["x"] = "1.2"`, `set("x", "1.2")`.
 	gradleVar = wordRegexp{oneOf("val", "var", "def", "String", "ext", "extra", "set"),
-		regexp.MustCompile(`^(?:(?:val|var|def|String)\s+|ext\.|extra\[\s*["']|set\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)}
-	extBlock = wordRegexp{oneOf("ext"), regexp.MustCompile(`^ext\s*\{`)}
-	blockVar = regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
-	interp   = regexp.MustCompile(`\$\{?([\w.\[\]"']+)\}?`)
+		tsutil.LazyRegexp(`^(?:(?:val|var|def|String)\s+|ext\.|extra\[\s*["']|set\(\s*["'])(\w+)["']?\s*\]?\s*(?::\s*\w+\s*)?[=,]\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)}
+	extBlock = wordRegexp{oneOf("ext"), tsutil.LazyRegexp(`^ext\s*\{`)}
+	blockVar = tsutil.LazyRegexp(`(?m)^\s*(\w+)\s*=\s*(?:"([^"$\n]*)"|'([^'\n]*)')`)
+	interp   = tsutil.LazyRegexp(`\$\{?([\w.\[\]"']+)\}?`)
 	// kotlinPlugin: kotlin("jvm") version "v", id("org.jetbrains.kotlin.jvm") version "v".
 	kotlinPlugin = wordRegexp{oneOf("kotlin", "id"),
-		regexp.MustCompile(`^(?:kotlin\s*\(\s*["']\w+["']\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?)\s*version\s*\(?\s*["']([^"'\n]+)["']`)}
+		tsutil.LazyRegexp(`^(?:kotlin\s*\(\s*["']\w+["']\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?)\s*version\s*\(?\s*["']([^"'\n]+)["']`)}
 )
 
 // wordRegexp is a regexp each of whose matches starts with a word (at a
@@ -188,7 +189,7 @@ var (
 // Gradle files (DESIGN.md, Java and Kotlin: selection).
 type wordRegexp struct {
 	starts func(word string) bool
-	re     *regexp.Regexp // anchored (^); a boundary before the word is implied
+	re     func() *regexp.Regexp // anchored (^); a boundary before the word is implied
 }
 
 // findAll is what FindAllStringSubmatchIndex(src, -1) gives for the
@@ -206,7 +207,7 @@ func (w wordRegexp) findAll(src string) [][]int {
 			j++
 		}
 		if (i == 0 || !isWordByte(src[i-1])) && w.starts(src[i:j]) {
-			if loc := w.re.FindStringSubmatchIndex(src[i:]); loc != nil {
+			if loc := w.re().FindStringSubmatchIndex(src[i:]); loc != nil {
 				for k := range loc {
 					if loc[k] >= 0 {
 						loc[k] += i
@@ -277,7 +278,7 @@ func gradleVars(src string, vars map[string]string) {
 	}
 	for _, loc := range extBlock.findAll(src) {
 		end := matchBrace([]byte(src), loc[1]-1) // braces in strings and comments do not count
-		for _, m := range blockVar.FindAllStringSubmatch(src[loc[1]:end], -1) {
+		for _, m := range blockVar().FindAllStringSubmatch(src[loc[1]:end], -1) {
 			set(m)
 		}
 	}
@@ -307,7 +308,7 @@ func gradleProperties(content []byte) map[string]string {
 // name) with the variables' values; "" when one is unknown.
 func expandVars(s string, vars map[string]string) string {
 	ok := true
-	s = interp.ReplaceAllStringFunc(s, func(ref string) string {
+	s = interp().ReplaceAllStringFunc(s, func(ref string) string {
 		name := strings.Trim(ref, "${}")
 		name = strings.Trim(name[strings.LastIndexAny(name, ".[")+1:], `"']`)
 		v, known := vars[name]
@@ -335,26 +336,26 @@ func readGradleFile(content []byte, vars map[string]string, cats map[string]*cat
 	for _, loc := range gradleConf.findAll(src) {
 		rest := src[loc[1]:]
 		platform := false
-		if p := platformCall.FindString(rest); p != "" {
+		if p := platformCall().FindString(rest); p != "" {
 			platform, rest = true, rest[len(p):]
 		}
 		switch {
-		case quoted.MatchString(rest):
-			m := quoted.FindStringSubmatch(rest)
+		case quoted().MatchString(rest):
+			m := quoted().FindStringSubmatch(rest)
 			if c, ok := parseNotation(expandVars(m[1]+m[2], vars)); ok {
 				f.deps = append(f.deps, gradleDecl{c, platform})
 			}
-		case namedArg.MatchString(rest):
+		case namedArg().MatchString(rest):
 			args := map[string]string{}
-			for m := namedArg.FindStringSubmatch(rest); m != nil; m = namedArg.FindStringSubmatch(rest) {
+			for m := namedArg().FindStringSubmatch(rest); m != nil; m = namedArg().FindStringSubmatch(rest) {
 				args[m[1]] = expandVars(m[2]+m[3], vars)
 				rest = rest[len(m[0]):]
 			}
 			if args["group"] != "" && args["name"] != "" {
 				f.deps = append(f.deps, gradleDecl{coordinate{args["group"], args["name"], args["version"]}, platform})
 			}
-		case catalogRef.MatchString(rest):
-			m := catalogRef.FindStringSubmatch(rest)
+		case catalogRef().MatchString(rest):
+			m := catalogRef().FindStringSubmatch(rest)
 			cat := cats[m[1]]
 			if cat == nil {
 				continue
@@ -424,10 +425,10 @@ func stripComments(b []byte) string {
 
 var (
 	// includeCall: include(":a", ":b") or include ':a', ':b'.
-	includeCall = regexp.MustCompile(`\binclude\s*\(?((?:\s*,?\s*(?:"[^"\n]*"|'[^'\n]*'))+)`)
-	includeArg  = regexp.MustCompile(`"([^"\n]*)"|'([^'\n]*)'`)
+	includeCall = tsutil.LazyRegexp(`\binclude\s*\(?((?:\s*,?\s*(?:"[^"\n]*"|'[^'\n]*'))+)`)
+	includeArg  = tsutil.LazyRegexp(`"([^"\n]*)"|'([^'\n]*)'`)
 	// projectDir: project(":a").projectDir = file("x") (or new File(settingsDir, 'x')).
-	projectDir = regexp.MustCompile(`project\s*\(\s*["']([^"']+)["']\s*\)\s*\.projectDir\s*=\s*(?:file\s*\(|new\s+File\s*\(\s*(?:rootDir|settingsDir)\s*,)\s*["']([^"']+)["']`)
+	projectDir = tsutil.LazyRegexp(`project\s*\(\s*["']([^"']+)["']\s*\)\s*\.projectDir\s*=\s*(?:file\s*\(|new\s+File\s*\(\s*(?:rootDir|settingsDir)\s*,)\s*["']([^"']+)["']`)
 )
 
 // settingsProjects are the directories of the projects a settings file
@@ -435,12 +436,12 @@ var (
 func settingsProjects(dir string, content []byte) []string {
 	src := stripComments(content)
 	moved := map[string]string{}
-	for _, m := range projectDir.FindAllStringSubmatch(src, -1) {
+	for _, m := range projectDir().FindAllStringSubmatch(src, -1) {
 		moved[m[1]] = m[2]
 	}
 	var out []string
-	for _, m := range includeCall.FindAllStringSubmatch(src, -1) {
-		for _, a := range includeArg.FindAllStringSubmatch(m[1], -1) {
+	for _, m := range includeCall().FindAllStringSubmatch(src, -1) {
+		for _, a := range includeArg().FindAllStringSubmatch(m[1], -1) {
 			p := a[1] + a[2]
 			rel, ok := moved[p]
 			if !ok {

@@ -4,12 +4,12 @@ import (
 	"encoding/xml"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // Build files: a pom.xml's coordinates, properties, parent and
@@ -221,14 +221,14 @@ func (p *pom) property(name string) (string, bool) {
 	return "", false
 }
 
-var propertyRef = regexp.MustCompile(`\$\{([^}]+)\}`)
+var propertyRef = tsutil.LazyRegexp(`\$\{([^}]+)\}`)
 
 // expand replaces ${…} properties (a few rounds, for properties naming
 // properties); an unknown one stays.
 func (p *pom) expand(s string) string {
 	s = strings.TrimSpace(s)
 	for round := 0; round < 5 && strings.Contains(s, "${"); round++ {
-		s = propertyRef.ReplaceAllStringFunc(s, func(ref string) string {
+		s = propertyRef().ReplaceAllStringFunc(s, func(ref string) string {
 			if v, ok := p.property(ref[2 : len(ref)-1]); ok {
 				return v
 			}

@@ -7,8 +7,24 @@ import (
 )
 
 // javaLang is the one grammar handle every default Extractor shares; its
-// parser pool makes it safe for concurrent use.
-var javaLang = tsutil.NewLang(tsjava.Language())
+// parser pool makes it safe for concurrent use. It and the tables below
+// (kinds, fields, kindFlags, actions) are built by loadGrammar, on the
+// shared door's first use (java.go), never at package init: a process that
+// parses no file of the language never pays for them.
+var (
+	javaLang  *tsutil.Lang
+	kinds     kindIDs
+	fields    fieldIDs
+	kindFlags tsutil.KindFlags
+	actions   tsutil.Actions[uint8]
+)
+
+func loadGrammar() {
+	javaLang = tsutil.NewLang(tsjava.Language())
+	kinds, fields = loadIDs(javaLang)
+	kindFlags = buildFlags(javaLang)
+	actions = buildActions()
+}
 
 // kindIDs holds the node kind ids of tree-sitter-java this package looks
 // at, resolved once so the walk compares integers, never strings.
@@ -33,8 +49,6 @@ type fieldIDs struct {
 	superclass, interfaces, parameters, key, constructor              uint16
 	field, right, dimensions                                          uint16
 }
-
-var kinds, fields = loadIDs(javaLang)
 
 func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	id := l.KindID
@@ -96,10 +110,8 @@ var leafKinds = []string{
 	"asterisk", "void_type", "integral_type", "floating_point_type", "boolean_type",
 }
 
-// kindFlags tells the flattener which nodes to keep: named ones but
+// buildFlags tells the flattener which nodes to keep: named ones but
 // comments, and it does not descend into leaves.
-var kindFlags = buildFlags(javaLang)
-
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := l.NamedKinds()
 	for _, name := range leafKinds {
@@ -136,8 +148,6 @@ const (
 	actEnhancedFor              // for (T x : xs)
 	actPattern                  // x instanceof T t, case T t
 )
-
-var actions = buildActions()
 
 func buildActions() tsutil.Actions[uint8] {
 	a := tsutil.NewActions[uint8](javaLang)

@@ -35,13 +35,16 @@ const langName = "java"
 
 // Extractor extracts Java files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares; a file that cannot be read
 // keeps the package a lexical scan of its header gives.
-var door = &tsutil.Door{Name: langName, Lang: javaLang, Flags: kindFlags,
-	Fallback: func(in extract.Input) string { return jvm.Java.ScanPackage(in.Content) }}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: javaLang, Flags: kindFlags,
+		Fallback: func(in extract.Input) string { return jvm.Java.ScanPackage(in.Content) }}
+})
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
@@ -69,7 +72,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if l := manifestLang(in.Path); l != "" {
 		return &extract.ExtractedFile{Lang: l} // read as a marker only
 	}
-	door := e.door
+	door := e.door()
 	if in.DeclarationsOnly {
 		// Same offsets, a fraction of the parse: the blanked lines are
 		// not even lexed.

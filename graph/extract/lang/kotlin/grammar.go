@@ -7,8 +7,24 @@ import (
 )
 
 // kotlinLang is the one grammar handle every default Extractor shares; its
-// parser pool makes it safe for concurrent use.
-var kotlinLang = tsutil.NewLang(tskotlin.Language())
+// parser pool makes it safe for concurrent use. It and the tables below
+// (kinds, fields, kindFlags, actions) are built by loadGrammar, on the
+// shared door's first use (kotlin.go), never at package init: a process that
+// parses no file of the language never pays for them.
+var (
+	kotlinLang *tsutil.Lang
+	kinds      kindIDs
+	fields     fieldIDs
+	kindFlags  tsutil.KindFlags
+	actions    tsutil.Actions[uint8]
+)
+
+func loadGrammar() {
+	kotlinLang = tsutil.NewLang(tskotlin.Language())
+	kinds, fields = loadIDs(kotlinLang)
+	kindFlags = buildFlags(kotlinLang)
+	actions = buildActions()
+}
 
 // kindIDs holds the node kind ids of tree-sitter-kotlin this package looks
 // at, resolved once so the walk compares integers, never strings.
@@ -32,8 +48,6 @@ type kindIDs struct {
 type fieldIDs struct {
 	name, typ uint16
 }
-
-var kinds, fields = loadIDs(kotlinLang)
 
 func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	id := l.KindID
@@ -82,11 +96,9 @@ var leafKinds = []string{
 	"platform_modifier", "reification_modifier", "variance_modifier",
 }
 
-// kindFlags tells the flattener which nodes to keep: named ones but
+// buildFlags tells the flattener which nodes to keep: named ones but
 // comments and the text pieces of strings (a string's value is read from
 // its source), and it does not descend into leaves.
-var kindFlags = buildFlags(kotlinLang)
-
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := l.NamedKinds()
 	for _, name := range leafKinds {
@@ -128,8 +140,6 @@ const (
 	actNavigation                  // a.b, T::f not called
 	actScope                       // blocks, for and catch: their names end with them
 )
-
-var actions = buildActions()
 
 func buildActions() tsutil.Actions[uint8] {
 	a := tsutil.NewActions[uint8](kotlinLang)

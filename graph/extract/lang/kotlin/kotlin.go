@@ -36,15 +36,18 @@ const langName = "kotlin"
 
 // Extractor extracts Kotlin files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares; the parser reads the file
 // newline-ended and with two grammar bugs worked around (prepare), and a
 // file that cannot be read keeps the package a
 // lexical scan of its header gives.
-var door = &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: prepare,
-	Fallback: func(in extract.Input) string { return jvm.Kotlin.ScanPackage(in.Content) }}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: kotlinLang, Flags: kindFlags, Prepare: prepare,
+		Fallback: func(in extract.Input) string { return jvm.Kotlin.ScanPackage(in.Content) }}
+})
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
@@ -70,7 +73,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	if in.DeclarationsOnly {
 		in.Content = blankBodies(in.Content)
 	}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return e.door().Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: in.Content}, lines, out).run()
 	})
 }

@@ -2,7 +2,8 @@ package kotlin
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // prepare is the content the parser reads: newline-ended, with two
@@ -24,7 +25,7 @@ func prepare(content []byte) []byte {
 	// RequestOptions.override(w, h) inside an apply block, the stdlib's
 	// suspend { }): the grammar takes the word for the modifier and loses
 	// the rest of the file. The parser reads _verride, _uspend.
-	for _, m := range modifierCall.FindAllSubmatchIndex(b, -1) {
+	for _, m := range modifierCall().FindAllSubmatchIndex(b, -1) {
 		if bytes.HasPrefix(b[m[2]:m[3]], []byte("suspend")) && b[m[1]-1] == '(' && functionType(b, m[1]-1) {
 			continue // suspend (A) -> B, a suspending function type
 		}
@@ -35,7 +36,7 @@ func prepare(content []byte) []byte {
 	// @JvmOverloads\npublic constructor(...)`): the grammar accepts the
 	// annotations only on the class's line, so the line breaks between
 	// the class name and `constructor` become spaces.
-	for _, m := range annotatedCtor.FindAllSubmatchIndex(b, -1) {
+	for _, m := range annotatedCtor().FindAllSubmatchIndex(b, -1) {
 		gap := b[m[2]:m[3]]
 		if bytes.IndexByte(gap, '@') < 0 || bytes.IndexAny(gap, "\r\n") < 0 {
 			continue
@@ -54,7 +55,7 @@ func prepare(content []byte) []byte {
 // '{' (submatch 1, the word), neither after a '.' (a member call the
 // grammar reads already) nor part of a longer name. As modifiers they are
 // followed by a declaration or, suspend, by a function type.
-var modifierCall = regexp.MustCompile(`(?:^|[^.\w])(override\s*\(|suspend\s*[({])`)
+var modifierCall = tsutil.LazyRegexp(`(?:^|[^.\w])(override\s*\(|suspend\s*[({])`)
 
 // functionType reports whether the parenthesis at open closes on `) ->`.
 func functionType(b []byte, open int) bool {
@@ -76,4 +77,4 @@ func functionType(b []byte, open int) bool {
 // annotatedCtor is a class header's name (and type parameters), then
 // annotations (arguments nested three deep at most) and visibility
 // modifiers up to `constructor`: submatch 1.
-var annotatedCtor = regexp.MustCompile(`\bclass\s+\w+(?:\s*<[^{}()=;]*>)?((?:\s|@[\w.]+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|\bpublic\b|\bprivate\b|\binternal\b|\bprotected\b)*?)\bconstructor\s*\(`)
+var annotatedCtor = tsutil.LazyRegexp(`\bclass\s+\w+(?:\s*<[^{}()=;]*>)?((?:\s|@[\w.]+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|\bpublic\b|\bprivate\b|\binternal\b|\bprotected\b)*?)\bconstructor\s*\(`)

@@ -6,8 +6,21 @@ import (
 	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
-// mdLang is the block grammar handle every default Extractor shares.
-var mdLang = tsutil.NewLang(tsmd.Language())
+// mdLang is the block grammar handle every default Extractor shares. It
+// and the tables below are built by loadGrammar, on the shared door's first
+// use (markdown.go), never at package init: a process that parses no
+// Markdown never pays for them.
+var (
+	mdLang    *tsutil.Lang
+	kinds     kindIDs
+	kindFlags tsutil.KindFlags
+)
+
+func loadGrammar() {
+	mdLang = tsutil.NewLang(tsmd.Language())
+	kinds = loadKinds(mdLang)
+	kindFlags = buildFlags(mdLang)
+}
 
 // kindIDs holds the block grammar's kind ids the walk looks at.
 type kindIDs struct {
@@ -16,8 +29,6 @@ type kindIDs struct {
 	atxMarkers                                                      [6]uint16 // atx_h1_marker … atx_h6_marker
 	setextH1, setextH2                                              uint16
 }
-
-var kinds = loadKinds(mdLang)
 
 func loadKinds(l *tsutil.Lang) kindIDs {
 	id := l.KindID
@@ -33,11 +44,9 @@ func loadKinds(l *tsutil.Lang) kindIDs {
 	return k
 }
 
-// kindFlags copies the containers that can hold headings or links and
+// buildFlags copies the containers that can hold headings or links and
 // skips code, HTML, front matter and markers wholesale: nothing inside them
 // is a heading.
-var kindFlags = buildFlags(mdLang)
-
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := make(tsutil.KindFlags, l.Language.NodeKindCount())
 	const both = tsutil.Keep | tsutil.Descend

@@ -29,12 +29,15 @@ const langName = "markdown"
 
 // Extractor extracts Markdown files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares; the parser reads the file
 // with its non-ASCII bytes masked.
-var door = &tsutil.Door{Name: langName, Lang: mdLang, Flags: kindFlags, Prepare: asciiOnly}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: mdLang, Flags: kindFlags, Prepare: asciiOnly}
+})
 
 var _ extract.Extractor = (*Extractor)(nil)
 
@@ -58,7 +61,7 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".m
 // walk becomes a diagnostic too, never a panic.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName, Namespace: in.Path}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, _ extract.LineIndex) {
+	return e.door().Extract(in, out, func(nodes []tsutil.Node, _ extract.LineIndex) {
 		d := &document{nodes: nodes, src: in.Content, path: in.Path, out: out}
 		d.walk()
 	})

@@ -29,32 +29,35 @@ const langName = "python"
 
 // Extractor extracts Python source files. It is safe for concurrent use.
 type Extractor struct {
+	grammar func() *grammar // built on the first Extract: tsutil.LazyDoor says why
+}
+
+// grammar is what a Python file is read with: the door (grammar handle and
+// parser pool) and the table of node kind and field ids.
+type grammar struct {
 	door *tsutil.Door
 	ids  *ids
 }
 
-var (
-	sharedOnce sync.Once
-	sharedDoor *tsutil.Door
-	sharedIDs  *ids
-)
+// sharedGrammar is what every default Extractor shares, built on first use.
+var sharedGrammar = sync.OnceValue(func() *grammar {
+	l := tsutil.NewLang(tspython.Language())
+	x := newIDs(l)
+	// A walk that panics keeps what it found.
+	return &grammar{door: &tsutil.Door{Name: langName, Lang: l, Flags: x.kindFlags, KeepPartial: true}, ids: x}
+})
 
 // New returns the Python extractor. All extractors share one grammar, one
 // parser pool and one table of node kind and field ids.
-func New() *Extractor {
-	sharedOnce.Do(func() {
-		l := tsutil.NewLang(tspython.Language())
-		sharedIDs = newIDs(l)
-		// A walk that panics keeps what it found.
-		sharedDoor = &tsutil.Door{Name: langName, Lang: l, Flags: sharedIDs.kindFlags, KeepPartial: true}
-	})
-	return &Extractor{door: sharedDoor, ids: sharedIDs}
-}
+func New() *Extractor { return &Extractor{grammar: sharedGrammar} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{door: e.door.WithTimeout(d), ids: e.ids}
+	return &Extractor{grammar: sync.OnceValue(func() *grammar {
+		g := e.grammar()
+		return &grammar{door: g.door.WithTimeout(d), ids: g.ids}
+	})}
 }
 
 // Lang returns "python".
@@ -67,7 +70,8 @@ func (e *Extractor) Supports(path string) bool { return extract.HasExt(path, ".p
 // diagnostics; a parse failure or timeout gives a diagnostic and an
 // otherwise empty result.
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
-	door := e.door
+	g := e.grammar()
+	door := g.door
 	var sc *blankScratch // a dependency's file: blanked, then its symbols' ends restored
 	if in.DeclarationsOnly {
 		// Same offsets, a fraction of the parse: the blanked lines are
@@ -93,7 +97,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	out := &extract.ExtractedFile{Lang: langName, Namespace: namespace(in.Path, in.Module.Root)}
 	x := door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
-		newWalker(e.ids, t, in.Path, lines, out).run()
+		newWalker(g.ids, t, in.Path, lines, out).run()
 	})
 	if sc != nil {
 		sc.restoreEnds(x.Symbols) // after the digest, which finds a def's node by its span

@@ -3,7 +3,6 @@ package ruby
 import (
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // Dependency packages (DESIGN.md, Dependency packages; Ruby): the
@@ -317,7 +317,7 @@ type lockedGem struct {
 	git           string // GIT source: the checkout's directory name below bundler/gems
 }
 
-var lockSpec = regexp.MustCompile(`^    ([^ (]+) \(([^)]+)\)$`)
+var lockSpec = tsutil.LazyRegexp(`^    ([^ (]+) \(([^)]+)\)$`)
 
 // parseLock reads a Gemfile.lock's GEM, PATH and GIT sections: each spec
 // (four spaces, "name (version)") with its source.
@@ -340,7 +340,7 @@ func parseLock(b []byte) []lockedGem {
 			revision = strings.TrimSpace(v)
 			continue
 		}
-		s := lockSpec.FindStringSubmatch(l)
+		s := lockSpec().FindStringSubmatch(l)
 		if s == nil {
 			continue
 		}
@@ -360,13 +360,13 @@ func parseLock(b []byte) []lockedGem {
 	return out
 }
 
-var gemLineRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']([A-Za-z0-9_.-]+)["']([^\n#]*)`)
+var gemLineRE = tsutil.LazyRegexp(`(?m)^[ \t]*gem[ \t(]+["']([A-Za-z0-9_.-]+)["']([^\n#]*)`)
 
 // declaredGems are the gems a Gemfile's gem lines name, but those from a
 // path or a git repository (only a lock says where those are).
 func declaredGems(b []byte) []string {
 	var out []string
-	for _, m := range gemLineRE.FindAllSubmatch(b, -1) {
+	for _, m := range gemLineRE().FindAllSubmatch(b, -1) {
 		opts := string(m[2])
 		if !strings.Contains(opts, "path:") && !strings.Contains(opts, "git:") && !strings.Contains(opts, "github:") && !strings.Contains(opts, ":path") && !strings.Contains(opts, ":git") {
 			out = append(out, string(m[1]))
@@ -375,8 +375,8 @@ func declaredGems(b []byte) []string {
 	return out
 }
 
-var requirePathsRE = regexp.MustCompile(`require_paths\s*=\s*\[([^\]]*)\]`)
-var quotedRE = regexp.MustCompile(`["']([^"']+)["']`)
+var requirePathsRE = tsutil.LazyRegexp(`require_paths\s*=\s*\[([^\]]*)\]`)
+var quotedRE = tsutil.LazyRegexp(`["']([^"']+)["']`)
 
 // requirePaths reads a gemspec's require_paths, ["lib"] when it states
 // none.
@@ -385,12 +385,12 @@ func requirePaths(h extract.Host, spec string) []string {
 	if err != nil {
 		return []string{"lib"}
 	}
-	m := requirePathsRE.FindSubmatch(b)
+	m := requirePathsRE().FindSubmatch(b)
 	if m == nil {
 		return []string{"lib"}
 	}
 	var out []string
-	for _, q := range quotedRE.FindAllSubmatch(m[1], -1) {
+	for _, q := range quotedRE().FindAllSubmatch(m[1], -1) {
 		out = append(out, string(q[1]))
 	}
 	if len(out) == 0 {

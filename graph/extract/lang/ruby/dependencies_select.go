@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // Selection (extract.Selective; DESIGN.md, Ruby packages: selection): of
@@ -18,11 +19,11 @@ import (
 // a heredoc), which keeps a file too many, never one too few.
 
 var (
-	classLineRE = regexp.MustCompile(`^\s*(?:class|module)\s+(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*)(?:\s*<\s*(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*))?`)
-	attrLineRE  = regexp.MustCompile(`^\s*(?:attr|attr_reader|attr_writer|attr_accessor)\b(.*)`)
-	aliasLineRE = regexp.MustCompile(`^\s*(?:alias_method\s*\(?\s*|alias\s+|define_method\s*\(?\s*|define_singleton_method\s*\(?\s*)[:"']*([^\s,:"')]+)`)
-	mixinLineRE = regexp.MustCompile(`^\s*(?:include|extend|prepend)\s*\(?\s*((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)`)
-	attrNameRE  = regexp.MustCompile(`[:"']([A-Za-z_]\w*[?!]?)`)
+	classLineRE = tsutil.LazyRegexp(`^\s*(?:class|module)\s+(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*)(?:\s*<\s*(?:::)?([A-Z]\w*(?:::[A-Z]\w*)*))?`)
+	attrLineRE  = tsutil.LazyRegexp(`^\s*(?:attr|attr_reader|attr_writer|attr_accessor)\b(.*)`)
+	aliasLineRE = tsutil.LazyRegexp(`^\s*(?:alias_method\s*\(?\s*|alias\s+|define_method\s*\(?\s*|define_singleton_method\s*\(?\s*)[:"']*([^\s,:"')]+)`)
+	mixinLineRE = tsutil.LazyRegexp(`^\s*(?:include|extend|prepend)\s*\(?\s*((?:::)?[A-Z][\w:]*(?:\s*,\s*(?:::)?[A-Z][\w:]*)*)`)
+	attrNameRE  = tsutil.LazyRegexp(`[:"']([A-Za-z_]\w*[?!]?)`)
 )
 
 // rbDecls is what a line scan finds in a file: the classes and modules
@@ -95,10 +96,10 @@ func scanDecls(src []byte) rbDecls {
 		// Each expression below is anchored at its keyword (or a
 		// constant's capital): only the one the line starts with can
 		// match, and it alone runs.
-		if m := matchIf(startsWith(t, "class", "module"), classLineRE, l); m != nil {
+		if m := matchIf(startsWith(t, "class", "module"), classLineRE(), l); m != nil {
 			name := lastSegment(m[1])
 			oneLine := strings.Contains(l[len(m[0]):], ";")
-			if n := next(i); oneLine || !classLineRE.MatchString(n) {
+			if n := next(i); oneLine || !classLineRE().MatchString(n) {
 				d.classes = append(d.classes, name)
 			} else {
 				d.wraps = append(d.wraps, name)
@@ -121,17 +122,17 @@ func scanDecls(src []byte) rbDecls {
 			}
 			continue
 		}
-		if m := matchIf(startsWith(t, "attr"), attrLineRE, l); m != nil {
-			for _, a := range attrNameRE.FindAllStringSubmatch(m[1], -1) {
+		if m := matchIf(startsWith(t, "attr"), attrLineRE(), l); m != nil {
+			for _, a := range attrNameRE().FindAllStringSubmatch(m[1], -1) {
 				d.methods = append(d.methods, [2]string{owner(), a[1]}, [2]string{owner(), a[1] + "="})
 			}
 			continue
 		}
-		if m := matchIf(startsWith(t, "alias", "define_"), aliasLineRE, l); m != nil {
+		if m := matchIf(startsWith(t, "alias", "define_"), aliasLineRE(), l); m != nil {
 			d.methods = append(d.methods, [2]string{owner(), m[1]})
 			continue
 		}
-		if m := matchIf(startsWith(t, "include", "extend", "prepend"), mixinLineRE, l); m != nil {
+		if m := matchIf(startsWith(t, "include", "extend", "prepend"), mixinLineRE(), l); m != nil {
 			for _, c := range strings.Split(m[1], ",") {
 				d.needs = append(d.needs, [2]string{owner(), lastSegment(strings.TrimSpace(c))})
 			}

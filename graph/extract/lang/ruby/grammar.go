@@ -7,8 +7,24 @@ import (
 )
 
 // rbLang is the one grammar handle every default Extractor shares; its
-// parser pool makes it safe for concurrent use.
-var rbLang = tsutil.NewLang(tsruby.Language())
+// parser pool makes it safe for concurrent use. It and the tables below
+// (kinds, fields, kindFlags, actions) are built by loadGrammar, on the
+// shared door's first use (ruby.go), never at package init: a process that
+// parses no file of the language never pays for them.
+var (
+	rbLang    *tsutil.Lang
+	kinds     kindIDs
+	fields    fieldIDs
+	kindFlags tsutil.KindFlags
+	actions   tsutil.Actions[uint8]
+)
+
+func loadGrammar() {
+	rbLang = tsutil.NewLang(tsruby.Language())
+	kinds, fields = loadIDs(rbLang)
+	kindFlags = buildFlags(rbLang)
+	actions = buildActions()
+}
 
 // kindIDs holds the node kind ids of tree-sitter-ruby this package looks
 // at, resolved once so the walk compares integers, never strings.
@@ -28,8 +44,6 @@ type fieldIDs struct {
 	name, superclass, body, receiver, method, arguments, block, left uint16
 	right, scope, object, value, parameters, pattern, alias, key     uint16
 }
-
-var kinds, fields = loadIDs(rbLang)
 
 func loadIDs(l *tsutil.Lang) (kindIDs, fieldIDs) {
 	id := l.KindID
@@ -74,9 +88,7 @@ var leafKinds = []string{
 // literals (a value is read from the literal's text).
 var droppedKinds = []string{"comment", "string_content", "escape_sequence", "heredoc_content"}
 
-// kindFlags tells the flattener which nodes to keep.
-var kindFlags = buildFlags(rbLang)
-
+// buildFlags tells the flattener which nodes to keep.
 func buildFlags(l *tsutil.Lang) tsutil.KindFlags {
 	flags := l.NamedKinds()
 	for _, name := range leafKinds {

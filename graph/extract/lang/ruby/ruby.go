@@ -31,11 +31,14 @@ const langName = "ruby"
 
 // Extractor extracts Ruby files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
+	door tsutil.LazyDoor
 }
 
 // door is what every default Extractor shares.
-var door = &tsutil.Door{Name: langName, Lang: rbLang, Flags: kindFlags}
+var door = tsutil.Lazy(func() *tsutil.Door {
+	loadGrammar()
+	return &tsutil.Door{Name: langName, Lang: rbLang, Flags: kindFlags}
+})
 
 // New returns an extractor sharing the package's parser pool.
 func New() *Extractor { return &Extractor{door: door} }
@@ -69,7 +72,7 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 		in.Keep = withoutComments(in.Content, in.Keep) // dependencies_comments.go
 	}
 	in.Content = extract.BlankOutside(in.Content, in.Keep) // a gem's methods not named (dependencies_defs.go)
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	return e.door().Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		newWalker(&tree{Nodes: nodes, Src: string(in.Content)}, in.Path, lines, out).run()
 	})
 }

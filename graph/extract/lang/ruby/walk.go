@@ -84,8 +84,6 @@ const (
 	actAlias
 )
 
-var actions = buildActions()
-
 func buildActions() tsutil.Actions[uint8] {
 	a := tsutil.NewActions[uint8](rbLang)
 	a.SetNamed(rbLang, actNothing, leafKinds...)

@@ -61,20 +61,15 @@ type grammar struct {
 // Extractor extracts TypeScript and JavaScript files. It is safe for
 // concurrent use.
 type Extractor struct {
-	grammars [dialectCount]*grammar
+	grammars [dialectCount]func() *grammar // each built on first use: tsutil.LazyDoor says why
 }
 
-var (
-	sharedOnce     sync.Once
-	sharedGrammars [dialectCount]*grammar
-)
+// sharedGrammars is what every default Extractor shares.
+var sharedGrammars = newGrammars(tsutil.DefaultTimeout)
 
 // New returns the extractor. All extractors share one parser pool and one
 // id table per grammar.
-func New() *Extractor {
-	sharedOnce.Do(func() { sharedGrammars = newGrammars(tsutil.DefaultTimeout) })
-	return &Extractor{grammars: sharedGrammars}
-}
+func New() *Extractor { return &Extractor{grammars: sharedGrammars} }
 
 // WithTimeout returns an extractor with parser pools of its own whose
 // parses give up after d.
@@ -82,18 +77,22 @@ func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
 	return &Extractor{grammars: newGrammars(d)}
 }
 
-func newGrammars(timeout time.Duration) [dialectCount]*grammar {
-	var gs [dialectCount]*grammar
+// newGrammars gives each dialect's grammar, built on its first call, once:
+// a repository of JavaScript alone never builds the TypeScript tables.
+func newGrammars(timeout time.Duration) [dialectCount]func() *grammar {
+	var gs [dialectCount]func() *grammar
 	for d, language := range [dialectCount]func() unsafe.Pointer{
 		dialectTS:  tsts.LanguageTypescript,
 		dialectTSX: tsts.LanguageTSX,
 		dialectJS:  tsjs.Language,
 	} {
-		l := tsutil.NewLang(language())
-		l.Timeout = timeout
-		x := newIDs(l)
-		// A walk that panics keeps what it found.
-		gs[d] = &grammar{door: &tsutil.Door{Name: langName, Lang: l, Flags: x.kindFlags, KeepPartial: true}, ids: x}
+		gs[d] = sync.OnceValue(func() *grammar {
+			l := tsutil.NewLang(language())
+			l.Timeout = timeout
+			x := newIDs(l)
+			// A walk that panics keeps what it found.
+			return &grammar{door: &tsutil.Door{Name: langName, Lang: l, Flags: x.kindFlags, KeepPartial: true}, ids: x}
+		})
 	}
 	return gs
 }
@@ -119,7 +118,7 @@ var _ extract.Extractor = (*Extractor)(nil)
 func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	k, _ := dialectOf(in.Path)
 	out := &extract.ExtractedFile{Lang: k.langName(), Namespace: fileNamespace(in.Path)}
-	g := e.grammars[k.d]
+	g := e.grammars[k.d]()
 	return g.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
 		newWalker(g.ids, t, in.Path, in.Module, lines, out).run()
