@@ -379,7 +379,8 @@ type modWants struct {
 }
 
 // newModWants: paths are import paths into the crate (first segment its
-// name).
+// name). An inline-module import (isInlineModPath) names the modules on
+// it, not those below.
 func newModWants(paths []string) *modWants {
 	w := &modWants{onPath: map[string]bool{}, imports: map[string]bool{}}
 	for _, p := range paths {
@@ -388,7 +389,9 @@ func newModWants(paths []string) *modWants {
 			w.all = true
 			continue
 		}
-		w.imports[rest] = true
+		if !isInlineModPath(p) {
+			w.imports[rest] = true
+		}
 		for i := 0; i < len(rest); i++ {
 			if strings.HasPrefix(rest[i:], "::") {
 				w.onPath[rest[:i]] = true
