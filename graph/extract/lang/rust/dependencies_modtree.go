@@ -370,7 +370,8 @@ func treeDecls(toks []token) crateDecls {
 // modWants are the paths into a crate the worktree imports (the crate's
 // own name left out): a public module is read when it lies on one of
 // them, or below one (`use winapi::um;` may go on to um::winnt inline),
-// or when a `pub use` read names it. winapi's 404 files are all public
+// or when a `pub use` read names it. The modules an inline path passes
+// through are imported as such (inlineModPath): on one, none below. winapi's 404 files are all public
 // modules behind features (undecided), and tokio imports 21 paths of it.
 type modWants struct {
 	all     bool            // the crate itself is imported: every module
