@@ -371,8 +371,9 @@ func treeDecls(toks []token) crateDecls {
 // own name left out): a public module is read when it lies on one of
 // them, or below one (`use winapi::um;` may go on to um::winnt inline),
 // or when a `pub use` read names it. The modules an inline path passes
-// through are imported as such (inlineModPath): on one, none below. winapi's 404 files are all public
-// modules behind features (undecided), and tokio imports 21 paths of it.
+// through are imported as such (inlineModPath): on one, none below.
+// winapi's 404 files are all public modules behind features
+// (undecided), and tokio imports 21 paths of it.
 type modWants struct {
 	all     bool            // the crate itself is imported: every module
 	onPath  map[string]bool // each module path a path imported passes through
