@@ -183,9 +183,50 @@ func TestPackagesRust(t *testing.T) {
 	}
 }
 
+// inlineExtra names adler's public module extra (fakeCargoHome) only by
+// paths written inline, in a file that imports from the crate otherwise
+// (rustSeed's `use checksum::Adler32;`).
+const inlineExtra = `
+pub fn inline_extra() -> checksum::extra::Extra {
+    checksum::extra::Extra
+}
+`
+
+// TestPackagesRustInlinePath: a path written inline through a public
+// module of a crate the file also imports from, which no import passes
+// through, reaches the module (the lazy module tree reads it): its refs
+// have their target, graded as when every public module was read.
+func TestPackagesRustInlinePath(t *testing.T) {
+	fakeCargoHome(t)
+	files := map[string]string{}
+	for k, v := range rustSeed {
+		files[k] = v
+	}
+	files["src/lib.rs"] += inlineExtra
+	repo := gittest.New(t, files)
+	loc, _ := dbpath.Resolve(repo.Root, extract.Version)
+	loc.Path = filepath.Join(t.TempDir(), "x.db")
+	syncPackages(t, loc, false, true)
+	refs := sectionOf(dump(t, loc.Path), "refs")
+	n := 0
+	for _, l := range strings.Split(refs, "\n") {
+		if !strings.Contains(l, "\t\"Extra\"\t\"checksum::extra::Extra\"\t") {
+			continue
+		}
+		n++
+		if !strings.Contains(l, "\t\"@rust/checksum/extra.rs\"\t") || !strings.Contains(l, "\t\"same_module\"") {
+			t.Errorf("ref %s: want the target in @rust/checksum/extra.rs, same_module", l)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d refs to checksum::extra::Extra, want 1:\n%s", n, refs)
+	}
+}
+
 // TestPackagesRustIncrementalEqualsCold: a name of a dependency that
 // stops and starts being used (its file is not read, then read again), a
-// Cargo.lock upgrade, a removed
+// public module an imported path, then an inline path only, passes
+// through and then no longer does, a Cargo.lock upgrade, a removed
 // dependency, a removed lock (versions then come from the requirements and
 // the registry) and packages off and on give, incrementally, the index a
 // cold build gives.
@@ -213,6 +254,8 @@ func TestPackagesRustIncrementalEqualsCold(t *testing.T) {
 		{"a path through a public module", write("src/lib.rs", "use checksum::extra::Extra;\n"+rustSeed["src/lib.rs"]+"\npub fn extra() -> Extra {\n    Extra\n}\n"),
 			true, `"@rust/checksum/extra.rs"`, ""},
 		{"the path goes", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/checksum/lib.rs"`, "@rust/checksum/extra.rs"},
+		{"an inline path through the public module", write("src/lib.rs", rustSeed["src/lib.rs"]+inlineExtra), true, `"@rust/checksum/extra.rs"`, ""},
+		{"the inline path goes", write("src/lib.rs", rustSeed["src/lib.rs"]), true, `"@rust/checksum/lib.rs"`, "@rust/checksum/extra.rs"},
 		{"upgrade in Cargo.lock", write("Cargo.lock", rustLock("1.0.3")), true, "\"rust\"\t\"adler\"\t\"1.0.3\"", ""},
 		{"remove a dependency", write("Cargo.toml", strings.Replace(rustSeed["Cargo.toml"], "uniquote = \"3\"\n", "", 1)), true, `"@rust/checksum/lib.rs"`, "@rust/uniquote/"},
 		{"remove the lock", func() { removeIf(t, repo.Root, "Cargo.lock") }, true, "\"rust\"\t\"adler\"\t\"1.0.3\"", "@rust/uniquote/"},

@@ -370,8 +370,10 @@ func treeDecls(toks []token) crateDecls {
 // modWants are the paths into a crate the worktree imports (the crate's
 // own name left out): a public module is read when it lies on one of
 // them, or below one (`use winapi::um;` may go on to um::winnt inline),
-// or when a `pub use` read names it. winapi's 404 files are all public
-// modules behind features (undecided), and tokio imports 21 paths of it.
+// or when a `pub use` read names it. The modules an inline path passes
+// through are imported as such (inlineModPath): on one, none below.
+// winapi's 404 files are all public modules behind features
+// (undecided), and tokio imports 21 paths of it.
 type modWants struct {
 	all     bool            // the crate itself is imported: every module
 	onPath  map[string]bool // each module path a path imported passes through
@@ -379,7 +381,8 @@ type modWants struct {
 }
 
 // newModWants: paths are import paths into the crate (first segment its
-// name).
+// name). An inline-module import (isInlineModPath) names the modules on
+// it, not those below.
 func newModWants(paths []string) *modWants {
 	w := &modWants{onPath: map[string]bool{}, imports: map[string]bool{}}
 	for _, p := range paths {
@@ -388,7 +391,9 @@ func newModWants(paths []string) *modWants {
 			w.all = true
 			continue
 		}
-		w.imports[rest] = true
+		if !isInlineModPath(p) {
+			w.imports[rest] = true
+		}
 		for i := 0; i < len(rest); i++ {
 			if strings.HasPrefix(rest[i:], "::") {
 				w.onPath[rest[:i]] = true

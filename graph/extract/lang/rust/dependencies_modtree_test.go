@@ -101,7 +101,8 @@ include!("generated.rs");
 // worktree imports passes through it or lies below it, or when a `pub
 // use` read names it (also one read after the module was passed over);
 // private modules are read as before (#[macro_export] files). Importing
-// the crate itself reads every module.
+// the crate itself reads every module. An inline path's modules are read,
+// not those below them.
 func TestLazyModuleTree(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
@@ -132,6 +133,10 @@ func TestLazyModuleTree(t *testing.T) {
 		// an imported module: everything below it
 		{[]string{"dep::um"}, []string{"late.rs", "lib.rs", "macros.rs", "shared/mod.rs", "shared/ntdef.rs", "um/mod.rs", "um/named.rs", "um/winbase.rs", "um/winnt.rs"}},
 		{[]string{"dep::Late"}, []string{"late.rs", "lib.rs", "macros.rs"}},
+		// an inline path's modules (inlineModPath): those on it, not
+		// those below (um's, but not winbase nor named)
+		{[]string{"dep::Late", "::dep::um"}, []string{"late.rs", "lib.rs", "macros.rs", "um/mod.rs"}},
+		{[]string{"::dep::unused::deep"}, []string{"late.rs", "lib.rs", "macros.rs", "unused/deep.rs", "unused/mod.rs"}},
 		// the crate itself (a path written inline): every module
 		{[]string{"dep::Late", "dep"}, reachable(h, src, cfg)},
 	} {

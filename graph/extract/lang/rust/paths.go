@@ -99,7 +99,7 @@ func (w *walker) resolve(sc *scope, mapPrelude bool) (string, bool) {
 				base = g // follow finds what the glob's module binds it to
 			}
 		default: // another crate, std
-			w.externCrateUse(first, sc)
+			w.externCrateUse(segs, sc)
 			return joinSegs("", segs), true
 		}
 	}

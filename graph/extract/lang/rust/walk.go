@@ -32,8 +32,12 @@ type walker struct {
 	// externs are the crates paths name with no use or extern crate
 	// (`serde_json::to_string(…)`: the extern prelude), in order, each
 	// with the span of its first path; run imports them (dependencies_inline.go).
-	externs  []extract.RawImport
-	pathSpan extract.Span // the span of the path pathRef resolves
+	externs []extract.RawImport
+	// inlineMods are the module paths inline paths through those crates
+	// pass through (`checksum::extra` of `checksum::extra::Extra`), each
+	// with the span of its first path (dependencies_inline.go).
+	inlineMods []extract.RawImport
+	pathSpan   extract.Span // the span of the path pathRef resolves
 }
 
 func newWalker(x *ids, t *tree, loc location, lines extract.LineIndex, out *extract.ExtractedFile) *walker {
