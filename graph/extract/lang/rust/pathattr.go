@@ -2,16 +2,16 @@ package rust
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/orbitgraph/orbit/graph/extract"
+	"github.com/orbitgraph/orbit/graph/extract/internal/tsutil"
 )
 
 // pathAttr finds the file of `#[path = "f.rs"]` and of each
 // `#[cfg_attr(cond, path = "f.rs")]`.
-var pathAttr = regexp.MustCompile(`\bpath\s*=\s*"([^"]+)"`)
+var pathAttr = tsutil.LazyRegexp(`\bpath\s*=\s*"([^"]+)"`)
 
 // pathModule states where an out-of-line `mod x;` declared at the top of
 // the file lives when its attributes name its file: the module is another
@@ -23,7 +23,7 @@ var pathAttr = regexp.MustCompile(`\bpath\s*=\s*"([^"]+)"`)
 func (w *walker) pathModule(q string, attrs, item int32) {
 	var cands []string
 	for a := attrs; a != noNode && a != item && w.t.Nodes[a].Kind == w.x.attrItem; a = w.t.Next(a) {
-		for _, m := range pathAttr.FindAllSubmatch(w.t.Src[w.t.Nodes[a].Start:w.t.Nodes[a].End], -1) {
+		for _, m := range pathAttr().FindAllSubmatch(w.t.Src[w.t.Nodes[a].Start:w.t.Nodes[a].End], -1) {
 			rel := path.Join(extract.ParentDir(w.file), string(m[1]))
 			if strings.HasPrefix(rel, "../") || !strings.HasSuffix(rel, ".rs") {
 				continue

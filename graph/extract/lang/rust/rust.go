@@ -84,7 +84,6 @@ package rust
 
 import (
 	"path"
-	"sync"
 	"time"
 
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
@@ -98,32 +97,30 @@ const langName = "rust"
 
 // Extractor extracts Rust source files. It is safe for concurrent use.
 type Extractor struct {
-	door *tsutil.Door
-	ids  *ids
+	door tsutil.LazyDoor
 }
 
+// sharedDoor is the grammar, parser pool and table of node kind and field
+// ids (sharedIDs) every extractor shares, built on the first Extract, not
+// when the registry is made: a process that parses no Rust file (a query)
+// never builds them (tsutil.LazyDoor).
 var (
-	sharedOnce sync.Once
-	sharedDoor *tsutil.Door
 	sharedIDs  *ids
-)
-
-// New returns the Rust extractor. All extractors share one grammar, one
-// parser pool and one table of node kind and field ids.
-func New() *Extractor {
-	sharedOnce.Do(func() {
+	sharedDoor = tsutil.Lazy(func() *tsutil.Door {
 		l := tsutil.NewLang(tsrust.Language())
 		sharedIDs = newIDs(l)
 		// A walk that panics keeps what it found.
-		sharedDoor = &tsutil.Door{Name: langName, Lang: l, Flags: sharedIDs.kindFlags, KeepPartial: true}
+		return &tsutil.Door{Name: langName, Lang: l, Flags: sharedIDs.kindFlags, KeepPartial: true}
 	})
-	return &Extractor{door: sharedDoor, ids: sharedIDs}
-}
+)
+
+// New returns the Rust extractor.
+func New() *Extractor { return &Extractor{door: sharedDoor} }
 
 // WithTimeout returns an extractor with its own parser pool whose parses
 // give up after d (tsutil.DefaultTimeout otherwise).
 func (e *Extractor) WithTimeout(d time.Duration) *Extractor {
-	return &Extractor{door: e.door.WithTimeout(d), ids: e.ids}
+	return &Extractor{door: e.door.WithTimeout(d)}
 }
 
 var _ extract.Extractor = (*Extractor)(nil)
@@ -154,10 +151,11 @@ func (e *Extractor) Extract(in extract.Input) *extract.ExtractedFile {
 	}
 	loc := locate(in.Path, in.Module)
 	out := &extract.ExtractedFile{Lang: langName, Namespace: loc.mod}
-	return e.door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
+	door := e.door() // builds sharedIDs on first use
+	return door.Extract(in, out, func(nodes []tsutil.Node, lines extract.LineIndex) {
 		t := &tree{tsutil.Tree[[]byte]{Nodes: nodes, Src: in.Content}}
-		w := newWalker(e.ids, t, loc, lines, out)
-		w.file, w.where, w.lang = in.Path, in.Module, e.door.Lang
+		w := newWalker(sharedIDs, t, loc, lines, out)
+		w.file, w.where, w.lang = in.Path, in.Module, door.Lang
 		w.run()
 	})
 }
