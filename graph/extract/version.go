@@ -92,4 +92,10 @@ package extract
 //	   returns, constant tables) and restores the extent of a def it
 //	   emptied, Rust's module tree is read lazily and its blanked parts are
 //	   left out of the parse; summaries of Java, Ruby and Rust changed.
-const Version = 16
+//	17: a Go dependency's grouped specs read one by one (a const spec
+//	   repeating the one before it stays with it); a Python dependency's
+//	   class ends where its source does although its last members are not
+//	   read; a Rust path written inline through a crate the file also
+//	   uses names its modules (an import row "::crate::module"), so the
+//	   lazy module tree reads them; summaries of Go and Python changed.
+const Version = 17
